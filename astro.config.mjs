@@ -1,0 +1,19 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+
+export default defineConfig({
+  output: 'server',
+  adapter: node({ mode: 'standalone' }),
+  integrations: [react()],
+  server: { port: 4321, host: 'localhost' },
+  // Cross-site form posts are refused by Astro; JSON mutations are also origin-checked in src/middleware.ts.
+  security: { checkOrigin: true },
+  devToolbar: { enabled: false },
+  vite: {
+    // PrimeReact ships CSS imports and CJS/ESM mixes that must go through Vite's SSR transform.
+    ssr: { noExternal: ['primereact'], external: ['@electric-sql/pglite', 'pg'] },
+    optimizeDeps: { exclude: ['@electric-sql/pglite'] },
+  },
+});

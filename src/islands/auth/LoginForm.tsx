@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { loginContract } from '../../lib/auth/contract';
+import { isDefaultUsername, isWeakPassword } from '../../lib/auth/validation';
+import { api } from '../../lib/http/client';
+import { flashToast } from '../../lib/ui/toast-store';
+
+/** Sign-in form; on success the server has set the HttpOnly session cookies, so the page just navigates. */
+export default function LoginForm({ redirect }: { redirect: string }) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
+
+  async function submit(event: { preventDefault(): void }) {
+    event.preventDefault();
+    if (!username.trim() || !password) {
+      setProblem(!username.trim() ? 'Please enter your username.' : 'Please enter your password.');
+      return;
+    }
+    setProblem('');
+    setBusy(true);
+    try {
+      await api(loginContract, { username: username.trim(), password });
+      // The weak-password and default-username helpers of spec section 5 warn on the next screen.
+      if (isWeakPassword(password)) flashToast('warn', 'Your password is weak: please change it (user menu → Change password).');
+      else if (isDefaultUsername(username)) flashToast('warn', `"${username.trim()}" is a default username: ask an administrator for a personal account.`);
+      location.assign(safeRedirect(redirect));
+    } catch {
+      // The shared client already showed the server's message as a toast (error catalogue).
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="login-form" onSubmit={submit} noValidate>
+      <label htmlFor="login-username">Username</label>
+      <input id="login-username" name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} autoFocus />
+      <label htmlFor="login-password">Password</label>
+      <input id="login-password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      {problem && <p className="login-problem" role="alert">{problem}</p>}
+      <button type="submit" disabled={busy}>{busy ? 'Signing in…' : 'Sign in'}</button>
+    </form>
+  );
+}
+
+/** Only same-site paths are followed after sign-in (no open redirect). */
+export function safeRedirect(target: string): string {
+  return target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/login') ? target : '/';
+}

@@ -1,0 +1,87 @@
+import type { Db } from '../server/db';
+import { writeAudit } from '../server/audit';
+import { hashPassword, verifyPassword } from '../server/crypto';
+import { HttpError } from '../server/errors';
+import { createSession, revokeAllSessions, rotateSession, type IssuedTokens } from './session';
+import { newPasswordProblem } from './validation';
+
+/** Failed sign-ins tolerated per username and per address inside the window before answering 429. */
+export const THROTTLE = { windowMinutes: 15, perUsername: 5, perIp: 20 } as const;
+
+// Compared against when the username is unknown, so both cases take one scrypt's time.
+let dummyHash: Promise<string> | null = null;
+
+interface RequestMeta {
+  ip: string;
+  userAgent: string;
+  requestId: string;
+}
+
+export async function signIn(db: Db, username: string, password: string, secret: string, meta: RequestMeta): Promise<IssuedTokens> {
+  const name = username.trim();
+  await refuseWhenThrottled(db, name, meta.ip);
+  const account = await db.one<{ id: number; username: string; password_hash: string; active: boolean }>(
+    'SELECT id, username, password_hash, active FROM accounts WHERE lower(username) = lower($1)',
+    [name],
+  );
+  dummyHash ??= hashPassword('not-a-real-password');
+  const ok = await verifyPassword(password, account?.password_hash ?? (await dummyHash));
+  if (!account || !ok) {
+    await writeAudit(db, { accountId: account?.id ?? null, username: name, action: 'login_failed', entity: 'session', ip: meta.ip, requestId: meta.requestId });
+    throw new HttpError(401, 'Wrong username or password.');
+  }
+  if (!account.active) {
+    await writeAudit(db, { accountId: account.id, username: account.username, action: 'login_failed', entity: 'session', after: { reason: 'deactivated' }, ip: meta.ip, requestId: meta.requestId });
+    throw new HttpError(401, 'This account is deactivated. Ask an administrator to reactivate it.');
+  }
+  return db.transaction(async (tx) => {
+    const tokens = await createSession(tx, account.id, secret, meta);
+    await writeAudit(tx, { accountId: account.id, username: account.username, action: 'login', entity: 'session', ip: meta.ip, requestId: meta.requestId });
+    return tokens;
+  });
+}
+
+async function refuseWhenThrottled(db: Db, username: string, ip: string): Promise<void> {
+  const row = await db.one<{ by_user: number; by_ip: number }>(
+    `SELECT count(*) FILTER (WHERE lower(username) = lower($1))::int AS by_user,
+            count(*) FILTER (WHERE ip = $2)::int AS by_ip
+       FROM account_log
+      WHERE action = 'login_failed' AND created_at > now() - make_interval(mins => $3)
+        AND (lower(username) = lower($1) OR ip = $2)`,
+    [username, ip, THROTTLE.windowMinutes],
+  );
+  if ((row?.by_user ?? 0) >= THROTTLE.perUsername || (row?.by_ip ?? 0) >= THROTTLE.perIp) {
+    throw new HttpError(429, `Too many failed sign-ins. Try again in ${THROTTLE.windowMinutes} minutes.`, {
+      'retry-after': String(THROTTLE.windowMinutes * 60),
+    });
+  }
+}
+
+export async function refresh(db: Db, refreshToken: string, secret: string): Promise<IssuedTokens> {
+  const rotated = await rotateSession(db, refreshToken, secret);
+  if (!rotated) throw new HttpError(401, 'The refresh token is invalid, expired or revoked. Please sign in again.');
+  return { accessToken: rotated.accessToken, refreshToken: rotated.refreshToken };
+}
+
+export async function changePassword(
+  db: Db,
+  account: { id: number; username: string; sessionId: string },
+  oldPassword: string,
+  newPassword: string,
+  meta: RequestMeta,
+): Promise<void> {
+  const row = await db.one<{ password_hash: string }>('SELECT password_hash FROM accounts WHERE id = $1', [account.id]);
+  if (!row || !(await verifyPassword(oldPassword, row.password_hash))) throw new HttpError(400, 'oldPassword: the current password is wrong.');
+  const problem = newPasswordProblem(newPassword, account.username);
+  if (problem) throw new HttpError(400, `newPassword: ${problem}`);
+  if (oldPassword === newPassword) throw new HttpError(400, 'newPassword: the new password must differ from the current one.');
+  const hash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    await tx.query('UPDATE accounts SET password_hash = $2, updated_at = now() WHERE id = $1', [account.id, hash]);
+    // Other sessions of this account end; the one that changed the password stays.
+    await tx.query('UPDATE sessions SET revoked_at = now() WHERE account_id = $1 AND id <> $2 AND revoked_at IS NULL', [account.id, account.sessionId]);
+    await writeAudit(tx, { accountId: account.id, username: account.username, action: 'change_password', entity: 'account', entityId: account.username, ip: meta.ip, requestId: meta.requestId });
+  });
+}
+
+export { revokeAllSessions };

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import type { Sql } from '../server/db';
+import { randomToken, sha256, signToken, verifyToken } from '../server/crypto';
+import type { SessionAccount } from './types';
+
+export const ACCESS_TTL_SECONDS = 15 * 60;
+export const REFRESH_TTL_SECONDS = 30 * 24 * 3600;
+/** How long a just-rotated refresh cookie still opens pages (parallel requests racing one rotation). */
+const COOKIE_ROTATION_GRACE_SECONDS = 30;
+
+interface AccessPayload {
+  sid: string;
+  sub: number;
+  exp: number;
+}
+
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+
+export function issueAccessToken(sessionId: string, accountId: number, secret: string): string {
+  return signToken({ sid: sessionId, sub: accountId, exp: now() + ACCESS_TTL_SECONDS } satisfies AccessPayload, secret);
+}
+
+/** Starts a session and returns its first token pair. */
+export async function createSession(db: Sql, accountId: number, secret: string, meta: { ip: string; userAgent: string }): Promise<IssuedTokens> {
+  const id = randomUUID();
+  const refreshToken = randomToken();
+  await db.query(
+    `INSERT INTO sessions (id, account_id, refresh_hash, user_agent, ip, expires_at)
+     VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))`,
+    [id, accountId, sha256(refreshToken), meta.userAgent.slice(0, 300), meta.ip, REFRESH_TTL_SECONDS],
+  );
+  return { accessToken: issueAccessToken(id, accountId, secret), refreshToken };
+}
+
+/**
+ * Rotates a refresh token: the presented one stops working and a new pair is issued.
+ * Returns null when the token is unknown, revoked, expired or its account is deactivated.
+ */
+export async function rotateSession(db: Sql, refreshToken: string, secret: string): Promise<(IssuedTokens & { accountId: number; sessionId: string }) | null> {
+  const next = randomToken();
+  const row = await db.one<{ id: string; account_id: number }>(
+    `UPDATE sessions s SET prev_refresh_hash = s.refresh_hash, refresh_hash = $2, rotated_at = now()
+       FROM accounts a
+      WHERE s.refresh_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+        AND a.id = s.account_id AND a.active
+      RETURNING s.id, s.account_id`,
+    [sha256(refreshToken), sha256(next)],
+  );
+  if (!row) return null;
+  return { accessToken: issueAccessToken(row.id, row.account_id, secret), refreshToken: next, accountId: row.account_id, sessionId: row.id };
+}
+
+/**
+ * For the browser's cookie: a refresh token rotated a moment ago by a parallel request still
+ * yields a fresh access token (but no new refresh token), so one page load does not sign itself out.
+ */
+export async function graceAccess(db: Sql, refreshToken: string, secret: string): Promise<{ accessToken: string; accountId: number; sessionId: string } | null> {
+  const row = await db.one<{ id: string; account_id: number }>(
+    `SELECT s.id, s.account_id FROM sessions s JOIN accounts a ON a.id = s.account_id
+      WHERE s.prev_refresh_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND a.active
+        AND s.rotated_at > now() - make_interval(secs => $2)`,
+    [sha256(refreshToken), COOKIE_ROTATION_GRACE_SECONDS],
+  );
+  return row ? { accessToken: issueAccessToken(row.id, row.account_id, secret), accountId: row.account_id, sessionId: row.id } : null;
+}
+
+/** Verifies an access token's signature and expiry and that its session is still live. */
+export async function sessionFromAccessToken(db: Sql, token: string, secret: string): Promise<{ accountId: number; sessionId: string } | null> {
+  const payload = verifyToken<AccessPayload>(token, secret);
+  if (!payload || typeof payload.exp !== 'number' || payload.exp < now()) return null;
+  // Checked on every request so that logout, deactivation and revocation take effect at once.
+  const live = await db.one<{ ok: number }>(
+    `SELECT 1 AS ok FROM sessions s JOIN accounts a ON a.id = s.account_id
+      WHERE s.id = $1 AND s.account_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now() AND a.active`,
+    [payload.sid, payload.sub],
+  );
+  return live ? { accountId: payload.sub, sessionId: payload.sid } : null;
+}
+
+export async function revokeSession(db: Sql, sessionId: string): Promise<void> {
+  await db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
+}
+
+export async function revokeSessionByRefresh(db: Sql, refreshToken: string): Promise<string | null> {
+  const row = await db.one<{ id: string }>('UPDATE sessions SET revoked_at = now() WHERE refresh_hash = $1 AND revoked_at IS NULL RETURNING id', [sha256(refreshToken)]);
+  return row?.id ?? null;
+}
+
+export async function revokeAllSessions(db: Sql, accountId: number): Promise<void> {
+  await db.query('UPDATE sessions SET revoked_at = now() WHERE account_id = $1 AND revoked_at IS NULL', [accountId]);
+}
+
+/** Loads the account with its effective permissions: its role's lists plus its own extras. */
+export async function loadSessionAccount(db: Sql, accountId: number, sessionId: string): Promise<SessionAccount | null> {
+  const row = await db.one<{
+    id: number; username: string; role: string; name: string; avatar: string; introduction: string;
+    paths: string[]; private_actions: string[]; permissions: string[]; list_app: string[]; can_view_all_app: boolean;
+    follow_team: string[]; exclude_teams: string[]; role_paths: string[] | null; role_actions: string[] | null;
+  }>(
+    `SELECT a.id, a.username, a.role, a.name, a.avatar, a.introduction, a.paths, a.private_actions, a.permissions,
+            a.list_app, a.can_view_all_app, a.follow_team, a.exclude_teams,
+            r.paths AS role_paths, r.private_actions AS role_actions
+       FROM accounts a LEFT JOIN roles r ON r.name = a.role
+      WHERE a.id = $1 AND a.active`,
+    [accountId],
+  );
+  if (!row) return null;
+  const isRoot = row.role === 'root';
+  const union = (a: string[] | null, b: string[]) => [...new Set([...(a ?? []), ...b])];
+  return {
+    id: row.id,
+    sessionId,
+    username: row.username,
+    role: row.role,
+    name: row.name,
+    avatar: row.avatar,
+    introduction: row.introduction,
+    // Root has no path or private-action lists: it passes every check by role.
+    paths: isRoot ? [] : union(row.role_paths, row.paths),
+    privateActions: isRoot ? [] : union(row.role_actions, row.private_actions),
+    permissions: isRoot ? [] : row.permissions,
+    listApp: row.list_app,
+    canViewAllApp: isRoot || row.can_view_all_app,
+    followTeam: row.follow_team,
+    excludeTeams: row.exclude_teams,
+  };
+}

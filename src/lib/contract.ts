@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * What an endpoint needs from the caller. `public`: nothing; `signedIn`: any valid session;
+ * otherwise the route path the account must be permitted on and/or private actions of which it needs any one.
+ */
+export type Access = 'public' | 'signedIn' | { route?: string; actions?: readonly string[] };
+
+/** One API endpoint described once: used by the endpoint file, the island's requester and the tests. */
+export interface Contract<Req extends z.ZodType = z.ZodType, Data extends z.ZodType = z.ZodType> {
+  method: HttpMethod;
+  /** Path with `:name` parameters, e.g. `/api/adminAccount/resetPassword/:username`. */
+  path: string;
+  request: Req;
+  /** Schema of the body's `data`. */
+  data: Data;
+  /** Lists answer `{ data, totalRecord }`. */
+  list?: boolean;
+  access: Access;
+  /** Largest accepted JSON body in bytes (default 1 MiB). */
+  maxBody?: number;
+}
+
+export function defineContract<Req extends z.ZodType, Data extends z.ZodType>(contract: Contract<Req, Data>): Contract<Req, Data> {
+  return contract;
+}
+
+export type RequestOf<C extends Contract> = z.input<C['request']>;
+export type DataOf<C extends Contract> = z.output<C['data']>;
+export type BodyOf<C extends Contract> = { data: DataOf<C>; totalRecord?: number };
+
+export const emptyRequest = z.object({}).strict();
+
+/** Splits a request into the URL (path parameters filled in) and what remains for query or body. */
+export function buildTarget(contract: Contract, input: Record<string, unknown>): { url: string; rest: Record<string, unknown> } {
+  const rest = { ...input };
+  const url = contract.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    return encodeURIComponent(String(value ?? ''));
+  });
+  return { url, rest };
+}
+
+/** Path parameter names of a contract, e.g. ['username']. */
+export function pathParams(contract: Contract): string[] {
+  return [...contract.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!);
+}
+
+/** Query strings carry strings; lists are repeated keys (spec: query-string serialisation). */
+export function toSearchParams(input: Record<string, unknown>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) value.forEach((v) => params.append(key, String(v)));
+    else params.append(key, String(value));
+  }
+  return params;
+}

@@ -1,0 +1,32 @@
+import type { Sql } from './db';
+
+export interface AuditEntry {
+  accountId: number | null;
+  username: string;
+  action: string;
+  entity?: string;
+  entityId?: string | number;
+  before?: unknown;
+  after?: unknown;
+  ip?: string;
+  requestId?: string;
+}
+
+/** Appends one row to the account log; call it inside the mutation's transaction. */
+export async function writeAudit(db: Sql, entry: AuditEntry): Promise<void> {
+  await db.query(
+    `INSERT INTO account_log (account_id, username, action, entity, entity_id, before, after, ip, request_id)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8, $9)`,
+    [
+      entry.accountId,
+      entry.username,
+      entry.action,
+      entry.entity ?? '',
+      String(entry.entityId ?? ''),
+      entry.before === undefined ? null : JSON.stringify(entry.before),
+      entry.after === undefined ? null : JSON.stringify(entry.after),
+      entry.ip ?? '',
+      entry.requestId ?? '',
+    ],
+  );
+}

@@ -1,0 +1,26 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { resetServerConfig, serverConfig } from './config';
+
+const saved = { ...process.env };
+afterEach(() => {
+  process.env = { ...saved };
+  resetServerConfig();
+});
+
+describe('serverConfig', () => {
+  it('refuses to serve production (DATABASE_URL without demo data) without a session secret', () => {
+    process.env.DATABASE_URL = 'postgres://127.0.0.1/none';
+    delete process.env.DEMO_DATA;
+    delete process.env.SESSION_SECRET;
+    expect(() => serverConfig()).toThrow(/SESSION_SECRET is required/);
+  });
+  it('turns demo data on by default for the embedded database and off for DATABASE_URL', () => {
+    delete process.env.DATABASE_URL;
+    delete process.env.DEMO_DATA;
+    process.env.SESSION_SECRET = 'x'.repeat(40);
+    expect(serverConfig().demoData).toBe(true);
+    resetServerConfig();
+    process.env.DATABASE_URL = 'postgres://127.0.0.1/none';
+    expect(serverConfig().demoData).toBe(false);
+  });
+});

@@ -1,0 +1,79 @@
+import { pageRoutes } from '../../routes';
+import type { PrivateAction } from '../../permissions';
+
+const under = (prefix: string) => pageRoutes.filter((r) => r.path.startsWith(prefix)).map((r) => r.path);
+
+export interface RoleSeed {
+  name: string;
+  description: string;
+  paths: string[];
+  privateActions: PrivateAction[];
+}
+
+/** The studio's base roles with realistic permission sets; root needs no lists. */
+export const baseRoles: RoleSeed[] = [
+  { name: 'root', description: 'Full access to every screen and action', paths: [], privateActions: [] },
+  {
+    name: 'admin',
+    description: 'Live-ops and board administration',
+    paths: ['/dashboard', '/post/index', '/job_schedule/index', ...under('/gsm/users/'), ...under('/games/'), ...under('/ads_in_house/')],
+    privateActions: ['push_notification_create', 'push_notification_edit', 'push_notification_delete', 'push_notification_pin', 'special_note_edit', 'live_event_edit', 'gift_code_edit', 'mail_send', 'push_send', 'campaign_edit', 'job_run'],
+  },
+  {
+    name: 'statistic',
+    description: 'Analysts: dashboards, analytics, history and cohorts',
+    paths: ['/dashboard', ...under('/gsm/analytic/'), ...under('/gsm/history/'), ...under('/gsm/cohort/'), '/gsm/stuck_game', ...under('/gsm/a_b_test/'), '/app_data/index'],
+    privateActions: ['export_report'],
+  },
+  {
+    name: 'cache',
+    description: 'Operations: apps, SDK checks and cache utilities',
+    paths: ['/dashboard', '/app_data/index', '/adminAccount/check_sdk', '/gsm/analytic/main_data', ...under('/utils/'), '/aws/index'],
+    privateActions: ['app_edit'],
+  },
+  {
+    name: 'gamedesigner',
+    description: 'Game designers: events, seasons and player lookups',
+    paths: ['/dashboard', ...under('/games/'), '/gsm/analytic/level', '/gsm/analytic/levelRetention', '/gsm/users/find_user', '/gsm/users/find_user_firebase/view'],
+    privateActions: ['live_event_edit', 'gift_code_edit'],
+  },
+  {
+    name: 'pm',
+    description: 'Product managers: key reports, live-ops and board posts',
+    paths: ['/dashboard', '/gsm/analytic/main_data', '/gsm/cohort/retention', '/finance/overview', '/finance/revenue', ...under('/games/'), ...under('/gsm/users/')],
+    privateActions: ['push_notification_create', 'push_notification_edit', 'export_report'],
+  },
+  {
+    name: 'tester',
+    description: 'QA: SDK test tools and player lookups',
+    paths: [...under('/test/'), '/gsm/users/find_user', '/gsm/users/iap_request_log'],
+    privateActions: [],
+  },
+  {
+    name: 'PO-Marketing',
+    description: 'Marketing: finance views, in-house ads and the special note',
+    paths: ['/dashboard', '/finance/statistic/index', '/finance/revenue', '/finance/statistic_mkt', ...under('/ads_in_house/')],
+    privateActions: ['push_notification_create', 'push_notification_pin', 'special_note_edit', 'campaign_edit'],
+  },
+];
+
+export const demoTeams = ['Puzzle Team', 'Casual Team', 'Idle Team'];
+
+export const demoApps = [
+  { id: 'com.gsm.blockpuzzle', name: 'Block Puzzle Legend', team: 'Puzzle Team' },
+  { id: 'com.gsm.tilematch', name: 'Tile Match Garden', team: 'Puzzle Team' },
+  { id: 'com.gsm.wordquest', name: 'Word Quest Journey', team: 'Casual Team' },
+  { id: 'com.gsm.idleminer', name: 'Idle Miner Tycoon', team: 'Idle Team' },
+];
+
+/** Demo accounts: username, role, display name and what each may see beyond its role. */
+export const demoAccounts = [
+  { username: 'root', role: 'root', name: 'Root Administrator', listApp: [] as string[], canViewAllApp: true, followTeam: [] as string[] },
+  { username: 'admin', role: 'admin', name: 'An Nguyen', listApp: [], canViewAllApp: true, followTeam: ['all'] },
+  { username: 'analyst', role: 'statistic', name: 'Binh Tran', listApp: ['com.gsm.blockpuzzle', 'com.gsm.tilematch'], canViewAllApp: false, followTeam: ['Puzzle Team'] },
+  { username: 'cache', role: 'cache', name: 'Chi Le', listApp: [], canViewAllApp: true, followTeam: ['all'] },
+  { username: 'designer', role: 'gamedesigner', name: 'Dung Pham', listApp: ['com.gsm.wordquest'], canViewAllApp: false, followTeam: ['Casual Team'] },
+  { username: 'pm', role: 'pm', name: 'Giang Vo', listApp: ['com.gsm.blockpuzzle', 'com.gsm.idleminer'], canViewAllApp: false, followTeam: ['Puzzle Team', 'Idle Team'] },
+  { username: 'tester', role: 'tester', name: 'Hoa Dang', listApp: ['com.gsm.blockpuzzle'], canViewAllApp: false, followTeam: [] },
+  { username: 'marketing', role: 'PO-Marketing', name: 'Khanh Bui', listApp: [], canViewAllApp: true, followTeam: ['all'] },
+];

@@ -1,0 +1,62 @@
+import { serverConfig } from '../config';
+import { migrate } from './migrate';
+import { openPglite, openPostgres } from './open';
+import { seedDatabase } from './seed';
+import type { Db } from './sql';
+
+export type { Db, Sql } from './sql';
+
+interface DbState {
+  ready: Promise<Db>;
+  db?: Db;
+}
+
+// Kept on globalThis so that every chunk of the server bundle shares the one connection.
+const holder = globalThis as typeof globalThis & { __gsmDb?: DbState };
+
+/**
+ * Opens the database once per process, applies migrations and seeds an empty database.
+ * Every request awaits this; after the first it is an already-resolved promise.
+ */
+export function ready(): Promise<Db> {
+  if (!holder.__gsmDb) {
+    const state: DbState = { ready: open() };
+    state.ready.then((db) => (state.db = db)).catch(() => undefined);
+    holder.__gsmDb = state;
+  }
+  return holder.__gsmDb.ready;
+}
+
+async function open(): Promise<Db> {
+  const config = serverConfig();
+  const db = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+  closeOnSignals(db);
+  try {
+    const applied = await migrate(db);
+    if (applied.length) console.log(`[db] applied migrations: ${applied.join(', ')}`);
+    await seedDatabase(db, config);
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+  return db;
+}
+
+/** An unclean stop makes PGlite's next open slower (recovery), so close it on the usual signals. */
+function closeOnSignals(db: Db): void {
+  let closing = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    db.close()
+      .catch((error) => console.error('[db] close failed:', error))
+      .finally(() => process.exit(signal === 'SIGINT' ? 130 : 0));
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+/** The open database; throws when ready() has not resolved (only for code that runs after start-up). */
+export async function getDb(): Promise<Db> {
+  return ready();
+}

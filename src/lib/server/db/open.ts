@@ -1,0 +1,102 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeSql, type Db } from './sql';
+
+/** Opens the embedded PGlite database in dataDir, refusing when another live process holds it. */
+export async function openPglite(dataDir: string, options: { loadDump?: Blob } = {}): Promise<Db> {
+  mkdirSync(dataDir, { recursive: true });
+  const releaseLock = takeDirectoryLock(dataDir);
+  const { PGlite } = await import('@electric-sql/pglite');
+  let pg;
+  try {
+    pg = await PGlite.create(join(dataDir, 'pg'), options.loadDump ? { loadDataDir: options.loadDump } : {});
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  const client = pg;
+  return {
+    kind: 'pglite',
+    ...makeSql((text, params) => client.query(text, params as unknown[]), (text) => client.exec(text)),
+    transaction: (fn) => client.transaction((tx) => fn(makeSql((text, params) => tx.query(text, params as unknown[]), (text) => tx.exec(text)))),
+    async close() {
+      if (!client.closed) await client.close();
+      releaseLock();
+    },
+  };
+}
+
+/** An in-memory PGlite, optionally started from a dump of a migrated database (fast test start). */
+export async function openMemoryPglite(loadDump?: Blob): Promise<Db> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const client = await PGlite.create(loadDump ? { loadDataDir: loadDump } : {});
+  return {
+    kind: 'pglite',
+    ...makeSql((text, params) => client.query(text, params as unknown[]), (text) => client.exec(text)),
+    transaction: (fn) => client.transaction((tx) => fn(makeSql((text, params) => tx.query(text, params as unknown[]), (text) => tx.exec(text)))),
+    close: () => client.close(),
+  };
+}
+
+/** Opens a real PostgreSQL through a node-postgres pool. */
+export async function openPostgres(url: string): Promise<Db> {
+  const { default: pgModule } = await import('pg');
+  const pool = new pgModule.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
+  // A pooled client that errors while idle must not crash the process.
+  pool.on('error', (error) => console.error('[db] idle client error:', error.message));
+  await pool.query('select 1');
+  return {
+    kind: 'postgres',
+    ...makeSql((text, params) => pool.query(text, params as unknown[]), (text) => pool.query(text)),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(makeSql((text, params) => client.query(text, params as unknown[]), (text) => client.query(text)));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * PGlite is single-process: two processes writing one directory corrupt it. A lock file with the
+ * owner's pid refuses a second opener while the first lives, and is taken over when its owner died.
+ */
+function takeDirectoryLock(dataDir: string): () => void {
+  const lockFile = join(dataDir, 'gsm.lock');
+  if (existsSync(lockFile)) {
+    const pid = Number(readFileSync(lockFile, 'utf8').trim());
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new DatabaseLockedError(
+        `The embedded database in ${dataDir} is already open in process ${pid}. Only one process may open a PGlite directory: stop that process, or set DATA_DIR to another directory, or use PostgreSQL through DATABASE_URL.`,
+      );
+    }
+  }
+  writeFileSync(lockFile, String(process.pid));
+  return () => {
+    try {
+      if (existsSync(lockFile) && readFileSync(lockFile, 'utf8').trim() === String(process.pid)) rmSync(lockFile);
+    } catch {
+      // The directory may already be gone (temporary test directories).
+    }
+  };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export class DatabaseLockedError extends Error {}

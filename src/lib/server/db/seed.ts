@@ -1,0 +1,50 @@
+import type { ServerConfig } from '../config';
+import { hashPassword } from '../crypto';
+import { baseRoles, demoAccounts, demoApps, demoTeams } from './demo-roles';
+import type { Db } from './sql';
+
+/**
+ * Seeds an empty database. Base roles always (they are the product's permission presets); demo
+ * accounts, teams and apps only with demo data; in production the first root comes from
+ * ROOT_USERNAME/ROOT_PASSWORD and there is no default password.
+ */
+export async function seedDatabase(db: Db, config: ServerConfig): Promise<void> {
+  const { n } = (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM accounts')) ?? { n: 0 };
+  if (n > 0) return;
+  const root = config.demoData ? null : productionRoot(config);
+  const hashes = config.demoData
+    ? await Promise.all(demoAccounts.map(() => hashPassword(config.demoPassword)))
+    : [await hashPassword(root!.password)];
+  await db.transaction(async (tx) => {
+    for (const role of baseRoles) {
+      await tx.query(
+        `INSERT INTO roles (name, description, paths, private_actions) VALUES ($1, $2, $3::jsonb, $4::jsonb) ON CONFLICT (name) DO NOTHING`,
+        [role.name, role.description, JSON.stringify(role.paths), JSON.stringify(role.privateActions)],
+      );
+    }
+    if (!config.demoData) {
+      await tx.query(`INSERT INTO accounts (username, password_hash, role, name, can_view_all_app) VALUES ($1, $2, 'root', 'Root', true)`, [root!.username, hashes[0]]);
+      return;
+    }
+    for (const team of demoTeams) await tx.query('INSERT INTO teams (name) VALUES ($1) ON CONFLICT DO NOTHING', [team]);
+    for (const app of demoApps) {
+      await tx.query('INSERT INTO apps (id, name, team_id) SELECT $1, $2, id FROM teams WHERE name = $3', [app.id, app.name, app.team]);
+    }
+    for (const [i, account] of demoAccounts.entries()) {
+      await tx.query(
+        `INSERT INTO accounts (username, password_hash, role, name, list_app, can_view_all_app, follow_team, introduction)
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7::jsonb, $8)`,
+        [account.username, hashes[i], account.role, account.name, JSON.stringify(account.listApp), account.canViewAllApp, JSON.stringify(account.followTeam), `Demo ${account.role} account`],
+      );
+    }
+  });
+  if (config.demoData) console.log(`[db] seeded demo data: ${demoAccounts.length} accounts, ${demoApps.length} apps, ${demoTeams.length} teams`);
+}
+
+function productionRoot(config: ServerConfig): { username: string; password: string } {
+  if (!config.rootUsername || !config.rootPassword) {
+    throw new Error('The database has no accounts and demo data is off: set ROOT_USERNAME and ROOT_PASSWORD to create the first root account.');
+  }
+  if (config.rootPassword.length < 12) throw new Error('ROOT_PASSWORD must have at least 12 characters.');
+  return { username: config.rootUsername, password: config.rootPassword };
+}

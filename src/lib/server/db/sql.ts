@@ -1,0 +1,33 @@
+/**
+ * The one query interface the services use. PGlite and node-postgres both speak PostgreSQL with $n
+ * parameters, so every service runs the same SQL on either. Rules that keep the two identical:
+ * - pass jsonb values as JSON.stringify(...) with an explicit ::jsonb cast (pg would send JS arrays as
+ *   Postgres arrays);
+ * - cast counts and sums to int or text in SQL (pg returns int8 as a string, PGlite as a number).
+ */
+export interface Sql {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  one<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T | undefined>;
+  /** Runs one or more statements without parameters (migrations). */
+  exec(text: string): Promise<void>;
+}
+
+export interface Db extends Sql {
+  readonly kind: 'pglite' | 'postgres';
+  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export function makeSql(run: (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }>, exec: (text: string) => Promise<unknown>): Sql {
+  return {
+    async query<T>(text: string, params?: unknown[]) {
+      return (await run(text, params)).rows as T[];
+    },
+    async one<T>(text: string, params?: unknown[]) {
+      return (await run(text, params)).rows[0] as T | undefined;
+    },
+    async exec(text: string) {
+      await exec(text);
+    },
+  };
+}

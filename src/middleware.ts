@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { defineMiddleware } from 'astro:middleware';
+import { decideNavigation } from './lib/auth/guard';
+import { resolveAccount } from './lib/auth/resolve';
+import { ready } from './lib/server/db';
+import { json } from './lib/server/endpoint';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const onRequest = defineMiddleware(async (ctx, next) => {
+  const requestId = randomUUID();
+  ctx.locals.requestId = requestId;
+  ctx.locals.clientIp = clientIp(ctx);
+  ctx.locals.account = null;
+  const isApi = ctx.url.pathname.startsWith('/api/');
+
+  let db;
+  try {
+    db = await ready();
+  } catch (error) {
+    console.error(`[db] not available (request ${requestId}):`, error instanceof Error ? error.message : error);
+    const message = `The database is not available: ${error instanceof Error ? error.message : 'unknown error'}`;
+    return isApi ? json(503, { message }) : new Response(message, { status: 503 });
+  }
+
+  const { account, viaCookie } = await resolveAccount(db, {
+    headers: ctx.request.headers,
+    cookies: ctx.cookies,
+    secure: ctx.url.protocol === 'https:',
+  });
+  ctx.locals.account = account;
+
+  if (isApi) {
+    // Cookie-authenticated mutations must come from our own pages (the cookie is also SameSite=Lax).
+    if (viaCookie && !SAFE_METHODS.has(ctx.request.method) && isCrossSite(ctx.request)) {
+      return json(403, { message: 'Cross-site request refused.' });
+    }
+    const response = await next();
+    response.headers.set('x-request-id', requestId);
+    return response;
+  }
+
+  const decision = decideNavigation(ctx.url.pathname, ctx.url.searchParams, account);
+  if (decision.kind === 'redirect') return ctx.redirect(decision.location, 302);
+  const response = await next();
+  response.headers.set('x-request-id', requestId);
+  if (!response.headers.has('cache-control')) response.headers.set('cache-control', 'no-store');
+  return response;
+});
+
+function isCrossSite(request: Request): boolean {
+  const origin = request.headers.get('origin');
+  if (origin) {
+    try {
+      return new URL(origin).host !== request.headers.get('host');
+    } catch {
+      return true;
+    }
+  }
+  const site = request.headers.get('sec-fetch-site');
+  return site !== null && site !== 'same-origin' && site !== 'none';
+}
+
+function clientIp(ctx: { clientAddress: string; request: Request }): string {
+  try {
+    return ctx.clientAddress;
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,16 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from '../support/test-server';
+
+export const test = base.extend({
+  baseURL: async ({}, use) => use(process.env.E2E_BASE_URL),
+});
+export { expect };
+
+/** Signs in through the real form, as a person would. */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD, target = '/') {
+  await page.goto(`/login?redirect=${encodeURIComponent(target)}`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}

@@ -1,0 +1,85 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const DEMO_PASSWORD = 'test-demo-password';
+export const SESSION_SECRET = 'test-session-secret-that-is-long-enough-0123456789';
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
+  });
+}
+
+/** Clears a test PostgreSQL database so the server migrates and seeds it from scratch. */
+async function resetPostgres(url: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
+  await client.end();
+}
+
+export interface TestServer {
+  baseUrl: string;
+  database: 'pglite' | 'postgres';
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the built server (dist/) as a child process on a free port, on a fresh embedded database in a
+ * temporary directory, or on TEST_DATABASE_URL (reset first) when that is set.
+ */
+export async function startTestServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'gsm-test-'));
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  if (pgUrl) await resetPostgres(pgUrl);
+  const entry = resolve('dist/server/entry.mjs');
+  const child: ChildProcess = spawn(process.execPath, [entry], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: '1',
+      DEMO_PASSWORD,
+      SESSION_SECRET,
+      ...(pgUrl ? { DATABASE_URL: pgUrl } : { DATABASE_URL: '' }),
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`test server exited early:\n${output}`);
+    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok).catch(() => false);
+    if (ok) break;
+    if (Date.now() - started > 60_000) throw new Error(`test server did not answer within 60 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return {
+    baseUrl,
+    database: pgUrl ? 'postgres' : 'pglite',
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+      if (process.env.GSM_TEST_SERVER_LOG) console.log(output);
+    },
+  };
+}
