@@ -6,11 +6,23 @@ export const test = base.extend({
 });
 export { expect };
 
+/** Waits until every island of the page has hydrated (Astro drops the `ssr` attribute then). */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+}
+
+/** Opens a page and waits for its islands. */
+export async function open(page: Page, path: string) {
+  await page.goto(path);
+  await hydrated(page);
+}
+
 /** Signs in through the real form, as a person would. */
 export async function signIn(page: Page, username: string, password = DEMO_PASSWORD, target = '/') {
-  await page.goto(`/login?redirect=${encodeURIComponent(target)}`);
+  await open(page, `/login?redirect=${encodeURIComponent(target)}`);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await hydrated(page);
 }

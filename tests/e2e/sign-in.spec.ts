@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './fixtures';
+import { expect, open, signIn, test } from './fixtures';
 
 test('root signs in through the form and lands on the dashboard', async ({ page }) => {
   await page.goto('/dashboard');
@@ -19,7 +19,7 @@ test('analyst signs in, sees analytics but is sent back from account administrat
 });
 
 test('a wrong password shows the server message on the form', async ({ page }) => {
-  await page.goto('/login');
+  await open(page, '/login');
   await page.getByLabel('Username').fill('analyst');
   await page.getByLabel('Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -4,26 +4,30 @@ import { isDefaultUsername, isWeakPassword } from '../../lib/auth/validation';
 import { api } from '../../lib/http/client';
 import { flashToast } from '../../lib/ui/toast-store';
 
-/** Sign-in form; on success the server has set the HttpOnly session cookies, so the page just navigates. */
+/**
+ * Sign-in form; on success the server has set the HttpOnly session cookies, so the page just navigates.
+ * Inputs are uncontrolled so that what a fast typist entered before hydration is kept.
+ */
 export default function LoginForm({ redirect }: { redirect: string }) {
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
 
-  async function submit(event: { preventDefault(): void }) {
+  async function submit(event: { preventDefault(): void; currentTarget: HTMLFormElement }) {
     event.preventDefault();
-    if (!username.trim() || !password) {
-      setProblem(!username.trim() ? 'Please enter your username.' : 'Please enter your password.');
+    const form = new FormData(event.currentTarget);
+    const username = String(form.get('username') ?? '').trim();
+    const password = String(form.get('password') ?? '');
+    if (!username || !password) {
+      setProblem(!username ? 'Please enter your username.' : 'Please enter your password.');
       return;
     }
     setProblem('');
     setBusy(true);
     try {
-      await api(loginContract, { username: username.trim(), password });
+      await api(loginContract, { username, password });
       // The weak-password and default-username helpers of spec section 5 warn on the next screen.
       if (isWeakPassword(password)) flashToast('warn', 'Your password is weak: please change it (user menu → Change password).');
-      else if (isDefaultUsername(username)) flashToast('warn', `"${username.trim()}" is a default username: ask an administrator for a personal account.`);
+      else if (isDefaultUsername(username)) flashToast('warn', `"${username}" is a default username: ask an administrator for a personal account.`);
       location.assign(safeRedirect(redirect));
     } catch {
       // The shared client already showed the server's message as a toast (error catalogue).
@@ -34,9 +38,9 @@ export default function LoginForm({ redirect }: { redirect: string }) {
   return (
     <form className="login-form" onSubmit={submit} noValidate>
       <label htmlFor="login-username">Username</label>
-      <input id="login-username" name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} autoFocus />
+      <input id="login-username" name="username" autoComplete="username" autoFocus />
       <label htmlFor="login-password">Password</label>
-      <input id="login-password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      <input id="login-password" name="password" type="password" autoComplete="current-password" />
       {problem && <p className="login-problem" role="alert">{problem}</p>}
       <button type="submit" disabled={busy}>{busy ? 'Signing in…' : 'Sign in'}</button>
     </form>
