@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
 import { decideNavigation } from './lib/auth/guard';
 import { resolveAccount } from './lib/auth/resolve';
+import { recordVisit } from './lib/dashboard/service';
+import { findRoute } from './lib/routes';
 import { ready } from './lib/server/db';
 import { json } from './lib/server/endpoint';
 
@@ -43,6 +45,9 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   const decision = decideNavigation(ctx.url.pathname, ctx.url.searchParams, account);
   if (decision.kind === 'redirect') return ctx.redirect(decision.location, 302);
   const response = await next();
+  if (account && ctx.request.method === 'GET' && response.status === 200 && findRoute(ctx.url.pathname)) {
+    await recordVisit(db, account.id, findRoute(ctx.url.pathname)!.path).catch((error) => console.error('[visits]', error));
+  }
   response.headers.set('x-request-id', requestId);
   if (!response.headers.has('cache-control')) response.headers.set('cache-control', 'no-store');
   return response;

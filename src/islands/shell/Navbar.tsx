@@ -1,0 +1,51 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { $unreadCount } from '../../lib/posts/store';
+import type { LayoutSettings, UiSize } from '../../lib/ui/layout-settings';
+import { $isStaging, $loading, $settings, $settingsPanelOpen, $size } from '../../lib/ui/layout-store';
+import Bell from './Bell';
+import FullscreenToggle from './FullscreenToggle';
+import RouteSearch, { type SearchableRoute } from './RouteSearch';
+import SizeSelect from './SizeSelect';
+import UserMenu from './UserMenu';
+
+interface Props {
+  routes: SearchableRoute[];
+  name: string;
+  role: string;
+  avatar: string;
+  unread: number;
+  size: UiSize;
+  settings: LayoutSettings;
+  isStaging: boolean;
+}
+
+/** The top bar's interactive tools. Seeds the shared layout stores from the server render. */
+export default function Navbar(props: Props) {
+  useEffect(() => {
+    $unreadCount.set(props.unread);
+    $size.set(props.size);
+    $settings.set(props.settings);
+    $isStaging.set(props.isStaging);
+  }, [props.unread, props.size, props.settings, props.isStaging]);
+  const loading = useStore($loading);
+
+  return (
+    <>
+      <RouteSearch routes={props.routes} />
+      <Bell />
+      <FullscreenToggle />
+      <SizeSelect />
+      <button type="button" className="icon-button" aria-label="Settings" title="Settings" onClick={() => $settingsPanelOpen.set(true)}>
+        <i className="pi pi-cog" aria-hidden="true" />
+      </button>
+      <UserMenu name={props.name} role={props.role} avatar={props.avatar} />
+      {loading && (
+        <div className="loading-overlay" role="status" aria-live="polite">
+          <img src="/logo.svg" alt="" width="64" height="64" />
+          <span>Loading…</span>
+        </div>
+      )}
+    </>
+  );
+}
