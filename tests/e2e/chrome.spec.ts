@@ -86,7 +86,7 @@ test.describe('top bar', () => {
     await expect(page.locator('html')).toHaveCSS('font-size', '14px');
     await page.getByRole('button', { name: 'Global size' }).click();
     await page.getByRole('menuitemradio', { name: 'Mini' }).click();
-    await expect(page.locator('.p-toast-message')).toContainText('Switch Size Success');
+    await expect(page.locator('.toast')).toContainText('Switch Size Success');
     await expect(page.locator('html')).toHaveCSS('font-size', '12px');
     await page.reload();
     await expect(page.locator('html')).toHaveCSS('font-size', '12px');
@@ -103,7 +103,7 @@ test.describe('top bar', () => {
     await page.reload();
     await hydrated(page);
     await page.getByRole('button', { name: 'Fullscreen' }).click();
-    await expect(page.locator('.p-toast-message')).toContainText('you browser can not work');
+    await expect(page.locator('.toast')).toContainText('you browser can not work');
   });
 
   test('user menu shows name and role, with Change password and Log out', async ({ page }) => {

@@ -23,7 +23,7 @@ test('a wrong password shows the server message on the form', async ({ page }) =
   await page.getByLabel('Username').fill('analyst');
   await page.getByLabel('Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.locator('.p-toast-message')).toContainText('Wrong username or password.');
+  await expect(page.locator('.toast')).toContainText('Wrong username or password.');
   await expect(page).toHaveURL(/\/login/);
 });
 

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { logoutContract } from '../../lib/auth/contract';
-import { api } from '../../lib/http/client';
 import { clearLocalSession } from '../../lib/ui/local-session';
+import { setLoading } from '../../lib/ui/layout-store';
 
 /** The user menu: name and role, Change password and Log out. */
 export default function UserMenu({ name, role, avatar }: { name: string; role: string; avatar: string }) {
@@ -20,7 +19,10 @@ export default function UserMenu({ name, role, avatar }: { name: string; role: s
   }, [open]);
 
   async function logout() {
+    setLoading(true);
     try {
+      // Loaded on use: the requester and its zod contracts stay off every page's first load.
+      const [{ api }, { logoutContract }] = await Promise.all([import('../../lib/http/client'), import('../../lib/auth/contract')]);
       await api(logoutContract, {});
     } finally {
       clearLocalSession();

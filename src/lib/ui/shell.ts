@@ -9,6 +9,7 @@ export const MOBILE_BREAKPOINT = 992;
  * and scroll position (top on navigation; restored when a view is re-entered through its tab).
  */
 export function initShell(options: { noCache: boolean }): void {
+  initErrorLog();
   initSidebar();
   initProgressBar();
   initScroll(options.noCache);
@@ -85,4 +86,18 @@ function restoreWhenTallEnough(target: number): void {
   setTimeout(() => observer.disconnect(), 3000);
   // A user who scrolls in the meantime wins.
   window.addEventListener('wheel', () => observer.disconnect(), { once: true, passive: true });
+}
+
+export const ERROR_LOG_KEY = 'gsm.errorLog';
+const ERROR_LOG_LIMIT = 50;
+
+/** Uncaught UI errors go to an error log (spec section 8): the last 50, kept in this browser for support. */
+export function initErrorLog(): void {
+  const record = (message: string, source: string) => {
+    const log = JSON.parse(localStorage.getItem(ERROR_LOG_KEY) ?? '[]') as unknown[];
+    log.push({ at: new Date().toISOString(), page: location.pathname, message: message.slice(0, 500), source });
+    localStorage.setItem(ERROR_LOG_KEY, JSON.stringify(log.slice(-ERROR_LOG_LIMIT)));
+  };
+  window.addEventListener('error', (event) => record(event.message, `${event.filename}:${event.lineno}`));
+  window.addEventListener('unhandledrejection', (event) => record(String((event.reason as Error)?.message ?? event.reason), 'promise'));
 }
