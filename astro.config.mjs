@@ -8,8 +8,9 @@ export default defineConfig({
   adapter: node({ mode: 'standalone' }),
   integrations: [react()],
   server: { port: 4321, host: 'localhost' },
-  // Cross-site form posts are refused by Astro; JSON mutations are also origin-checked in src/middleware.ts.
-  security: { checkOrigin: true },
+  // Astro's own check refuses body-less DELETEs from scripts (no Origin, no content type); the middleware
+  // does the cross-site check instead, for every cookie-authenticated mutation (src/middleware.ts).
+  security: { checkOrigin: false },
   devToolbar: { enabled: false },
   vite: {
     // PrimeReact ships CSS imports and CJS/ESM mixes that must go through Vite's SSR transform.

@@ -3,6 +3,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { decideNavigation } from './lib/auth/guard';
 import { resolveAccount } from './lib/auth/resolve';
 import { recordVisit } from './lib/dashboard/service';
+import { recordApiRequest } from './lib/logs/service';
 import { findRoute } from './lib/routes';
 import { ready } from './lib/server/db';
 import { json } from './lib/server/endpoint';
@@ -37,8 +38,20 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
     if (viaCookie && !SAFE_METHODS.has(ctx.request.method) && isCrossSite(ctx.request)) {
       return json(403, { message: 'Cross-site request refused.' });
     }
+    const started = performance.now();
     const response = await next();
     response.headers.set('x-request-id', requestId);
+    // Not awaited: the log must not slow the answer; a failure to log is reported, never the request's.
+    void recordApiRequest(db, {
+      accountId: account?.id ?? null,
+      username: account?.username ?? '',
+      method: ctx.request.method,
+      path: ctx.url.pathname,
+      status: response.status,
+      durationMs: performance.now() - started,
+      requestId,
+      ip: ctx.locals.clientIp,
+    }).catch((error) => console.error('[api-log]', error instanceof Error ? error.message : error));
     return response;
   }
 

@@ -36,6 +36,7 @@ export async function signIn(db: Db, username: string, password: string, secret:
   }
   return db.transaction(async (tx) => {
     const tokens = await createSession(tx, account.id, secret, meta);
+    await tx.query('UPDATE accounts SET last_login_at = now() WHERE id = $1', [account.id]);
     await writeAudit(tx, { accountId: account.id, username: account.username, action: 'login', entity: 'session', ip: meta.ip, requestId: meta.requestId });
     return tokens;
   });

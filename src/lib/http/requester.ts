@@ -7,6 +7,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** What the server said, when the catalogue shows something else (e.g. every 403 reads "Permission invalid"). */
+    readonly serverMessage?: string,
   ) {
     super(message);
   }
@@ -61,7 +63,7 @@ export function createRequester(options: RequesterOptions = {}): Requester {
       return (await client(url.replace(/^\//, '/'), request).json()) as BodyOf<typeof contract>;
     } catch (cause) {
       const error = isHTTPError(cause)
-        ? new ApiError(cause.response.status, catalogueMessage(cause.response.status, cause.data))
+        ? new ApiError(cause.response.status, catalogueMessage(cause.response.status, cause.data), (cause.data as { message?: string } | undefined)?.message)
         : new ApiError(0, isTimeoutError(cause) ? `${MESSAGES.serverError} (request timed out)` : MESSAGES.serverError);
       options.onError?.(error);
       throw error;

@@ -51,6 +51,22 @@ export function endpoint<C extends Contract>(
   };
 }
 
+/**
+ * Like endpoint(), for answers that are not `{ data }` JSON (file downloads): same authentication,
+ * permission and input validation; the handler builds the Response itself.
+ */
+export function rawEndpoint<C extends Contract>(contract: C, handler: (input: z.output<C['request']>, ctx: HandlerContext) => Promise<Response>): APIRoute {
+  return async (astro) => {
+    try {
+      authorise(contract, astro.locals.account);
+      const input = (await readInput(contract, astro)) as z.output<C['request']>;
+      return await handler(input, { account: astro.locals.account!, requestId: astro.locals.requestId, ip: astro.locals.clientIp, userAgent: astro.request.headers.get('user-agent') ?? '', astro });
+    } catch (error) {
+      return errorResponse(error, astro.locals.requestId, `${contract.method} ${contract.path}`);
+    }
+  };
+}
+
 function authorise(contract: Contract, account: SessionAccount | null): void {
   if (contract.access === 'public') return;
   if (!account) throw new HttpError(401, MESSAGES.unauthorized);

@@ -2,6 +2,7 @@ import { serverConfig } from '../config';
 import { migrate } from './migrate';
 import { openPglite, openPostgres } from './open';
 import { seedDatabase } from './seed';
+import { registerJobs, startScheduler, stopScheduler } from '../../jobs/scheduler';
 import type { Db } from './sql';
 
 export type { Db, Sql } from './sql';
@@ -35,10 +36,12 @@ async function open(): Promise<Db> {
     const applied = await migrate(db);
     if (applied.length) console.log(`[db] applied migrations: ${applied.join(', ')}`);
     await seedDatabase(db, config);
+    await registerJobs(db);
   } catch (error) {
     await db.close().catch(() => undefined);
     throw error;
   }
+  startScheduler(db);
   return db;
 }
 
@@ -48,6 +51,7 @@ function closeOnSignals(db: Db): void {
   const stop = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
+    stopScheduler();
     db.close()
       .catch((error) => console.error('[db] close failed:', error))
       .finally(() => process.exit(signal === 'SIGINT' ? 130 : 0));

@@ -1,0 +1,49 @@
+import type { Sql } from '../server/db';
+
+export interface JobDefinition {
+  name: string;
+  description: string;
+  cron: string;
+  timeZone: string;
+  /** Does the work; answers a one-line summary for the run history. */
+  run(db: Sql): Promise<string>;
+}
+
+export const API_LOG_RETENTION_DAYS = Number(process.env.API_LOG_RETENTION_DAYS || 30);
+
+/** The scheduler's jobs. Their schedule and enabled flag are editable on screen; the work is code. */
+export const jobDefinitions: JobDefinition[] = [
+  {
+    name: 'api_log_retention',
+    description: `Deletes API log rows older than ${API_LOG_RETENTION_DAYS} days`,
+    cron: '0 3 * * *',
+    timeZone: 'Asia/Ho_Chi_Minh',
+    async run(db) {
+      const rows = await db.query<{ id: number }>(`DELETE FROM api_log WHERE at < now() - make_interval(days => $1) RETURNING id`, [API_LOG_RETENTION_DAYS]);
+      return `deleted ${rows.length} API log row(s) older than ${API_LOG_RETENTION_DAYS} days`;
+    },
+  },
+  {
+    name: 'session_cleanup',
+    description: 'Deletes sessions that expired or were revoked more than 7 days ago',
+    cron: '15 3 * * *',
+    timeZone: 'Asia/Ho_Chi_Minh',
+    async run(db) {
+      const rows = await db.query<{ id: string }>(
+        `DELETE FROM sessions WHERE expires_at < now() - interval '7 days' OR revoked_at < now() - interval '7 days' RETURNING id`,
+      );
+      return `deleted ${rows.length} old session(s)`;
+    },
+  },
+  {
+    name: 'finance_refresh',
+    description: 'Refreshes finance figures from the ad networks and stores (8:30, 9:10, 10:30, 13:30, 17:00 UTC+7)',
+    cron: '30 8 * * *; 10 9 * * *; 30 10 * * *; 30 13 * * *; 0 17 * * *',
+    timeZone: 'Asia/Ho_Chi_Minh',
+    async run(db) {
+      // The finance importers arrive with the finance issue; until then the run records that nothing is connected.
+      const sources = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'finance_sources'`);
+      return sources?.n ? 'finance sources refreshed' : 'no finance source is connected yet: nothing to refresh';
+    },
+  },
+];

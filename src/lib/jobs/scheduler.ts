@@ -1,0 +1,100 @@
+import { hostname } from 'node:os';
+import type { Db, Sql } from '../server/db';
+import { HttpError, notFound } from '../server/errors';
+import { nextRun } from './cron';
+import { jobDefinitions, type JobDefinition } from './definitions';
+
+/** Identifies this process in the run history (several processes may share one PostgreSQL). */
+export const RUNNER_ID = `${hostname()}:${process.pid}`;
+/** A run older than this is considered dead (its process crashed) and no longer blocks the job. */
+const STALE_RUN_MINUTES = 60;
+
+/** Registers the job definitions (keeping schedules edited on screen) and computes missing next runs. */
+export async function registerJobs(db: Sql, now = new Date()): Promise<void> {
+  for (const job of jobDefinitions) {
+    await db.query(
+      `INSERT INTO jobs (name, description, cron, time_zone, next_run_at) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (name) DO UPDATE SET description = EXCLUDED.description`,
+      [job.name, job.description, job.cron, job.timeZone, nextRun(job.cron, job.timeZone, now)],
+    );
+  }
+}
+
+/**
+ * Claims the job for one run: only the process whose UPDATE changes the row runs it. A scheduled
+ * claim also moves next_run_at past the due time, so the same occurrence is never run twice.
+ */
+async function claim(db: Sql, name: string, scheduledFor: Date | null, next: Date | null): Promise<boolean> {
+  const row = await db.one<{ name: string }>(
+    `UPDATE jobs SET running_since = now(), next_run_at = coalesce($3, next_run_at)
+      WHERE name = $1 AND (running_since IS NULL OR running_since < now() - make_interval(mins => $4))
+        AND ($2::timestamptz IS NULL OR (enabled AND next_run_at = $2))
+      RETURNING name`,
+    [name, scheduledFor, next, STALE_RUN_MINUTES],
+  );
+  return Boolean(row);
+}
+
+async function execute(db: Db, job: JobDefinition, trigger: 'schedule' | 'manual'): Promise<{ id: number; status: string }> {
+  const run = await db.one<{ id: number }>(`INSERT INTO job_runs (job_name, trigger, runner) VALUES ($1, $2, $3) RETURNING id::int AS id`, [job.name, trigger, RUNNER_ID]);
+  const started = performance.now();
+  let status = 'success';
+  let result: string | null = null;
+  let error: string | null = null;
+  try {
+    result = await job.run(db);
+  } catch (failure) {
+    status = 'failed';
+    error = failure instanceof Error ? failure.message : String(failure);
+    console.error(`[jobs] ${job.name} failed:`, error);
+  }
+  await db.query(
+    `UPDATE job_runs SET finished_at = now(), duration_ms = $2, status = $3, result = $4, error = $5 WHERE id = $1`,
+    [run!.id, Math.round(performance.now() - started), status, result, error],
+  );
+  await db.query('UPDATE jobs SET running_since = NULL WHERE name = $1', [job.name]);
+  return { id: run!.id, status };
+}
+
+/** One pass: runs every enabled job whose next run is due, each in at most one process. */
+export async function tick(db: Db, now = new Date()): Promise<string[]> {
+  const due = await db.query<{ name: string; cron: string; time_zone: string; next_run_at: Date }>(
+    'SELECT name, cron, time_zone, next_run_at FROM jobs WHERE enabled AND next_run_at <= $1',
+    [now],
+  );
+  const ran: string[] = [];
+  for (const row of due) {
+    const job = jobDefinitions.find((j) => j.name === row.name);
+    if (!job) continue;
+    const next = nextRun(row.cron, row.time_zone, now);
+    if (!(await claim(db, row.name, row.next_run_at, next))) continue;
+    await execute(db, job, 'schedule');
+    ran.push(row.name);
+  }
+  return ran;
+}
+
+/** Run now (from the screen): refused while the job is already running somewhere. */
+export async function runNow(db: Db, name: string): Promise<{ id: number; status: string }> {
+  const job = jobDefinitions.find((j) => j.name === name);
+  if (!job) throw notFound(`Job "${name}" does not exist.`);
+  if (!(await claim(db, name, null, null))) throw new HttpError(409, `Job "${name}" is already running.`);
+  return execute(db, job, 'manual');
+}
+
+let timer: NodeJS.Timeout | null = null;
+
+/** Starts the in-process scheduler (SCHEDULER=off disables it, e.g. for a read-only replica). */
+export function startScheduler(db: Db): void {
+  if (timer || process.env.SCHEDULER === 'off') return;
+  const every = Number(process.env.SCHEDULER_TICK_MS || 30_000);
+  const loop = () => tick(db).catch((error) => console.error('[jobs] tick failed:', error instanceof Error ? error.message : error));
+  timer = setInterval(loop, every);
+  timer.unref();
+  setTimeout(loop, Math.min(every, 2000)).unref();
+}
+
+export function stopScheduler(): void {
+  if (timer) clearInterval(timer);
+  timer = null;
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { defineContract } from '../contract';
+
+const dateTime = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/, 'must be a date YYYY-MM-DD or an ISO time');
+const paging = { page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(200).default(50) };
+
+export const accountLogFilters = z.object({
+  username: z.string().trim().max(40).optional(),
+  entity: z.string().trim().max(40).optional(),
+  action: z.string().trim().max(40).optional(),
+  from: dateTime.optional(),
+  to: dateTime.optional(),
+  ...paging,
+});
+export type AccountLogFilters = z.output<typeof accountLogFilters>;
+
+export const accountLogRow = z.object({
+  id: z.number(),
+  at: z.string(),
+  username: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string(),
+  requestId: z.string(),
+});
+
+export const accountLogContract = defineContract({
+  method: 'GET',
+  path: '/api/adminAccount/accountLog',
+  request: accountLogFilters,
+  data: z.array(accountLogRow),
+  list: true,
+  access: { route: '/adminAccount/accountLog' },
+});
+
+/** The same filters answered as a CSV download (all matching rows, up to 50 000). */
+export const accountLogExportContract = defineContract({
+  method: 'GET',
+  path: '/api/adminAccount/accountLog/export',
+  request: accountLogFilters,
+  data: z.string(),
+  access: { route: '/adminAccount/accountLog' },
+});
+
+export const apiLogFilters = z.object({
+  username: z.string().trim().max(40).optional(),
+  method: z.enum(['GET', 'POST', 'PUT', 'DELETE']).optional(),
+  status: z.coerce.number().int().min(100).max(599).optional(),
+  path: z.string().trim().max(200).optional(),
+  from: dateTime.optional(),
+  to: dateTime.optional(),
+  ...paging,
+});
+
+export const apiLogContract = defineContract({
+  method: 'GET',
+  path: '/api/adminAccount/apiLog',
+  request: apiLogFilters,
+  data: z.array(z.object({ id: z.number(), at: z.string(), username: z.string(), method: z.string(), path: z.string(), status: z.number(), durationMs: z.number(), requestId: z.string(), ip: z.string() })),
+  list: true,
+  access: { route: '/adminAccount/apiLog' },
+});
