@@ -1,0 +1,72 @@
+import { expect, hydrated, open, signIn, test } from './fixtures';
+
+test('a role with two paths: its new account sees exactly those routes; a new private action shows a control; the log shows it', async ({ page, browser }) => {
+  await signIn(page, 'root');
+  await open(page, '/adminAccount/permission');
+  await page.getByRole('button', { name: 'New role' }).click();
+  await page.getByLabel('Role name').fill('ops-viewer');
+  await page.getByLabel('Description').fill('Ops viewers');
+  const tree = page.locator('.role-tree');
+  await tree.getByText('Job Schedule', { exact: true }).click();
+  await tree.getByText('Research', { exact: true }).click();
+  await page.getByRole('button', { name: 'Save role' }).click();
+  await expect(page.locator('.toast')).toContainText('Role ops-viewer saved');
+  await expect(page.getByRole('button', { name: /ops-viewer\s*0 accounts/ })).toBeVisible();
+
+  await open(page, '/adminAccount/account');
+  await page.getByRole('button', { name: 'Add account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add account' });
+  await dialog.getByLabel('Username', { exact: true }).fill('opsv');
+  await dialog.getByLabel('Name', { exact: true }).fill('Ops Viewer');
+  await dialog.locator('.p-dropdown').filter({ has: page.locator('#acc-role') }).click();
+  await page.getByRole('option', { name: 'ops-viewer' }).click();
+  await dialog.getByLabel('Password').fill('ops-viewer-pass-1');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('.toast').last()).toContainText('Account created');
+  await expect(page.getByRole('cell', { name: 'opsv', exact: true })).toBeVisible();
+
+  const other = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const opsPage = await other.newPage();
+  await signIn(opsPage, 'opsv', 'ops-viewer-pass-1');
+  await expect(opsPage).toHaveURL(/\/job_schedule\/index$/);
+  const links = await opsPage.locator('.sidebar-scroll a.menu-item').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  expect(links).toEqual(['/job_schedule/index', '/research/index']);
+  await expect(opsPage.getByRole('button', { name: 'Run now' })).toHaveCount(0);
+
+  await open(page, '/adminAccount/permission');
+  await page.getByRole('button', { name: /ops-viewer/ }).click();
+  await page.getByLabel(/job_run/).check();
+  await page.getByRole('button', { name: 'Save role' }).click();
+  await expect(page.locator('.toast').last()).toContainText('Role ops-viewer saved');
+
+  await opsPage.reload();
+  await hydrated(opsPage);
+  await expect(opsPage.getByRole('button', { name: 'Run now' }).first()).toBeVisible();
+  await opsPage.getByRole('row', { name: /session_cleanup/ }).getByRole('button', { name: 'Run now' }).click();
+  await expect(opsPage.locator('.toast').last()).toContainText('session_cleanup: success');
+  await other.close();
+
+  await open(page, '/adminAccount/accountLog');
+  await page.getByLabel('Filter by account').fill('root');
+  await page.locator('.p-dropdown', { hasText: 'All entities' }).click();
+  await page.getByRole('option', { name: 'role' }).click();
+  const row = page.getByRole('row', { name: /update\s*role\s*ops-viewer/ });
+  await expect(row).toBeVisible();
+  await row.getByRole('button').first().click();
+  await expect(page.locator('.log-diff')).toContainText('job_run');
+});
+
+test('deactivating an account from the screen ends its session at once', async ({ page, browser }) => {
+  const other = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const victim = await other.newPage();
+  await signIn(victim, 'cache');
+  await signIn(page, 'root');
+  await open(page, '/adminAccount/account');
+  await page.getByRole('button', { name: 'Deactivate cache' }).click();
+  await expect(page.locator('.toast').last()).toContainText('Account deactivated');
+  await victim.goto('/dashboard');
+  await expect(victim).toHaveURL(/\/login\?redirect=%2Fdashboard/);
+  await page.getByRole('button', { name: 'Activate cache' }).click();
+  await expect(page.locator('.toast').last()).toContainText('Account activated');
+  await other.close();
+});
