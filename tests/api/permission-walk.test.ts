@@ -8,6 +8,7 @@ import { raw, signedInAs, tokensFor } from './helpers';
 const modules = import.meta.glob('../../src/lib/**/contract.ts', { eager: true }) as Record<string, Record<string, unknown>>;
 const contracts = Object.values(modules)
   .flatMap((m) => Object.values(m))
+  .flatMap((v) => (Array.isArray(v) ? v : [v]))
   .filter((v): v is Contract => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'access' in v && 'request' in v)
   .filter((c) => typeof c.access === 'object');
 

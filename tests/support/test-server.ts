@@ -52,6 +52,7 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
       DEMO_DATA: '1',
       DEMO_PASSWORD,
       SESSION_SECRET,
+      CONFIG_SECRET_KEY: 'test-config-secret-key-long-enough-0123456789',
       ...(pgUrl ? { DATABASE_URL: pgUrl } : { DATABASE_URL: '' }),
       ...extraEnv,
     },

@@ -14,10 +14,18 @@ describe('serverConfig', () => {
     delete process.env.SESSION_SECRET;
     expect(() => serverConfig()).toThrow(/SESSION_SECRET is required/);
   });
+  it('refuses production without the key that encrypts secrets at rest', () => {
+    process.env.DATABASE_URL = 'postgres://127.0.0.1/none';
+    delete process.env.DEMO_DATA;
+    process.env.SESSION_SECRET = 'x'.repeat(40);
+    delete process.env.CONFIG_SECRET_KEY;
+    expect(() => serverConfig()).toThrow(/CONFIG_SECRET_KEY is required/);
+  });
   it('turns demo data on by default for the embedded database and off for DATABASE_URL', () => {
     delete process.env.DATABASE_URL;
     delete process.env.DEMO_DATA;
     process.env.SESSION_SECRET = 'x'.repeat(40);
+    process.env.CONFIG_SECRET_KEY = 'y'.repeat(40);
     expect(serverConfig().demoData).toBe(true);
     resetServerConfig();
     process.env.DATABASE_URL = 'postgres://127.0.0.1/none';

@@ -13,6 +13,8 @@ export interface ServerConfig {
   appEnv: string;
   appTitle: string;
   sessionSecret: string;
+  /** Encrypts secrets at rest (service-account keys); never stored in the database. */
+  secretKey: string;
 }
 
 export const DEFAULT_DEMO_PASSWORD = 'gsm-demo-2026';
@@ -34,23 +36,24 @@ export function serverConfig(): ServerConfig {
     rootPassword: env.ROOT_PASSWORD || null,
     appEnv: env.APP_ENV || 'production',
     appTitle: env.APP_TITLE || 'GSM Console',
-    sessionSecret: resolveSessionSecret(env.SESSION_SECRET, databaseUrl, demoData, dataDir),
+    sessionSecret: resolveSecret('SESSION_SECRET', env.SESSION_SECRET, databaseUrl, demoData, dataDir, 'session-secret'),
+    secretKey: resolveSecret('CONFIG_SECRET_KEY', env.CONFIG_SECRET_KEY, databaseUrl, demoData, dataDir, 'config-secret-key'),
   };
   return cached;
 }
 
 /**
- * Production (a real PostgreSQL without demo data) must be given a secret: a generated one would differ
- * between processes behind a load balancer. The embedded database keeps a generated secret in DATA_DIR.
+ * Production (a real PostgreSQL without demo data) must be given its secrets: a generated one would differ
+ * between processes behind a load balancer. The embedded database keeps generated secrets in DATA_DIR.
  */
-function resolveSessionSecret(given: string | undefined, databaseUrl: string | null, demoData: boolean, dataDir: string): string {
+function resolveSecret(name: string, given: string | undefined, databaseUrl: string | null, demoData: boolean, dataDir: string, fileName: string): string {
   if (given && given.length >= 32) return given;
-  if (given) throw new Error('SESSION_SECRET must be at least 32 characters long.');
+  if (given) throw new Error(`${name} must be at least 32 characters long.`);
   if (databaseUrl && !demoData) {
-    throw new Error('SESSION_SECRET is required when DATABASE_URL is set without demo data (production). Refusing to serve.');
+    throw new Error(`${name} is required when DATABASE_URL is set without demo data (production). Refusing to serve.`);
   }
   mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, 'session-secret');
+  const file = join(dataDir, fileName);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 // scrypt is memory-hard: N=2^15, r=8 needs 32 MiB per hash, which makes GPU guessing expensive.
 const SCRYPT = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } satisfies ScryptOptions;
@@ -59,4 +59,23 @@ export function verifyToken<T>(token: string, secret: string): T | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Encrypts a secret at rest with AES-256-GCM under a key derived from CONFIG_SECRET_KEY:
+ * `v1.iv.tag.ciphertext` (base64url). Tampering or a wrong key makes decryption fail.
+ */
+export function encryptSecret(plain: string, keyMaterial: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', createHash('sha256').update(keyMaterial).digest(), iv);
+  const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join('.');
+}
+
+export function decryptSecret(sealed: string, keyMaterial: string): string {
+  const [version, iv, tag, data] = sealed.split('.');
+  if (version !== 'v1' || !iv || !tag || !data) throw new Error('unknown secret format');
+  const decipher = createDecipheriv('aes-256-gcm', createHash('sha256').update(keyMaterial).digest(), Buffer.from(iv, 'base64url'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
 }
