@@ -47,7 +47,7 @@ export async function readPost(id: number): Promise<void> {
 export function createBoardStore() {
   const $board = atom<BoardState>(emptyBoard);
   const set = (change: (state: BoardState) => BoardState) => $board.set(change($board.get()));
-  const quietly = (work: Promise<unknown>) => work.catch(() => undefined);
+  const quietly = (work: Promise<unknown>): Promise<void> => work.then(() => undefined, () => undefined);
 
   const listImportant = (textSearch: string) =>
     api(listPostsContract, { type: POST_TYPE.important, page: 1, limit: IMPORTANT_PAGE_SIZE, ...(textSearch ? { textSearch } : {}) });
@@ -98,7 +98,7 @@ export function createBoardStore() {
   /** The Search button: both lists again at page 1. */
   function search(textSearch: string): Promise<void> {
     set((s) => ({ ...s, textSearch: textSearch.trim() }));
-    return quietly(reloadLists(1)) as Promise<void>;
+    return quietly(reloadLists(1));
   }
 
   function goToPage(page: number): Promise<void> {
@@ -107,7 +107,7 @@ export function createBoardStore() {
       listEverythingElse(textSearch, page).then((r) =>
         set((s) => ({ ...s, everythingElse: r.data, everythingElseTotal: r.totalRecord ?? 0, everythingElsePage: page })),
       ),
-    ) as Promise<void>;
+    );
   }
 
   /** Expanding a post: an unread one is marked read. */
@@ -157,13 +157,9 @@ export function createBoardStore() {
     if (draft.id === undefined) {
       const { data } = await api(createPostContract, fields);
       showToast('success', CREATED_MESSAGE);
-      // Created posts are the newest: off page 1 of EverythingElse, go there to show it first.
-      if (data.type === POST_TYPE.everythingElse && $board.get().everythingElsePage !== 1) {
-        set((s) => ({ ...s, pinned: data.isPinned ? [data, ...s.pinned] : s.pinned }));
-        await quietly(goToPage(1));
-      } else {
-        set((s) => afterCreate(s, data));
-      }
+      set((s) => afterCreate(s, data));
+      // The new post is the newest: when EverythingElse shows a later page, go to page 1 where it is first.
+      if (data.type === POST_TYPE.everythingElse && $board.get().everythingElsePage !== 1) await goToPage(1);
       return data;
     }
     const { data } = await api(updatePostContract, { id: draft.id, ...fields });
