@@ -11,6 +11,9 @@ export async function hydrated(page: Page) {
   await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
 }
 
+/** Same as hydrated(): typing into a server-rendered input before hydration is lost. */
+export const waitForIslands = hydrated;
+
 /** Opens a page and waits for its islands. */
 export async function open(page: Page, path: string) {
   await page.goto(path);

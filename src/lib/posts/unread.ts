@@ -1,10 +1,18 @@
 import type { Sql } from '../server/db';
 
-/** Published, not deleted posts the account has not read: the bell's number. */
+/**
+ * SQL condition (posts aliased `p`) for the posts of the board an account may see: not special, not
+ * deleted, and published unless the account may see drafts.
+ */
+export function visibleBoardPost(seeDrafts: boolean): string {
+  return `p.slug IS NULL AND NOT p.is_deleted${seeDrafts ? '' : ' AND p.publish'}`;
+}
+
+/** Published, not deleted board posts the account has not read: the bell's number. Drafts never count. */
 export async function countUnreadPosts(db: Sql, accountId: number): Promise<number> {
   const row = await db.one<{ n: number }>(
     `SELECT count(*)::int AS n FROM posts p
-      WHERE p.publish AND NOT p.is_deleted
+      WHERE ${visibleBoardPost(false)}
         AND NOT EXISTS (SELECT 1 FROM post_user_state s WHERE s.post_id = p.id AND s.account_id = $1 AND s.read_at IS NOT NULL)`,
     [accountId],
   );
