@@ -32,7 +32,7 @@ async function openBoard(page: Page, username: string) {
 const region = (page: Page, name: 'Pinned' | 'Important' | 'EverythingElse') => page.getByRole('region', { name, exact: true });
 const item = (scope: Locator | Page, title: string) => scope.locator('.post-item', { hasText: title });
 const control = (post: Locator, name: string) => post.getByRole('button', { name, exact: true });
-const toast = (page: Page, text: string) => page.locator('.p-toast-message', { hasText: text });
+const toast = (page: Page, text: string) => page.locator('.toast', { hasText: text });
 const unreadCount = async (page: Page) => ((await (await page.request.get(countUnreadContract.path)).json()) as { data: number }).data;
 
 test('root adds a post through the dialog and sees it first with its time', async ({ page }) => {
@@ -176,7 +176,7 @@ test('Search reloads both lists with the matching posts', async ({ page }) => {
   ]);
   await openBoard(page, 'pm');
   await page.getByPlaceholder('text search...').fill(word);
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(region(page, 'Important').locator('.post-item')).toHaveCount(1);
   await expect(region(page, 'Important').locator('.post-item')).toContainText('Fruit report');
   await expect(region(page, 'EverythingElse').locator('.post-item')).toHaveCount(1);
@@ -188,7 +188,7 @@ test('EverythingElse pages by 10 with previous, pages, next and a jumper', async
   await createPosts('admin', Array.from({ length: 12 }, (_, i) => ({ title: `${tag} #${String(i + 1).padStart(2, '0')}` })));
   await openBoard(page, 'analyst');
   await page.getByPlaceholder('text search...').fill(tag);
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
   const list = region(page, 'EverythingElse');
   await expect(list.locator('.post-item')).toHaveCount(10);
   await expect(list.locator('.post-item').first()).toContainText(`${tag} #12`);
