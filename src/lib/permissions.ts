@@ -27,3 +27,17 @@ export type PrivateAction = keyof typeof PRIVATE_ACTIONS;
 
 /** Roles allowed to edit the header special note besides holders of special_note_edit (spec section 5). */
 export const SPECIAL_NOTE_ROLES = ['admin', 'root', 'PO-Marketing'] as const;
+
+/**
+ * Permission check of spec section 6: root, or a control with no required action, passes; otherwise any
+ * one listed action among the account's private actions or permissions. Kept here, free of the route
+ * table, so islands can use it cheaply.
+ */
+export function hasAnyAction(
+  account: { role: string; privateActions: readonly string[]; permissions: readonly string[] },
+  required: readonly string[] | undefined,
+): boolean {
+  if (account.role === 'root') return true;
+  if (!required || required.length === 0) return true;
+  return required.some((action) => account.privateActions.includes(action) || account.permissions.includes(action));
+}

@@ -6,9 +6,12 @@ export const test = base.extend({
 });
 export { expect };
 
-/** Waits until every island of the page has hydrated (Astro drops the `ssr` attribute then). */
+/**
+ * Waits until the page's islands have hydrated (Astro drops the `ssr` attribute then). Islands that
+ * hydrate only when scrolled into view (client:visible) are not waited for.
+ */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([client="visible"])').length === 0);
 }
 
 /** Same as hydrated(): typing into a server-rendered input before hydration is lost. */

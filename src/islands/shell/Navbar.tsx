@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $unreadCount } from '../../lib/posts/store';
+import { pollUnreadCount } from '../../lib/posts/unread-client';
 import type { LayoutSettings, UiSize } from '../../lib/ui/layout-settings';
 import { $isStaging, $loading, $settings, $settingsPanelOpen, $size } from '../../lib/ui/layout-store';
 import Bell from './Bell';
@@ -18,6 +19,8 @@ interface Props {
   size: UiSize;
   settings: LayoutSettings;
   isStaging: boolean;
+  /** How often the bell asks for the unread count. */
+  bellPollMs: number;
 }
 
 /** The top bar's interactive tools. Seeds the shared layout stores from the server render. */
@@ -28,6 +31,7 @@ export default function Navbar(props: Props) {
     $settings.set(props.settings);
     $isStaging.set(props.isStaging);
   }, [props.unread, props.size, props.settings, props.isStaging]);
+  useEffect(() => pollUnreadCount(props.bellPollMs), [props.bellPollMs]);
   const loading = useStore($loading);
 
   return (

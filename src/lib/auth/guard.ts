@@ -67,12 +67,4 @@ function fallback(account: GuardAccount): GuardDecision {
   return { kind: 'redirect', location: fallbackPath(account) };
 }
 
-/** Permission check of spec section 6: root, or no required action, passes; else any one listed action. */
-export function hasAnyAction(
-  account: { role: string; privateActions: readonly string[]; permissions: readonly string[] },
-  required: readonly string[] | undefined,
-): boolean {
-  if (account.role === 'root') return true;
-  if (!required || required.length === 0) return true;
-  return required.some((action) => account.privateActions.includes(action) || account.permissions.includes(action));
-}
+export { hasAnyAction } from '../permissions';

@@ -1,5 +1,4 @@
-import { hasAnyAction } from '../auth/guard';
-import { SPECIAL_NOTE_ROLES } from '../permissions';
+import { hasAnyAction, SPECIAL_NOTE_ROLES } from '../permissions';
 
 /** Post types of spec section 9. */
 export const POST_TYPE = { important: 1, everythingElse: 2 } as const;

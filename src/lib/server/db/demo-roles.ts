@@ -77,3 +77,11 @@ export const demoAccounts = [
   { username: 'tester', role: 'tester', name: 'Hoa Dang', listApp: ['com.gsm.blockpuzzle'], canViewAllApp: false, followTeam: [] },
   { username: 'marketing', role: 'PO-Marketing', name: 'Khanh Bui', listApp: [], canViewAllApp: true, followTeam: ['all'] },
 ];
+
+/** A few board posts so the bell, the board and the dashboard have something real to show. */
+export const demoPosts = [
+  { title: 'Release freeze for Block Puzzle Legend 2.4', body: '<p>No store submissions from <b>Friday 18:00</b> until QA signs off 2.4.</p>', type: 1, pinned: true },
+  { title: 'Finance figures refresh 5 times a day', body: '<p>Revenue and finance statistic refresh at 8:30, 9:10, 10:30, 13:30 and 17:00 (UTC+7).</p>', type: 1, pinned: false },
+  { title: 'New eCPM floors for rewarded ads', body: '<p>Rewarded floors were raised in US, JP and KR. Watch fill rate on the Ads dashboards this week.</p>', type: 2, pinned: false },
+  { title: 'Welcome to GSM Console', body: '<p>Use <i>Ctrl+K</i> to search any screen. Ask an admin for access to more screens.</p>', type: 2, pinned: false },
+];

@@ -1,6 +1,6 @@
 import type { ServerConfig } from '../config';
 import { hashPassword } from '../crypto';
-import { baseRoles, demoAccounts, demoApps, demoTeams } from './demo-roles';
+import { baseRoles, demoAccounts, demoApps, demoPosts, demoTeams } from './demo-roles';
 import type { Db } from './sql';
 
 /**
@@ -35,6 +35,15 @@ export async function seedDatabase(db: Db, config: ServerConfig): Promise<void> 
         `INSERT INTO accounts (username, password_hash, role, name, list_app, can_view_all_app, follow_team, introduction)
          VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7::jsonb, $8)`,
         [account.username, hashes[i], account.role, account.name, JSON.stringify(account.listApp), account.canViewAllApp, JSON.stringify(account.followTeam), `Demo ${account.role} account`],
+      );
+    }
+    for (const [i, post] of demoPosts.entries()) {
+      // Older posts first, a day apart, so the board's order and times look real.
+      await tx.query(
+        `INSERT INTO posts (title, body, body_text, type, is_pinned, pinned_at, created_by, created_at, updated_at)
+         SELECT $1, $2, regexp_replace($2, '<[^>]*>', '', 'g'), $3, $4, CASE WHEN $4 THEN now() END, id, now() - make_interval(days => $5), now() - make_interval(days => $5)
+           FROM accounts WHERE username = 'admin'`,
+        [post.title, post.body, post.type, post.pinned, demoPosts.length - i],
       );
     }
   });
