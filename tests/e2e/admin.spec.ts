@@ -1,6 +1,8 @@
 import { expect, hydrated, open, signIn, test } from './fixtures';
 
 test('a role with two paths: its new account sees exactly those routes; a new private action shows a control; the log shows it', async ({ page, browser }) => {
+  // A whole journey across four screens and two sessions.
+  test.setTimeout(90_000);
   await signIn(page, 'root');
   await open(page, '/adminAccount/permission');
   await page.getByRole('button', { name: 'New role' }).click();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Column } from 'primereact/column';
@@ -15,8 +15,10 @@ import {
 } from '../../lib/accounts/contract';
 import { api } from '../../lib/http/client';
 import { formatTime } from '../../lib/ui/format';
+import { DeleteButton } from '../../lib/ui/DeleteButton';
 import { showToast } from '../../lib/ui/toast-store';
 import { useDebounced } from '../../lib/ui/use-debounced';
+import { usePagedList } from '../../lib/ui/use-paged-list';
 
 interface Props {
   canManage: boolean;
@@ -33,34 +35,17 @@ const PAGE_SIZE = 20;
 export default function AccountsScreen({ canManage, me, roles, apps, teams }: Props) {
   const [text, setText] = useState('');
   const [role, setRole] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
   const [sort, setSort] = useState<Sort>({ field: 'username', order: 1 });
-  const [rows, setRows] = useState<AccountRow[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
   const [editing, setEditing] = useState<AccountRow | 'new' | null>(null);
   const [oneTimePassword, setOneTimePassword] = useState<{ username: string; password: string } | null>(null);
   const textSearch = useDebounced(text);
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const body = await api(allAccountContract, {
-        textSearch: textSearch || undefined,
-        role: role ?? undefined,
-        page,
-        limit: PAGE_SIZE,
-        sort: sort.field as 'username',
-        order: sort.order === 1 ? 'asc' : 'desc',
-      });
-      setRows(body.data);
-      setTotal(body.totalRecord ?? 0);
-    } finally {
-      setLoading(false);
-    }
-  }, [textSearch, role, page, sort]);
-  useEffect(() => void load().catch(() => undefined), [load]);
-  useEffect(() => setPage(1), [textSearch, role]);
+  const fetchPage = useCallback(
+    (page: number, limit: number) =>
+      api(allAccountContract, { textSearch: textSearch || undefined, role: role ?? undefined, page, limit, sort: sort.field as 'username', order: sort.order === 1 ? 'asc' : 'desc' }),
+    [textSearch, role, sort],
+  );
+  const { rows, tableProps, reload: load } = usePagedList(fetchPage, `${textSearch}|${role}|${sort.field}|${sort.order}`, PAGE_SIZE);
 
   const act = async (work: () => Promise<unknown>, success: string) => {
     await work();
@@ -103,23 +88,11 @@ export default function AccountsScreen({ canManage, me, roles, apps, teams }: Pr
           />
         )}
         {row.username !== me && (
-          <Button
-            icon="pi pi-trash"
-            text
-            rounded
-            severity="danger"
-            aria-label={`Delete ${row.username}`}
-            tooltip="Delete"
-            onClick={() =>
-              confirmDialog({
-                message: `Delete the account ${row.username}? This cannot be undone.`,
-                header: 'Delete account',
-                acceptLabel: 'Yes',
-                rejectLabel: 'No',
-                acceptClassName: 'p-button-danger',
-                accept: () => act(() => api(deleteAccountContract, { username: row.username }), 'Account deleted'),
-              })
-            }
+          <DeleteButton
+            what={row.username}
+            header="Delete account"
+            message={`Delete the account ${row.username}? This cannot be undone.`}
+            onConfirm={() => act(() => api(deleteAccountContract, { username: row.username }), 'Account deleted')}
           />
         )}
       </div>
@@ -135,14 +108,8 @@ export default function AccountsScreen({ canManage, me, roles, apps, teams }: Pr
       </div>
       <DataTable
         value={rows}
-        lazy
+        {...tableProps}
         dataKey="username"
-        loading={loading}
-        paginator
-        rows={PAGE_SIZE}
-        first={(page - 1) * PAGE_SIZE}
-        totalRecords={total}
-        onPage={(e: DataTableStateEvent) => setPage((e.page ?? 0) + 1)}
         sortField={sort.field}
         sortOrder={sort.order}
         onSort={(e: DataTableStateEvent) => setSort({ field: e.sortField, order: e.sortOrder === -1 ? -1 : 1 })}

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Column } from 'primereact/column';
-import { confirmDialog, ConfirmDialog } from 'primereact/confirmdialog';
+import { ConfirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
@@ -12,6 +12,7 @@ import { configContracts, type ConfigItem } from '../../lib/config-data/contract
 import type { ConfigKind } from '../../lib/config-data/kinds';
 import { api } from '../../lib/http/client';
 import { formatTime } from '../../lib/ui/format';
+import { DeleteButton } from '../../lib/ui/DeleteButton';
 import { showToast } from '../../lib/ui/toast-store';
 import { useDebounced } from '../../lib/ui/use-debounced';
 
@@ -128,25 +129,14 @@ export default function ConfigScreen(props: Props) {
             body={(i: ConfigItem) => (
               <div className="row-actions">
                 <Button icon="pi pi-pencil" text rounded aria-label={`Edit ${i.key}`} onClick={() => setEditing(i)} />
-                <Button
-                  icon="pi pi-trash"
-                  text
-                  rounded
-                  severity="danger"
-                  aria-label={`Delete ${i.key}`}
-                  onClick={() =>
-                    confirmDialog({
-                      message: `Delete ${i.key}?`,
-                      header: 'Delete',
-                      acceptLabel: 'Yes',
-                      rejectLabel: 'No',
-                      accept: async () => {
-                        await api(contracts.remove, { id: i.id });
-                        showToast('success', 'Deleted');
-                        await load();
-                      },
-                    })
-                  }
+                <DeleteButton
+                  what={i.key}
+                  message={`Delete ${i.key}?`}
+                  onConfirm={async () => {
+                    await api(contracts.remove, { id: i.id });
+                    showToast('success', 'Deleted');
+                    await load();
+                  }}
                 />
               </div>
             )}

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { confirmDialog, ConfirmDialog } from 'primereact/confirmdialog';
+import { ConfirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { MultiSelect } from 'primereact/multiselect';
 import { deleteTeamContract, listTeamsContract, saveTeamContract, type Team } from '../../lib/config-data/contract';
 import { api } from '../../lib/http/client';
+import { DeleteButton } from '../../lib/ui/DeleteButton';
 import { showToast } from '../../lib/ui/toast-store';
 
 interface Props {
@@ -40,25 +41,15 @@ export default function TeamScreen({ initialTeams, accounts, apps, canEdit }: Pr
             body={(t: Team) => (
               <div className="row-actions">
                 <Button icon="pi pi-pencil" text rounded aria-label={`Edit ${t.name}`} onClick={() => setEditing(t)} />
-                <Button
-                  icon="pi pi-trash"
-                  text
-                  rounded
-                  severity="danger"
-                  aria-label={`Delete ${t.name}`}
-                  onClick={() =>
-                    confirmDialog({
-                      message: `Delete the team ${t.name}? Its apps keep existing without a team.`,
-                      header: 'Delete team',
-                      acceptLabel: 'Yes',
-                      rejectLabel: 'No',
-                      accept: async () => {
-                        await api(deleteTeamContract, { id: t.id });
-                        showToast('success', 'Team deleted');
-                        await reload();
-                      },
-                    })
-                  }
+                <DeleteButton
+                  what={t.name}
+                  header="Delete team"
+                  message={`Delete the team ${t.name}? Its apps keep existing without a team.`}
+                  onConfirm={async () => {
+                    await api(deleteTeamContract, { id: t.id });
+                    showToast('success', 'Team deleted');
+                    await reload();
+                  }}
                 />
               </div>
             )}

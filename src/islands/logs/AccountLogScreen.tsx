@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable, type DataTableExpandedRows, type DataTableStateEvent } from 'primereact/datatable';
+import { DataTable, type DataTableExpandedRows } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { toSearchParams } from '../../lib/contract';
@@ -9,6 +9,7 @@ import { api } from '../../lib/http/client';
 import { accountLogContract } from '../../lib/logs/contract';
 import { formatTime } from '../../lib/ui/format';
 import { useDebounced } from '../../lib/ui/use-debounced';
+import { usePagedList } from '../../lib/ui/use-paged-list';
 
 type Entry = { id: number; at: string; username: string; action: string; entity: string; entityId: string; before: unknown; after: unknown; ip: string; requestId: string };
 const PAGE_SIZE = 50;
@@ -21,26 +22,15 @@ export default function AccountLogScreen() {
   const [action, setAction] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [page, setPage] = useState(1);
-  const [rows, setRows] = useState<Entry[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
   const [expanded, setExpanded] = useState<DataTableExpandedRows>({});
   const filters = { username: useDebounced(username).trim() || undefined, entity: entity ?? undefined, action: useDebounced(action).trim() || undefined, from: from || undefined, to: to || undefined };
   const key = JSON.stringify(filters);
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const body = await api(accountLogContract, { ...JSON.parse(key), page, limit: PAGE_SIZE });
-      setRows(body.data as Entry[]);
-      setTotal(body.totalRecord ?? 0);
-    } finally {
-      setLoading(false);
-    }
-  }, [key, page]);
-  useEffect(() => void load().catch(() => undefined), [load]);
-  useEffect(() => setPage(1), [key]);
+  const fetchPage = useCallback(async (page: number, limit: number) => {
+    const body = await api(accountLogContract, { ...JSON.parse(key), page, limit });
+    return { data: body.data as Entry[], totalRecord: body.totalRecord };
+  }, [key]);
+  const { rows, tableProps } = usePagedList(fetchPage, key, PAGE_SIZE);
 
   const exportUrl = `/api/adminAccount/accountLog/export?${toSearchParams(JSON.parse(key)).toString()}`;
   return (
@@ -60,14 +50,8 @@ export default function AccountLogScreen() {
       </div>
       <DataTable
         value={rows}
-        lazy
+        {...tableProps}
         dataKey="id"
-        loading={loading}
-        paginator
-        rows={PAGE_SIZE}
-        first={(page - 1) * PAGE_SIZE}
-        totalRecords={total}
-        onPage={(e: DataTableStateEvent) => setPage((e.page ?? 0) + 1)}
         expandedRows={expanded}
         onRowToggle={(e) => setExpanded(e.data as DataTableExpandedRows)}
         rowExpansionTemplate={(r: Entry) => (

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Column } from 'primereact/column';
-import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
+import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
@@ -8,6 +8,7 @@ import { api } from '../../lib/http/client';
 import { apiLogContract } from '../../lib/logs/contract';
 import { formatTime } from '../../lib/ui/format';
 import { useDebounced } from '../../lib/ui/use-debounced';
+import { usePagedList } from '../../lib/ui/use-paged-list';
 
 type Entry = { id: number; at: string; username: string; method: string; path: string; status: number; durationMs: number; requestId: string; ip: string };
 const PAGE_SIZE = 50;
@@ -18,33 +19,24 @@ export default function ApiLogScreen({ retentionDays }: { retentionDays: number 
   const [path, setPath] = useState('');
   const [method, setMethod] = useState<string | null>(null);
   const [status, setStatus] = useState('');
-  const [page, setPage] = useState(1);
-  const [rows, setRows] = useState<Entry[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
   const debounced = { username: useDebounced(username).trim(), path: useDebounced(path).trim(), status: useDebounced(status).trim() };
   const key = JSON.stringify({ ...debounced, method });
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
+  const fetchPage = useCallback(
+    (page: number, limit: number) => {
       const f = JSON.parse(key) as { username: string; path: string; status: string; method: string | null };
-      const body = await api(apiLogContract, {
+      return api(apiLogContract, {
         username: f.username || undefined,
         path: f.path || undefined,
         status: /^\d{3}$/.test(f.status) ? Number(f.status) : undefined,
         method: (f.method ?? undefined) as 'GET' | undefined,
         page,
-        limit: PAGE_SIZE,
+        limit,
       });
-      setRows(body.data);
-      setTotal(body.totalRecord ?? 0);
-    } finally {
-      setLoading(false);
-    }
-  }, [key, page]);
-  useEffect(() => void load().catch(() => undefined), [load]);
-  useEffect(() => setPage(1), [key]);
+    },
+    [key],
+  );
+  const { rows, tableProps } = usePagedList<Entry>(fetchPage, key, PAGE_SIZE);
 
   return (
     <section className="card">
@@ -55,7 +47,7 @@ export default function ApiLogScreen({ retentionDays }: { retentionDays: number 
         <InputText value={path} onChange={(e) => setPath(e.target.value)} placeholder="Path contains" aria-label="Filter by path" />
         <InputText value={status} onChange={(e) => setStatus(e.target.value)} placeholder="Status" aria-label="Filter by status" style={{ width: '7rem' }} />
       </div>
-      <DataTable value={rows} lazy dataKey="id" loading={loading} paginator rows={PAGE_SIZE} first={(page - 1) * PAGE_SIZE} totalRecords={total} onPage={(e: DataTableStateEvent) => setPage((e.page ?? 0) + 1)} emptyMessage="No request matches." size="small">
+      <DataTable value={rows} {...tableProps} dataKey="id" emptyMessage="No request matches." size="small">
         <Column header="Time (UTC+7)" body={(r: Entry) => formatTime(r.at)} />
         <Column field="username" header="Account" body={(r: Entry) => r.username || '—'} />
         <Column field="method" header="Method" />
