@@ -17,6 +17,8 @@ export interface SelectedApp {
 
 /** What the store needs to know about the signed-in account to apply the visibility rule. */
 export interface AppScope {
+  /** Whose cached lists these are: another account's cache on a shared browser is not shown. */
+  username?: string;
   role: string;
   listApp: readonly string[];
   canViewAllApp: boolean;
@@ -25,6 +27,8 @@ export interface AppScope {
 export const SELECTED_APP_KEY = 'gsm.selectedApp';
 export const APP_OS_KEY = 'gsm.appOs';
 export const APP_OS_FINANCE_KEY = 'gsm.appOsFinance';
+/** The account the cached lists belong to. */
+export const APP_CACHE_OWNER_KEY = 'gsm.appCacheOwner';
 
 export const $selectedApp = atom<SelectedApp | null>(null);
 /** The account's visible apps (id and name), from the IndexedDB cache first, then the server. */
@@ -68,6 +72,26 @@ function store(selection: SelectedApp | null): void {
     } else localStorage.removeItem(SELECTED_APP_KEY);
   } catch {
     // Storage may be unavailable (private mode): the selection then lasts for the page only.
+  }
+}
+
+/** Whether the cached lists were written for this account (unknown owner or account: trusted). */
+function cacheIsMine(): boolean {
+  try {
+    const owner = localStorage.getItem(APP_CACHE_OWNER_KEY);
+    return !owner || !scope?.username || owner === scope.username;
+  } catch {
+    return false;
+  }
+}
+
+function claimCache(): void {
+  if (!scope?.username) return;
+  try {
+    localStorage.setItem(APP_CACHE_OWNER_KEY, scope.username);
+    rememberKeyToClear(APP_CACHE_OWNER_KEY);
+  } catch {
+    // Without storage there is no cache to claim.
   }
 }
 
@@ -125,7 +149,7 @@ export function selectApp(selection: SelectedApp | null, { writeUrl = true }: { 
 export function loadApps({ force = false }: { force?: boolean } = {}): Promise<void> {
   if (appsRequest && !force) return appsRequest;
   appsRequest = (async () => {
-    if ($appsSource.get() === 'none') {
+    if ($appsSource.get() === 'none' && cacheIsMine()) {
       const cached = await readCachedApps();
       if ($appsSource.get() === 'none' && cached.length) {
         $apps.set(cached);
@@ -137,6 +161,7 @@ export function loadApps({ force = false }: { force?: boolean } = {}): Promise<v
       $apps.set(data);
       $appsSource.set('server');
       await writeCachedApps(data);
+      claimCache();
       const selected = $selectedApp.get();
       if (selected) {
         const app = data.find((a) => a.id === appIdOf(selected));
@@ -154,7 +179,7 @@ function loadOsList(key: string, target: typeof $appOs, finance: boolean): Promi
   if (known) return known;
   const request = (async () => {
     try {
-      const cached = JSON.parse(localStorage.getItem(key) ?? '[]') as AppOsOption[];
+      const cached = cacheIsMine() ? (JSON.parse(localStorage.getItem(key) ?? '[]') as AppOsOption[]) : [];
       if (Array.isArray(cached) && cached.length && target.get().length === 0) target.set(cached);
     } catch {
       // A damaged cache is ignored.
@@ -165,6 +190,7 @@ function loadOsList(key: string, target: typeof $appOs, finance: boolean): Promi
       try {
         localStorage.setItem(key, JSON.stringify(data));
         rememberKeyToClear(key);
+        claimCache();
       } catch {
         // Storage full or unavailable: the list lasts for the page.
       }

@@ -3,6 +3,7 @@ import { AutoComplete } from 'primereact/autocomplete';
 import { useEffect, useMemo, useState } from 'react';
 import { $appOs, $apps, $selectedApp, initAppSelection, loadAppOs, loadApps, selectApp, type AppScope, type SelectedApp } from '../../apps/store';
 import { appChoices, suggestApps, type AppChoice } from './app-options';
+import './filters.css';
 
 export interface AppAutocompleteProps {
   /** The signed-in account's app scope: the selection is cleared when it may not see the app. */

@@ -1,23 +1,30 @@
+import './filters.css';
 import { Calendar } from 'primereact/calendar';
 import { useRef, useState } from 'react';
 import { DATE_RANGE_WIDTH_PX, DATE_SHORTCUTS, dayToLocalDate, localDateToDay, shortcutRange, type DateRange } from './date-range';
 
 export interface DateRangePickerProps {
   value: DateRange | null;
-  onChange: (range: DateRange) => void;
+  onChange: (range: DateRange | null) => void;
+  /** Offer "Any time" (no range) besides the shortcuts. */
+  clearable?: boolean;
   inputId?: string;
   className?: string;
 }
 
 /** Date-range picker (240 px) with shortcuts; days are those of the reporting time zone (UTC+7). */
-export default function DateRangePicker({ value, onChange, inputId, className }: DateRangePickerProps) {
+export default function DateRangePicker({ value, onChange, clearable = false, inputId, className }: DateRangePickerProps) {
   const calendar = useRef<Calendar>(null);
   const [draft, setDraft] = useState<(Date | null)[] | null>(null);
   const dates = draft ?? (value ? [dayToLocalDate(value.from), dayToLocalDate(value.to)] : null);
 
-  const apply = (range: DateRange) => {
+  const apply = (range: DateRange | null) => {
     setDraft(null);
     onChange(range);
+  };
+  const close = (range: DateRange | null) => {
+    apply(range);
+    calendar.current?.hide();
   };
 
   return (
@@ -30,7 +37,7 @@ export default function DateRangePicker({ value, onChange, inputId, className }:
       selectionMode="range"
       readOnlyInput
       dateFormat="dd/mm/yy"
-      placeholder="Date range"
+      placeholder={clearable ? 'Any time' : 'Date range'}
       showIcon
       hideOnRangeSelection
       aria-label="Date range"
@@ -46,18 +53,15 @@ export default function DateRangePicker({ value, onChange, inputId, className }:
       footerTemplate={() => (
         <div className="date-shortcuts" role="group" aria-label="Shortcuts">
           {DATE_SHORTCUTS.map((s) => (
-            <button
-              key={s.key}
-              type="button"
-              className="p-button p-button-text p-button-sm"
-              onClick={() => {
-                apply(shortcutRange(s.key));
-                calendar.current?.hide();
-              }}
-            >
+            <button key={s.key} type="button" className="p-button p-button-text p-button-sm" onClick={() => close(shortcutRange(s.key))}>
               {s.label}
             </button>
           ))}
+          {clearable && (
+            <button type="button" className="p-button p-button-text p-button-sm p-button-secondary" onClick={() => close(null)}>
+              Any time
+            </button>
+          )}
         </div>
       )}
     />

@@ -1,6 +1,7 @@
 import { Dropdown } from 'primereact/dropdown';
 import { useMemo, useState } from 'react';
 import { cappedOptions } from './capped-options';
+import './filters.css';
 import { languageOptions } from './languages';
 import MultiSelectFilter from './MultiSelectFilter';
 

@@ -1,6 +1,7 @@
 import { MultiSelect } from 'primereact/multiselect';
 import { useMemo, useState } from 'react';
 import { clearSelection, matchingOptions, MULTI_SELECT_LIMIT, MULTI_SELECT_WIDE_LIMIT, selectAll, selectionSummary, visibleOptions } from './multi-select';
+import './filters.css';
 import type { FilterOption } from './options';
 
 export interface MultiSelectFilterProps<V extends string | number> {

@@ -1,5 +1,6 @@
 import { Dropdown } from 'primereact/dropdown';
 import { osOptions, type OsFilterValue } from './os-options';
+import './filters.css';
 
 export interface OsSelectProps {
   value: OsFilterValue;

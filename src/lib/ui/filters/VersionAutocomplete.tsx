@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { versionPoolsContract, type VersionPools } from '../../apps/contract';
 import { OS_POOL_KEYS } from '../../apps/os';
 import type { OsFilterValue } from './os-options';
+import './filters.css';
 import { suggestVersions, versionChoices } from './version-options';
 
 export interface VersionAutocompleteProps {
