@@ -84,3 +84,15 @@ describe('app list', () => {
     expect($apps.get()).toEqual([]);
   });
 });
+
+describe('query selection on routes without app filters', () => {
+  it('remembers ?id&value; the next app screen applies the visibility rule', async () => {
+    const { items } = fakeBrowser('http://console/gsm/analytic/main_data?id=com.gsm.wordquest&value=Word');
+    const { rememberAppFromQuery } = await import('./query-selection');
+    rememberAppFromQuery();
+    expect(JSON.parse(items.get(SELECTED_APP_KEY)!)).toEqual({ id: 'com.gsm.wordquest', value: 'Word' });
+    initAppSelection(analyst, '');
+    expect($selectedApp.get()).toBeNull();
+    expect(items.has(SELECTED_APP_KEY)).toBe(false);
+  });
+});

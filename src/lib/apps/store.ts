@@ -1,19 +1,19 @@
+/**
+ * The selected app and the account's app lists, shared by every island of a page (spec sections 3 and 4
+ * "Selected app"). The selection is { id, value } as the URL carries it: ?id=com.gsm.blockpuzzle&value=
+ * Block Puzzle Legend, where id may also be an OS variant "{appId}_{os}" and value "{name}_Android".
+ */
 import { atom } from 'nanostores';
 import { createRequester } from '../http/requester';
 import { rememberKeyToClear } from '../ui/local-session';
 import { readCachedApps, writeCachedApps } from './app-cache';
 import { accountListAppOsContract, accountListAppOsFinanceContract, listAppContract, type AppOption, type AppOsOption } from './contract';
 import { parseVariantId } from './os';
+import { SELECTED_APP_KEY, selectionFromQuery, type SelectedApp } from './query-selection';
 
-/**
- * The selected app and the account's app lists, shared by every island of a page (spec sections 3 and 4
- * "Selected app"). The selection is { id, value } as the URL carries it: ?id=com.gsm.blockpuzzle&value=
- * Block Puzzle Legend, where id may also be an OS variant "{appId}_{os}" and value "{name}_Android".
- */
-export interface SelectedApp {
-  id: string;
-  value: string;
-}
+export { SELECTED_APP_KEY, selectionFromQuery };
+
+export type { SelectedApp };
 
 /** What the store needs to know about the signed-in account to apply the visibility rule. */
 export interface AppScope {
@@ -24,7 +24,6 @@ export interface AppScope {
   canViewAllApp: boolean;
 }
 
-export const SELECTED_APP_KEY = 'gsm.selectedApp';
 export const APP_OS_KEY = 'gsm.appOs';
 export const APP_OS_FINANCE_KEY = 'gsm.appOsFinance';
 /** The account the cached lists belong to. */
@@ -93,14 +92,6 @@ function claimCache(): void {
   } catch {
     // Without storage there is no cache to claim.
   }
-}
-
-/** The selection a URL query names (?id=…&value=…), if any. */
-export function selectionFromQuery(search: string): SelectedApp | null {
-  const params = new URLSearchParams(search);
-  const id = params.get('id')?.trim();
-  if (!id) return null;
-  return { id, value: params.get('value')?.trim() || id };
 }
 
 /**
