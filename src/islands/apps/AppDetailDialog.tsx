@@ -108,6 +108,7 @@ export default function AppDetailDialog({ appId, tab, canEdit, onTab, onClose, o
         )
       }
     >
+      {/* The one confirmation host for every tab of this dialog (each host would show every confirmDialog call). */}
       <ConfirmDialog />
       {failed && <p className="form-problem">This app could not be loaded.</p>}
       {!app && !failed && <p className="muted">Loading…</p>}

@@ -203,7 +203,7 @@ export default function AppFormDialog({ app, teams, onClose, onSaved }: AppFormD
           </span>
           <span className="flag">
             <label htmlFor="af-highlight">Finance highlight</label>
-            <Dropdown inputId="af-highlight" value={highlight} options={HIGHLIGHT_OPTIONS.map((h) => ({ label: h.title, value: h.value }))} onChange={(e) => setHighlight(e.value)} />
+            <Dropdown inputId="af-highlight" value={highlight} options={HIGHLIGHT_OPTIONS.map((h) => ({ label: h.title, value: h.value }))} onChange={(e) => setHighlight(e.value ?? '')} placeholder="None" />
           </span>
         </div>
         <button type="submit" hidden />

@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Chips } from 'primereact/chips';
-import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
+import { confirmDialog } from 'primereact/confirmdialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useCallback, useEffect, useState } from 'react';
@@ -62,7 +62,6 @@ export default function PTrackingPanel({ app, canEdit }: { app: AppDetail; canEd
 
   return (
     <div className="sub-panel">
-      <ConfirmDialog />
       {canEdit && !draft && (
         <Button type="button" label="Add partner" icon="pi pi-plus" size="small" outlined onClick={() => setDraft({ os: 0, partner: 'appsflyer', trackingId: '', events: [], enabled: true, note: '' })} />
       )}

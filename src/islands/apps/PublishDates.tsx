@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
-import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
+import { confirmDialog } from 'primereact/confirmdialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useCallback, useEffect, useState } from 'react';
@@ -59,7 +59,6 @@ export default function PublishDates({ app, canEdit }: { app: AppDetail; canEdit
 
   return (
     <div className="sub-panel">
-      <ConfirmDialog />
       {canEdit && !draft && (
         <Button type="button" label="Add publish date" icon="pi pi-plus" size="small" outlined onClick={() => setDraft({ os: 0, date: todayInReportZone(), version: '', note: '' })} />
       )}

@@ -145,7 +145,8 @@ function toDetail(row: AppRow): AppDetail {
 /** SDK keys never enter the account log in full: enough to tell them apart, not to use them. */
 const maskKey = (key: string) => `${key.slice(0, 4)}…${key.slice(-4)}`;
 function forAudit(app: AppDetail): Record<string, unknown> {
-  const { config: _config, ...rest } = app;
+  // The config has its own log entries (app_config_update); it would only bloat every other one.
+  const { config: _config, configText: _configText, ...rest } = app;
   return { ...rest, os: app.os.map((o) => ({ ...o, sdkAppKey: maskKey(o.sdkAppKey) })) };
 }
 
