@@ -126,6 +126,67 @@ test.describe('App Manager', () => {
   });
 });
 
+test.describe('App actions', () => {
+  test('publishes, edits labels, records publish dates, pTracking and a version through the screen', async ({ page }) => {
+    await signIn(page, 'cache');
+    // A fresh app of this test's own, created through the API with the page's session.
+    const created = await page.request.post('/api/appdata/create', {
+      data: { id: 'com.e2e.panels', name: 'Panel Quest', os: [{ os: 1, packageId: 'com.e2e.panels' }] },
+    });
+    expect(created.status()).toBe(200);
+    await open(page, '/app_data/index?q=panel');
+    const row = page.locator('tr[data-app-id="com.e2e.panels"]');
+    await expect(row.locator('.state-tag')).toHaveText('Unpublished');
+
+    await page.getByRole('button', { name: 'Publish Panel Quest' }).click();
+    await expect(page.locator('.toast').filter({ hasText: 'Panel Quest is published' })).toBeVisible();
+    await expect(row.locator('.state-tag')).toHaveText('Published');
+
+    await page.getByRole('button', { name: 'Edit Panel Quest' }).click();
+    const form = page.getByRole('dialog', { name: 'Edit Panel Quest' });
+    await form.getByLabel('Labels').fill('Q4 push');
+    await form.getByLabel('Labels').press('Enter');
+    await expect(form.getByText('New label (no app has it yet): Q4 push')).toBeVisible();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(row.locator('.label-chip')).toHaveText('Q4 push');
+
+    await page.getByRole('button', { name: 'Details of Panel Quest' }).click();
+    const detail = page.getByRole('dialog', { name: /Panel Quest/ });
+    await detail.getByRole('tab', { name: 'Publish dates' }).click();
+    await expect(detail.getByRole('cell', { name: 'Published', exact: true })).toBeVisible();
+    await detail.getByRole('button', { name: 'Add publish date' }).click();
+    await detail.getByLabel('Version').fill('1.0.0');
+    await detail.getByLabel('Note').fill('Android global launch');
+    await detail.getByRole('button', { name: 'Save' }).click();
+    await expect(detail.getByRole('cell', { name: 'Android global launch' })).toBeVisible();
+    await detail.getByRole('row').filter({ hasText: 'Android global launch' }).getByRole('button', { name: /Delete the publish date/ }).click();
+    await expect(page.getByText('Are you sure to delete this?')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await expect(detail.getByRole('cell', { name: 'Android global launch' })).toHaveCount(0);
+
+    await detail.getByRole('tab', { name: 'pTracking' }).click();
+    await detail.getByRole('button', { name: 'Add partner' }).click();
+    await detail.getByLabel('Tracking id').fill('af-dev-key-123');
+    await detail.getByRole('button', { name: 'Save' }).click();
+    await expect(detail.getByRole('cell', { name: 'af-dev-key-123' })).toBeVisible();
+
+    await detail.getByRole('tab', { name: 'Versions' }).click();
+    await detail.getByRole('button', { name: 'Add version' }).click();
+    await detail.getByLabel('App version').fill('0.9.0');
+    await detail.getByLabel('SDK version').fill('3.6.0');
+    await detail.getByRole('button', { name: 'Save' }).click();
+    await expect(detail.getByRole('row').filter({ hasText: '3.6.0' })).toContainText('Manual');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Labels', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Labels' }).getByRole('listitem').filter({ hasText: 'Q4 push' }).getByRole('button', { name: 'Remove from all apps' }).click();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await expect(page.locator('.toast').filter({ hasText: 'Label Q4 push removed from 1 app' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(row.locator('.label-chip')).toHaveCount(0);
+  });
+});
+
 test.describe('SDK Version', () => {
   test('shows which app versions run an SDK version, for the visible apps', async ({ page }) => {
     await signIn(page, 'analyst');
