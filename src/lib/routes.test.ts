@@ -11,8 +11,9 @@ function pageFiles(dir = pagesDir): string[] {
     return entry.name.endsWith('.astro') ? [relative(pagesDir, full)] : [];
   });
 }
-const pagePath = (file: string) => `/${file.replace(/\.astro$/, '')}`;
-const SPECIAL_PAGES = new Set(['/index', '/[...slug]', '/redirect/[...path]', ...outsideLayoutPaths]);
+/** The URL Astro serves a page file at: an `index.astro` stands for its folder (post/index/index.astro → /post/index). */
+const pagePath = (file: string) => `/${file.replace(/\.astro$/, '').replace(/(^|\/)index$/, '')}`;
+const SPECIAL_PAGES = new Set(['/', '/[...slug]', '/redirect/[...path]', ...outsideLayoutPaths]);
 
 /** Routes still served by the catch-all "planned" page. This number may only go down. */
 const PLANNED_MAX = 110;
