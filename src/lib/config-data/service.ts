@@ -4,6 +4,7 @@ import { serverConfig } from '../server/config';
 import { encryptSecret } from '../server/crypto';
 import type { Db, Sql } from '../server/db';
 import { HttpError, badRequest, conflict, notFound } from '../server/errors';
+import { mayViewApp } from '../apps/service';
 import type { ConfigItem, Team } from './contract';
 import { configKinds, serviceAccountFile, type ConfigKind } from './kinds';
 
@@ -16,14 +17,13 @@ interface Actor {
 type Row = { id: number; scope: string; item_key: string; data: Record<string, unknown>; secret: string | null; updated_by: string; updated_at: Date };
 const toItem = (r: Row): ConfigItem => ({ id: r.id, scope: r.scope, key: r.item_key, data: r.data, hasSecret: Boolean(r.secret), updatedBy: r.updated_by, updatedAt: new Date(r.updated_at).toISOString() });
 
-const canSeeApp = (account: SessionAccount, appId: string) => account.canViewAllApp || account.listApp.includes(appId);
 
 /** Which scopes an account may read and write: app-scoped items follow app visibility. */
 function visibleScope(kind: ConfigKind, account: SessionAccount, scope: string): boolean {
   const mode = configKinds[kind].scope;
   if (mode === 'none') return true;
-  if (mode === 'app') return canSeeApp(account, scope);
-  if (scope.startsWith('app:')) return canSeeApp(account, scope.slice(4));
+  if (mode === 'app') return mayViewApp(account, scope);
+  if (scope.startsWith('app:')) return mayViewApp(account, scope.slice(4));
   return scope.startsWith('team:');
 }
 
@@ -38,7 +38,7 @@ async function checkScope(db: Sql, kind: ConfigKind, account: SessionAccount, sc
   const appId = mode === 'app' ? scope : scope.startsWith('app:') ? scope.slice(4) : null;
   if (appId) {
     if (!(await db.one('SELECT 1 FROM apps WHERE id = $1', [appId]))) throw badRequest(`scope: app "${appId}" does not exist.`);
-    if (!canSeeApp(account, appId)) throw new HttpError(403, 'Permission invalid');
+    if (!mayViewApp(account, appId)) throw new HttpError(403, 'Permission invalid');
   } else if (!(await db.one('SELECT 1 FROM teams WHERE name = $1', [scope.slice(5)]))) {
     throw badRequest(`scope: team "${scope.slice(5)}" does not exist.`);
   }

@@ -1,3 +1,4 @@
+import { rememberAppFromQuery } from '../apps/query-selection';
 import { COOKIE } from './layout-settings';
 import { SCROLL_KEY, TAB_RETURN_KEY } from './visited-views';
 
@@ -10,6 +11,8 @@ export const MOBILE_BREAKPOINT = 992;
  */
 export function initShell(options: { noCache: boolean }): void {
   initErrorLog();
+  // Query parameters value and id on any route select the current app (spec section 2).
+  rememberAppFromQuery();
   initSidebar();
   initProgressBar();
   initScroll(options.noCache);

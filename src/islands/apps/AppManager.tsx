@@ -1,0 +1,163 @@
+import { useStore } from '@nanostores/react';
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { allAppContract, updateAppContract, type AppSummary } from '../../lib/apps/contract';
+import { APP_SORT_KEYS, filterApps, labelCounts, sortApps, type AppSortKey, type SortDirection } from '../../lib/apps/manager';
+import { $selectedApp, appIdOf, refreshAppLists, type AppScope } from '../../lib/apps/store';
+import { api } from '../../lib/http/client';
+import AppAutocomplete from '../../lib/ui/filters/AppAutocomplete';
+import DebouncedInput from '../../lib/ui/filters/DebouncedInput';
+import MultiSelectFilter from '../../lib/ui/filters/MultiSelectFilter';
+import OsSelect from '../../lib/ui/filters/OsSelect';
+import { parseOsValue, type OsFilterValue } from '../../lib/ui/filters/os-options';
+import { enumCodec, listCodec, textCodec, useQueryState, type QueryCodec } from '../../lib/ui/filters/use-query-state';
+import { showToast } from '../../lib/ui/toast-store';
+import AppTable from './AppTable';
+import './apps.css';
+
+const AppFormDialog = lazy(() => import('./AppFormDialog'));
+const AppDetailDialog = lazy(() => import('./AppDetailDialog'));
+const LabelsDialog = lazy(() => import('./LabelsDialog'));
+
+export interface Team {
+  id: number;
+  name: string;
+}
+
+export interface AppManagerProps {
+  account: AppScope;
+  canEdit: boolean;
+  teams: Team[];
+  /** Apps the account sees, rendered by the server so the list shows before any request. */
+  initialApps: AppSummary[];
+  /** The request's query string: filters start from it. */
+  search: string;
+}
+
+const osCodec: QueryCodec<OsFilterValue> = { parse: parseOsValue, serialize: (v) => (v === 0 ? null : String(v)) };
+const stateCodec = enumCodec(['all', 'published', 'unpublished'] as const);
+const sortCodec = enumCodec(APP_SORT_KEYS);
+const dirCodec = enumCodec(['asc', 'desc'] as const);
+const STATE_OPTIONS = [
+  { label: 'All states', value: 'all' },
+  { label: 'Published', value: 'published' },
+  { label: 'Unpublished', value: 'unpublished' },
+];
+
+export type DetailTab = 'details' | 'config' | 'dates' | 'ptracking' | 'versions';
+
+/** App Manager (/app_data/index): the visible apps with search, filters, sorting and every app action. */
+export default function AppManager({ account, canEdit, teams, initialApps, search }: AppManagerProps) {
+  const [apps, setApps] = useState(initialApps);
+  const [os, setOs] = useQueryState('os', osCodec, search);
+  const [state, setState] = useQueryState('state', stateCodec, search);
+  const [labels, setLabels] = useQueryState('labels', listCodec, search);
+  const [text, setText] = useQueryState('q', textCodec, search);
+  const [sort, setSort] = useQueryState<AppSortKey>('sort', sortCodec, search);
+  const [dir, setDir] = useQueryState<SortDirection>('dir', dirCodec, search);
+  const selected = useStore($selectedApp);
+  const [form, setForm] = useState<{ app: AppSummary | null } | null>(null);
+  const [detail, setDetail] = useState<{ appId: string; tab: DetailTab } | null>(null);
+  const [labelsOpen, setLabelsOpen] = useState(false);
+
+  const reload = useCallback(async () => {
+    const { data } = await api(allAppContract);
+    setApps(data);
+  }, []);
+
+  const afterChange = useCallback(async () => {
+    await Promise.all([reload(), refreshAppLists()]);
+  }, [reload]);
+
+  const shown = useMemo(
+    () => sortApps(filterApps(apps, { os, state, labels, text, appId: selected ? appIdOf(selected) : null }), sort, dir),
+    [apps, os, state, labels, text, selected, sort, dir],
+  );
+  const labelOptions = useMemo(() => labelCounts(apps).map((l) => ({ title: `${l.label} (${l.apps})`, value: l.label })), [apps]);
+
+  const onSort = (key: AppSortKey) => {
+    if (key === sort) setDir(dir === 'asc' ? 'desc' : 'asc');
+    else {
+      setSort(key);
+      setDir(key === 'updated' ? 'desc' : 'asc');
+    }
+  };
+
+  async function togglePublish(app: AppSummary) {
+    await api(updateAppContract, { appId: app.id, data: { published: !app.published } });
+    showToast('success', `${app.name} is ${app.published ? 'unpublished' : 'published'}`);
+    await afterChange();
+  }
+
+  const filtered = os !== 0 || state !== 'all' || labels.length > 0 || text !== '' || selected !== null;
+
+  return (
+    <section className="card app-manager" aria-labelledby="am-title">
+      <header className="am-head">
+        <h1 id="am-title">App Manager</h1>
+        <div className="am-actions">
+          <a className="p-button p-button-text p-button-sm" href="/app_data/sdk_version">
+            <i className="pi pi-code" aria-hidden="true" /> SDK versions
+          </a>
+          <Button type="button" label="Labels" icon="pi pi-tags" size="small" outlined onClick={() => setLabelsOpen(true)} />
+          {canEdit && <Button type="button" label="New app" icon="pi pi-plus" size="small" onClick={() => setForm({ app: null })} />}
+        </div>
+      </header>
+
+      <div className="filter-bar" role="search" aria-label="Filter apps">
+        <AppAutocomplete account={account} inputId="am-app" placeholder="App" />
+        <OsSelect value={os} onChange={setOs} inputId="am-os" />
+        <Dropdown inputId="am-state" value={state} options={STATE_OPTIONS} onChange={(e) => setState(e.value)} aria-label="Publish state" />
+        <MultiSelectFilter inputId="am-labels" options={labelOptions} value={labels} onChange={setLabels} placeholder="All labels" ariaLabel="Labels" />
+        <DebouncedInput value={text} onChange={setText} placeholder="Search id, name, package, label…" ariaLabel="Search apps" className="am-search" />
+      </div>
+
+      <p className="am-count" aria-live="polite">
+        {shown.length === apps.length ? `${apps.length} app${apps.length === 1 ? '' : 's'}` : `${shown.length} of ${apps.length} apps`}
+      </p>
+
+      <AppTable
+        apps={shown}
+        sort={sort}
+        dir={dir}
+        onSort={onSort}
+        canEdit={canEdit}
+        emptyText={apps.length === 0 ? (canEdit ? 'No app yet. Create the first one with "New app".' : 'No app is assigned to your account yet.') : filtered ? 'No app matches these filters.' : 'No app.'}
+        onOpen={(app, tab) => setDetail({ appId: app.id, tab })}
+        onEdit={(app) => setForm({ app })}
+        onTogglePublish={togglePublish}
+      />
+
+      <Suspense fallback={null}>
+        {form && (
+          <AppFormDialog
+            app={form.app}
+            teams={teams}
+            onClose={() => setForm(null)}
+            onSaved={async (saved, created) => {
+              setForm(null);
+              await afterChange();
+              if (created) setDetail({ appId: saved.id, tab: 'details' });
+            }}
+          />
+        )}
+        {detail && (
+          <AppDetailDialog
+            appId={detail.appId}
+            tab={detail.tab}
+            canEdit={canEdit}
+            onTab={(tab) => setDetail({ ...detail, tab })}
+            onClose={() => setDetail(null)}
+            onEdit={(app) => {
+              setDetail(null);
+              setForm({ app });
+            }}
+            onChanged={afterChange}
+          />
+        )}
+        {labelsOpen && <LabelsDialog apps={apps} canEdit={canEdit} onClose={() => setLabelsOpen(false)} onChanged={afterChange} />}
+      </Suspense>
+    </section>
+  );
+}

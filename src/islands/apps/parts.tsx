@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import { OS_NAMES, type OsCode } from '../../lib/apps/os';
+import { timeAgo } from '../../lib/ui/filters/number';
+
+/** Platform badge: Android, Ios, WebGL in their usual colours. */
+export function OsBadge({ os, title }: { os: number; title?: string }) {
+  const name = OS_NAMES[os as OsCode] ?? (os === 0 ? 'All' : String(os));
+  return (
+    <span className={`os-badge os-${os}`} title={title ? `${name}: ${title}` : name}>
+      {name}
+    </span>
+  );
+}
+
+export function StateTag({ published }: { published: boolean }) {
+  return <span className={`state-tag ${published ? 'published' : 'unpublished'}`}>{published ? 'Published' : 'Unpublished'}</span>;
+}
+
+/** The app icon, or its initials when it has none (or the image fails). */
+export function AppIcon({ icon, name, size = 32 }: { icon: string; name: string; size?: number }) {
+  const initials = name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('') || '?';
+  if (icon) {
+    return (
+      <img
+        className="app-icon"
+        src={icon}
+        alt=""
+        width={size}
+        height={size}
+        loading="lazy"
+        onError={(e) => {
+          (e.currentTarget as HTMLImageElement).replaceWith(Object.assign(document.createElement('span'), { className: 'app-icon app-icon-initials', textContent: initials }));
+        }}
+      />
+    );
+  }
+  return (
+    <span className="app-icon app-icon-initials" aria-hidden="true" style={{ width: size, height: size }}>
+      {initials}
+    </span>
+  );
+}
+
+/** Copies text and says so. */
+export async function copyText(text: string, what: string, toast: (severity: 'success' | 'error', summary: string) => void): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast('success', `${what} copied`);
+  } catch {
+    toast('error', `Could not copy the ${what.toLowerCase()}; select it and copy by hand.`);
+  }
+}
+
+/** "2026-05-20 14:03" in the reporting time zone (UTC+7). */
+export function formatTime(iso: string): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Ho_Chi_Minh', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+    .format(new Date(iso))
+    .replace(/(\d{2})\/(\d{2})\/(\d{4}),?/, '$3-$2-$1');
+}
+
+/** "3 hours ago" once in the browser; the exact time (UTC+7) in the server render and the tooltip, so both renders agree. */
+export function RelativeTime({ iso }: { iso: string }) {
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => setNow(Date.now()), []);
+  const exact = formatTime(iso);
+  return (
+    <time dateTime={iso} title={`${exact} (UTC+7)`}>
+      {now === null ? exact : now - Date.parse(iso) < 60_000 ? 'just now' : timeAgo(iso, now)}
+    </time>
+  );
+}
