@@ -7,6 +7,10 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+if (Number(process.versions.node.split('.')[0]) < 22) {
+  console.error(`[start] Node ${process.versions.node} is too old for Astro: run "npm start" (it uses the Node 24 that npm install put in node_modules/.bin).`);
+  process.exit(1);
+}
 const entry = join(root, 'dist/server/entry.mjs');
 
 function newestMtime(path) {

@@ -32,3 +32,9 @@ describe('serverConfig', () => {
     expect(serverConfig().demoData).toBe(false);
   });
 });
+
+describe('runtime', () => {
+  it('runs on the Node 24 that the project pins (npm scripts put node_modules/.bin first)', () => {
+    expect(process.versions.node.split('.')[0]).toBe('24');
+  });
+});

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { serverConfig } from '../config';
 import { migrate } from './migrate';
 import { openPglite, openPostgres } from './open';
@@ -30,11 +32,12 @@ export function ready(): Promise<Db> {
 
 async function open(): Promise<Db> {
   const config = serverConfig();
-  const db = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+  const db = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir, { loadDump: pgliteTemplate(config.dataDir) });
   closeOnSignals(db);
   try {
     const applied = await migrate(db);
     if (applied.length) console.log(`[db] applied migrations: ${applied.join(', ')}`);
+    await writePgliteTemplate(db);
     await seedDatabase(db, config);
     await registerJobs(db);
   } catch (error) {
@@ -63,4 +66,25 @@ function closeOnSignals(db: Db): void {
 /** The open database; throws when ready() has not resolved (only for code that runs after start-up). */
 export async function getDb(): Promise<Db> {
   return ready();
+}
+
+/**
+ * Tests start many servers on fresh embedded databases. initdb plus every migration costs seconds, so the
+ * first server writes a dump of its migrated, still empty database (PGLITE_WRITE_TEMPLATE) and the next
+ * ones start from it (PGLITE_TEMPLATE) when their directory is new.
+ */
+function pgliteTemplate(dataDir: string): Blob | undefined {
+  const template = process.env.PGLITE_TEMPLATE;
+  if (!template || !existsSync(template) || existsSync(join(dataDir, 'pg'))) return undefined;
+  return new Blob([readFileSync(template)]);
+}
+
+async function writePgliteTemplate(db: Db): Promise<void> {
+  const target = process.env.PGLITE_WRITE_TEMPLATE;
+  if (!target || db.kind !== 'pglite' || !db.dump) return;
+  const { n } = (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM accounts')) ?? { n: 1 };
+  if (n > 0) return;
+  const dump = await db.dump();
+  writeFileSync(`${target}.part`, Buffer.from(await dump.arrayBuffer()));
+  renameSync(`${target}.part`, target);
 }

@@ -23,6 +23,7 @@ export async function openPglite(dataDir: string, options: { loadDump?: Blob } =
       if (!client.closed) await client.close();
       releaseLock();
     },
+    dump: () => client.dumpDataDir('gzip'),
   };
 }
 

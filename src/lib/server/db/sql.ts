@@ -16,6 +16,8 @@ export interface Db extends Sql {
   readonly kind: 'pglite' | 'postgres';
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PGlite only: a gzipped tarball of the data directory (test templates). */
+  dump?(): Promise<Blob>;
 }
 
 export function makeSql(run: (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }>, exec: (text: string) => Promise<unknown>): Sql {
