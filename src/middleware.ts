@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
 import { decideNavigation } from './lib/auth/guard';
-import { resolveAccount } from './lib/auth/resolve';
+import { clearSessionCookies } from './lib/auth/cookies';
+import { resolveAccount, sessionFailureRedirect } from './lib/auth/resolve';
+import { MESSAGES } from './lib/http/messages';
 import { recordVisit } from './lib/dashboard/service';
 import { recordApiRequest } from './lib/logs/service';
 import { findRoute } from './lib/routes';
@@ -26,11 +28,17 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
     return isApi ? json(503, { message }) : new Response(message, { status: 503 });
   }
 
-  const { account, viaCookie } = await resolveAccount(db, {
-    headers: ctx.request.headers,
-    cookies: ctx.cookies,
-    secure: ctx.url.protocol === 'https:',
-  });
+  let resolved;
+  try {
+    resolved = await resolveAccount(db, { headers: ctx.request.headers, cookies: ctx.cookies, secure: ctx.url.protocol === 'https:' });
+  } catch (error) {
+    // Session load failed (spec section 8): drop the session and send the browser to sign in again.
+    console.error(`[session] load failed (request ${requestId}):`, error instanceof Error ? error.message : error);
+    clearSessionCookies(ctx.cookies);
+    if (isApi) return json(401, { message: MESSAGES.sessionLoadFailed });
+    return ctx.redirect(sessionFailureRedirect(`${ctx.url.pathname}${ctx.url.search}`, error), 302);
+  }
+  const { account, viaCookie } = resolved;
   ctx.locals.account = account;
 
   if (isApi) {

@@ -36,3 +36,10 @@ test('log out from the user menu ends the session', async ({ page }) => {
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard/);
 });
+
+test('a session that failed to load is reported on the sign-in page, or "Has Error" without a message', async ({ page }) => {
+  await open(page, '/login?redirect=%2Fdashboard&sessionError=Session%20store%20unavailable');
+  await expect(page.locator('.toast')).toContainText('Session store unavailable');
+  await open(page, '/login?redirect=%2Fdashboard&sessionError=');
+  await expect(page.locator('.toast')).toContainText('Has Error');
+});

@@ -1,16 +1,20 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { loginContract } from '../../lib/auth/contract';
 import { isDefaultUsername, isWeakPassword } from '../../lib/auth/validation';
 import { api } from '../../lib/http/client';
-import { flashToast } from '../../lib/ui/toast-store';
+import { MESSAGES } from '../../lib/http/messages';
+import { flashToast, showToast } from '../../lib/ui/toast-store';
 
 /**
  * Sign-in form; on success the server has set the HttpOnly session cookies, so the page just navigates.
  * Inputs are uncontrolled so that what a fast typist entered before hydration is kept.
  */
-export default function LoginForm({ redirect }: { redirect: string }) {
+export default function LoginForm({ redirect, sessionError }: { redirect: string; sessionError?: string | null }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
+  useEffect(() => {
+    if (sessionError !== null && sessionError !== undefined) showToast('error', sessionError || MESSAGES.sessionLoadFailed);
+  }, [sessionError]);
 
   async function submit(event: { preventDefault(): void; currentTarget: HTMLFormElement }) {
     event.preventDefault();

@@ -1,4 +1,5 @@
 import type { AstroCookies } from 'astro';
+import { MESSAGES } from '../http/messages';
 import { serverConfig } from '../server/config';
 import type { Db } from '../server/db';
 import { ACCESS_COOKIE, REFRESH_COOKIE, clearSessionCookies, setSessionCookies } from './cookies';
@@ -43,4 +44,10 @@ export async function resolveAccount(db: Db, source: SessionSource): Promise<{ a
   const account = session ? await loadSessionAccount(db, session.accountId, session.sessionId) : null;
   if (!account) clearSessionCookies(source.cookies);
   return { account, viaCookie: true };
+}
+
+/** Where a page request goes when its session cannot be loaded: sign-in, back to the page, with the reason. */
+export function sessionFailureRedirect(pathWithQuery: string, error: unknown): string {
+  const reason = error instanceof Error && error.message ? error.message : MESSAGES.sessionLoadFailed;
+  return `/login?redirect=${encodeURIComponent(pathWithQuery)}&sessionError=${encodeURIComponent(reason.slice(0, 200))}`;
 }
