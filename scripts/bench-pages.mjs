@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const root = resolve(import.meta.dirname, '..');
-const PAGES = ['/research/index', '/dashboard', '/post/index'];
+const PAGES = ['/research/index', '/dashboard', '/post/index', '/adminAccount/account', '/app_data/index'];
 const RUNS = 50;
 
 if (!process.argv.includes('--no-build')) {
@@ -41,6 +41,9 @@ try {
   for (const path of PAGES) {
     const html = await (await fetch(base + path, { headers: { cookie } })).text();
     const js = shippedJs(html);
+    const later = shippedJs(html, { deferred: true });
+    const laterOnly = later.files.filter((f) => !js.files.includes(f));
+    const laterGzip = laterOnly.reduce((n, f) => n + gzipSync(readFileSync(join(root, 'dist/client/_astro', f))).length, 0);
     const times = [];
     for (let i = 0; i < RUNS; i++) {
       const t = performance.now();
@@ -49,7 +52,7 @@ try {
       times.push(performance.now() - t);
     }
     times.sort((a, b) => a - b);
-    rows.push({ path, files: js.files.length, jsGzipKB: +(js.gzip / 1024).toFixed(1), jsRawKB: +(js.raw / 1024).toFixed(1), renderMedianMs: +times[Math.floor(RUNS / 2)].toFixed(1), renderP90Ms: +times[Math.floor(RUNS * 0.9)].toFixed(1) });
+    rows.push({ path, files: js.files.length, jsGzipKB: +(js.gzip / 1024).toFixed(1), jsRawKB: +(js.raw / 1024).toFixed(1), deferredGzipKB: +(laterGzip / 1024).toFixed(1), renderMedianMs: +times[Math.floor(RUNS / 2)].toFixed(1), renderP90Ms: +times[Math.floor(RUNS * 0.9)].toFixed(1) });
   }
   console.table(rows);
   const react = ['react', 'react-dom', 'client', 'jsx-runtime', 'rolldown-runtime'];
@@ -64,10 +67,16 @@ try {
 }
 
 /** Every JS file the page loads before any interaction: islands, renderers, hoisted scripts and their static imports. */
-function shippedJs(html) {
+function shippedJs(html, { deferred = false } = {}) {
   const seen = new Set();
-  const queue = [...html.matchAll(/(?:component-url|renderer-url|src)="\/_astro\/([^"]+\.js)"/g)].map((m) => m[1]);
-  for (const inline of html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)) {
+  // Islands marked client:visible or client:idle load later (when scrolled to, or when the page is idle).
+  const islands = [...html.matchAll(/<astro-island[^>]*>/g)].map((m) => m[0]);
+  const isDeferred = (tag) => /client="(visible|idle)"/.test(tag);
+  const queue = islands
+    .filter((tag) => isDeferred(tag) === deferred)
+    .flatMap((tag) => [...tag.matchAll(/(?:component-url|renderer-url)="\/_astro\/([^"]+\.js)"/g)].map((m) => m[1]));
+  if (!deferred) queue.push(...[...html.matchAll(/<script[^>]*\ssrc="\/_astro\/([^"]+\.js)"/g)].map((m) => m[1]));
+  for (const inline of deferred ? [] : html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)) {
     for (const m of inline[1].matchAll(/["']\/_astro\/([^"']+\.js)["']/g)) queue.push(m[1]);
   }
   while (queue.length) {
