@@ -34,18 +34,5 @@ export async function quickLinks(db: Sql, account: SessionAccount, limit = 6): P
   return links;
 }
 
-export interface VisibleApp {
-  id: string;
-  name: string;
-  team: string;
-}
-
-/** Apps the account may see: all with canViewAllApp (root included), else its listApp. */
-export async function visibleApps(db: Sql, account: SessionAccount): Promise<VisibleApp[]> {
-  return db.query<VisibleApp>(
-    `SELECT a.id, a.name, coalesce(t.name, '') AS team FROM apps a LEFT JOIN teams t ON t.id = a.team_id
-      WHERE $1 OR a.id = ANY (SELECT jsonb_array_elements_text($2::jsonb))
-      ORDER BY a.name`,
-    [account.canViewAllApp, JSON.stringify(account.listApp)],
-  );
-}
+/** The visibility rule lives with the apps (src/lib/apps/service.ts); the dashboard lists what it answers. */
+export { visibleApps, type VisibleApp } from '../apps/service';

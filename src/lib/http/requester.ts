@@ -59,6 +59,9 @@ export function createRequester(options: RequesterOptions = {}): Requester {
     const { url, rest } = buildTarget(contract, (input ?? {}) as Record<string, unknown>);
     const sendsBody = contract.method === 'POST' || contract.method === 'PUT';
     const request: Options = { method: contract.method, ...(sendsBody ? { json: rest } : { searchParams: toSearchParams(rest) }) };
+    // Astro's origin check refuses a body-less DELETE that carries neither Origin nor Content-Type, which is
+    // every script's DELETE (browsers add Origin). A JSON content type marks it as not a form submission.
+    if (contract.method === 'DELETE') request.headers = { 'content-type': 'application/json' };
     try {
       return (await client(url.replace(/^\//, '/'), request).json()) as BodyOf<typeof contract>;
     } catch (cause) {

@@ -12,4 +12,10 @@ export function clearLocalSession(): void {
   for (const key of (localStorage.getItem(CLEAR_LIST_KEY) ?? '').split(',').filter(Boolean)) localStorage.removeItem(key);
   localStorage.removeItem(CLEAR_LIST_KEY);
   sessionStorage.clear();
+  // The app list cache (IndexedDB "gsm", src/lib/apps/app-cache.ts) belongs to the account too.
+  try {
+    indexedDB.deleteDatabase('gsm');
+  } catch {
+    // No IndexedDB here.
+  }
 }

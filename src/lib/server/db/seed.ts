@@ -1,3 +1,4 @@
+import { seedDemoAppDetails } from '../../apps/demo';
 import type { ServerConfig } from '../config';
 import { hashPassword } from '../crypto';
 import { baseRoles, demoAccounts, demoApps, demoTeams } from './demo-roles';
@@ -30,6 +31,7 @@ export async function seedDatabase(db: Db, config: ServerConfig): Promise<void> 
     for (const app of demoApps) {
       await tx.query('INSERT INTO apps (id, name, team_id) SELECT $1, $2, id FROM teams WHERE name = $3', [app.id, app.name, app.team]);
     }
+    await seedDemoAppDetails(tx);
     for (const [i, account] of demoAccounts.entries()) {
       await tx.query(
         `INSERT INTO accounts (username, password_hash, role, name, list_app, can_view_all_app, follow_team, introduction)

@@ -1,0 +1,6 @@
+/**
+ * The studio's reporting time zone (DESIGN "Data and time"): reports cut days here and times are shown
+ * here. UTC+7, without daylight saving. Shared by server and browser.
+ */
+export const REPORT_TIME_ZONE = 'Asia/Ho_Chi_Minh';
+export const REPORT_TIME_ZONE_LABEL = 'UTC+7';

@@ -1,0 +1,18 @@
+import { OS_CODES, OS_NAMES, type OsCode } from '../../apps/os';
+import type { FilterOption } from './options';
+
+/** The OS filter value: 0 = ALL, else Android 1, Ios 2, WebGL 3. */
+export type OsFilterValue = 0 | OsCode;
+export const OS_ALL = 0;
+
+/** Options of the OS select: ALL (0), Android (1), Ios (2), WebGL (3); without ALL when a single platform is required. */
+export function osOptions({ withAll = true }: { withAll?: boolean } = {}): FilterOption<OsFilterValue>[] {
+  const platforms = OS_CODES.map((code) => ({ title: OS_NAMES[code], value: code as OsFilterValue }));
+  return withAll ? [{ title: 'ALL', value: OS_ALL }, ...platforms] : platforms;
+}
+
+/** Reads an OS filter value from a query string value; anything unknown is ALL. */
+export function parseOsValue(raw: string | null | undefined): OsFilterValue {
+  const n = Number(raw);
+  return n === 1 || n === 2 || n === 3 ? n : OS_ALL;
+}
