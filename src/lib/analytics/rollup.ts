@@ -87,15 +87,17 @@ async function recompute(tx: Sql, day: string, apps: readonly string[]): Promise
     p,
   );
 
-  // 2. Installs: a user's install day is the day of their first first_open. Users whose install moves to
-  //    this day (late events) or whose install attributes change make their other active days dirty.
-  const moved = await tx.query<{ app_id: string; user_id: string; install_day: string }>(
+  // 2. Installs: a user's install day is the day of their first first_open. A user whose install is new,
+  //    moves to this day (late events) or changes attributes makes the days that counted them dirty: their
+  //    later active days (retention and level cohorts join the install) and the old install day.
+  const moved = await tx.query<{ app_id: string; user_id: string; install_day: string | null }>(
     `WITH f AS (
        SELECT DISTINCT ON (app_id, user_id) app_id, user_id, os, app_version, country
          FROM events WHERE ${scope} AND name = 'first_open' ORDER BY app_id, user_id, event_time, event_id
      ), moved AS (
-       SELECT u.app_id, u.user_id, u.install_day FROM app_users u JOIN f USING (app_id, user_id)
-        WHERE u.install_day > $1::date OR (u.install_day = $1::date AND (u.os, u.app_version, u.country) IS DISTINCT FROM (f.os, f.app_version, f.country))
+       SELECT f.app_id, f.user_id, u.install_day FROM f LEFT JOIN app_users u USING (app_id, user_id)
+        WHERE u.user_id IS NULL OR u.install_day > $1::date
+           OR (u.install_day = $1::date AND (u.os, u.app_version, u.country) IS DISTINCT FROM (f.os, f.app_version, f.country))
      ), up AS (
        INSERT INTO app_users (app_id, user_id, install_day, os, app_version, country)
        SELECT app_id, user_id, $1::date, os, app_version, country FROM f
@@ -112,7 +114,7 @@ async function recompute(tx: Sql, day: string, apps: readonly string[]): Promise
        INSERT INTO rollup_dirty (app_id, day)
        SELECT DISTINCT app_id, day FROM (
          SELECT d.app_id, d.day FROM user_days d JOIN m USING (app_id, user_id) WHERE d.day > $1::date
-         UNION ALL SELECT app_id, old_day FROM m
+         UNION ALL SELECT app_id, old_day FROM m WHERE old_day IS NOT NULL
        ) s WHERE day <> $1::date
        ORDER BY app_id, day
        ON CONFLICT (app_id, day) DO UPDATE SET ver = rollup_dirty.ver + 1, marked_at = now()`,
