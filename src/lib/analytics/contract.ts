@@ -114,7 +114,7 @@ export const mainDataContract = defineContract({
 export const retentionCohort = z.object({
   installDay: z.string(),
   installs: z.number(),
-  /** Users of the cohort active on install day + N, N = 0..30; null where that day has not come yet. */
+  /** Users of the cohort active on install day + N, N = 0..30; null until that day is over (UTC+7). */
   retained: z.array(z.number().nullable()),
 });
 export type RetentionCohort = z.infer<typeof retentionCohort>;

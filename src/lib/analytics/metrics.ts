@@ -15,6 +15,8 @@ export interface MetricColumn<R> {
   unit: Unit;
   /** Decimals shown (and exported). */
   decimals: number;
+  /** Decimals on a range's total line, where the value is a daily average. */
+  totalDecimals?: number;
   /** The figure, or null when undefined (a ratio over zero). */
   value: (row: R) => number | null;
 }
@@ -23,10 +25,14 @@ const div = (a: number, b: number): number | null => (b > 0 ? a / b : null);
 const usd = (micros: number) => micros / 1_000_000;
 
 /** A value rounded as shown. */
+function decimalsOf<R>(column: MetricColumn<R>, row: R): number {
+  return column.totalDecimals !== undefined && (row as { days?: number }).days !== undefined ? column.totalDecimals : column.decimals;
+}
+
 export function rounded<R>(column: MetricColumn<R>, row: R): number | null {
   const v = column.value(row);
   if (v === null || !Number.isFinite(v)) return null;
-  const f = 10 ** column.decimals;
+  const f = 10 ** decimalsOf(column, row);
   return Math.round(v * f) / f;
 }
 
@@ -41,7 +47,7 @@ function numberFormat(decimals: number): Intl.NumberFormat {
 export function formatted<R>(column: MetricColumn<R>, row: R): string {
   const v = rounded(column, row);
   if (v === null) return '—';
-  const text = numberFormat(column.decimals).format(v);
+  const text = numberFormat(decimalsOf(column, row)).format(v);
   if (column.unit === 'usd') return `$${text}`;
   if (column.unit === 'pct') return `${text}%`;
   return text;
@@ -59,13 +65,13 @@ export type MainDataLine = MainDataRow & { days?: number };
 
 export const MAIN_DATA_COLUMNS: MetricColumn<MainDataLine>[] = [
   { key: 'installs', title: 'Installs', unit: 'count', decimals: 0, value: (r) => r.installs },
-  { key: 'dau', title: 'DAU', unit: 'count', decimals: 0, value: (r) => r.dau / (r.days ?? 1) },
+  { key: 'dau', title: 'DAU', unit: 'count', decimals: 0, totalDecimals: 1, value: (r) => r.dau / (r.days ?? 1) },
   { key: 'sessionsPerDau', title: 'Sessions / DAU', unit: 'ratio', decimals: 2, value: (r) => div(r.sessions, r.dau) },
   { key: 'avgSessionTime', title: 'Avg session time', unit: 'sec', decimals: 1, value: (r) => div(r.sessionSeconds, r.sessionEnds) },
   { key: 'impressionsPerDau', title: 'Ad impressions / DAU', unit: 'ratio', decimals: 2, value: (r) => div(r.adImpressions, r.dau) },
   { key: 'adRevenue', title: 'Ad revenue', unit: 'usd', decimals: 2, value: (r) => usd(r.adRevenue) },
   { key: 'iapRevenue', title: 'IAP revenue', unit: 'usd', decimals: 2, value: (r) => usd(r.iapRevenue) },
-  { key: 'payers', title: 'Paying users', unit: 'count', decimals: 0, value: (r) => r.payers / (r.days ?? 1) },
+  { key: 'payers', title: 'Paying users', unit: 'count', decimals: 0, totalDecimals: 1, value: (r) => r.payers / (r.days ?? 1) },
   { key: 'arpdau', title: 'ARPDAU', unit: 'usd', decimals: 4, value: (r) => div(usd(r.adRevenue + r.iapRevenue), r.dau) },
   { key: 'arppu', title: 'ARPPU', unit: 'usd', decimals: 2, value: (r) => div(usd(r.iapRevenue), r.payers) },
   { key: 'conversion', title: 'Conversion', unit: 'pct', decimals: 2, value: (r) => (r.dau > 0 ? (100 * r.payers) / r.dau : null) },

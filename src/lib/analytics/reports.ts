@@ -112,7 +112,7 @@ async function cohortSizes(db: Sql, scope: ReportScope): Promise<Map<string, num
   return new Map(rows.map((r) => [r.day, num(r.installs)]));
 }
 
-/** Retention by install-day cohort, D0..D30; days after today are null. */
+/** Retention by install-day cohort, D0..D30; a day N is null until it is over (today is still in progress). */
 export async function retention(db: Db, scope: ReportScope, now = Date.now()): Promise<{ cohorts: RetentionCohort[]; pending: number }> {
   const pending = await refresh(db, scope, RETENTION_DAYS);
   const today = reportDay(now);
@@ -130,7 +130,7 @@ export async function retention(db: Db, scope: ReportScope, now = Date.now()): P
   }
   for (let day = scope.from; day <= scope.to; day = addDays(day, 1)) {
     const retained: (number | null)[] = [];
-    for (let n = 0; n <= RETENTION_DAYS; n++) retained.push(addDays(day, n) > today ? null : (cells.get(`${day}|${n}`) ?? 0));
+    for (let n = 0; n <= RETENTION_DAYS; n++) retained.push(addDays(day, n) >= today ? null : (cells.get(`${day}|${n}`) ?? 0));
     cohorts.push({ installDay: day, installs: sizes.get(day) ?? 0, retained });
   }
   return { cohorts, pending };
