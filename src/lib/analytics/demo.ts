@@ -1,3 +1,4 @@
+import { compareVersions } from '../apps/versions';
 import type { Db } from '../server/db';
 import { ingestBatch } from './ingest';
 import { rollupPending } from './rollup';
@@ -22,6 +23,17 @@ export async function seedDemoTelemetry(db: Db, env: NodeJS.ProcessEnv = process
     const app = apps.get(row.app_id) ?? { appId: row.app_id, platforms: [] };
     app.platforms.push({ os, key: row.sdk_app_key, share: share[os] });
     apps.set(row.app_id, app);
+  }
+  // Players run the versions App Manager knows; an app without any (not released yet) gets no data.
+  const versions = await db.query<{ app_id: string; os: number; version: string; sdk_version: string }>('SELECT app_id, os, version, sdk_version FROM app_versions');
+  for (const app of apps.values()) {
+    app.versions = {};
+    for (const platform of app.platforms) {
+      const list = versions.filter((v) => v.app_id === app.appId && Number(v.os) === platform.os).sort((a, b) => compareVersions(a.version, b.version));
+      app.versions[platform.os] = list.map((v) => ({ version: v.version, sdkVersion: v.sdk_version }));
+    }
+    app.platforms = app.platforms.filter((p) => app.versions![p.os]!.length > 0);
+    if (app.platforms.length === 0) apps.delete(app.appId);
   }
   if (apps.size === 0 || users <= 0) return;
   let events = 0;

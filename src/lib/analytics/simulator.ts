@@ -23,6 +23,11 @@ export interface SimApp {
   weight?: number;
   /** Days after the first simulated day the game launched (installs start then). */
   launchDay?: number;
+  /**
+   * Known versions per platform, oldest first, with their SDK versions: players run these (the newest
+   * for the latest release) instead of generated version numbers.
+   */
+  versions?: Partial<Record<1 | 2 | 3, { version: string; sdkVersion: string }[]>>;
 }
 
 export interface SimOptions {
@@ -293,6 +298,11 @@ function newPlayer(state: AppState, seed: number, day: number): Player {
 function versionOf(state: AppState, player: Player, d: number): { appVersion: string; sdkVersion: string } {
   let k = 0;
   for (let i = 0; i < state.releases.length; i++) if (state.releases[i]! + player.updateLag <= d || (i === 0)) k = i;
+  const known = state.app.versions?.[player.platform.os];
+  if (known?.length) {
+    const v = known[Math.max(0, known.length - state.releases.length + k)]!;
+    return { appVersion: v.version, sdkVersion: v.sdkVersion };
+  }
   return { appVersion: `1.${k}.${(state.index + k) % 3}`, sdkVersion: SDK_OF_VERSION[Math.min(SDK_OF_VERSION.length - 1, Math.floor(k / 2))]! };
 }
 
