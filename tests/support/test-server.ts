@@ -67,6 +67,8 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
       DEMO_PASSWORD,
       SESSION_SECRET,
       CONFIG_SECRET_KEY: 'test-config-secret-key-long-enough-0123456789',
+      // A small demo studio (the default seeds 2,000 players): enough for the analytics screens, quick to start.
+      DEMO_TELEMETRY_USERS: '400',
       ...(pgUrl ? { DATABASE_URL: pgUrl } : { DATABASE_URL: '', ...pgliteTemplateEnv() }),
       ...extraEnv,
     },

@@ -1,4 +1,5 @@
-import type { Sql } from '../server/db';
+import { runRollupJob } from '../analytics/rollup';
+import type { Db, Sql } from '../server/db';
 
 export interface JobDefinition {
   name: string;
@@ -34,6 +35,14 @@ export const jobDefinitions: JobDefinition[] = [
       );
       return `deleted ${rows.length} old session(s)`;
     },
+  },
+  {
+    name: 'analytics_rollup',
+    description: 'Rolls up the game events that arrived since the last run into the daily analytics tables',
+    cron: '* * * * *',
+    timeZone: 'Asia/Ho_Chi_Minh',
+    // The scheduler hands every job the database itself (execute() passes its Db).
+    run: (db) => runRollupJob(db as Db),
   },
   {
     name: 'finance_refresh',

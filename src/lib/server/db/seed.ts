@@ -1,3 +1,4 @@
+import { seedDemoTelemetry } from '../../analytics/demo';
 import { seedDemoAppDetails } from '../../apps/demo';
 import type { ServerConfig } from '../config';
 import { hashPassword } from '../crypto';
@@ -50,6 +51,7 @@ export async function seedDatabase(db: Db, config: ServerConfig): Promise<void> 
     }
   });
   if (config.demoData) console.log(`[db] seeded demo data: ${demoAccounts.length} accounts, ${demoApps.length} apps, ${demoTeams.length} teams`);
+  if (config.demoData) await seedDemoTelemetry(db);
 }
 
 function productionRoot(config: ServerConfig): { username: string; password: string } {

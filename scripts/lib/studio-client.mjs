@@ -1,0 +1,128 @@
+// Drives a running console over HTTP the way a game SDK and an operator would: signs in, makes sure the
+// simulated studio's apps exist (with an SDK key per platform), sends the simulated events to
+// /api/sdk/v1/events with each platform's key, and asks for the rollups.
+// The simulator itself is src/lib/analytics/simulator.ts, loaded through Node 24's type stripping.
+import { simulateStudio } from '../../src/lib/analytics/simulator.ts';
+
+/** Reads `--name value` and `--flag` arguments. */
+export function parseArgs(argv, defaults) {
+  const out = { ...defaults };
+  for (let i = 0; i < argv.length; i++) {
+    const m = /^--([a-z-]+)$/.exec(argv[i]);
+    if (!m) throw new Error(`unexpected argument ${argv[i]}`);
+    const key = m[1].replace(/-([a-z])/g, (_, c) => c.toUpperCase());
+    const next = argv[i + 1];
+    if (next === undefined || next.startsWith('--')) out[key] = true;
+    else {
+      out[key] = typeof defaults[key] === 'number' ? Number(next) : next;
+      i++;
+    }
+  }
+  return out;
+}
+
+async function call(base, token, method, path, body) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${json.message ?? ''}`);
+  return json.data;
+}
+
+export async function signIn(base, username, password) {
+  return (await call(base, null, 'POST', '/api/auth/login', { username, password })).accessToken;
+}
+
+const NAMES = ['Bubble Pop Saga', 'Merge Kingdom', 'Word Garden', 'Idle Farm Tycoon', 'Solitaire Journey', 'Jigsaw Daily', 'Sudoku Master', 'Pixel Racer', 'Mahjong Quest', 'Color Sort', 'Dungeon Tiles', 'Ocean Match'];
+/** Platforms of the n-th simulated app: every app on Android, most on iOS, some on WebGL. */
+const PLATFORMS = [[1, 2], [1, 2, 3], [1], [1, 2], [1, 3], [1, 2, 3]];
+const SHARE = { 1: 6, 2: 3, 3: 1 };
+
+/** The simulated studio's apps (created when missing), with their SDK keys per platform. */
+export async function ensureStudioApps(base, token, count) {
+  const apps = [];
+  for (let i = 0; i < count; i++) {
+    const id = `com.gsm.sim${String(i + 1).padStart(2, '0')}`;
+    const platforms = PLATFORMS[i % PLATFORMS.length];
+    let detail;
+    try {
+      detail = await call(base, token, 'GET', `/api/appdata/get/detail/${id}`);
+    } catch {
+      detail = await call(base, token, 'POST', '/api/appdata/create', {
+        id,
+        name: `${NAMES[i % NAMES.length]}${i >= NAMES.length ? ` ${Math.floor(i / NAMES.length) + 1}` : ''}`,
+        published: true,
+        gameTypes: ['Casual'],
+        os: platforms.map((os) => ({ os, packageId: `${id}${os === 1 ? '' : os === 2 ? '.ios' : '-web'}` })),
+      });
+    }
+    apps.push({
+      appId: id,
+      launchDay: i === 0 ? 0 : (i * 9) % 40,
+      platforms: detail.os.map((o) => ({ os: o.os, key: o.sdkAppKey, share: SHARE[o.os] })),
+    });
+  }
+  return apps;
+}
+
+/**
+ * Sends the studio's batches with `concurrency` requests in flight; answers the counts and timing.
+ * onProgress is called every few seconds with the running totals.
+ */
+export async function sendStudio(base, apps, { users, days, seed, concurrency = 4, onProgress }) {
+  const batches = simulateStudio({ apps, users, days, seed });
+  const totals = { batches: 0, events: 0, accepted: 0, duplicates: 0, rejected: 0, failures: 0 };
+  const started = performance.now();
+  let lastReport = started;
+  let done = false;
+  const worker = async () => {
+    for (;;) {
+      const next = batches.next();
+      if (next.done) return;
+      const batch = next.value;
+      const body = JSON.stringify({ events: batch.events });
+      for (let attempt = 1; ; attempt++) {
+        const response = await fetch(`${base}/api/sdk/v1/events`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sdk-key': batch.key }, body }).catch((error) => ({ ok: false, status: 0, error }));
+        if (response.ok) {
+          const { data } = await response.json();
+          totals.accepted += data.accepted;
+          totals.duplicates += data.duplicates;
+          totals.rejected += data.rejected.length;
+          break;
+        }
+        // An SDK retries a batch that was not acknowledged; resending is safe (idempotent by event id).
+        totals.failures++;
+        if (attempt >= 5) throw new Error(`batch of ${batch.appId} refused with ${response.status}: ${response.error?.message ?? (await response.text?.())}`);
+        await new Promise((r) => setTimeout(r, 200 * attempt));
+      }
+      totals.batches++;
+      totals.events += batch.events.length;
+      const now = performance.now();
+      if (onProgress && now - lastReport > 5000 && !done) {
+        lastReport = now;
+        onProgress({ ...totals, seconds: (now - started) / 1000 });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  done = true;
+  return { ...totals, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Rolls up everything pending (in bounded requests); answers the app-days done and the time taken. */
+export async function rollupAll(base, token, onProgress) {
+  const started = performance.now();
+  let appDays = 0;
+  for (;;) {
+    const result = await call(base, token, 'POST', '/api/analytic/rollup', { budgetMs: 20_000 });
+    appDays += result.appDays;
+    onProgress?.({ appDays, pending: result.pending, seconds: (performance.now() - started) / 1000 });
+    if (result.pending === 0) break;
+  }
+  return { appDays, seconds: (performance.now() - started) / 1000 };
+}
+
+export { call };

@@ -1,0 +1,49 @@
+import { BarController, BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip, type ChartData, type ChartOptions } from 'chart.js';
+import { Chart } from 'react-chartjs-2';
+
+ChartJS.register(BarController, BarElement, CategoryScale, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip);
+
+export interface Series {
+  label: string;
+  data: (number | null)[];
+  type?: 'line' | 'bar';
+  /** Second (right) axis, for a different unit. */
+  right?: boolean;
+  color: string;
+}
+
+/** A line/bar chart of report series over labels; loaded lazily (chart.js is the heaviest part of a report). */
+export default function ReportChart({ labels, series, leftTitle, rightTitle, height = 280 }: { labels: string[]; series: Series[]; leftTitle?: string; rightTitle?: string; height?: number }) {
+  const data: ChartData<'bar' | 'line', (number | null)[], string> = {
+    labels,
+    datasets: series.map((s) => ({
+      type: s.type ?? 'line',
+      label: s.label,
+      data: s.data,
+      borderColor: s.color,
+      backgroundColor: s.type === 'bar' ? `${s.color}99` : s.color,
+      yAxisID: s.right ? 'right' : 'left',
+      tension: 0.25,
+      pointRadius: labels.length > 45 ? 0 : 2,
+      spanGaps: false,
+      order: s.type === 'bar' ? 2 : 1,
+    })),
+  };
+  const hasRight = series.some((s) => s.right);
+  const options: ChartOptions<'bar' | 'line'> = {
+    responsive: true,
+    maintainAspectRatio: false,
+    animation: false,
+    interaction: { mode: 'index', intersect: false },
+    plugins: { legend: { position: 'bottom' } },
+    scales: {
+      left: { type: 'linear', position: 'left', beginAtZero: true, title: { display: Boolean(leftTitle), text: leftTitle ?? '' } },
+      ...(hasRight ? { right: { type: 'linear' as const, position: 'right' as const, beginAtZero: true, grid: { drawOnChartArea: false }, title: { display: Boolean(rightTitle), text: rightTitle ?? '' } } } : {}),
+    },
+  };
+  return (
+    <div className="report-chart" style={{ height }} data-testid="report-chart">
+      <Chart type="bar" data={data as ChartData<'bar', (number | null)[], string>} options={options as ChartOptions<'bar'>} />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo } from 'react';
+import { $apps, $selectedApp, appIdOf, loadApps, type AppScope } from '../../lib/apps/store';
+import { parseVariantId } from '../../lib/apps/os';
+import AppAutocomplete from '../../lib/ui/filters/AppAutocomplete';
+import CountrySelect from '../../lib/ui/filters/CountrySelect';
+import DateRangePicker from '../../lib/ui/filters/DateRangePicker';
+import MultiSelectFilter from '../../lib/ui/filters/MultiSelectFilter';
+import OsSelect from '../../lib/ui/filters/OsSelect';
+import VersionAutocomplete from '../../lib/ui/filters/VersionAutocomplete';
+import type { ReportFilterState } from './use-report';
+
+export interface ReportFilterBarProps {
+  account: AppScope;
+  filters: ReportFilterState;
+  onChange: (patch: Partial<ReportFilterState>) => void;
+  /** 'multi': any number of apps (none = all visible); 'single': the shared selected app (with OS variants; none = all). */
+  appMode: 'multi' | 'single';
+  children?: React.ReactNode;
+}
+
+/** The report filters (spec "Reusable filters"): apps, OS, version, countries and the date range. */
+export default function ReportFilterBar({ account, filters, onChange, appMode, children }: ReportFilterBarProps) {
+  const apps = useStore($apps);
+  const selected = useStore($selectedApp);
+  useEffect(() => void loadApps(), []);
+
+  // Single-app screens follow the shared selected app (?id&value): an OS variant also sets the OS.
+  useEffect(() => {
+    if (appMode !== 'single') return;
+    const ids = selected ? [appIdOf(selected)] : [];
+    const os = selected ? parseVariantId(selected.id)?.os : undefined;
+    if (ids.join() !== filters.apps.join() || (os && os !== filters.os)) onChange({ apps: ids, ...(os ? { os } : {}) });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [appMode, selected?.id]);
+
+  const appOptions = useMemo(() => apps.map((a) => ({ title: a.name, value: a.id })), [apps]);
+  const oneApp = filters.apps.length === 1 ? filters.apps[0]! : null;
+
+  return (
+    <div className="toolbar report-filters" role="search" aria-label="Report filters">
+      {appMode === 'multi' ? (
+        <MultiSelectFilter className="filter-apps" options={appOptions} value={filters.apps} onChange={(ids) => onChange({ apps: ids })} placeholder="All apps" ariaLabel="Apps" />
+      ) : (
+        <AppAutocomplete account={account} withOs placeholder="All apps" />
+      )}
+      <OsSelect value={filters.os} onChange={(os) => onChange({ os })} />
+      <VersionAutocomplete value={filters.version} onChange={(version) => onChange({ version: version || 'all' })} appId={oneApp} os={filters.os} {...(oneApp ? {} : { versions: [] })} />
+      <CountrySelect multiple value={filters.countries} onChange={(countries) => onChange({ countries })} />
+      <DateRangePicker value={filters.range} onChange={(range) => onChange({ range })} />
+      {children}
+    </div>
+  );
+}

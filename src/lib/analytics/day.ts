@@ -1,0 +1,34 @@
+/**
+ * Calendar days of the reporting time zone (UTC+7, Asia/Ho_Chi_Minh, no daylight saving since 1975): the
+ * day an event counts on. A fixed offset keeps this exact and fast on the ingestion's hot path.
+ * Days are 'YYYY-MM-DD' strings; shared by server and browser.
+ */
+export const REPORT_OFFSET_MS = 7 * 3_600_000;
+const DAY_MS = 86_400_000;
+
+/** The reporting day of an instant (epoch ms). */
+export function reportDay(ms: number): string {
+  return new Date(ms + REPORT_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The instant (epoch ms) a reporting day starts. */
+export function dayStart(day: string): number {
+  return Date.parse(`${day}T00:00:00Z`) - REPORT_OFFSET_MS;
+}
+
+/** Calendar arithmetic on days. */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole days from a to b (b - a). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
+}
+
+/** Every day from..to, both included. */
+export function daysOf(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
+  return out;
+}

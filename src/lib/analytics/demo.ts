@@ -1,0 +1,51 @@
+import { compareVersions } from '../apps/versions';
+import type { Db } from '../server/db';
+import { ingestBatch } from './ingest';
+import { rollupPending } from './rollup';
+import { simulateStudio, type SimApp } from './simulator';
+
+/**
+ * The demo studio: a small simulated history on the demo apps, seeded once with the demo data so that
+ * the analytics screens and the dashboard have figures on a fresh database. Events go through the same
+ * validation and write path as the SDK endpoint (in process, without HTTP), then are rolled up.
+ * DEMO_TELEMETRY=0 skips it; DEMO_TELEMETRY_USERS and DEMO_TELEMETRY_DAYS size it.
+ */
+export async function seedDemoTelemetry(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  if (env.DEMO_TELEMETRY === '0') return;
+  const users = Number(env.DEMO_TELEMETRY_USERS || 2000);
+  const days = Number(env.DEMO_TELEMETRY_DAYS || 30);
+  const started = performance.now();
+  const rows = await db.query<{ app_id: string; os: number; sdk_app_key: string }>('SELECT app_id, os, sdk_app_key FROM app_os ORDER BY app_id, os');
+  const apps = new Map<string, SimApp>();
+  const share = { 1: 6, 2: 3, 3: 1 } as const;
+  for (const row of rows) {
+    const os = Number(row.os) as 1 | 2 | 3;
+    const app = apps.get(row.app_id) ?? { appId: row.app_id, platforms: [] };
+    app.platforms.push({ os, key: row.sdk_app_key, share: share[os] });
+    apps.set(row.app_id, app);
+  }
+  // Players run the versions App Manager knows; an app without any (not released yet) gets no data.
+  const versions = await db.query<{ app_id: string; os: number; version: string; sdk_version: string }>('SELECT app_id, os, version, sdk_version FROM app_versions');
+  for (const app of apps.values()) {
+    app.versions = {};
+    for (const platform of app.platforms) {
+      const list = versions.filter((v) => v.app_id === app.appId && Number(v.os) === platform.os).sort((a, b) => compareVersions(a.version, b.version));
+      app.versions[platform.os] = list.map((v) => ({ version: v.version, sdkVersion: v.sdk_version }));
+    }
+    app.platforms = app.platforms.filter((p) => app.versions![p.os]!.length > 0);
+    if (app.platforms.length === 0) apps.delete(app.appId);
+  }
+  if (apps.size === 0 || users <= 0) return;
+  let events = 0;
+  const now = Date.now();
+  for (const batch of simulateStudio({ apps: [...apps.values()], users, days, seed: 2026, now })) {
+    const result = await ingestBatch(db, { appId: batch.appId, os: batch.os }, batch.events, now);
+    events += result.accepted;
+  }
+  const ingested = performance.now();
+  const rollup = await rollupPending(db, { budgetMs: 10 * 60_000 });
+  const ms = (t: number) => Math.round(t);
+  console.log(
+    `[db] seeded demo telemetry: ${events} events from ${users} players over ${days} days (${ms(ingested - started)} ms), ${rollup.appDays} app-days rolled up (${ms(performance.now() - ingested)} ms)`,
+  );
+}

@@ -1,0 +1,172 @@
+import type { Db, Sql } from '../server/db';
+import { HttpError } from '../server/errors';
+import { reportDay } from './day';
+import { MAX_BATCH_EVENTS } from './contract';
+import { FLAG_BITS, Refusal, validateEvent, type ClampFlag, type ValidEvent } from './events';
+import { ensurePartitions } from './partitions';
+
+/** What the SDK is told about a batch. */
+export interface IngestResult {
+  /** Valid events: stored now or already stored by an earlier send (duplicates). */
+  accepted: number;
+  /** Of the accepted, those that were already stored (a resent batch, or the same id twice in one batch). */
+  duplicates: number;
+  rejected: { index: number; reason: string }[];
+  /** Accepted events whose device time was implausible and was replaced by the receive time. */
+  clamped: { index: number; flag: ClampFlag }[];
+}
+
+export interface SdkApp {
+  appId: string;
+  os: number;
+}
+
+/** The app and platform an SDK key belongs to; 401 for a missing or unknown key. */
+export async function appOfKey(db: Sql, key: string | null | undefined): Promise<SdkApp> {
+  const trimmed = key?.trim();
+  if (!trimmed) throw new HttpError(401, 'Missing SDK key: send the app key in the X-SDK-Key header.');
+  const row = await db.one<{ app_id: string; os: number }>('SELECT app_id, os FROM app_os WHERE sdk_app_key = $1', [trimmed]);
+  if (!row) throw new HttpError(401, 'Unknown SDK key.');
+  return { appId: row.app_id, os: Number(row.os) };
+}
+
+/**
+ * A validated string as an SQL literal. The batch's rows are written as literal multi-row VALUES: on
+ * PGlite, binding ~5,500 parameters per batch cost four times the insert itself (docs/decisions.md).
+ * E'' strings with backslashes and quotes doubled are read the same whatever standard_conforming_strings
+ * says; NUL characters never get here (validation refuses them). Every other value in a row is generated
+ * by the server (days, times, numbers) or checked against a fixed list (event names, countries).
+ */
+export function sqlText(value: string): string {
+  return `E'${value.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+}
+
+/** (app, os, version) → the first and last event times already written to app_versions by this process. */
+const versionsSeen = new WeakMap<object, Map<string, { first: number; last: number }>>();
+/** last_seen is refreshed at most this often per version (a write per batch would serialise batches on one row). */
+const LAST_SEEN_GRANULARITY_MS = 60_000;
+
+/**
+ * Validates and stores one batch for one app platform. Valid events are stored even when others are
+ * refused; everything is committed before this resolves, so an acknowledged event is never lost. Events
+ * already stored (same app and client event id) are counted as duplicates and not stored again.
+ */
+export async function ingestBatch(db: Db, app: SdkApp, events: readonly unknown[], now = Date.now()): Promise<IngestResult> {
+  if (events.length > MAX_BATCH_EVENTS) throw new HttpError(413, `A batch holds at most ${MAX_BATCH_EVENTS} events (got ${events.length}).`);
+  const result: IngestResult = { accepted: 0, duplicates: 0, rejected: [], clamped: [] };
+  const valid: ValidEvent[] = [];
+  const seenIds = new Set<string>();
+  events.forEach((raw, index) => {
+    const checked = validateEvent(raw, app.os, now);
+    if (checked instanceof Refusal) return void result.rejected.push({ index, reason: checked.reason });
+    result.accepted++;
+    if (checked.flag) result.clamped.push({ index, flag: checked.flag });
+    if (seenIds.has(checked.id)) return void result.duplicates++;
+    seenIds.add(checked.id);
+    valid.push(checked);
+  });
+  if (valid.length === 0) return result;
+
+  const days = valid.map((e) => reportDay(e.time));
+  await ensurePartitions(db, days);
+
+  const receivedAt = new Date(now).toISOString();
+  const rows = valid.map(
+    (e, i) =>
+      `('${days[i]}',${sqlText(e.userId)},'${e.name}','${new Date(e.time).toISOString()}',${sqlText(e.id)},${sqlText(e.appVersion)},${sqlText(e.sdkVersion)},` +
+      `'${e.country}',${e.flag ? FLAG_BITS[e.flag] : 0},${e.flag ? `'${new Date(e.deviceTime).toISOString()}'` : 'NULL'},${sqlText(JSON.stringify(e.params))})`,
+  );
+  const params: unknown[] = [app.appId, app.os, receivedAt];
+
+  const versionRows = versionUpdates(db, app, valid);
+  const stored = await db.transaction(async (tx) => {
+    const inserted = await tx.query<{ day: string; n: number }>(
+      `WITH input (day, user_id, name, event_time, event_id, app_version, sdk_version, country, flags, device_time, params) AS (VALUES ${rows.join(',')}),
+       fresh AS (
+         INSERT INTO event_keys (key) SELECT md5($1 || ':' || event_id)::uuid FROM input ON CONFLICT DO NOTHING RETURNING key
+       ),
+       stored AS (
+         INSERT INTO events (day, app_id, os, user_id, name, event_time, received_at, event_id, app_version, sdk_version, country, flags, device_time, params)
+         SELECT i.day::date, $1, $2::smallint, i.user_id, i.name, i.event_time::timestamptz, $3::timestamptz, i.event_id, i.app_version, i.sdk_version,
+                i.country, i.flags::smallint, i.device_time::timestamptz, i.params::jsonb
+           FROM input i WHERE md5($1 || ':' || i.event_id)::uuid IN (SELECT key FROM fresh)
+         RETURNING day
+       )
+       SELECT day::text AS day, count(*)::int AS n FROM stored GROUP BY day ORDER BY day`,
+      params,
+    );
+    if (versionRows.length) await upsertVersions(tx, app, versionRows);
+    if (inserted.length) {
+      // Last statement before COMMIT, in day order: batches of one app wait on these rows only briefly and never deadlock.
+      const dirty: unknown[] = [app.appId];
+      await tx.query(
+        `INSERT INTO rollup_dirty (app_id, day) VALUES ${inserted.map((r) => (dirty.push(r.day), `($1, $${dirty.length}::date)`)).join(',')}
+         ON CONFLICT (app_id, day) DO UPDATE SET ver = rollup_dirty.ver + 1, marked_at = now()`,
+        dirty,
+      );
+    }
+    return inserted.reduce((sum, r) => sum + r.n, 0);
+  });
+  rememberVersions(db, app, versionRows);
+  result.duplicates += valid.length - stored;
+  return result;
+}
+
+interface VersionRow {
+  version: string;
+  sdkVersion: string;
+  first: number;
+  last: number;
+}
+
+/** The (version, SDK version) sightings of the batch that app_versions does not reflect yet. */
+function versionUpdates(db: object, app: SdkApp, events: readonly ValidEvent[]): VersionRow[] {
+  const byVersion = new Map<string, VersionRow>();
+  for (const e of events) {
+    const row = byVersion.get(e.appVersion);
+    if (!row) byVersion.set(e.appVersion, { version: e.appVersion, sdkVersion: e.sdkVersion, first: e.time, last: e.time });
+    else {
+      row.first = Math.min(row.first, e.time);
+      if (e.time >= row.last) {
+        row.last = e.time;
+        row.sdkVersion = e.sdkVersion;
+      }
+    }
+  }
+  const seen = versionsSeen.get(db);
+  return [...byVersion.values()].filter((row) => {
+    const known = seen?.get(`${app.appId}|${app.os}|${row.version}|${row.sdkVersion}`);
+    return !known || row.first < known.first || row.last > known.last + LAST_SEEN_GRANULARITY_MS;
+  });
+}
+
+function rememberVersions(db: object, app: SdkApp, rows: readonly VersionRow[]): void {
+  let seen = versionsSeen.get(db);
+  if (!seen) versionsSeen.set(db, (seen = new Map()));
+  for (const row of rows) {
+    const key = `${app.appId}|${app.os}|${row.version}|${row.sdkVersion}`;
+    const known = seen.get(key);
+    seen.set(key, { first: Math.min(row.first, known?.first ?? Infinity), last: Math.max(row.last, known?.last ?? 0) });
+  }
+}
+
+/** Records each version the SDK reported (source 'sdk'), widening first_seen/last_seen to the event times. */
+async function upsertVersions(tx: Sql, app: SdkApp, rows: readonly VersionRow[]): Promise<void> {
+  const params: unknown[] = [app.appId, app.os];
+  const values = [...rows]
+    .sort((a, b) => a.version.localeCompare(b.version))
+    .map((r) => {
+      params.push(r.version, r.sdkVersion, new Date(r.first).toISOString(), new Date(r.last).toISOString());
+      const p = params.length;
+      return `($1, $2::smallint, $${p - 3}, $${p - 2}, 'sdk', $${p - 1}::timestamptz, $${p}::timestamptz)`;
+    });
+  await tx.query(
+    `INSERT INTO app_versions (app_id, os, version, sdk_version, source, first_seen, last_seen) VALUES ${values.join(',')}
+     ON CONFLICT (app_id, os, version) DO UPDATE SET
+       sdk_version = CASE WHEN EXCLUDED.last_seen >= app_versions.last_seen OR app_versions.sdk_version = '' THEN EXCLUDED.sdk_version ELSE app_versions.sdk_version END,
+       source = 'sdk',
+       first_seen = least(app_versions.first_seen, EXCLUDED.first_seen),
+       last_seen = greatest(app_versions.last_seen, EXCLUDED.last_seen)`,
+    params,
+  );
+}

@@ -1,0 +1,188 @@
+import { mayViewApp, visibleAppCondition } from '../apps/service';
+import type { SessionAccount } from '../auth/types';
+import { MESSAGES } from '../http/messages';
+import type { Db, Sql } from '../server/db';
+import { badRequest, HttpError } from '../server/errors';
+import type { LevelRetentionCohort, LevelRow, MainDataRow, ReportFilters, RetentionCohort } from './contract';
+import { MAX_RANGE_DAYS } from './contract';
+import { addDays, daysBetween, reportDay } from './day';
+import { RETENTION_DAYS } from './metrics';
+import { pendingAppDays, rollupPending } from './rollup';
+
+/**
+ * The report queries. Each reads rollup tables only, for the apps the account may see, and first brings
+ * the range's pending app-days up to date within a short budget (the "on demand" rollup); what is still
+ * pending is reported with the figures.
+ */
+
+/** How long a report may spend rolling up its own pending app-days before answering. */
+const ON_DEMAND_BUDGET_MS = Number(process.env.ROLLUP_ON_DEMAND_MS || 1500);
+
+export interface ReportScope {
+  apps: string[];
+  from: string;
+  to: string;
+  os: number;
+  version: string;
+  countries: string[];
+}
+
+/** Resolves the filters: visible apps (403 for a requested app the account may not see) and the range. */
+export async function resolveScope(db: Sql, account: SessionAccount, filters: ReportFilters, now = Date.now()): Promise<ReportScope> {
+  const today = reportDay(now);
+  const to = filters.to ?? today;
+  const from = filters.from ?? addDays(to, -29);
+  if (from > to) throw badRequest('from: must not be after to');
+  if (daysBetween(from, to) + 1 > MAX_RANGE_DAYS) throw badRequest(`the range may span at most ${MAX_RANGE_DAYS} days`);
+  for (const id of filters.apps) if (!mayViewApp(account, id)) throw new HttpError(403, MESSAGES.permissionInvalid);
+  const params: unknown[] = [];
+  let where = visibleAppCondition(account, params);
+  if (filters.apps.length) {
+    params.push(JSON.stringify(filters.apps));
+    where += ` AND a.id IN (SELECT jsonb_array_elements_text($${params.length}::jsonb))`;
+  }
+  const rows = await db.query<{ id: string }>(`SELECT a.id FROM apps a WHERE ${where} ORDER BY a.id`, params);
+  return { apps: rows.map((r) => r.id), from, to, os: filters.os, version: filters.version, countries: filters.countries };
+}
+
+/** WHERE clause of a rollup table for the scope; `range` names the day column filtered by from..to. */
+function scopeWhere(scope: ReportScope, params: unknown[], range: string): string {
+  params.push(JSON.stringify(scope.apps), scope.from, scope.to);
+  const n = params.length;
+  const parts = [`app_id IN (SELECT jsonb_array_elements_text($${n - 2}::jsonb))`, `${range} BETWEEN $${n - 1}::date AND $${n}::date`];
+  if (scope.os) parts.push(`os = $${params.push(scope.os)}`);
+  if (scope.version && scope.version !== 'all') parts.push(`app_version = $${params.push(scope.version)}`);
+  if (scope.countries.length) parts.push(`country IN (SELECT jsonb_array_elements_text($${params.push(JSON.stringify(scope.countries))}::jsonb))`);
+  return parts.join(' AND ');
+}
+
+/** Brings the scope's dirty app-days (days from..to+extraDays) up to date within the budget; answers what is left. */
+async function refresh(db: Db, scope: ReportScope, extraDays = 0): Promise<number> {
+  if (scope.apps.length === 0) return 0;
+  const range = { apps: scope.apps, from: scope.from, to: addDays(scope.to, extraDays) };
+  if ((await pendingAppDays(db, range)) === 0) return 0;
+  return (await rollupPending(db, { ...range, budgetMs: ON_DEMAND_BUDGET_MS })).pending;
+}
+
+const num = (v: unknown) => Number(v ?? 0);
+
+/** Main Data: per day of the range, the sums every column is derived from (days without data are zero rows). */
+export async function mainData(db: Db, scope: ReportScope): Promise<{ rows: MainDataRow[]; pending: number }> {
+  const pending = await refresh(db, scope);
+  const byDay = new Map<string, MainDataRow>();
+  if (scope.apps.length) {
+    const params: unknown[] = [];
+    const rows = await db.query<Record<string, unknown>>(
+      `SELECT day::text AS day, sum(installs)::text AS installs, sum(dau)::text AS dau, sum(sessions)::text AS sessions,
+              sum(session_ends)::text AS session_ends, sum(session_seconds)::text AS session_seconds, sum(ad_impressions)::text AS ad_impressions,
+              sum(ad_revenue)::text AS ad_revenue, sum(iap_purchases)::text AS iap_purchases, sum(iap_revenue)::text AS iap_revenue, sum(payers)::text AS payers
+         FROM daily_metrics WHERE ${scopeWhere(scope, params, 'day')} GROUP BY day`,
+      params,
+    );
+    for (const r of rows) {
+      byDay.set(String(r.day), {
+        day: String(r.day),
+        installs: num(r.installs),
+        dau: num(r.dau),
+        sessions: num(r.sessions),
+        sessionEnds: num(r.session_ends),
+        sessionSeconds: num(r.session_seconds),
+        adImpressions: num(r.ad_impressions),
+        adRevenue: num(r.ad_revenue),
+        iapPurchases: num(r.iap_purchases),
+        iapRevenue: num(r.iap_revenue),
+        payers: num(r.payers),
+      });
+    }
+  }
+  const rows: MainDataRow[] = [];
+  for (let day = scope.from; day <= scope.to; day = addDays(day, 1)) {
+    rows.push(byDay.get(day) ?? { day, installs: 0, dau: 0, sessions: 0, sessionEnds: 0, sessionSeconds: 0, adImpressions: 0, adRevenue: 0, iapPurchases: 0, iapRevenue: 0, payers: 0 });
+  }
+  return { rows, pending };
+}
+
+/** Installs per install day of the scope (cohort sizes). */
+async function cohortSizes(db: Sql, scope: ReportScope): Promise<Map<string, number>> {
+  const params: unknown[] = [];
+  const rows = await db.query<{ day: string; installs: string }>(
+    `SELECT day::text AS day, sum(installs)::text AS installs FROM daily_metrics WHERE ${scopeWhere(scope, params, 'day')} GROUP BY day`,
+    params,
+  );
+  return new Map(rows.map((r) => [r.day, num(r.installs)]));
+}
+
+/** Retention by install-day cohort, D0..D30; a day N is null until it is over (today is still in progress). */
+export async function retention(db: Db, scope: ReportScope, now = Date.now()): Promise<{ cohorts: RetentionCohort[]; pending: number }> {
+  const pending = await refresh(db, scope, RETENTION_DAYS);
+  const today = reportDay(now);
+  const cohorts: RetentionCohort[] = [];
+  const sizes = scope.apps.length ? await cohortSizes(db, scope) : new Map<string, number>();
+  const cells = new Map<string, number>();
+  if (scope.apps.length) {
+    const params: unknown[] = [];
+    const rows = await db.query<{ install_day: string; n: number; users: string }>(
+      `SELECT install_day::text AS install_day, (day - install_day)::int AS n, sum(users)::text AS users
+         FROM retention_daily WHERE ${scopeWhere(scope, params, 'install_day')} GROUP BY install_day, day`,
+      params,
+    );
+    for (const r of rows) cells.set(`${r.install_day}|${r.n}`, num(r.users));
+  }
+  for (let day = scope.from; day <= scope.to; day = addDays(day, 1)) {
+    const retained: (number | null)[] = [];
+    for (let n = 0; n <= RETENTION_DAYS; n++) retained.push(addDays(day, n) >= today ? null : (cells.get(`${day}|${n}`) ?? 0));
+    cohorts.push({ installDay: day, installs: sizes.get(day) ?? 0, retained });
+  }
+  return { cohorts, pending };
+}
+
+/** Per level of the mode: plays, outcomes and first-time players in the range. */
+export async function levels(db: Db, scope: ReportScope, mode: string): Promise<{ levels: LevelRow[]; pending: number }> {
+  const pending = await refresh(db, scope);
+  if (scope.apps.length === 0) return { levels: [], pending };
+  const params: unknown[] = [];
+  const where = scopeWhere(scope, params, 'day');
+  params.push(mode);
+  const rows = await db.query<Record<string, unknown>>(
+    `SELECT level, sum(starts)::text AS starts, sum(completes)::text AS completes, sum(fails)::text AS fails,
+            sum(attempts_sum)::text AS attempts_sum, sum(duration_sum)::text AS duration_sum, sum(reached)::text AS reached
+       FROM level_daily WHERE ${where} AND mode = $${params.length} GROUP BY level ORDER BY level`,
+    params,
+  );
+  return {
+    levels: rows.map((r) => ({
+      level: num(r.level),
+      starts: num(r.starts),
+      completes: num(r.completes),
+      fails: num(r.fails),
+      attemptsSum: num(r.attempts_sum),
+      durationSum: num(r.duration_sum),
+      reached: num(r.reached),
+    })),
+    pending,
+  };
+}
+
+/** Per install cohort: installs, and how many of them have reached each level 1..maxLevel (as of now). */
+export async function levelRetention(db: Db, scope: ReportScope, mode: string, maxLevel: number): Promise<{ cohorts: LevelRetentionCohort[]; pending: number }> {
+  // A cohort's players reach levels on any later day: the whole history after the range may be pending.
+  const pending = await refresh(db, { ...scope, to: scope.to }, daysBetween(scope.to, reportDay(Date.now())));
+  const sizes = scope.apps.length ? await cohortSizes(db, scope) : new Map<string, number>();
+  const reached = new Map<string, number>();
+  if (scope.apps.length) {
+    const params: unknown[] = [];
+    const where = scopeWhere(scope, params, 'install_day');
+    params.push(mode, maxLevel);
+    const rows = await db.query<{ install_day: string; level: number; users: string }>(
+      `SELECT install_day::text AS install_day, level, sum(users)::text AS users FROM level_cohort
+        WHERE ${where} AND mode = $${params.length - 1} AND level BETWEEN 1 AND $${params.length} GROUP BY install_day, level`,
+      params,
+    );
+    for (const r of rows) reached.set(`${r.install_day}|${num(r.level)}`, num(r.users));
+  }
+  const cohorts: LevelRetentionCohort[] = [];
+  for (let day = scope.from; day <= scope.to; day = addDays(day, 1)) {
+    cohorts.push({ installDay: day, installs: sizes.get(day) ?? 0, reached: Array.from({ length: maxLevel }, (_, i) => reached.get(`${day}|${i + 1}`) ?? 0) });
+  }
+  return { cohorts, pending };
+}

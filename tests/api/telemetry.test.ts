@@ -1,0 +1,407 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  levelContract,
+  levelRetentionContract,
+  mainDataContract,
+  retentionContract,
+  type MainDataRow,
+} from '../../src/lib/analytics/contract';
+import { addDays, dayStart, reportDay } from '../../src/lib/analytics/day';
+import { levelTable, mainDataTable, retentionTable } from '../../src/lib/analytics/metrics';
+import { simulateStudio, type SimEvent } from '../../src/lib/analytics/simulator';
+import { appDetailContract, appVersionsContract, createAppContract } from '../../src/lib/apps/contract';
+import { csvRows, xlsxRows } from '../support/unzip';
+import { baseUrl, raw, signedInAs } from './helpers';
+
+/**
+ * The SDK ingestion and the first analytics reports, through HTTP on the suite's server (PGlite, or
+ * PostgreSQL with TEST_DATABASE_URL). Each group works on apps it creates, so the demo studio's data
+ * never mixes into the figures.
+ */
+
+type Keys = { android: string; ios: string };
+let root: Awaited<ReturnType<typeof signedInAs>>;
+
+async function newApp(id: string): Promise<Keys> {
+  await root(createAppContract, {
+    id,
+    name: `Telemetry ${id}`,
+    os: [
+      { os: 1, packageId: `${id}.android` },
+      { os: 2, packageId: `${id}.ios` },
+    ],
+  });
+  const { data } = await root(appDetailContract, { appId: id });
+  return { android: data.os.find((o) => o.os === 1)!.sdkAppKey, ios: data.os.find((o) => o.os === 2)!.sdkAppKey };
+}
+
+function send(key: string | null, events: unknown[], rawBody?: string) {
+  return raw('POST', '/api/sdk/v1/events', { body: rawBody ?? JSON.stringify({ events }), headers: key === null ? {} : { 'x-sdk-key': key } });
+}
+
+interface Answer {
+  accepted: number;
+  duplicates: number;
+  rejected: { index: number; reason: string }[];
+  clamped: { index: number; flag: string }[];
+}
+async function sendOk(key: string, events: unknown[]): Promise<Answer> {
+  const response = await send(key, events);
+  expect(response.status, response.text).toBe(200);
+  return response.json.data as Answer;
+}
+
+let seq = 0;
+const TODAY = reportDay(Date.now());
+/** Noon (UTC+7) of the day `back` days before today, plus some seconds. */
+const at = (back: number, seconds = 0) => dayStart(addDays(TODAY, -back)) + 12 * 3_600_000 + seconds * 1000;
+function ev(name: string, userId: string, time: number, params: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) {
+  return { id: `ev-${++seq}-${Math.random().toString(36).slice(2, 8)}`, name, userId, time, appVersion: '1.0', sdkVersion: '3.6.0', country: 'VN', params, ...extra };
+}
+const iap = (micros: number) => ({ productId: 'coins', priceMicros: micros, currency: 'USD', revenueUsdMicros: micros, transactionId: `t-${++seq}`, store: 'google_play' });
+
+beforeAll(async () => {
+  root = await signedInAs('root');
+});
+
+describe('SDK ingestion', () => {
+  let keys: Keys;
+  beforeAll(async () => {
+    keys = await newApp('com.test.ingest');
+  });
+
+  it('refuses a missing or unknown SDK key with 401', async () => {
+    const event = ev('session_start', 'u1', at(1));
+    expect((await send(null, [event])).status).toBe(401);
+    const unknown = await send('gsm_not-a-key', [event]);
+    expect(unknown.status).toBe(401);
+    expect(unknown.json.message).toMatch(/Unknown SDK key/);
+  });
+
+  it('refuses batches over 500 events or 1 MB with 413', async () => {
+    const many = Array.from({ length: 501 }, (_, i) => ev('session_start', `u${i}`, at(1)));
+    expect((await send(keys.android, many)).status).toBe(413);
+    const padding = 'x'.repeat(1024 * 1024);
+    expect((await send(keys.android, [], JSON.stringify({ events: [], padding }))).status).toBe(413);
+  });
+
+  it('stores the valid events of a batch and names each refused one with its index and reason', async () => {
+    const batch = [
+      ev('session_start', 'p1', at(2)),
+      ev('no_such_event', 'p1', at(2)),
+      ev('level_complete', 'p1', at(2), { level: 1, duration: 30 }),
+      { ...ev('session_start', 'p1', at(2)), userId: '' },
+      ev('ad_view', 'p1', at(2), { action: 'failed', format: 'banner', placement: 'home' }),
+      ev('session_start', 'p1', at(2), {}, { os: 2 }),
+      ev('ad_impression', 'p1', at(2), { format: 'rewarded', network: 'admob', placement: 'continue', revenueUsdMicros: 12_000 }),
+      ev('session_end', 'p1', at(2), { duration: 12.5 }),
+      'not an event',
+    ];
+    const answer = await sendOk(keys.android, batch);
+    expect(answer.accepted).toBe(2);
+    expect(answer.duplicates).toBe(0);
+    expect(answer.rejected).toEqual([
+      { index: 1, reason: 'name: unknown event name "no_such_event"' },
+      { index: 2, reason: 'params.attempts: is required' },
+      { index: 3, reason: 'userId: is required' },
+      { index: 4, reason: 'params.reason: is required when action is failed' },
+      { index: 5, reason: 'os: 2 does not match the platform of the SDK key (1)' },
+      { index: 7, reason: 'params.duration: must be whole seconds' },
+      { index: 8, reason: 'event: must be an object' },
+    ]);
+    const { data } = await root(mainDataContract, { apps: ['com.test.ingest'], from: addDays(TODAY, -2), to: addDays(TODAY, -2) });
+    expect(data.rows[0]).toMatchObject({ dau: 1, sessions: 1, adImpressions: 1, adRevenue: 12_000 });
+  });
+
+  it('is idempotent: a resent batch is acknowledged again and stores nothing twice', async () => {
+    const batch = [ev('first_open', 'q1', at(3)), ev('session_start', 'q1', at(3, 1)), ev('session_start', 'q2', at(3, 2))];
+    const first = await sendOk(keys.android, batch);
+    expect(first).toMatchObject({ accepted: 3, duplicates: 0, rejected: [] });
+    const again = await sendOk(keys.android, batch);
+    expect(again).toMatchObject({ accepted: 3, duplicates: 3, rejected: [] });
+    // The same id twice in one batch is stored once, too.
+    const twice = await sendOk(keys.android, [batch[1], batch[1]]);
+    expect(twice).toMatchObject({ accepted: 2, duplicates: 2 });
+    const { data } = await root(mainDataContract, { apps: ['com.test.ingest'], from: addDays(TODAY, -3), to: addDays(TODAY, -3) });
+    expect(data.rows[0]).toMatchObject({ installs: 1, dau: 2, sessions: 2 });
+  });
+
+  it('clamps future and ancient device times to the receive time and flags them', async () => {
+    const before = (await root(mainDataContract, { apps: ['com.test.ingest'], from: TODAY, to: TODAY })).data.rows[0]!;
+    const batch = [
+      ev('session_start', 'c1', Date.now() + 3 * 86_400_000),
+      ev('session_start', 'c2', '2001-01-01T00:00:00Z' as unknown as number),
+      ev('session_start', 'c3', Date.now() - 60_000),
+    ];
+    const answer = await sendOk(keys.android, batch);
+    expect(answer.accepted).toBe(3);
+    expect(answer.clamped).toEqual([
+      { index: 0, flag: 'future' },
+      { index: 1, flag: 'ancient' },
+    ]);
+    // All three count today (UTC+7): the clamped ones at their receive time.
+    const after = (await root(mainDataContract, { apps: ['com.test.ingest'], from: TODAY, to: TODAY })).data.rows[0]!;
+    expect(after.sessions - before.sessions).toBe(3);
+    expect(after.dau - before.dau).toBe(3);
+    // A resent clamped event is still recognised (its day depends on the receive time, the dedupe key does not).
+    expect(await sendOk(keys.android, [batch[0]])).toMatchObject({ accepted: 1, duplicates: 1 });
+  });
+
+  it('records each app version the SDK reports into the app versions (source sdk)', async () => {
+    await sendOk(keys.ios, [ev('session_start', 'v1', at(1), {}, { appVersion: '2.4.0', sdkVersion: '3.7.1' })]);
+    const { data } = await root(appVersionsContract, { appId: 'com.test.ingest', os: 2 });
+    expect(data).toEqual(expect.arrayContaining([expect.objectContaining({ version: '2.4.0', sdkVersion: '3.7.1', source: 'sdk' })]));
+  });
+});
+
+describe('metrics on a hand-made event set (docs/metrics.md)', () => {
+  const APP = 'com.test.metrics';
+  const A = addDays(TODAY, -5);
+  const B = addDays(TODAY, -4);
+  const C = addDays(TODAY, -3);
+  const range = { apps: [APP], from: A, to: C };
+
+  beforeAll(async () => {
+    const keys = await newApp(APP);
+    const us = { country: 'US' };
+    const ios = { appVersion: '1.1', country: 'US' };
+    await sendOk(keys.android, [
+      // Day A: u1 (VN), u2 (US) install on Android
+      ev('first_open', 'u1', at(5, 0)),
+      ev('session_start', 'u1', at(5, 1)),
+      ev('level_start', 'u1', at(5, 2), { level: 1 }),
+      ev('level_complete', 'u1', at(5, 3), { level: 1, duration: 30, attempts: 1 }),
+      ev('level_start', 'u1', at(5, 4), { level: 2 }),
+      ev('level_fail', 'u1', at(5, 5), { level: 2, duration: 40, attempts: 1 }),
+      ev('ad_impression', 'u1', at(5, 6), { format: 'banner', network: 'admob', placement: 'home', revenueUsdMicros: 1_000 }),
+      ev('ad_impression', 'u1', at(5, 7), { format: 'interstitial', network: 'admob', placement: 'level_end', revenueUsdMicros: 20_000 }),
+      ev('iap_purchase', 'u1', at(5, 8), iap(990_000)),
+      ev('session_end', 'u1', at(5, 9), { duration: 100 }),
+      ev('first_open', 'u2', at(5, 0), {}, us),
+      ev('session_start', 'u2', at(5, 1), {}, us),
+      ev('level_start', 'u2', at(5, 2), { level: 1 }, us),
+      ev('level_fail', 'u2', at(5, 3), { level: 1, duration: 20, attempts: 1 }, us),
+      ev('level_start', 'u2', at(5, 4), { level: 1 }, us),
+      ev('level_complete', 'u2', at(5, 5), { level: 1, duration: 25, attempts: 2 }, us),
+      ev('ad_impression', 'u2', at(5, 6), { format: 'rewarded', network: 'unity', placement: 'continue', revenueUsdMicros: 30_000 }, us),
+      ev('session_start', 'u2', at(5, 600), {}, us),
+      ev('session_end', 'u2', at(5, 800), { duration: 200 }, us),
+      // Day B: u1 plays on; u4 shows up without an install event (counts in DAU only)
+      ev('session_start', 'u1', at(4, 0)),
+      ev('level_start', 'u1', at(4, 1), { level: 2 }),
+      ev('level_complete', 'u1', at(4, 2), { level: 2, duration: 35, attempts: 2 }),
+      ev('level_start', 'u1', at(4, 3), { level: 3 }),
+      ev('ad_impression', 'u1', at(4, 4), { format: 'banner', network: 'admob', placement: 'home', revenueUsdMicros: 1_000 }),
+      ev('session_end', 'u1', at(4, 50), { duration: 50 }),
+      ev('session_start', 'u4', at(4, 0)),
+      // Day C: u2 comes back
+      ev('session_start', 'u2', at(3, 0), {}, us),
+      ev('session_end', 'u2', at(3, 10), { duration: 10 }, us),
+    ]);
+    await sendOk(keys.ios, [
+      ev('first_open', 'u3', at(5, 0), {}, ios),
+      ev('session_start', 'u3', at(5, 1), {}, ios),
+      ev('session_end', 'u3', at(5, 61), { duration: 60 }, ios),
+      ev('session_start', 'u3', at(4, 0), {}, ios),
+      ev('iap_purchase', 'u3', at(4, 1), iap(4_990_000), ios),
+      ev('iap_purchase', 'u3', at(4, 2), iap(990_000), ios),
+    ]);
+  });
+
+  it('Main Data: installs, DAU, sessions, session time, ads, IAP and paying users per day', async () => {
+    const { data } = await root(mainDataContract, range);
+    expect(data.pending).toBe(0);
+    const zero = { installs: 0, dau: 0, sessions: 0, sessionEnds: 0, sessionSeconds: 0, adImpressions: 0, adRevenue: 0, iapPurchases: 0, iapRevenue: 0, payers: 0 };
+    expect(data.rows).toEqual([
+      { ...zero, day: A, installs: 3, dau: 3, sessions: 4, sessionEnds: 3, sessionSeconds: 360, adImpressions: 3, adRevenue: 51_000, iapPurchases: 1, iapRevenue: 990_000, payers: 1 },
+      { ...zero, day: B, dau: 3, sessions: 3, sessionEnds: 1, sessionSeconds: 50, adImpressions: 1, adRevenue: 1_000, iapPurchases: 2, iapRevenue: 5_980_000, payers: 1 },
+      { ...zero, day: C, dau: 1, sessions: 1, sessionEnds: 1, sessionSeconds: 10 },
+    ]);
+    // The derived columns, as the table and the exports show them.
+    const table = mainDataTable(data.rows);
+    expect(table.header).toEqual(['Day', 'Installs', 'DAU', 'Sessions / DAU', 'Avg session time (s)', 'Ad impressions / DAU', 'Ad revenue (USD)', 'IAP revenue (USD)', 'Paying users', 'ARPDAU (USD)', 'ARPPU (USD)', 'Conversion (%)']);
+    expect(table.rows[0]).toEqual([A, 3, 3, 1.33, 120, 1, 0.05, 0.99, 1, 0.347, 0.99, 33.33]);
+    expect(table.rows[1]).toEqual([B, 0, 3, 1, 50, 0.33, 0, 5.98, 1, 1.9937, 5.98, 33.33]);
+    expect(table.rows[2]).toEqual([C, 0, 1, 1, 10, 0, 0, 0, 0, 0, null, 0]);
+    // Total line: sums, with DAU and paying users as daily averages and ratios over the sums.
+    expect(table.rows[3]).toEqual(['Total', 3, 2.3, 1.14, 84, 0.57, 0.05, 6.97, 0.7, 1.0031, 3.49, 28.57]);
+  });
+
+  it('filters by OS, country and version use the user-day (or install) attributes', async () => {
+    const ios = (await root(mainDataContract, { ...range, os: 2 })).data.rows;
+    expect(ios.map((r) => [r.installs, r.dau, r.iapRevenue])).toEqual([[1, 1, 0], [0, 1, 5_980_000], [0, 0, 0]]);
+    const vn = (await root(mainDataContract, { ...range, countries: ['VN'] })).data.rows;
+    expect(vn.map((r) => [r.installs, r.dau])).toEqual([[1, 1], [0, 2], [0, 0]]);
+    const v11 = (await root(mainDataContract, { ...range, version: '1.1' })).data.rows;
+    expect(v11.map((r) => [r.installs, r.dau])).toEqual([[1, 1], [0, 1], [0, 0]]);
+  });
+
+  it('Retention: a cohort user counts on day N when active on exactly install day + N (UTC+7)', async () => {
+    const { data } = await root(retentionContract, range);
+    const cohortA = data.cohorts.find((c) => c.installDay === A)!;
+    expect(cohortA.installs).toBe(3);
+    expect(cohortA.retained.slice(0, 6)).toEqual([3, 2, 1, 0, 0, null]); // A + 5 is today, still in progress
+    expect(cohortA.retained[6]).toBeNull();
+    expect(data.cohorts.find((c) => c.installDay === B)).toMatchObject({ installs: 0 });
+    const table = retentionTable(data.cohorts);
+    expect(table.rows[0]!.slice(0, 6)).toEqual([A, 3, 100, 66.67, 33.33, 0]);
+  });
+
+  it('Level: plays, outcomes, win rate, attempts, duration, players reaching and drop-off', async () => {
+    const { data } = await root(levelContract, range);
+    expect(data.levels).toEqual([
+      { level: 1, starts: 3, completes: 2, fails: 1, attemptsSum: 3, durationSum: 75, reached: 2 },
+      { level: 2, starts: 2, completes: 1, fails: 1, attemptsSum: 2, durationSum: 75, reached: 1 },
+      { level: 3, starts: 1, completes: 0, fails: 0, attemptsSum: 0, durationSum: 0, reached: 1 },
+    ]);
+    const table = levelTable(data.levels);
+    expect(table.header).toEqual(['Level', 'Starts', 'Completes', 'Fails', 'Win rate (%)', 'Avg attempts', 'Avg duration (s)', 'Players reaching', 'Drop-off to next (%)']);
+    expect(table.rows).toEqual([
+      [1, 3, 2, 1, 66.67, 1.5, 25, 2, 50],
+      [2, 2, 1, 1, 50, 2, 37.5, 1, 0],
+      [3, 1, 0, 0, null, null, null, 1, null],
+    ]);
+    // Players reaching counts first plays within the range: from B on, level 1 and 2 were reached before.
+    const later = await root(levelContract, { ...range, from: B });
+    expect(later.data.levels.map((l) => [l.level, l.reached])).toEqual([[2, 0], [3, 1]]);
+  });
+
+  it('Level retention: share of each install cohort that reached each level', async () => {
+    const { data } = await root(levelRetentionContract, { ...range, maxLevel: 4 });
+    expect(data.cohorts[0]).toEqual({ installDay: A, installs: 3, reached: [2, 1, 1, 0] });
+    expect(data.cohorts[1]).toEqual({ installDay: B, installs: 0, reached: [0, 0, 0, 0] });
+  });
+
+  it('exports the table a screen shows, as CSV and as a real .xlsx', async () => {
+    const { data } = await root(mainDataContract, range);
+    const expected = mainDataTable(data.rows);
+    const query = `apps=${APP}&from=${A}&to=${C}`;
+    const csv = await fetch(`${baseUrl}/api/analytic/mainData/export?${query}&format=csv`, { headers: { authorization: `Bearer ${root.tokens.accessToken}` } });
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(csv.headers.get('content-disposition')).toMatch(/attachment; filename="main-data-.*\.csv"/);
+    const rows = csvRows(await csv.text());
+    expect(rows[0]).toEqual(expected.header);
+    expect(rows.slice(1).map((r) => r.map((v) => (v === '' ? null : Number.isNaN(Number(v)) ? v : Number(v))))).toEqual(expected.rows);
+    const xlsx = await fetch(`${baseUrl}/api/analytic/mainData/export?${query}&format=xlsx`, { headers: { authorization: `Bearer ${root.tokens.accessToken}` } });
+    expect(xlsx.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const sheet = xlsxRows(new Uint8Array(await xlsx.arrayBuffer()));
+    expect(sheet[0]).toEqual(expected.header);
+    expect(sheet.slice(1).map((r) => [...r, ...Array(expected.header.length - r.length).fill(null)])).toEqual(expected.rows);
+  });
+});
+
+describe('rollups equal a recomputation from the raw events', () => {
+  const APP = 'com.test.random';
+  const events: (SimEvent & { key: string })[] = [];
+
+  beforeAll(async () => {
+    const keys = await newApp(APP);
+    const batches = [...simulateStudio({ apps: [{ appId: APP, platforms: [{ os: 1, key: keys.android, share: 2 }, { os: 2, key: keys.ios, share: 1 }] }], users: 70, days: 10, seed: 7 })];
+    for (const batch of batches) {
+      const answer = await sendOk(batch.key, batch.events);
+      expect(answer.rejected).toEqual([]);
+      events.push(...batch.events.map((e) => ({ ...e, key: batch.key })));
+    }
+  }, 60_000);
+
+  /** The definitions of docs/metrics.md, computed directly from the events the SDK sent. */
+  function recompute(day: string): Omit<MainDataRow, 'day'> {
+    const firstOpen = new Map<string, string>();
+    for (const e of events) if (e.name === 'first_open') firstOpen.set(e.userId, [firstOpen.get(e.userId), reportDay(e.time)].filter(Boolean).sort()[0]!);
+    const ofDay = events.filter((e) => reportDay(e.time) === day);
+    const users = new Set(ofDay.map((e) => e.userId));
+    const sum = (name: string, field: string) => ofDay.filter((e) => e.name === name).reduce((s, e) => s + Number(e.params[field]), 0);
+    const count = (name: string) => ofDay.filter((e) => e.name === name).length;
+    return {
+      installs: [...firstOpen.values()].filter((d) => d === day).length,
+      dau: users.size,
+      sessions: count('session_start'),
+      sessionEnds: count('session_end'),
+      sessionSeconds: sum('session_end', 'duration'),
+      adImpressions: count('ad_impression'),
+      adRevenue: sum('ad_impression', 'revenueUsdMicros'),
+      iapPurchases: count('iap_purchase'),
+      iapRevenue: sum('iap_purchase', 'revenueUsdMicros'),
+      payers: new Set(ofDay.filter((e) => e.name === 'iap_purchase').map((e) => e.userId)).size,
+    };
+  }
+
+  it('Main Data of a random day (and of every day) equals the raw recomputation', async () => {
+    const days = [...new Set(events.map((e) => reportDay(e.time)))].sort();
+    const { data } = await root(mainDataContract, { apps: [APP], from: days[0], to: days.at(-1) });
+    const random = days[Math.floor(Math.random() * days.length)]!;
+    expect(data.rows.find((r) => r.day === random), `day ${random}`).toEqual({ day: random, ...recompute(random) });
+    for (const row of data.rows) expect(row, row.day).toEqual({ day: row.day, ...recompute(row.day) });
+  });
+
+  it('retention and levels equal the raw recomputation', async () => {
+    const days = [...new Set(events.map((e) => reportDay(e.time)))].sort();
+    const install = new Map<string, string>();
+    for (const e of events) if (e.name === 'first_open' && (!install.has(e.userId) || reportDay(e.time) < install.get(e.userId)!)) install.set(e.userId, reportDay(e.time));
+    const active = new Set(events.map((e) => `${e.userId}|${reportDay(e.time)}`));
+    const { data } = await root(retentionContract, { apps: [APP], from: days[0], to: days.at(-1) });
+    for (const cohort of data.cohorts) {
+      const members = [...install].filter(([, d]) => d === cohort.installDay).map(([u]) => u);
+      expect(cohort.installs, cohort.installDay).toBe(members.length);
+      cohort.retained.forEach((users, n) => {
+        if (users !== null) expect(users, `${cohort.installDay} D${n}`).toBe(members.filter((u) => active.has(`${u}|${addDays(cohort.installDay, n)}`)).length);
+      });
+    }
+    const levels = (await root(levelContract, { apps: [APP], from: days[0], to: days.at(-1) })).data.levels;
+    const plays = events.filter((e) => e.name.startsWith('level_') && e.params.mode === 'main');
+    for (const row of levels) {
+      const of = plays.filter((e) => e.params.level === row.level);
+      expect(row).toEqual({
+        level: row.level,
+        starts: of.filter((e) => e.name === 'level_start').length,
+        completes: of.filter((e) => e.name === 'level_complete').length,
+        fails: of.filter((e) => e.name === 'level_fail').length,
+        attemptsSum: of.filter((e) => e.name === 'level_complete').reduce((s, e) => s + Number(e.params.attempts), 0),
+        durationSum: of.filter((e) => e.name !== 'level_start').reduce((s, e) => s + Number(e.params.duration), 0),
+        reached: new Set(of.map((e) => e.userId)).size,
+      });
+    }
+  });
+
+  it('a late first_open moves the install to its day and updates the days that counted it', async () => {
+    const keys = await newApp('com.test.late');
+    const range = { apps: ['com.test.late'], from: addDays(TODAY, -6), to: addDays(TODAY, -5) };
+    await sendOk(keys.android, [ev('session_start', 'late1', at(5)), ev('first_open', 'late1', at(5, 1))]);
+    expect((await root(retentionContract, range)).data.cohorts[1]!.retained.slice(0, 1)).toEqual([1]);
+    // The install event of the day before arrives later (an offline queue): the cohort moves to that day.
+    await sendOk(keys.android, [ev('first_open', 'late1', at(6)), ev('level_start', 'late1', at(6, 1), { level: 1 })]);
+    const { data } = await root(retentionContract, range);
+    expect(data.cohorts.map((c) => [c.installDay, c.installs, c.retained[0], c.retained[1]])).toEqual([
+      [addDays(TODAY, -6), 1, 1, 1],
+      [addDays(TODAY, -5), 0, 0, 0],
+    ]);
+    const main = (await root(mainDataContract, range)).data.rows.map((r) => r.installs);
+    expect(main).toEqual([1, 0]);
+  });
+});
+
+describe('report access', () => {
+  it('answers only the apps an account may see, and 403 for an app it may not see', async () => {
+    const analyst = await signedInAs('analyst');
+    const { data } = await analyst(mainDataContract, {});
+    expect(data.apps).toEqual(['com.gsm.blockpuzzle', 'com.gsm.tilematch']);
+    for (const contract of [mainDataContract, retentionContract, levelContract, levelRetentionContract]) {
+      const refused = await raw('GET', `${contract.path}?apps=com.test.metrics`, { token: analyst.tokens.accessToken });
+      expect(refused.status, contract.path).toBe(403);
+      expect(refused.json.message).toBe('Permission invalid');
+    }
+    const exportRefused = await raw('GET', '/api/analytic/mainData/export?apps=com.test.metrics', { token: analyst.tokens.accessToken });
+    expect(exportRefused.status).toBe(403);
+  });
+
+  it('needs the screen route, and export_report for exports', async () => {
+    const designer = await signedInAs('designer'); // level screens only
+    expect((await raw('GET', '/api/analytic/mainData', { token: designer.tokens.accessToken })).status).toBe(403);
+    expect((await raw('GET', '/api/cohort/retention', { token: designer.tokens.accessToken })).status).toBe(403);
+    const level = await designer(levelContract, {});
+    expect(level.data.apps).toEqual(['com.gsm.wordquest']);
+    const cache = await signedInAs('cache'); // Main Data without export_report
+    expect((await raw('GET', '/api/analytic/mainData', { token: cache.tokens.accessToken })).status).toBe(200);
+    expect((await raw('GET', '/api/analytic/mainData/export?format=csv', { token: cache.tokens.accessToken })).status).toBe(403);
+  });
+});
