@@ -47,7 +47,7 @@ export default function ReportFilterBar({ account, filters, onChange, appMode, c
       <OsSelect value={filters.os} onChange={(os) => onChange({ os })} />
       <VersionAutocomplete value={filters.version} onChange={(version) => onChange({ version: version || 'all' })} appId={oneApp} os={filters.os} {...(oneApp ? {} : { versions: [] })} />
       <CountrySelect multiple value={filters.countries} onChange={(countries) => onChange({ countries })} />
-      <DateRangePicker value={filters.range} onChange={(range) => onChange({ range })} />
+      <DateRangePicker value={filters.range} onChange={(range) => range && onChange({ range })} />
       {children}
     </div>
   );

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
+import type { ApiError } from '../../src/lib/http/requester';
+import { sdkCheckContract } from '../../src/lib/sdk-check/contract';
+import { raw, signedInAs } from './helpers';
+
+const rejection = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected a rejection'); }, (error: ApiError) => error);
+
+describe('Check SDK', () => {
+  it('counts what an app sent in the last 24 hours by event name, OS and version', async () => {
+    const root = await signedInAs('root');
+    await root(createAppContract, { id: 'com.gsm.checksdk', name: 'Check SDK app', os: [{ os: 1, packageId: 'com.gsm.checksdk.android' }] });
+    const { data: app } = await root(appDetailContract, { appId: 'com.gsm.checksdk' });
+    const key = app.os.find((o) => o.os === 1)!.sdkAppKey;
+    const now = Date.now();
+    const event = (name: string, i: number, appVersion = '1.2.0') => ({ id: `chk-${name}-${i}`, name, userId: `u${i}`, time: now - i * 1000, appVersion, sdkVersion: '3.6.1', country: 'VN', params: {} });
+    const sent = await raw('POST', '/api/sdk/v1/events', {
+      headers: { 'x-sdk-key': key },
+      body: JSON.stringify({ events: [event('session_start', 1), event('session_start', 2), event('first_open', 3), event('session_start', 4, '1.3.0')] }),
+    });
+    expect(sent.status, sent.text).toBe(200);
+
+    const all = await root(sdkCheckContract, { appId: 'com.gsm.checksdk' });
+    expect(all.data.total).toBe(4);
+    expect(all.data.sdkVersions).toEqual(['3.6.1']);
+    expect(all.data.events.map((e) => [e.name, e.count])).toEqual([['first_open', 1], ['session_start', 3]]);
+    expect(new Date(all.data.lastEventAt!).getTime()).toBeGreaterThan(now - 60_000);
+    const v13 = await root(sdkCheckContract, { appId: 'com.gsm.checksdk', version: '1.3.0' });
+    expect(v13.data.events).toEqual([expect.objectContaining({ name: 'session_start', count: 1 })]);
+    const ios = await root(sdkCheckContract, { appId: 'com.gsm.checksdk', os: 2 });
+    expect(ios.data.total).toBe(0);
+  });
+
+  it('refuses unknown apps and apps the account may not see', async () => {
+    const root = await signedInAs('root');
+    expect((await rejection(root(sdkCheckContract, { appId: 'com.nope' }))).status).toBe(404);
+    const cache = await signedInAs('cache');
+    const { data } = await cache(sdkCheckContract, { appId: 'com.gsm.blockpuzzle' });
+    expect(data.total).toBeGreaterThanOrEqual(0);
+    const analyst = await signedInAs('analyst');
+    expect((await rejection(analyst(sdkCheckContract, { appId: 'com.gsm.blockpuzzle' }))).status).toBe(403);
+  });
+});
