@@ -374,14 +374,14 @@ describe('pTracking', () => {
 
 describe('hand-entered versions', () => {
   it('adds a version with its SDK version to the pools; SDK-reported versions are read-only', async () => {
-    await cache(versionActionContract, { appId: 'com.test.alpha', os: 1, version: '1.10.0', sdkVersion: '3.6.0' });
-    await cache(versionActionContract, { appId: 'com.test.alpha', os: 1, version: '1.9.0', sdkVersion: '3.6.0' });
+    await cache(versionActionContract, { appId: 'com.test.alpha', os: 1, version: '1.10.0', sdkVersion: '9.8.0' });
+    await cache(versionActionContract, { appId: 'com.test.alpha', os: 1, version: '1.9.0', sdkVersion: '9.8.0' });
     expect((await root(versionPoolsContract, { appId: 'com.test.alpha' })).data.android).toEqual(['1.9.0', '1.10.0']);
-    expect((await root(appsHaveSdkVersionContract, { sdkVersion: '3.6.0', os: 1 })).data.map((v) => [v.version, v.source, v.name])).toEqual([
+    expect((await root(appsHaveSdkVersionContract, { sdkVersion: '9.8.0', os: 1 })).data.map((v) => [v.version, v.source, v.name])).toEqual([
       ['1.10.0', 'manual', 'Alpha Renamed'],
       ['1.9.0', 'manual', 'Alpha Renamed'],
     ]);
-    expect((await root(versionsOfSdkContract, {})).data[0]).toMatchObject({ sdkVersion: '3.6.0', apps: 1, versions: 2 });
+    expect((await root(versionsOfSdkContract, {})).data[0]).toMatchObject({ sdkVersion: '9.8.0', apps: 1, versions: 2 });
     const noPlatform = await rejection(cache(versionActionContract, { appId: 'com.test.alpha', os: 2, version: '1.0.0' }));
     expect(noPlatform.message).toContain('no Ios platform');
     expect((await rejection(cache(versionActionContract, { appId: 'com.gsm.blockpuzzle', os: 1, version: '1.9.2', sdkVersion: '1.0.0' }))).status).toBe(409);

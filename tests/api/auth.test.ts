@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountInfoContract, changePasswordContract } from '../../src/lib/accounts/contract';
+import { accountInfoContract, changePasswordContract, createAccountContract } from '../../src/lib/accounts/contract';
 import { environmentContract, logoutContract, refreshTokenContract } from '../../src/lib/auth/contract';
 import { MESSAGES } from '../../src/lib/http/messages';
 import { ApiError } from '../../src/lib/http/requester';
@@ -128,8 +128,10 @@ describe('demo seed', () => {
 
 describe('POST /api/adminAccount/changePassword', () => {
   it('refuses a wrong current password and a weak new one, then changes it and ends other sessions', async () => {
-    const other = await tokensFor('designer');
-    const session = await signedInAs('designer');
+    // Its own account: the demo accounts keep the demo password for every other suite.
+    await (await signedInAs('root'))(createAccountContract, { username: 'pwchanger', role: 'gamedesigner', password: DEMO_PASSWORD });
+    const other = await tokensFor('pwchanger');
+    const session = await signedInAs('pwchanger');
     const wrongOld = await rejection(session(changePasswordContract, { oldPassword: 'nope', newPassword: 'a-good-new-passphrase' }));
     expect(wrongOld.status).toBe(400);
     expect(wrongOld.message).toContain('oldPassword');
@@ -139,9 +141,9 @@ describe('POST /api/adminAccount/changePassword', () => {
     await session(changePasswordContract, { oldPassword: DEMO_PASSWORD, newPassword: 'a-good-new-passphrase' });
     expect((await raw('GET', '/api/adminAccount/info', { token: session.tokens.accessToken })).status).toBe(200);
     expect((await raw('GET', '/api/adminAccount/info', { token: other.accessToken })).status).toBe(401);
-    const old = await raw('POST', '/api/auth/login', { body: JSON.stringify({ username: 'designer', password: DEMO_PASSWORD }) });
+    const old = await raw('POST', '/api/auth/login', { body: JSON.stringify({ username: 'pwchanger', password: DEMO_PASSWORD }) });
     expect(old.status).toBe(401);
-    await tokensFor('designer', 'a-good-new-passphrase');
+    await tokensFor('pwchanger', 'a-good-new-passphrase');
   });
 });
 

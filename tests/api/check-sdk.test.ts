@@ -13,7 +13,7 @@ describe('Check SDK', () => {
     const { data: app } = await root(appDetailContract, { appId: 'com.gsm.checksdk' });
     const key = app.os.find((o) => o.os === 1)!.sdkAppKey;
     const now = Date.now();
-    const event = (name: string, i: number, appVersion = '1.2.0') => ({ id: `chk-${name}-${i}`, name, userId: `u${i}`, time: now - i * 1000, appVersion, sdkVersion: '3.6.1', country: 'VN', params: {} });
+    const event = (name: string, i: number, appVersion = '1.2.0') => ({ id: `chk-${name}-${i}`, name, userId: `u${i}`, time: now - i * 1000, appVersion, sdkVersion: '4.1.0-checksdk', country: 'VN', params: {} });
     const sent = await raw('POST', '/api/sdk/v1/events', {
       headers: { 'x-sdk-key': key },
       body: JSON.stringify({ events: [event('session_start', 1), event('session_start', 2), event('first_open', 3), event('session_start', 4, '1.3.0')] }),
@@ -22,7 +22,7 @@ describe('Check SDK', () => {
 
     const all = await root(sdkCheckContract, { appId: 'com.gsm.checksdk' });
     expect(all.data.total).toBe(4);
-    expect(all.data.sdkVersions).toEqual(['3.6.1']);
+    expect(all.data.sdkVersions).toEqual(['4.1.0-checksdk']);
     expect(all.data.events.map((e) => [e.name, e.count])).toEqual([['first_open', 1], ['session_start', 3]]);
     expect(new Date(all.data.lastEventAt!).getTime()).toBeGreaterThan(now - 60_000);
     const v13 = await root(sdkCheckContract, { appId: 'com.gsm.checksdk', version: '1.3.0' });

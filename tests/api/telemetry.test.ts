@@ -56,7 +56,7 @@ const TODAY = reportDay(Date.now());
 /** Noon (UTC+7) of the day `back` days before today, plus some seconds. */
 const at = (back: number, seconds = 0) => dayStart(addDays(TODAY, -back)) + 12 * 3_600_000 + seconds * 1000;
 function ev(name: string, userId: string, time: number, params: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) {
-  return { id: `ev-${++seq}-${Math.random().toString(36).slice(2, 8)}`, name, userId, time, appVersion: '1.0', sdkVersion: '3.6.0', country: 'VN', params, ...extra };
+  return { id: `ev-${++seq}-${Math.random().toString(36).slice(2, 8)}`, name, userId, time, appVersion: '1.0', sdkVersion: '4.0.0-test', country: 'VN', params, ...extra };
 }
 const iap = (micros: number) => ({ productId: 'coins', priceMicros: micros, currency: 'USD', revenueUsdMicros: micros, transactionId: `t-${++seq}`, store: 'google_play' });
 
