@@ -72,3 +72,20 @@ test('deactivating an account from the screen ends its session at once', async (
   await expect(page.locator('.toast').last()).toContainText('Account activated');
   await other.close();
 });
+
+test('finance apps of an account are edited in its dialog', async ({ page }) => {
+  await signIn(page, 'root');
+  await open(page, '/adminAccount/account');
+  await page.getByRole('button', { name: 'Edit pm' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit pm' });
+  const financeApps = dialog.locator('.p-multiselect').filter({ has: page.locator('#acc-finance-apps') });
+  await expect(financeApps).not.toHaveClass(/p-disabled/);
+  await financeApps.click();
+  await page.getByRole('option', { name: 'Idle Miner Tycoon' }).click();
+  // Close the option panel without closing the dialog (Escape would close both).
+  await dialog.locator('.p-dialog-title').click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('.toast').last()).toContainText('Account updated');
+  const answer = await page.request.get('/api/adminAccount/financePermission/get?username=pm');
+  expect((await answer.json()).data.apps).toEqual(['com.gsm.idleminer']);
+});

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Column } from 'primereact/column';
@@ -10,7 +10,8 @@ import { InputText } from 'primereact/inputtext';
 import { MultiSelect } from 'primereact/multiselect';
 import { Tag } from 'primereact/tag';
 import {
-  allAccountContract, createAccountContract, deactivateAccountContract, deleteAccountContract, resetPasswordContract,
+  allAccountContract, createAccountContract, deactivateAccountContract, deleteAccountContract, financePermissionGetContract,
+  financePermissionUpdateContract, resetPasswordContract,
   updateAccountContract, updateListAppContract, viewAppContract, type AccountRow,
 } from '../../lib/accounts/contract';
 import { api } from '../../lib/http/client';
@@ -172,6 +173,11 @@ function AccountDialog(props: {
   const [canViewAllApp, setCanViewAllApp] = useState(account?.canViewAllApp ?? false);
   const [listApp, setListApp] = useState<string[]>(account?.listApp ?? []);
   const [followTeam, setFollowTeam] = useState<string[]>(account?.followTeam ?? []);
+  // Finance visibility is kept apart from app visibility: which apps and teams appear in finance reports.
+  const [finance, setFinance] = useState<{ apps: string[]; teams: string[] } | null>(account ? null : { apps: [], teams: [] });
+  useEffect(() => {
+    if (account) void api(financePermissionGetContract, { username: account.username }).then(({ data }) => setFinance({ apps: data.apps, teams: data.teams }));
+  }, [account]);
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
   const teamOptions = [{ label: 'All', value: 'all' }, ...props.teams.map((t) => ({ label: t, value: t }))];
@@ -185,10 +191,12 @@ function AccountDialog(props: {
       if (!account) {
         const { data } = await api(createAccountContract, { username: username.trim(), name, role, password: password || undefined, canViewAllApp, listApp });
         if (followTeam.length) await api(updateListAppContract, { username: data.account.username, listApp, followTeam });
+        if (finance && (finance.apps.length || finance.teams.length)) await api(financePermissionUpdateContract, { username: data.account.username, apps: finance.apps, teams: finance.teams });
         props.onSaved(data.password, data.account.username);
       } else {
         if (role !== account.role) await api(updateAccountContract, { username: account.username, role, paths: account.paths, privateActions: account.privateActions, permissions: account.permissions });
         await api(updateListAppContract, { username: account.username, listApp, followTeam });
+        if (finance) await api(financePermissionUpdateContract, { username: account.username, apps: finance.apps, teams: finance.teams });
         if (canViewAllApp !== account.canViewAllApp) await api(viewAppContract, { username: account.username, canViewAllApp });
         props.onSaved(null, account.username);
       }
@@ -222,6 +230,10 @@ function AccountDialog(props: {
         <MultiSelect inputId="acc-apps" value={listApp} options={props.apps} optionLabel="name" optionValue="id" onChange={(e) => setListApp(e.value)} filter display="chip" disabled={canViewAllApp} placeholder="Apps this account sees" />
         <label htmlFor="acc-teams">Followed teams</label>
         <MultiSelect inputId="acc-teams" value={followTeam} options={teamOptions} onChange={(e) => setFollowTeam(e.value)} display="chip" placeholder="Teams" />
+        <label htmlFor="acc-finance-apps">Finance apps</label>
+        <MultiSelect inputId="acc-finance-apps" value={finance?.apps ?? []} options={props.apps} optionLabel="name" optionValue="id" disabled={!finance} onChange={(e) => finance && setFinance({ ...finance, apps: e.value })} filter display="chip" placeholder="Apps in finance reports" />
+        <label htmlFor="acc-finance-teams">Finance teams</label>
+        <MultiSelect inputId="acc-finance-teams" value={finance?.teams ?? []} options={props.teams} disabled={!finance} onChange={(e) => finance && setFinance({ ...finance, teams: e.value })} display="chip" placeholder="Teams in finance reports" />
       </div>
       {problem && <p className="form-problem" role="alert">{problem}</p>}
       <div className="dialog-actions">
