@@ -10,6 +10,7 @@ import { addDays, dayStart, reportDay } from '../../src/lib/analytics/day';
 import { levelTable, mainDataTable, retentionTable } from '../../src/lib/analytics/metrics';
 import { simulateStudio, type SimEvent } from '../../src/lib/analytics/simulator';
 import { createAccountContract } from '../../src/lib/accounts/contract';
+import { saveRoleContract } from '../../src/lib/roles/contract';
 import { appDetailContract, appVersionsContract, createAppContract } from '../../src/lib/apps/contract';
 import { csvRows, xlsxRows } from '../support/unzip';
 import { baseUrl, raw, signedInAs } from './helpers';
@@ -382,15 +383,20 @@ describe('rollups equal a recomputation from the raw events', () => {
 });
 
 describe('report access', () => {
-  /** Accounts of this suite (other suites change the demo accounts' passwords). */
-  async function account(username: string, role: string, extra: { listApp?: string[]; canViewAllApp?: boolean } = {}) {
+  /**
+   * Accounts and roles of this suite, shaped like the demo ones (other suites change the demo accounts'
+   * passwords and count the accounts of the demo roles).
+   */
+  async function account(username: string, paths: string[], privateActions: string[], extra: { listApp?: string[]; canViewAllApp?: boolean } = {}) {
     const password = 'telemetry-passphrase-1';
-    await root(createAccountContract, { username, role, password, ...extra });
+    await root(saveRoleContract, { name: username, description: 'telemetry suite', paths, privateActions });
+    await root(createAccountContract, { username, role: username, password, ...extra });
     return signedInAs(username, password);
   }
+  const ANALYTICS = ['/dashboard', '/gsm/analytic/main_data', '/gsm/cohort/retention', '/gsm/analytic/level', '/gsm/analytic/levelRetention'];
 
   it('answers only the apps an account may see, and 403 for an app it may not see', async () => {
-    const analyst = await account('tele_analyst', 'statistic', { listApp: ['com.gsm.blockpuzzle', 'com.gsm.tilematch'] });
+    const analyst = await account('tele_analyst', ANALYTICS, ['export_report'], { listApp: ['com.gsm.blockpuzzle', 'com.gsm.tilematch'] });
     const { data } = await analyst(mainDataContract, {});
     expect(data.apps).toEqual(['com.gsm.blockpuzzle', 'com.gsm.tilematch']);
     for (const contract of [mainDataContract, retentionContract, levelContract, levelRetentionContract]) {
@@ -403,12 +409,12 @@ describe('report access', () => {
   });
 
   it('needs the screen route, and export_report for exports', async () => {
-    const designer = await account('tele_designer', 'gamedesigner', { listApp: ['com.gsm.wordquest'] }); // level screens only
+    const designer = await account('tele_designer', ['/dashboard', '/gsm/analytic/level', '/gsm/analytic/levelRetention'], [], { listApp: ['com.gsm.wordquest'] }); // level screens only
     expect((await raw('GET', '/api/analytic/mainData', { token: designer.tokens.accessToken })).status).toBe(403);
     expect((await raw('GET', '/api/cohort/retention', { token: designer.tokens.accessToken })).status).toBe(403);
     const level = await designer(levelContract, {});
     expect(level.data.apps).toEqual(['com.gsm.wordquest']);
-    const cache = await account('tele_cache', 'cache', { canViewAllApp: true }); // Main Data without export_report
+    const cache = await account('tele_cache', ['/dashboard', '/gsm/analytic/main_data'], [], { canViewAllApp: true }); // Main Data without export_report
     expect((await raw('GET', '/api/analytic/mainData', { token: cache.tokens.accessToken })).status).toBe(200);
     expect((await raw('GET', '/api/analytic/mainData/export?format=csv', { token: cache.tokens.accessToken })).status).toBe(403);
   });
