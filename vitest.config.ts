@@ -16,6 +16,8 @@ export default defineConfig({
           testTimeout: 20_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          // Servers the suites start themselves (scheduler.test.ts) seed a small demo studio, like test-server.ts.
+          env: { DEMO_TELEMETRY_USERS: '400' },
         },
       },
     ],

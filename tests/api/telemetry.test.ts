@@ -150,9 +150,9 @@ describe('SDK ingestion', () => {
   });
 
   it('records each app version the SDK reports into the app versions (source sdk)', async () => {
-    await sendOk(keys.ios, [ev('session_start', 'v1', at(1), {}, { appVersion: '2.4.0', sdkVersion: '3.7.1' })]);
+    await sendOk(keys.ios, [ev('session_start', 'v1', at(1), {}, { appVersion: '2.4.0', sdkVersion: '0.9.1' })]);
     const { data } = await root(appVersionsContract, { appId: 'com.test.ingest', os: 2 });
-    expect(data).toEqual(expect.arrayContaining([expect.objectContaining({ version: '2.4.0', sdkVersion: '3.7.1', source: 'sdk' })]));
+    expect(data).toEqual(expect.arrayContaining([expect.objectContaining({ version: '2.4.0', sdkVersion: '0.9.1', source: 'sdk' })]));
   });
 });
 
@@ -298,7 +298,10 @@ describe('rollups equal a recomputation from the raw events', () => {
 
   beforeAll(async () => {
     const keys = await newApp(APP);
-    const batches = [...simulateStudio({ apps: [{ appId: APP, platforms: [{ os: 1, key: keys.android, share: 2 }, { os: 2, key: keys.ios, share: 1 }] }], users: 70, days: 10, seed: 7 })];
+    // SDK versions of their own (below the ones other suites assert on).
+    const versions = [{ version: '1.0.0', sdkVersion: '0.9.0' }, { version: '1.1.0', sdkVersion: '0.9.1' }];
+    const app = { appId: APP, platforms: [{ os: 1 as const, key: keys.android, share: 2 }, { os: 2 as const, key: keys.ios, share: 1 }], versions: { 1: versions, 2: versions } };
+    const batches = [...simulateStudio({ apps: [app], users: 70, days: 10, seed: 7 })];
     for (const batch of batches) {
       const answer = await sendOk(batch.key, batch.events);
       expect(answer.rejected).toEqual([]);
