@@ -4,8 +4,8 @@ import { levelRetentionTotal, levelShare } from '../../lib/analytics/metrics';
 import type { AppScope } from '../../lib/apps/store';
 import { enumCodec, useQueryState } from '../../lib/ui/filters/use-query-state';
 import '../../styles/analytics.css';
+import CohortHeatTable from './CohortHeatTable';
 import ExportButtons from './ExportButtons';
-import { heat } from './heat';
 import LazyChart from './LazyChart';
 import ReportFilterBar from './ReportFilterBar';
 import ReportNotes from './ReportNotes';
@@ -42,29 +42,7 @@ export default function LevelRetentionScreen({ account, canExport, search }: { a
           series={[{ label: 'All cohorts of the range', data: levels.map((l) => levelShare(total, l)), color: '#1890ff' }]}
         />
       )}
-      <div className="table-scroll">
-        <table className="report-table heat-table" data-testid="report-table">
-          <thead>
-            <tr>
-              <th scope="col">Install day</th>
-              <th scope="col" className="num">Installs</th>
-              {levels.map((l) => <th key={l} scope="col" className="num">L{l}</th>)}
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((line) => (
-              <tr key={line.installDay} className={line.installDay === 'All' ? 'total-row' : undefined}>
-                <th scope="row">{line.installDay}</th>
-                <td className="num">{line.installs.toLocaleString('en-US')}</td>
-                {levels.map((l) => {
-                  const value = levelShare(line, l);
-                  return <td key={l} className="num heat" style={heat(value)}>{value === null ? '' : `${value.toFixed(2)}%`}</td>;
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <CohortHeatTable lines={lines} columns={levels} label={(l) => `L${l}`} cell={(line, l) => levelShare(line, l)} />
     </section>
   );
 }

@@ -2,8 +2,8 @@ import { retentionContract } from '../../lib/analytics/contract';
 import { RETENTION_DAYS, retentionCell, retentionTotal, type RetentionLine } from '../../lib/analytics/metrics';
 import type { AppScope } from '../../lib/apps/store';
 import '../../styles/analytics.css';
+import CohortHeatTable from './CohortHeatTable';
 import ExportButtons from './ExportButtons';
-import { heat } from './heat';
 import LazyChart from './LazyChart';
 import ReportFilterBar from './ReportFilterBar';
 import ReportNotes from './ReportNotes';
@@ -37,33 +37,7 @@ export default function RetentionScreen({ account, canExport, search }: { accoun
           ]}
         />
       )}
-      <div className="table-scroll">
-        <table className="report-table heat-table" data-testid="report-table">
-          <thead>
-            <tr>
-              <th scope="col">Install day</th>
-              <th scope="col" className="num">Installs</th>
-              {DAYS.map((n) => <th key={n} scope="col" className="num">D{n}</th>)}
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((line) => (
-              <tr key={line.installDay} className={line.installDay === 'All' ? 'total-row' : undefined}>
-                <th scope="row">{line.installDay}</th>
-                <td className="num">{line.installs.toLocaleString('en-US')}</td>
-                {DAYS.map((n) => {
-                  const value = retentionCell(line, n);
-                  return (
-                    <td key={n} className="num heat" style={heat(value)}>
-                      {value === null ? '' : `${value.toFixed(2)}%`}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <CohortHeatTable lines={lines} columns={DAYS} label={(n) => `D${n}`} cell={(line, n) => retentionCell(line, n)} />
     </section>
   );
 }
