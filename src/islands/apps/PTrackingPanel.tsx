@@ -1,7 +1,6 @@
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Chips } from 'primereact/chips';
-import { confirmDialog } from 'primereact/confirmdialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useCallback, useEffect, useState } from 'react';
@@ -9,6 +8,7 @@ import { pTrackingActionContract, pTrackingDeleteContract, pTrackingListContract
 import { OS_NAMES } from '../../lib/apps/os';
 import { PTRACKING_PARTNERS, type PTrackingPartner } from '../../lib/apps/rules';
 import { api } from '../../lib/http/client';
+import { confirmDelete } from '../../lib/ui/DeleteButton';
 import { showToast } from '../../lib/ui/toast-store';
 import { OsBadge } from './parts';
 
@@ -46,17 +46,10 @@ export default function PTrackingPanel({ app, canEdit }: { app: AppDetail; canEd
   }
 
   function remove(row: PTracking) {
-    confirmDialog({
-      message: 'Are you sure to delete this?',
-      header: `Delete ${row.partner}`,
-      acceptLabel: 'Yes',
-      rejectLabel: 'No',
-      acceptClassName: 'p-button-danger',
-      accept: async () => {
-        await api(pTrackingDeleteContract, { id: row.id });
-        showToast('success', 'pTracking deleted');
-        await load();
-      },
+    confirmDelete(`Delete ${row.partner}`, async () => {
+      await api(pTrackingDeleteContract, { id: row.id });
+      showToast('success', 'pTracking deleted');
+      await load();
     });
   }
 

@@ -1,6 +1,5 @@
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
-import { confirmDialog } from 'primereact/confirmdialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useCallback, useEffect, useState } from 'react';
@@ -8,6 +7,7 @@ import { publishDateActionContract, publishDateDeleteContract, publishDateListCo
 import { OS_NAMES } from '../../lib/apps/os';
 import { api } from '../../lib/http/client';
 import { dayToLocalDate, localDateToDay, todayInReportZone } from '../../lib/ui/filters/date-range';
+import { confirmDelete } from '../../lib/ui/DeleteButton';
 import { showToast } from '../../lib/ui/toast-store';
 import { OsBadge } from './parts';
 
@@ -43,17 +43,10 @@ export default function PublishDates({ app, canEdit }: { app: AppDetail; canEdit
   }
 
   function remove(row: PublishDate) {
-    confirmDialog({
-      message: 'Are you sure to delete this?',
-      header: `Delete the publish date ${row.date}`,
-      acceptLabel: 'Yes',
-      rejectLabel: 'No',
-      acceptClassName: 'p-button-danger',
-      accept: async () => {
-        await api(publishDateDeleteContract, { id: row.id });
-        showToast('success', 'Publish date deleted');
-        await load();
-      },
+    confirmDelete(`Delete the publish date ${row.date}`, async () => {
+      await api(publishDateDeleteContract, { id: row.id });
+      showToast('success', 'Publish date deleted');
+      await load();
     });
   }
 

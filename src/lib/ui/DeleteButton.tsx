@@ -1,6 +1,11 @@
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 
+/** Asks "Yes"/"No" before a deletion; the screen renders one <ConfirmDialog /> that this opens. */
+export function confirmDelete(header: string, accept: () => Promise<void> | void, message = 'Are you sure to delete this?'): void {
+  confirmDialog({ message, header, acceptLabel: 'Yes', rejectLabel: 'No', acceptClassName: 'p-button-danger', accept: () => void accept() });
+}
+
 /**
  * The row "delete" icon of the admin tables: asks first ("Yes"/"No"), then runs the deletion. The screen
  * renders one <ConfirmDialog /> that this opens.
@@ -14,9 +19,7 @@ export function DeleteButton({ what, message, header = 'Delete', onConfirm }: { 
       severity="danger"
       aria-label={`Delete ${what}`}
       tooltip="Delete"
-      onClick={() =>
-        confirmDialog({ message, header, acceptLabel: 'Yes', rejectLabel: 'No', acceptClassName: 'p-button-danger', accept: () => void onConfirm() })
-      }
+      onClick={() => confirmDelete(header, onConfirm, message)}
     />
   );
 }
