@@ -66,8 +66,9 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   const decision = decideNavigation(ctx.url.pathname, ctx.url.searchParams, account);
   if (decision.kind === 'redirect') return ctx.redirect(decision.location, 302);
   const response = await next();
-  if (account && ctx.request.method === 'GET' && response.status === 200 && findRoute(ctx.url.pathname)) {
-    await recordVisit(db, account.id, findRoute(ctx.url.pathname)!.path).catch((error) => console.error('[visits]', error));
+  const route = findRoute(ctx.url.pathname);
+  if (account && route && ctx.request.method === 'GET' && response.status === 200) {
+    await recordVisit(db, account.id, route.path).catch((error) => console.error('[visits]', error));
   }
   response.headers.set('x-request-id', requestId);
   if (!response.headers.has('cache-control')) response.headers.set('cache-control', 'no-store');

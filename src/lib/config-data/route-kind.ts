@@ -1,7 +1,12 @@
+import type { APIRoute } from 'astro';
+import { json } from '../server/endpoint';
 import { CONFIG_KINDS, type ConfigKind } from './kinds';
 
-/** The configuration kind named by a `[kind]` route parameter, or null for an unknown one. */
-export function configKindOf(ctx: { params: Record<string, string | undefined> }): ConfigKind | null {
-  const kind = ctx.params.kind;
-  return kind && (CONFIG_KINDS as string[]).includes(kind) ? (kind as ConfigKind) : null;
+/**
+ * An API route for every configuration kind named by a `[kind]` route parameter: builds each kind's
+ * endpoint once, and answers 404 for an unknown kind.
+ */
+export function configKindRoute(build: (kind: ConfigKind) => APIRoute): APIRoute {
+  const routes = new Map(CONFIG_KINDS.map((kind) => [kind as string, build(kind)]));
+  return (ctx) => routes.get(ctx.params.kind ?? '')?.(ctx) ?? json(404, { message: `Unknown configuration kind "${ctx.params.kind}".` });
 }

@@ -1,7 +1,7 @@
 import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
 import { hasAnyAction } from '../auth/guard';
-import { buildTarget, pathParams, type Contract } from '../contract';
+import { pathParams, type Contract } from '../contract';
 import { MESSAGES } from '../http/messages';
 import { isPathPermitted } from '../routes';
 import type { SessionAccount } from '../auth/types';
@@ -137,4 +137,3 @@ export function errorResponse(error: unknown, requestId: string, where: string):
   return json(500, { message: `Internal error (request id ${requestId}).` });
 }
 
-export { buildTarget };

@@ -63,10 +63,6 @@ function closeOnSignals(db: Db): void {
   process.once('SIGINT', stop);
 }
 
-/** The open database; throws when ready() has not resolved (only for code that runs after start-up). */
-export async function getDb(): Promise<Db> {
-  return ready();
-}
 
 /**
  * Tests start many servers on fresh embedded databases. initdb plus every migration costs seconds, so the

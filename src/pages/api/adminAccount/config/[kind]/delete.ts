@@ -1,15 +1,12 @@
-import { configKindOf } from '../../../../../lib/config-data/route-kind';
+import { configKindRoute } from '../../../../../lib/config-data/route-kind';
 import { configContracts } from '../../../../../lib/config-data/contract';
 import { deleteConfig } from '../../../../../lib/config-data/service';
 import { ready } from '../../../../../lib/server/db';
 import { endpoint } from '../../../../../lib/server/endpoint';
-import type { APIRoute } from 'astro';
 
-export const DELETE: APIRoute = (ctx) => {
-  const kind = configKindOf(ctx);
-  if (!kind) return new Response(JSON.stringify({ message: `Unknown configuration kind "${ctx.params.kind}".` }), { status: 404, headers: { 'content-type': 'application/json' } });
-  return endpoint(configContracts[kind].remove, async ({ id }, c) => {
+export const DELETE = configKindRoute((kind) =>
+  endpoint(configContracts[kind].remove, async ({ id }, c) => {
     await deleteConfig(await ready(), kind, c, id);
     return { data: { id } };
-  })(ctx);
-};
+  }),
+);

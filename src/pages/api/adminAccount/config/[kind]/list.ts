@@ -1,12 +1,7 @@
-import { configKindOf } from '../../../../../lib/config-data/route-kind';
+import { configKindRoute } from '../../../../../lib/config-data/route-kind';
 import { configContracts } from '../../../../../lib/config-data/contract';
 import { listConfig } from '../../../../../lib/config-data/service';
 import { ready } from '../../../../../lib/server/db';
 import { endpoint } from '../../../../../lib/server/endpoint';
-import type { APIRoute } from 'astro';
 
-export const GET: APIRoute = (ctx) => {
-  const kind = configKindOf(ctx);
-  if (!kind) return new Response(JSON.stringify({ message: `Unknown configuration kind "${ctx.params.kind}".` }), { status: 404, headers: { 'content-type': 'application/json' } });
-  return endpoint(configContracts[kind].list, async (q, c) => ({ data: await listConfig(await ready(), kind, c.account, q) }))(ctx);
-};
+export const GET = configKindRoute((kind) => endpoint(configContracts[kind].list, async (q, c) => ({ data: await listConfig(await ready(), kind, c.account, q) })));
