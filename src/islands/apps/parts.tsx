@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { OS_NAMES, type OsCode } from '../../lib/apps/os';
 import { timeAgo } from '../../lib/ui/filters/number';
+import { nowMs } from '../../lib/time/clock';
 
 /** Platform badge: Android, Ios, WebGL in their usual colours. */
 export function OsBadge({ os, title }: { os: number; title?: string }) {
@@ -61,7 +62,7 @@ export function formatTime(iso: string): string {
 /** "3 hours ago" once in the browser; the exact time (UTC+7) in the server render and the tooltip, so both renders agree. */
 export function RelativeTime({ iso }: { iso: string }) {
   const [now, setNow] = useState<number | null>(null);
-  useEffect(() => setNow(Date.now()), []);
+  useEffect(() => setNow(nowMs()), []);
   const exact = formatTime(iso);
   return (
     <time dateTime={iso} title={`${exact} (UTC+7)`}>

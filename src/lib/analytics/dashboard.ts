@@ -1,5 +1,6 @@
 import type { Sql } from '../server/db';
 import { addDays, reportDay } from './day';
+import { nowMs } from '../time/clock';
 
 /** An app's key figures on the dashboard (from the daily rollups; money in USD micros). */
 export interface AppFigures {
@@ -12,7 +13,7 @@ export interface AppFigures {
 }
 
 /** Installs today and yesterday, DAU and revenue (ads + IAP) yesterday, per app, days cut in UTC+7. */
-export async function dashboardFigures(db: Sql, appIds: readonly string[], now = Date.now()): Promise<Map<string, AppFigures>> {
+export async function dashboardFigures(db: Sql, appIds: readonly string[], now = nowMs()): Promise<Map<string, AppFigures>> {
   const figures = new Map<string, AppFigures>();
   if (appIds.length === 0) return figures;
   const today = reportDay(now);

@@ -3,6 +3,7 @@ import type { Db } from '../server/db';
 import { ingestBatch } from './ingest';
 import { rollupPending } from './rollup';
 import { simulateStudio, type SimApp } from './simulator';
+import { nowMs } from '../time/clock';
 
 /**
  * The demo studio: a small simulated history on the demo apps, seeded once with the demo data so that
@@ -37,7 +38,7 @@ export async function seedDemoTelemetry(db: Db, env: NodeJS.ProcessEnv = process
   }
   if (apps.size === 0 || users <= 0) return;
   let events = 0;
-  const now = Date.now();
+  const now = nowMs();
   for (const batch of simulateStudio({ apps: [...apps.values()], users, days, seed: 2026, now })) {
     const result = await ingestBatch(db, { appId: batch.appId, os: batch.os }, batch.events, now);
     events += result.accepted;

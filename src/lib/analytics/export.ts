@@ -1,5 +1,6 @@
 import type { ExportTable } from './metrics';
 import { xlsx } from './xlsx';
+import { nowMs } from '../time/clock';
 
 /** CSV field: quoted when it holds a separator, quote or line break; formula-like text is neutralised. */
 function csvField(value: string | number | null): string {
@@ -15,7 +16,7 @@ export function toCsv(table: ExportTable): string {
 
 /** The download answer of a report export: CSV (UTF-8 with BOM, so Excel reads it as UTF-8) or .xlsx. */
 export function exportResponse(table: ExportTable, format: 'csv' | 'xlsx', fileStem: string): Response {
-  const name = `${fileStem}-${new Date().toISOString().slice(0, 10)}.${format}`;
+  const name = `${fileStem}-${new Date(nowMs()).toISOString().slice(0, 10)}.${format}`;
   const headers = { 'content-disposition': `attachment; filename="${name}"`, 'cache-control': 'no-store' };
   if (format === 'xlsx') {
     const body = xlsx(table.name, [table.header, ...table.rows]);

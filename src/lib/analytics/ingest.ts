@@ -4,6 +4,7 @@ import { reportDay } from './day';
 import { MAX_BATCH_EVENTS } from './contract';
 import { FLAG_BITS, Refusal, validateEvent, type ClampFlag, type ValidEvent } from './events';
 import { ensurePartitions } from './partitions';
+import { nowMs } from '../time/clock';
 
 /** What the SDK is told about a batch. */
 export interface IngestResult {
@@ -51,7 +52,7 @@ const LAST_SEEN_GRANULARITY_MS = 60_000;
  * refused; everything is committed before this resolves, so an acknowledged event is never lost. Events
  * already stored (same app and client event id) are counted as duplicates and not stored again.
  */
-export async function ingestBatch(db: Db, app: SdkApp, events: readonly unknown[], now = Date.now()): Promise<IngestResult> {
+export async function ingestBatch(db: Db, app: SdkApp, events: readonly unknown[], now = nowMs()): Promise<IngestResult> {
   if (events.length > MAX_BATCH_EVENTS) throw new HttpError(413, `A batch holds at most ${MAX_BATCH_EVENTS} events (got ${events.length}).`);
   const result: IngestResult = { accepted: 0, duplicates: 0, rejected: [], clamped: [] };
   const valid: ValidEvent[] = [];

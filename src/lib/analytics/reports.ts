@@ -8,6 +8,7 @@ import { MAX_RANGE_DAYS } from './contract';
 import { addDays, daysBetween, reportDay } from './day';
 import { RETENTION_DAYS } from './metrics';
 import { pendingAppDays, rollupPending } from './rollup';
+import { nowMs } from '../time/clock';
 
 /**
  * The report queries. Each reads rollup tables only, for the apps the account may see, and first brings
@@ -28,7 +29,7 @@ export interface ReportScope {
 }
 
 /** Resolves the filters: visible apps (403 for a requested app the account may not see) and the range. */
-export async function resolveScope(db: Sql, account: SessionAccount, filters: ReportFilters, now = Date.now()): Promise<ReportScope> {
+export async function resolveScope(db: Sql, account: SessionAccount, filters: ReportFilters, now = nowMs()): Promise<ReportScope> {
   const today = reportDay(now);
   const to = filters.to ?? today;
   const from = filters.from ?? addDays(to, -29);
@@ -113,7 +114,7 @@ async function cohortSizes(db: Sql, scope: ReportScope): Promise<Map<string, num
 }
 
 /** Retention by install-day cohort, D0..D30; a day N is null until it is over (today is still in progress). */
-export async function retention(db: Db, scope: ReportScope, now = Date.now()): Promise<{ cohorts: RetentionCohort[]; pending: number }> {
+export async function retention(db: Db, scope: ReportScope, now = nowMs()): Promise<{ cohorts: RetentionCohort[]; pending: number }> {
   const pending = await refresh(db, scope, RETENTION_DAYS);
   const today = reportDay(now);
   const cohorts: RetentionCohort[] = [];
@@ -166,7 +167,7 @@ export async function levels(db: Db, scope: ReportScope, mode: string): Promise<
 /** Per install cohort: installs, and how many of them have reached each level 1..maxLevel (as of now). */
 export async function levelRetention(db: Db, scope: ReportScope, mode: string, maxLevel: number): Promise<{ cohorts: LevelRetentionCohort[]; pending: number }> {
   // A cohort's players reach levels on any later day: the whole history after the range may be pending.
-  const pending = await refresh(db, { ...scope, to: scope.to }, daysBetween(scope.to, reportDay(Date.now())));
+  const pending = await refresh(db, { ...scope, to: scope.to }, daysBetween(scope.to, reportDay(nowMs())));
   const sizes = scope.apps.length ? await cohortSizes(db, scope) : new Map<string, number>();
   const reached = new Map<string, number>();
   if (scope.apps.length) {

@@ -1,3 +1,4 @@
+import { nowMs } from '../time/clock';
 /**
  * A deterministic simulated studio: players of several games installing, returning, playing levels,
  * watching ads and (rarely) paying, emitted as the game SDK's event batches. The same seed gives the same
@@ -221,7 +222,7 @@ export function levelWinChance(level: number, appDifficulty: number): number {
  */
 export function* simulateStudio(options: SimOptions): Generator<SimBatch> {
   const seed = options.seed ?? 42;
-  const now = options.now ?? Date.now();
+  const now = options.now ?? nowMs();
   const batchSize = Math.min(500, options.batchSize ?? 500);
   const lastDay = dayOf(now);
   const firstDay = dayOf(dayStartOf(lastDay) - (options.days - 1) * DAY_MS);
@@ -432,7 +433,7 @@ function adImpression(
 }
 
 /** The first and last simulated day for options (for scripts and tests). */
-export function simulatedRange(days: number, now = Date.now()): { from: string; to: string } {
+export function simulatedRange(days: number, now = nowMs()): { from: string; to: string } {
   const to = dayOf(now);
   return { from: dayOf(dayStartOf(to) - (days - 1) * DAY_MS), to };
 }

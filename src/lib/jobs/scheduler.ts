@@ -3,6 +3,7 @@ import type { Db, Sql } from '../server/db';
 import { HttpError, notFound } from '../server/errors';
 import { nextRun } from './cron';
 import { jobDefinitions, type JobDefinition } from './definitions';
+import { nowMs } from '../time/clock';
 
 /** Identifies this process in the run history (several processes may share one PostgreSQL). */
 export const RUNNER_ID = `${hostname()}:${process.pid}`;
@@ -10,7 +11,7 @@ export const RUNNER_ID = `${hostname()}:${process.pid}`;
 const STALE_RUN_MINUTES = 60;
 
 /** Registers the job definitions (keeping schedules edited on screen) and computes missing next runs. */
-export async function registerJobs(db: Sql, now = new Date()): Promise<void> {
+export async function registerJobs(db: Sql, now = new Date(nowMs())): Promise<void> {
   for (const job of jobDefinitions) {
     await db.query(
       `INSERT INTO jobs (name, description, cron, time_zone, next_run_at) VALUES ($1, $2, $3, $4, $5)
@@ -57,7 +58,7 @@ async function execute(db: Db, job: JobDefinition, trigger: 'schedule' | 'manual
 }
 
 /** One pass: runs every enabled job whose next run is due, each in at most one process. */
-export async function tick(db: Db, now = new Date()): Promise<string[]> {
+export async function tick(db: Db, now = new Date(nowMs())): Promise<string[]> {
   const due = await db.query<{ name: string; cron: string; time_zone: string; next_run_at: Date }>(
     'SELECT name, cron, time_zone, next_run_at FROM jobs WHERE enabled AND next_run_at <= $1',
     [now],

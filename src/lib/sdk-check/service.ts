@@ -2,6 +2,7 @@ import { mayViewApp } from '../apps/service';
 import type { SessionAccount } from '../auth/types';
 import type { Sql } from '../server/db';
 import { HttpError, notFound } from '../server/errors';
+import { nowMs } from '../time/clock';
 
 /**
  * Check SDK: counts of each event name received from an app (optionally one OS and version) in the last
@@ -11,7 +12,7 @@ import { HttpError, notFound } from '../server/errors';
 export async function checkSdk(db: Sql, account: SessionAccount, q: { appId: string; os: number; version?: string }) {
   if (!(await db.one('SELECT 1 FROM apps WHERE id = $1', [q.appId]))) throw notFound(`App ${q.appId} does not exist.`);
   if (!mayViewApp(account, q.appId)) throw new HttpError(403, 'Permission invalid');
-  const since = new Date(Date.now() - 24 * 3600 * 1000);
+  const since = new Date(nowMs() - 24 * 3600 * 1000);
   const where = `app_id = $1 AND day >= ($2::timestamptz AT TIME ZONE 'Asia/Ho_Chi_Minh')::date AND received_at >= $2
     AND ($3::int = 0 OR os = $3) AND ($4::text IS NULL OR app_version = $4)`;
   const params = [q.appId, since, q.os, q.version || null];

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { testClockActive } from '../time/clock';
 
 /** Where the embedded database lives and how the server behaves; read once from the environment. */
 export interface ServerConfig {
@@ -27,6 +28,9 @@ export function serverConfig(): ServerConfig {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   const dataDir = resolve(env.DATA_DIR?.trim() || './data');
   const demoData = env.DEMO_DATA === undefined || env.DEMO_DATA === '' ? !databaseUrl : env.DEMO_DATA !== '0';
+  if (databaseUrl && !demoData && testClockActive()) {
+    throw new Error('GSM_CLOCK_OFFSET_MS shifts the clock for tests only; a production server (DATABASE_URL without demo data) refuses it.');
+  }
   cached = {
     databaseUrl,
     dataDir,

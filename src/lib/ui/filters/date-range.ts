@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { REPORT_TIME_ZONE } from '../../time/zone';
+import { nowMs } from '../../time/clock';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -28,7 +29,7 @@ export const DATE_SHORTCUTS: readonly { key: DateShortcutKey; label: string }[] 
 ];
 
 /** Today's calendar day in the reporting time zone. */
-export function todayInReportZone(now: Date | number = Date.now()): string {
+export function todayInReportZone(now: Date | number = nowMs()): string {
   return dayjs(now).tz(REPORT_TIME_ZONE).format('YYYY-MM-DD');
 }
 
@@ -42,7 +43,7 @@ function addDays(day: string, days: number): string {
  * ending today, today included (today−(N−1) … today), consistently with "Today" and "This month";
  * "This month" runs from the 1st to today; "Last month" is the whole previous month.
  */
-export function shortcutRange(key: DateShortcutKey, now: Date | number = Date.now()): DateRange {
+export function shortcutRange(key: DateShortcutKey, now: Date | number = nowMs()): DateRange {
   const today = todayInReportZone(now);
   switch (key) {
     case 'today':
@@ -65,7 +66,7 @@ export function shortcutRange(key: DateShortcutKey, now: Date | number = Date.no
 }
 
 /** Which shortcut (if any) a range equals today, so the picker can show its name. */
-export function shortcutOf(range: DateRange | null, now: Date | number = Date.now()): DateShortcutKey | null {
+export function shortcutOf(range: DateRange | null, now: Date | number = nowMs()): DateShortcutKey | null {
   if (!range) return null;
   return DATE_SHORTCUTS.find(({ key }) => {
     const r = shortcutRange(key, now);

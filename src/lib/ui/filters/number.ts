@@ -1,3 +1,4 @@
+import { nowMs } from '../../time/clock';
 /** Number input: strips thousands commas (and spaces) and converts; empty or not a number is null. */
 export function parseNumberInput(text: string): number | null {
   const cleaned = text.replace(/[,\s]/g, '');
@@ -32,7 +33,7 @@ export function formatNumber(value: number, digits = 1): string {
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
 
 /** Time ago: minutes under 1 hour, hours under 1 day, else days ("5 minutes ago", "1 hour ago", "3 days ago"). */
-export function timeAgo(time: Date | number | string, now: Date | number = Date.now()): string {
+export function timeAgo(time: Date | number | string, now: Date | number = nowMs()): string {
   const seconds = Math.max(0, (new Date(now).getTime() - new Date(time).getTime()) / 1000);
   if (seconds < 3600) return plural(Math.floor(seconds / 60), 'minute');
   if (seconds < 86400) return plural(Math.floor(seconds / 3600), 'hour');

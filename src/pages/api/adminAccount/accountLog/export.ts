@@ -2,10 +2,11 @@ import { accountLogExportContract } from '../../../../lib/logs/contract';
 import { accountLogCsv } from '../../../../lib/logs/service';
 import { ready } from '../../../../lib/server/db';
 import { rawEndpoint } from '../../../../lib/server/endpoint';
+import { nowMs } from '../../../../lib/time/clock';
 
 export const GET = rawEndpoint(accountLogExportContract, async (filters) => {
   const csv = await accountLogCsv(await ready(), filters);
-  const stamp = new Date().toISOString().slice(0, 10);
+  const stamp = new Date(nowMs()).toISOString().slice(0, 10);
   return new Response(csv, {
     headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="account-log-${stamp}.csv"`, 'cache-control': 'no-store' },
   });
