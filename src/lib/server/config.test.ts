@@ -21,6 +21,16 @@ describe('serverConfig', () => {
     delete process.env.CONFIG_SECRET_KEY;
     expect(() => serverConfig()).toThrow(/CONFIG_SECRET_KEY is required/);
   });
+  it('refuses a shifted test clock in production, and accepts it with demo data', () => {
+    process.env.DATABASE_URL = 'postgres://127.0.0.1/none';
+    process.env.SESSION_SECRET = 'x'.repeat(40);
+    process.env.CONFIG_SECRET_KEY = 'y'.repeat(40);
+    process.env.GSM_CLOCK_OFFSET_MS = String(-3_600_000);
+    delete process.env.DEMO_DATA;
+    expect(() => serverConfig()).toThrow(/GSM_CLOCK_OFFSET_MS shifts the clock for tests only/);
+    process.env.DEMO_DATA = '1';
+    expect(serverConfig().demoData).toBe(true);
+  });
   it('turns demo data on by default for the embedded database and off for DATABASE_URL', () => {
     delete process.env.DATABASE_URL;
     delete process.env.DEMO_DATA;
