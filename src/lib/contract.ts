@@ -49,13 +49,27 @@ export function pathParams(contract: Contract): string[] {
   return [...contract.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!);
 }
 
-/** Query strings carry strings; lists are repeated keys (spec: query-string serialisation). */
+/**
+ * The one query encoding of the console: strings, with lists comma-separated (a page's URL, the API call it
+ * makes and its export link all read the same). The server also accepts repeated keys from scripts.
+ */
 export function toSearchParams(input: Record<string, unknown>): URLSearchParams {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(input)) {
     if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) value.forEach((v) => params.append(key, String(v)));
-    else params.append(key, String(value));
+    if (Array.isArray(value)) {
+      if (value.length) params.append(key, value.join(','));
+    } else params.append(key, String(value));
   }
   return params;
+}
+
+/** A query string as the request schemas read it: a repeated key becomes a list. */
+export function searchToObject(params: URLSearchParams): Record<string, unknown> {
+  const raw: Record<string, unknown> = {};
+  for (const [key, value] of params) {
+    const prior = raw[key];
+    raw[key] = prior === undefined ? value : Array.isArray(prior) ? [...prior, value] : [prior, value];
+  }
+  return raw;
 }

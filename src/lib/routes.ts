@@ -19,6 +19,11 @@ export interface RouteNode {
   hidden?: boolean;
   noCache?: boolean;
   note?: PageNote;
+  /**
+   * The screen a route shows when it has no .astro page of its own: `report:<id>` is the generic report
+   * screen of that descriptor (src/lib/reports/registry.ts). Without it, the "planned" notice.
+   */
+  screen?: `report:${string}`;
   children?: RouteNode[];
 }
 
@@ -62,12 +67,12 @@ export const routeTable: RouteNode[] = [
   leaf('/job_schedule/index', 'Job Schedule', { icon: 'pi pi-clock' }),
   group('/gsm', 'Game Statistic', 'pi pi-chart-bar', [
     group('/gsm/analytic', 'Analytic', 'pi pi-chart-line', [
-      leaf('/gsm/analytic/main_data', 'Main Data', help('Metric definitions', 'analytics/main-data')),
+      leaf('/gsm/analytic/main_data', 'Main Data', { ...help('Metric definitions', 'analytics/main-data'), screen: 'report:mainData' }),
       leaf('/gsm/analytic/cvr', 'CVR'),
       leaf('/gsm/analytic/app_measurement', 'App Measurement'),
       leaf('/gsm/analytic/measurement', 'Measurement'),
-      leaf('/gsm/analytic/levelRetention', 'Level Retention', help('Level retention explained', 'analytics/level-retention')),
-      leaf('/gsm/analytic/level', 'Level', help('Level metrics', 'analytics/level')),
+      leaf('/gsm/analytic/levelRetention', 'Level Retention', { ...help('Level retention explained', 'analytics/level-retention'), screen: 'report:levelRetention' }),
+      leaf('/gsm/analytic/level', 'Level', { ...help('Level metrics', 'analytics/level'), screen: 'report:level' }),
       leaf('/gsm/analytic/levelMiniGame', 'Level MiniGame'),
       leaf('/gsm/analytic/taskQuest', 'Task Quest'),
       leaf('/gsm/analytic/adviewOverview', 'Adview Overview'),
@@ -98,7 +103,7 @@ export const routeTable: RouteNode[] = [
       leaf('/gsm/history/funnel', 'Funnel Log'),
     ], { roles: STAT_ROLES }),
     group('/gsm/cohort', 'Cohort', 'pi pi-table', [
-      leaf('/gsm/cohort/retention', 'Retention', help('Retention definition', 'analytics/retention')),
+      leaf('/gsm/cohort/retention', 'Retention', { ...help('Retention definition', 'analytics/retention'), screen: 'report:retention' }),
       leaf('/gsm/cohort/cohortEng', 'Rev/Eng.user'),
       leaf('/gsm/cohort/cohort', 'Rev/user'),
       leaf('/gsm/cohort/avgTime', 'Avg Time'),

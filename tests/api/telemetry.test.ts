@@ -7,7 +7,7 @@ import {
   type MainDataRow,
 } from '../../src/lib/analytics/contract';
 import { addDays, dayStart, reportDay } from '../../src/lib/analytics/day';
-import { levelTable, mainDataTable, retentionTable } from '../../src/lib/analytics/metrics';
+import { levelTable, mainDataTable, retentionTable } from '../support/report-tables';
 import { simulateStudio, type SimEvent } from '../../src/lib/analytics/simulator';
 import { createAccountContract } from '../../src/lib/accounts/contract';
 import { saveRoleContract } from '../../src/lib/roles/contract';
@@ -221,7 +221,7 @@ describe('metrics on a hand-made event set (docs/metrics.md)', () => {
     ]);
     // The derived columns, as the table and the exports show them.
     const table = mainDataTable(data.rows);
-    expect(table.header).toEqual(['Day', 'Installs', 'DAU', 'Sessions / DAU', 'Avg session time (s)', 'Ad impressions / DAU', 'Ad revenue (USD)', 'IAP revenue (USD)', 'Paying users', 'ARPDAU (USD)', 'ARPPU (USD)', 'Conversion (%)']);
+    expect(table.header).toEqual(['Day (UTC+7)', 'Installs', 'DAU', 'Sessions / DAU', 'Avg session time (s)', 'Ad impressions / DAU', 'Ad revenue (USD)', 'IAP revenue (USD)', 'Paying users', 'ARPDAU (USD)', 'ARPPU (USD)', 'Conversion (%)']);
     expect(table.rows[0]).toEqual([A, 3, 3, 1.33, 120, 1, 0.05, 0.99, 1, 0.347, 0.99, 33.33]);
     expect(table.rows[1]).toEqual([B, 0, 3, 1, 50, 0.33, 0, 5.98, 1, 1.9937, 5.98, 33.33]);
     expect(table.rows[2]).toEqual([C, 0, 1, 1, 10, 0, 0, 0, 0, 0, null, 0]);

@@ -3,7 +3,9 @@
  * day an event counts on. A fixed offset keeps this exact and fast on the ingestion's hot path.
  * Days are 'YYYY-MM-DD' strings; shared by server and browser.
  */
-export const REPORT_OFFSET_MS = 7 * 3_600_000;
+import { REPORT_OFFSET_MS } from '../time/zone';
+
+export { REPORT_OFFSET_MS };
 const DAY_MS = 86_400_000;
 
 /** The reporting day of an instant (epoch ms). */

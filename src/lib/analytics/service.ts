@@ -1,47 +1,31 @@
-import type { SessionAccount } from '../auth/types';
-import type { Db } from '../server/db';
-import type { ReportFilters } from './contract';
-import { levelRetentionTable, levelTable, mainDataTable, retentionTable, type ExportTable } from './metrics';
+import { handleReport } from '../reports/server';
 import { levelRetention, levels, mainData, resolveScope, retention } from './reports';
+import { levelRetentionScreen, levelScreen, mainDataScreen, retentionScreen } from './screens';
 
-/** The report endpoints' work: scope (visibility, range) then the report, with what every answer carries. */
+/** The analytics reports' server halves: scope (visibility, range), then the report over the rollups. */
 
-export async function mainDataReport(db: Db, account: SessionAccount, filters: ReportFilters) {
-  const scope = await resolveScope(db, account, filters);
+export const mainDataHandler = handleReport(mainDataScreen, async (db, viewer, input) => {
+  const scope = await resolveScope(db, viewer, input);
   const { rows, pending } = await mainData(db, scope);
   return { from: scope.from, to: scope.to, apps: scope.apps, pending, rows };
-}
+});
 
-export async function retentionReport(db: Db, account: SessionAccount, filters: ReportFilters) {
-  const scope = await resolveScope(db, account, filters);
+export const retentionHandler = handleReport(retentionScreen, async (db, viewer, input) => {
+  const scope = await resolveScope(db, viewer, input);
   const { cohorts, pending } = await retention(db, scope);
   return { from: scope.from, to: scope.to, apps: scope.apps, pending, cohorts };
-}
+});
 
-export async function levelReport(db: Db, account: SessionAccount, filters: ReportFilters & { mode: 'main' | 'minigame' }) {
-  const scope = await resolveScope(db, account, filters);
-  const result = await levels(db, scope, filters.mode);
-  return { from: scope.from, to: scope.to, apps: scope.apps, pending: result.pending, mode: filters.mode, levels: result.levels };
-}
+export const levelHandler = handleReport(levelScreen, async (db, viewer, input) => {
+  const scope = await resolveScope(db, viewer, input);
+  const result = await levels(db, scope, input.mode);
+  return { from: scope.from, to: scope.to, apps: scope.apps, pending: result.pending, mode: input.mode, levels: result.levels };
+});
 
-export async function levelRetentionReport(db: Db, account: SessionAccount, filters: ReportFilters & { mode: 'main' | 'minigame'; maxLevel: number }) {
-  const scope = await resolveScope(db, account, filters);
-  const { cohorts, pending } = await levelRetention(db, scope, filters.mode, filters.maxLevel);
-  return { from: scope.from, to: scope.to, apps: scope.apps, pending, mode: filters.mode, maxLevel: filters.maxLevel, cohorts };
-}
+export const levelRetentionHandler = handleReport(levelRetentionScreen, async (db, viewer, input) => {
+  const scope = await resolveScope(db, viewer, input);
+  const { cohorts, pending } = await levelRetention(db, scope, input.mode, input.maxLevel);
+  return { from: scope.from, to: scope.to, apps: scope.apps, pending, mode: input.mode, maxLevel: input.maxLevel, cohorts };
+});
 
-/** The table a screen shows, for its export. */
-export async function reportTable(db: Db, account: SessionAccount, report: 'mainData' | 'retention' | 'level' | 'levelRetention', filters: ReportFilters & { mode?: 'main' | 'minigame'; maxLevel?: number }): Promise<ExportTable> {
-  switch (report) {
-    case 'mainData':
-      return mainDataTable((await mainDataReport(db, account, filters)).rows);
-    case 'retention':
-      return retentionTable((await retentionReport(db, account, filters)).cohorts);
-    case 'level':
-      return levelTable((await levelReport(db, account, { ...filters, mode: filters.mode ?? 'main' })).levels);
-    case 'levelRetention': {
-      const maxLevel = filters.maxLevel ?? 50;
-      return levelRetentionTable((await levelRetentionReport(db, account, { ...filters, mode: filters.mode ?? 'main', maxLevel })).cohorts, maxLevel);
-    }
-  }
-}
+export const analyticsReportHandlers = [mainDataHandler, retentionHandler, levelHandler, levelRetentionHandler];

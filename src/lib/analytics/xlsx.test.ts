@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvRows, xlsxRows } from '../../../tests/support/unzip';
-import { toCsv } from './export';
+import { toCsv } from '../reports/export';
 import { columnName, xlsx } from './xlsx';
 
 describe('report exports', () => {
@@ -15,7 +15,7 @@ describe('report exports', () => {
   });
 
   it('writes CSV with quoting and neutralised formulas', () => {
-    const rows = csvRows(toCsv(table));
+    const rows = csvRows(toCsv([table.header, ...table.rows]));
     expect(rows).toEqual([table.header, ['2026-06-01', '12', 'a, "b"'], ['Total', '12.5', ''], ["'=cmd", '-1', '<&>']]);
   });
 });

@@ -1,7 +1,7 @@
 import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
 import { hasAnyAction } from '../auth/guard';
-import { pathParams, type Contract } from '../contract';
+import { pathParams, searchToObject, type Contract } from '../contract';
 import { MESSAGES } from '../http/messages';
 import { isPathPermitted } from '../routes';
 import type { SessionAccount } from '../auth/types';
@@ -77,16 +77,10 @@ function authorise(contract: Contract, account: SessionAccount | null): void {
 }
 
 async function readInput(contract: Contract, astro: APIContext): Promise<unknown> {
-  const raw: Record<string, unknown> = {};
+  const raw: Record<string, unknown> =
+    contract.method === 'GET' || contract.method === 'DELETE' ? searchToObject(astro.url.searchParams) : await readJsonBody(astro.request, contract.maxBody ?? DEFAULT_MAX_BODY);
+  // Path parameters win over a query or body field of the same name.
   for (const name of pathParams(contract)) raw[name] = astro.params[name];
-  if (contract.method === 'GET' || contract.method === 'DELETE') {
-    for (const [key, value] of astro.url.searchParams) {
-      const prior = raw[key];
-      raw[key] = prior === undefined ? value : Array.isArray(prior) ? [...prior, value] : [prior, value];
-    }
-  } else {
-    Object.assign(raw, await readJsonBody(astro.request, contract.maxBody ?? DEFAULT_MAX_BODY));
-  }
   const parsed = contract.request.safeParse(raw);
   if (!parsed.success) throw new HttpError(400, describeIssues(parsed.error));
   return parsed.data;

@@ -4,3 +4,6 @@
  */
 export const REPORT_TIME_ZONE = 'Asia/Ho_Chi_Minh';
 export const REPORT_TIME_ZONE_LABEL = 'UTC+7';
+
+/** The zone's fixed offset (no daylight saving since 1975). */
+export const REPORT_OFFSET_MS = 7 * 3_600_000;

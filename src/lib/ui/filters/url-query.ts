@@ -35,3 +35,16 @@ export function writeQuery(patch: QueryPatch): void {
   const next = patchQuery(`${location.pathname}${location.search}${location.hash}`, patch);
   if (next !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(history.state, '', next);
 }
+
+/**
+ * Replaces the keys a screen owns with those of `query` (its one encoding, see toSearchParams), keeping
+ * the rest of the page's query (the selected app's ?id&value) as it is.
+ */
+export function writeOwnedQuery(query: string, owned: readonly string[]): void {
+  if (typeof location === 'undefined') return;
+  const url = new URL(location.href);
+  for (const key of owned) url.searchParams.delete(key);
+  for (const [key, value] of new URLSearchParams(query)) url.searchParams.append(key, value);
+  const next = `${url.pathname}${url.search}${url.hash}`;
+  if (next !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(history.state, '', next);
+}

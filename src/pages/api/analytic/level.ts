@@ -1,6 +1,5 @@
-import { levelContract } from '../../../lib/analytics/contract';
-import { levelReport } from '../../../lib/analytics/service';
+import { levelHandler } from '../../../lib/analytics/service';
 import { ready } from '../../../lib/server/db';
 import { endpoint } from '../../../lib/server/endpoint';
 
-export const GET = endpoint(levelContract, async (filters, ctx) => ({ data: await levelReport(await ready(), ctx.account, filters) }));
+export const GET = endpoint(levelHandler.descriptor.contract, async (input, ctx) => ({ data: await levelHandler.run(await ready(), ctx.account, input) }));

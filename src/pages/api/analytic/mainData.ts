@@ -1,6 +1,5 @@
-import { mainDataContract } from '../../../lib/analytics/contract';
-import { mainDataReport } from '../../../lib/analytics/service';
+import { mainDataHandler } from '../../../lib/analytics/service';
 import { ready } from '../../../lib/server/db';
 import { endpoint } from '../../../lib/server/endpoint';
 
-export const GET = endpoint(mainDataContract, async (filters, ctx) => ({ data: await mainDataReport(await ready(), ctx.account, filters) }));
+export const GET = endpoint(mainDataHandler.descriptor.contract, async (input, ctx) => ({ data: await mainDataHandler.run(await ready(), ctx.account, input) }));

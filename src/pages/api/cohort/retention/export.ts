@@ -1,7 +1,6 @@
-import { retentionExportContract } from '../../../../lib/analytics/contract';
-import { exportResponse } from '../../../../lib/analytics/export';
-import { reportTable } from '../../../../lib/analytics/service';
+import { retentionHandler } from '../../../../lib/analytics/service';
+import { runExport } from '../../../../lib/reports/server';
 import { ready } from '../../../../lib/server/db';
 import { rawEndpoint } from '../../../../lib/server/endpoint';
 
-export const GET = rawEndpoint(retentionExportContract, async ({ format, ...filters }, ctx) => exportResponse(await reportTable(await ready(), ctx.account, 'retention', filters), format, 'retention'));
+export const GET = rawEndpoint(retentionHandler.descriptor.exportContract, async (input, ctx) => runExport(retentionHandler, await ready(), ctx.account, input));

@@ -3,25 +3,22 @@ import { Chart } from 'react-chartjs-2';
 
 ChartJS.register(BarController, BarElement, CategoryScale, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip);
 
-export interface Series {
-  label: string;
-  data: (number | null)[];
-  type?: 'line' | 'bar';
-  /** Second (right) axis, for a different unit. */
-  right?: boolean;
-  color: string;
-}
+import type { ChartSpec } from '../../lib/reports/define';
 
-/** A line/bar chart of report series over labels; loaded lazily (chart.js is the heaviest part of a report). */
-export default function ReportChart({ labels, series, leftTitle, rightTitle, height = 280 }: { labels: string[]; series: Series[]; leftTitle?: string; rightTitle?: string; height?: number }) {
+/**
+ * A line/bar chart of report series over labels; loaded lazily (chart.js is the heaviest part of a report).
+ * Over categories (levels) every series is drawn as bars: a line between levels would suggest values
+ * between them.
+ */
+export default function ReportChart({ x, labels, series, leftTitle, rightTitle, height = 280 }: ChartSpec & { height?: number }) {
   const data: ChartData<'bar' | 'line', (number | null)[], string> = {
     labels,
     datasets: series.map((s) => ({
-      type: s.type ?? 'line',
+      type: x === 'category' ? 'bar' : (s.type ?? 'line'),
       label: s.label,
       data: s.data,
       borderColor: s.color,
-      backgroundColor: s.type === 'bar' ? `${s.color}99` : s.color,
+      backgroundColor: s.type === 'bar' || x === 'category' ? `${s.color}99` : s.color,
       yAxisID: s.right ? 'right' : 'left',
       tension: 0.25,
       pointRadius: labels.length > 45 ? 0 : 2,

@@ -39,15 +39,35 @@ export default function ReportFilterBar({ account, filters, onChange, appMode, c
 
   return (
     <div className="toolbar report-filters" role="search" aria-label="Report filters">
-      {appMode === 'multi' ? (
-        <MultiSelectFilter className="filter-apps" options={appOptions} value={filters.apps} onChange={(ids) => onChange({ apps: ids })} placeholder="All apps" ariaLabel="Apps" />
-      ) : (
-        <AppAutocomplete account={account} withOs placeholder="All apps" />
-      )}
-      <OsSelect value={filters.os} onChange={(os) => onChange({ os })} />
-      <VersionAutocomplete value={filters.version} onChange={(version) => onChange({ version: version || 'all' })} appId={oneApp} os={filters.os} {...(oneApp ? {} : { versions: [] })} />
-      <CountrySelect multiple value={filters.countries} onChange={(countries) => onChange({ countries })} />
-      <DateRangePicker value={filters.range} onChange={(range) => range && onChange({ range })} />
+      <Field label="Apps">
+        {appMode === 'multi' ? (
+          <MultiSelectFilter className="filter-apps" options={appOptions} value={filters.apps} onChange={(ids) => onChange({ apps: ids })} placeholder="All apps" ariaLabel="Apps" />
+        ) : (
+          <AppAutocomplete account={account} withOs placeholder="All apps" />
+        )}
+      </Field>
+      <Field label="OS">
+        <OsSelect value={filters.os} onChange={(os) => onChange({ os })} />
+      </Field>
+      <Field label="Version">
+        <VersionAutocomplete value={filters.version} onChange={(version) => onChange({ version: version || 'all' })} appId={oneApp} os={filters.os} {...(oneApp ? {} : { versions: [] })} />
+      </Field>
+      <Field label="Countries">
+        <CountrySelect multiple value={filters.countries} onChange={(countries) => onChange({ countries })} />
+      </Field>
+      <Field label="Days">
+        <DateRangePicker value={filters.range} onChange={(range) => range && onChange({ range })} />
+      </Field>
+      {children}
+    </div>
+  );
+}
+
+/** A filter with its visible label above it (every filter of the console is labelled the same way). */
+export function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="filter-field">
+      <span className="filter-label">{label}</span>
       {children}
     </div>
   );

@@ -1,0 +1,100 @@
+import { useStore } from '@nanostores/react';
+import { Dropdown } from 'primereact/dropdown';
+import { useMemo, useState } from 'react';
+import type { AppScope } from '../../lib/apps/store';
+import { $apps } from '../../lib/apps/store';
+import { reportScreens } from '../../lib/reports/registry';
+import { formatDay } from '../../lib/time/format';
+import { REPORT_TIME_ZONE_LABEL } from '../../lib/time/zone';
+import { writeOwnedQuery } from '../../lib/ui/filters/url-query';
+import '../../styles/reports.css';
+import ExportButtons from './ExportButtons';
+import LazyChart from './LazyChart';
+import ReportFilterBar, { Field } from './ReportFilterBar';
+import ReportTableView from './ReportTableView';
+import { filterState, parseReportInput, reportQuery, useReport, withRange, type ReportFilterState, type ReportInput } from './use-report';
+
+export interface ReportScreenProps {
+  /** The descriptor's id (the route table names it as `report:<id>`). */
+  reportId: string;
+  account: AppScope;
+  canExport: boolean;
+  /** The request's query, so the server render and the browser start from the same filters. */
+  search: string;
+  /** The answer the server rendered with, for that query (no second request on load). */
+  initial?: { query: string; data: unknown } | null;
+}
+
+/**
+ * The one report screen: labelled filters kept in the URL, the chart, the table with its Total, CSV/XLSX
+ * exports of the same table, a loading state that dims stale figures and an empty state that says why.
+ * Everything specific to a report comes from its descriptor.
+ */
+export default function ReportScreen({ reportId, account, canExport, search, initial }: ReportScreenProps) {
+  const descriptor = reportScreens[reportId]!;
+  const [input, setInput] = useState(() => withRange(parseReportInput(descriptor, search)));
+  const query = reportQuery(input);
+  const { data, loading, failed } = useReport(descriptor.contract, input as never, initial && initial.query === query ? { key: JSON.stringify(input), data: initial.data as never } : null);
+  const apps = useStore($apps);
+
+  const update = (patch: Partial<ReportInput>) => {
+    setInput((current) => {
+      const next = withRange({ ...current, ...patch });
+      writeOwnedQuery(reportQuery(next), Object.keys(descriptor.contract.request.shape));
+      return next;
+    });
+  };
+  const onFilters = (patch: Partial<ReportFilterState>) => {
+    const { range, ...rest } = patch;
+    // A version belongs to one app: it is cleared when the apps change.
+    const version = patch.apps && !patch.version ? { version: 'all' } : {};
+    update({ ...rest, ...version, ...(range ? { from: range.from, to: range.to } : {}) } as Partial<ReportInput>);
+  };
+
+  const answer = data as Parameters<typeof descriptor.table>[0] | null;
+  const table = useMemo(() => (answer ? descriptor.table(answer, input as never) : null), [answer, descriptor, input]);
+  const chart = useMemo(() => (answer && table ? descriptor.chart(answer, input as never, table) : null), [answer, descriptor, input, table]);
+  const empty = answer ? descriptor.isEmpty(answer) : false;
+  const names = answer ? answer.apps.map((id) => apps.find((a) => a.id === id)?.name ?? id) : [];
+  const appText = names.length === 1 ? names[0] : names.length <= 3 ? names.join(', ') : `${names.length} apps`;
+
+  return (
+    <section className="card report" aria-busy={loading} data-report={descriptor.id}>
+      <ReportFilterBar account={account} filters={filterState(input)} onChange={onFilters} appMode={descriptor.appMode}>
+        {descriptor.controls?.map((control) => (
+          <Field key={control.key} label={control.label}>
+            <Dropdown
+              value={input[control.key]}
+              options={[...control.options]}
+              optionLabel="label"
+              optionValue="value"
+              onChange={(e) => update({ [control.key]: e.value })}
+              aria-label={control.label}
+            />
+          </Field>
+        ))}
+        <span className="toolbar-spacer" />
+        <ExportButtons path={descriptor.exportContract.path} query={query} allowed={canExport && !empty} />
+      </ReportFilterBar>
+      <p className="report-zone">Days in {REPORT_TIME_ZONE_LABEL}{answer ? ` · ${formatDay(answer.from)} to ${formatDay(answer.to)}` : ''}</p>
+      {loading && <span className="report-loading" role="status">{answer ? 'Updating…' : 'Loading…'}</span>}
+      {failed && !loading && <p className="report-note" role="alert">These figures could not be loaded; the message above says why. Change a filter to try again.</p>}
+      {answer && !loading && answer.pending > 0 && (
+        <p className="report-note" role="status">
+          Events of {answer.pending} app-day{answer.pending === 1 ? '' : 's'} are still being rolled up: these figures may grow in a minute.
+        </p>
+      )}
+      {answer && answer.apps.length === 0 ? (
+        <p className="report-empty" data-testid="report-empty">No app matches these filters: pick apps you may see.</p>
+      ) : answer && empty ? (
+        <p className="report-empty" data-testid="report-empty">No {descriptor.noun} from {appText} in this range yet.</p>
+      ) : (
+        <div className="report-body">
+          {chart && <LazyChart {...chart} />}
+          {table && <ReportTableView table={table} />}
+          {!answer && !failed && <div className="report-skeleton" aria-hidden="true" />}
+        </div>
+      )}
+    </section>
+  );
+}

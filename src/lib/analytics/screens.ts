@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { defineReport } from '../reports/define';
+import { linesTable, type ReportTable } from '../reports/table';
+import { LEVEL_COLUMNS, levelLines, levelRetentionTotal, levelShare, MAIN_DATA_COLUMNS, mainDataHasData, RETENTION_DAYS, retentionCell, retentionTotal, type RetentionLine } from './metrics';
+import { LEVEL_MODES, LEVEL_RETENTION_MAX_LEVELS, levelRetentionCohort, levelRow, mainDataRow, retentionCohort, type LevelRetentionCohort } from './rows';
+
+/**
+ * The analytics report screens as descriptors (shared by browser and server; the SQL is in ./reports.ts,
+ * attached in ./api.ts). Each names its route, API path, filters, figures, table, chart and empty state.
+ */
+
+export const MAIN_DATA_ROUTE = '/gsm/analytic/main_data';
+export const RETENTION_ROUTE = '/gsm/cohort/retention';
+export const LEVEL_ROUTE = '/gsm/analytic/level';
+export const LEVEL_RETENTION_ROUTE = '/gsm/analytic/levelRetention';
+
+const shortDay = (day: string) => day.slice(5);
+const levelMode = { mode: z.enum(LEVEL_MODES).default('main') };
+
+export const mainDataScreen = defineReport({
+  id: 'mainData',
+  route: MAIN_DATA_ROUTE,
+  api: '/api/analytic/mainData',
+  appMode: 'multi',
+  figures: { rows: z.array(mainDataRow) },
+  noun: 'events',
+  fileStem: 'main-data',
+  isEmpty: (answer) => !answer.rows.some(mainDataHasData),
+  table: (answer) => linesTable({ name: 'Main Data', key: { label: 'Day', value: (r) => r.day, day: true }, columns: MAIN_DATA_COLUMNS, rows: answer.rows, total: true, newestFirst: true }),
+  chart: (answer) => ({
+    x: 'day',
+    labels: answer.rows.map((r) => shortDay(r.day)),
+    leftTitle: 'Users',
+    rightTitle: 'Revenue (USD)',
+    series: [
+      { label: 'DAU', data: answer.rows.map((r) => r.dau), color: '#1890ff' },
+      { label: 'Installs', data: answer.rows.map((r) => r.installs), color: '#67c23a' },
+      { label: 'Ad revenue (USD)', data: answer.rows.map((r) => r.adRevenue / 1e6), type: 'bar', right: true, color: '#e6a23c' },
+      { label: 'IAP revenue (USD)', data: answer.rows.map((r) => r.iapRevenue / 1e6), type: 'bar', right: true, color: '#9b59b6' },
+    ],
+  }),
+});
+
+/** A heat table of install cohorts: install day, installs, then one percentage per column. */
+function cohortTable<L extends { installDay: string; installs: number }>(options: {
+  name: string;
+  lines: readonly L[];
+  total: L;
+  columns: readonly { key: string; label: string; exportLabel: string; value: (line: L) => number | null }[];
+}): ReportTable {
+  const cells = (line: L) => [line.installDay, line.installs, ...options.columns.map((c) => c.value(line))];
+  return {
+    name: options.name,
+    columns: [
+      { key: 'installDay', label: 'Install day', unit: 'day', decimals: 0 },
+      { key: 'installs', label: 'Installs', unit: 'count', decimals: 0 },
+      ...options.columns.map((c) => ({ key: c.key, label: c.label, exportLabel: c.exportLabel, unit: 'pct' as const, decimals: 2, heat: true })),
+    ],
+    rows: options.lines.map(cells),
+    total: cells(options.total),
+    totalHint: 'All cohorts of the range: users over the installs of the cohorts that have reached that column',
+    newestFirst: true,
+  };
+}
+
+const RETENTION_COLUMNS = Array.from({ length: RETENTION_DAYS + 1 }, (_, n) => ({
+  key: `d${n}`,
+  label: `D${n}`,
+  exportLabel: `D${n} (%)`,
+  value: (line: RetentionLine) => retentionCell(line, n),
+}));
+
+export const retentionScreen = defineReport({
+  id: 'retention',
+  route: RETENTION_ROUTE,
+  api: '/api/cohort/retention',
+  appMode: 'multi',
+  figures: { cohorts: z.array(retentionCohort) },
+  noun: 'installs',
+  fileStem: 'retention',
+  isEmpty: (answer) => !answer.cohorts.some((c) => c.installs > 0),
+  table: (answer) => cohortTable({ name: 'Retention', lines: answer.cohorts, total: retentionTotal(answer.cohorts), columns: RETENTION_COLUMNS }),
+  chart: (answer) => ({
+    x: 'day',
+    labels: answer.cohorts.map((c) => shortDay(c.installDay)),
+    leftTitle: 'Retention (%)',
+    series: [1, 7, 30].map((n, i) => ({ label: `D${n}`, data: answer.cohorts.map((c) => retentionCell(c, n)), color: ['#1890ff', '#67c23a', '#e6a23c'][i]! })),
+  }),
+});
+
+export const levelScreen = defineReport({
+  id: 'level',
+  route: LEVEL_ROUTE,
+  api: '/api/analytic/level',
+  appMode: 'single',
+  extra: levelMode,
+  figures: { mode: z.enum(LEVEL_MODES), levels: z.array(levelRow) },
+  noun: 'level plays',
+  fileStem: 'level',
+  isEmpty: (answer) => answer.levels.length === 0,
+  table: (answer) => linesTable({ name: 'Level', key: { label: 'Level', value: (r) => r.level }, columns: LEVEL_COLUMNS, rows: levelLines(answer.levels), total: false, newestFirst: false }),
+  chart: (answer) => {
+    const lines = levelLines(answer.levels);
+    const winRate = LEVEL_COLUMNS.find((c) => c.key === 'winRate')!.measure;
+    return {
+      x: 'category',
+      labels: lines.map((l) => String(l.level)),
+      leftTitle: 'Players',
+      rightTitle: 'Win rate (%)',
+      series: [
+        { label: 'Players reaching', data: lines.map((l) => l.reached), color: '#1890ff' },
+        { label: 'Win rate (%)', data: lines.map((l) => winRate.value(l)), right: true, color: '#f56c6c' },
+      ],
+    };
+  },
+});
+
+export const LEVEL_RETENTION_CHOICES = [30, 50, 100, 200] as const;
+
+export const levelRetentionScreen = defineReport({
+  id: 'levelRetention',
+  route: LEVEL_RETENTION_ROUTE,
+  api: '/api/analytic/levelRetention',
+  appMode: 'single',
+  extra: { ...levelMode, maxLevel: z.coerce.number<string | number>().int().min(1).max(LEVEL_RETENTION_MAX_LEVELS).default(50) },
+  controls: [{ key: 'maxLevel', label: 'Levels shown', options: LEVEL_RETENTION_CHOICES.map((n) => ({ label: `Levels 1-${n}`, value: n })) }],
+  figures: { mode: z.enum(LEVEL_MODES), maxLevel: z.number(), cohorts: z.array(levelRetentionCohort) },
+  noun: 'installs',
+  fileStem: 'level-retention',
+  isEmpty: (answer) => !answer.cohorts.some((c) => c.installs > 0),
+  table: (answer) => {
+    const levels = Array.from({ length: answer.maxLevel }, (_, i) => i + 1);
+    return cohortTable({
+      name: 'Level Retention',
+      lines: answer.cohorts,
+      total: levelRetentionTotal(answer.cohorts, answer.maxLevel),
+      columns: levels.map((level) => ({ key: `l${level}`, label: `L${level}`, exportLabel: `Level ${level} (%)`, value: (line: LevelRetentionCohort) => levelShare(line, level) })),
+    });
+  },
+  chart: (answer) => {
+    const total = levelRetentionTotal(answer.cohorts, answer.maxLevel);
+    const levels = Array.from({ length: answer.maxLevel }, (_, i) => i + 1);
+    return {
+      x: 'category',
+      labels: levels.map(String),
+      leftTitle: 'Installed users reaching (%)',
+      series: [{ label: 'All cohorts of the range', data: levels.map((l) => levelShare(total, l)), color: '#1890ff' }],
+    };
+  },
+});
+
+/** Every report descriptor, by id (the route table names them as `report:<id>`). */
+export const analyticsReports = [mainDataScreen, retentionScreen, levelScreen, levelRetentionScreen];

@@ -1,0 +1,81 @@
+/**
+ * Report columns: what a figure is (label, unit, decimals) and how the Total line aggregates it — a sum,
+ * a daily average, or a ratio of sums (never an average of daily ratios). Shared by the screen and the
+ * exports, so a table and its CSV/XLSX always hold the same rounded numbers.
+ */
+export type Unit = 'count' | 'usd' | 'pct' | 'sec' | 'ratio';
+
+/** A figure of a row and of the range. `total` is null where a column has no meaningful total. */
+export interface Measure<R> {
+  value: (row: R) => number | null;
+  total: ((rows: readonly R[]) => number | null) | null;
+  /** How the Total is formed, in words (the Total cell's hint). */
+  rule: string;
+}
+
+type NumericKeys<R> = { [K in keyof R]: R[K] extends number ? K : never }[keyof R];
+const sumOf = <R>(rows: readonly R[], key: NumericKeys<R>) => rows.reduce((n, r) => n + (r[key] as number), 0);
+const keysOf = <R>(key: NumericKeys<R> | readonly NumericKeys<R>[]) => (Array.isArray(key) ? key : [key]) as NumericKeys<R>[];
+
+/** A field summed over the range (times a scale, e.g. 1e-6 for micros to USD). */
+export function sum<R>(key: NumericKeys<R>, scale = 1): Measure<R> {
+  return { value: (r) => (r[key] as number) * scale, total: (rows) => sumOf(rows, key) * scale, rule: 'sum of the days' };
+}
+
+/** A field whose Total is its average per day of the range (DAU, paying users). */
+export function dailyAverage<R>(key: NumericKeys<R>): Measure<R> {
+  return { value: (r) => r[key] as number, total: (rows) => (rows.length ? sumOf(rows, key) / rows.length : null), rule: 'daily average' };
+}
+
+/** numerator / denominator × scale; the Total divides the sums (null over zero). */
+export function ratio<R>(numerator: NumericKeys<R> | readonly NumericKeys<R>[], denominator: NumericKeys<R>, scale = 1): Measure<R> {
+  const num = keysOf(numerator);
+  const div = (n: number, d: number) => (d > 0 ? (n * scale) / d : null);
+  return {
+    value: (r) => div(num.reduce((s, k) => s + (r[k] as number), 0), r[denominator] as number),
+    total: (rows) => div(num.reduce((s, k) => s + sumOf(rows, k), 0), sumOf(rows, denominator)),
+    rule: 'ratio of the sums',
+  };
+}
+
+/** A figure with no Total (per-level figures, shares of a cohort). */
+export function only<R>(value: (row: R) => number | null): Measure<R> {
+  return { value, total: null, rule: '' };
+}
+
+export interface ReportColumn<R> {
+  key: string;
+  label: string;
+  unit: Unit;
+  /** Decimals shown and exported. */
+  decimals: number;
+  /** Decimals of the Total where it is an average (DAU 1,234.5). */
+  totalDecimals?: number;
+  measure: Measure<R>;
+}
+
+/** A value rounded as it is shown and exported; null when undefined (a ratio over zero). */
+export function round(value: number | null, decimals: number): number | null {
+  if (value === null || !Number.isFinite(value)) return null;
+  const f = 10 ** decimals;
+  return Math.round(value * f) / f;
+}
+
+const formats = new Map<number, Intl.NumberFormat>();
+function numberFormat(decimals: number): Intl.NumberFormat {
+  let f = formats.get(decimals);
+  if (!f) formats.set(decimals, (f = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })));
+  return f;
+}
+
+/** "1,234", "$12.34", "4.56%", "—" when undefined. */
+export function formatFigure(value: number | null, unit: Unit, decimals: number): string {
+  if (value === null) return '—';
+  const text = numberFormat(decimals).format(value);
+  return unit === 'usd' ? `$${text}` : unit === 'pct' ? `${text}%` : text;
+}
+
+/** A column title with its unit, as tables and exports write it. */
+export function titleWithUnit(label: string, unit: Unit): string {
+  return unit === 'usd' ? `${label} (USD)` : unit === 'pct' ? `${label} (%)` : unit === 'sec' ? `${label} (s)` : label;
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { reportFilters } from './filters';
+import { defineContract, type Contract } from '../contract';
+import type { ReportTable } from './table';
+
+/**
+ * A report screen as a descriptor, shared by browser and server (no SQL here): its route and API path,
+ * the shared filters it offers, extra request fields with their controls, the answer's schema, and how the
+ * answer becomes the table (with Total), the chart and the empty state. One generic screen renders every
+ * descriptor; `handleReport` (server only) attaches the SQL.
+ */
+
+/** What every report answer carries besides its figures. */
+export const reportMeta = {
+  from: z.string(),
+  to: z.string(),
+  /** The apps the figures cover. */
+  apps: z.array(z.string()),
+  /** App-days in the range whose newest events are not rolled up yet (figures may grow). */
+  pending: z.number(),
+};
+type Meta = { from: string; to: string; apps: string[]; pending: number };
+
+/** A labelled dropdown for an extra request field (Levels shown: 1-50). */
+export interface ReportControl {
+  key: string;
+  label: string;
+  options: readonly { label: string; value: string | number }[];
+}
+
+/** One chart series; `right` puts it on the second axis (another unit). */
+export interface ChartSeries {
+  label: string;
+  data: (number | null)[];
+  type?: 'line' | 'bar';
+  right?: boolean;
+  color: string;
+}
+
+export interface ChartSpec {
+  /** 'day': a time axis (lines allowed); 'category': levels and the like (bars only, never smoothed lines). */
+  x: 'day' | 'category';
+  labels: string[];
+  series: ChartSeries[];
+  leftTitle?: string;
+  rightTitle?: string;
+}
+
+export interface ReportSpec<Extra extends z.ZodRawShape, Figures extends z.ZodRawShape> {
+  /** Names the descriptor in the route table (`screen: 'report:<id>'`). */
+  id: string;
+  route: string;
+  /** The spec's API path; the export is `<api>/export`. */
+  api: string;
+  /** 'multi': any apps (none = all visible); 'single': the shared selected app. */
+  appMode: 'multi' | 'single';
+  extra?: Extra;
+  controls?: readonly ReportControl[];
+  /** The figures of the answer besides the meta. */
+  figures: Figures;
+  /** What the figures count, for the empty state: "No {noun} from Idle Miner in this range." */
+  noun: string;
+  /** File names of exports: `<fileStem>-YYYY-MM-DD.csv`. */
+  fileStem: string;
+}
+
+type Request<Extra extends z.ZodRawShape> = ReturnType<typeof reportFilters.extend<Extra>>;
+/** The parsed request of a report (shared filters and its extra fields). */
+export type ReportInputOf<D> = D extends ReportDescriptor<infer E, infer _F> ? z.output<Request<E>> : never;
+/** The answer of a report. */
+export type ReportAnswerOf<D> = D extends ReportDescriptor<infer _E, infer F> ? ReportAnswer<F> : never;
+export type ReportAnswer<Figures extends z.ZodRawShape> = z.output<z.ZodObject<Figures>> & Meta;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface ReportDescriptor<Extra extends z.ZodRawShape = any, Figures extends z.ZodRawShape = any> extends ReportSpec<Extra, Figures> {
+  contract: Contract<Request<Extra>, z.ZodObject<typeof reportMeta & Figures>>;
+  exportContract: Contract<z.ZodObject<Request<Extra>['shape'] & { format: z.ZodDefault<z.ZodEnum<{ csv: 'csv'; xlsx: 'xlsx' }>> }>, z.ZodUnknown>;
+  table: (answer: ReportAnswer<Figures>, input: z.output<Request<Extra>>) => ReportTable;
+  chart: (answer: ReportAnswer<Figures>, input: z.output<Request<Extra>>, table: ReportTable) => ChartSpec | null;
+  /** True when the answer holds no data at all (an app with no events yet): the screen says so instead of a chart of zeros. */
+  isEmpty: (answer: ReportAnswer<Figures>) => boolean;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export function defineReport<Figures extends z.ZodRawShape, Extra extends z.ZodRawShape = {}>(
+  spec: ReportSpec<Extra, Figures> & Pick<ReportDescriptor<Extra, Figures>, 'table' | 'chart' | 'isEmpty'>,
+): ReportDescriptor<Extra, Figures> {
+  const request = reportFilters.extend((spec.extra ?? {}) as Extra);
+  return {
+    ...spec,
+    contract: defineContract({ method: 'GET', path: spec.api, request, data: z.object({ ...reportMeta, ...spec.figures }), access: { route: spec.route } }),
+    exportContract: defineContract({
+      method: 'GET',
+      path: `${spec.api}/export`,
+      request: request.extend({ format: z.enum(['csv', 'xlsx']).default('csv') }),
+      data: z.unknown(),
+      access: { route: spec.route, actions: ['export_report'] },
+    }),
+  } as ReportDescriptor<Extra, Figures>;
+}

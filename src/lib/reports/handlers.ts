@@ -1,0 +1,7 @@
+import { analyticsReportHandlers } from '../analytics/service';
+import type { ReportHandler } from './server';
+
+/** Every report's server half by descriptor id (server only: it reaches the SQL). */
+export const reportHandlers: Record<string, ReportHandler> = Object.fromEntries(
+  (analyticsReportHandlers as readonly ReportHandler[]).map((h) => [h.descriptor.id, h]),
+);

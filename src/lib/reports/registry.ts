@@ -1,0 +1,10 @@
+import { analyticsReports } from '../analytics/screens';
+import type { ReportDescriptor } from './define';
+
+/**
+ * Every report descriptor by id: the generic screen renders them, the route table names them
+ * (`screen: 'report:<id>'`), and the descriptor walk test visits each. Shared by browser and server.
+ */
+export const reportScreens: Record<string, ReportDescriptor> = Object.fromEntries(
+  ([...analyticsReports] as unknown as ReportDescriptor[]).map((d) => [d.id, d]),
+);

@@ -1,0 +1,73 @@
+import { REPORT_TIME_ZONE_LABEL } from '../time/zone';
+import { round, titleWithUnit, type ReportColumn, type Unit } from './columns';
+
+/**
+ * The table a report shows, as numbers: the screen formats it, the exports write it. Building both from
+ * this one model is what keeps "export equals table" true for every report.
+ */
+export type Cell = string | number | null;
+
+export interface TableColumn {
+  key: string;
+  label: string;
+  /** 'day' and 'text' for the row key (a day, a level); heat columns are coloured by their percentage. */
+  unit: Unit | 'text' | 'day';
+  decimals: number;
+  totalDecimals?: number;
+  heat?: boolean;
+  /** The export's title where it differs from the screen's (L12 on screen, "Level 12 (%)" in the file). */
+  exportLabel?: string;
+}
+
+export interface ReportTable {
+  /** The sheet name of the Excel export. */
+  name: string;
+  /** The first column names the row (Day, Install day, Level). */
+  columns: TableColumn[];
+  /** In the data's order (oldest day or lowest level first), as exports write them. */
+  rows: Cell[][];
+  /** The range's line (first cell "Total" or "All"); null when the report has none. */
+  total: Cell[] | null;
+  /** How the Total is formed, shown as its hint. */
+  totalHint?: string;
+  /** Screens list days newest first (with the Total on top); levels stay in order. */
+  newestFirst: boolean;
+}
+
+/** A table of one line per row with declared columns and, optionally, the range's Total. */
+export function linesTable<R>(options: {
+  name: string;
+  key: { label: string; value: (row: R) => string | number; day?: boolean };
+  columns: readonly ReportColumn<R>[];
+  rows: readonly R[];
+  total: boolean;
+  newestFirst: boolean;
+}): ReportTable {
+  const { columns, rows } = options;
+  const rules = [...new Set(columns.map((c) => c.measure.rule).filter(Boolean))];
+  return {
+    name: options.name,
+    columns: [
+      { key: 'key', label: options.key.label, unit: options.key.day ? 'day' : 'text', decimals: 0 },
+      ...columns.map(({ key, label, unit, decimals, totalDecimals }) => ({ key, label, unit, decimals, totalDecimals })),
+    ],
+    rows: rows.map((row) => [options.key.value(row), ...columns.map((c) => round(c.measure.value(row), c.decimals))]),
+    total: options.total ? ['Total', ...columns.map((c) => (c.measure.total ? round(c.measure.total(rows), c.totalDecimals ?? c.decimals) : null))] : null,
+    totalHint: options.total ? `Total of the range: ${rules.join(', ')}` : undefined,
+    newestFirst: options.newestFirst,
+  };
+}
+
+/** The export's header and rows: the table's rows in data order, then the Total. */
+export function exportGrid(table: ReportTable): { header: string[]; rows: Cell[][] } {
+  return {
+    header: table.columns.map((c) => c.exportLabel ?? (c.unit === 'text' ? c.label : c.unit === 'day' ? `${c.label} (${REPORT_TIME_ZONE_LABEL})` : titleWithUnit(c.label, c.unit))),
+    rows: table.total ? [...table.rows, table.total] : table.rows,
+  };
+}
+
+/** The lines in the order a screen shows them: Total first, then newest first where the table says so. */
+export function displayLines(table: ReportTable): { cells: Cell[]; total: boolean }[] {
+  const body = table.newestFirst ? [...table.rows].reverse() : table.rows;
+  return [...(table.total ? [{ cells: table.total, total: true }] : []), ...body.map((cells) => ({ cells, total: false }))];
+}
