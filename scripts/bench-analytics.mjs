@@ -3,19 +3,44 @@
 // For each database: starts the built server on a fresh database (scheduler off, so ingestion and rollups
 // are timed apart), sends a simulated studio of ~10 million events through POST /api/sdk/v1/events with 4
 // requests in flight, rolls everything up, then times each report (median of 9 after a warm-up) over the
-// last 30 days for one app and for all apps. PostgreSQL: BENCH_PG_URL, or a throw-away cluster started
-// under /tmp on a free port (like .ci/run). Not part of `npm test`. Figures go to docs/performance.md by hand.
+// 30 days ending --until for one app and for all the simulated apps (named; the demo accounts' own apps,
+// which hold no events here, are left out). PostgreSQL: BENCH_PG_URL, or a throw-away cluster
+// started under /tmp on a free port (like .ci/run). Not part of `npm test`.
+// The simulated days end with --until (a UTC+7 day, default yesterday), so the same options always send
+// the same events. It reports nothing unless every batch answered 200, every event sent was accepted (none
+// duplicate, rejected or clamped), the rollups left nothing pending and every report answered with data.
 //   npm run bench:analytics -- [--db both|pglite|postgres] [--users 50000] [--days 120] [--apps 6]
+//     [--until YYYY-MM-DD] [--seed 42] [--concurrency 4] [--runs 9] [--write-doc] [--note "…"]
+// --write-doc rewrites the bench:analytics block of docs/performance.md; without it the tables are only printed.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nowMs } from '../src/lib/time/clock.ts';
+import { machine, machineLine, table, writeDocBlock } from './lib/bench-doc.mjs';
 import { call, ensureStudioApps, parseArgs, rollupAll, sendStudio, signIn } from './lib/studio-client.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const args = parseArgs(process.argv.slice(2), { db: 'both', users: 50000, days: 120, apps: 6, seed: 42, concurrency: 4, runs: 9 });
+const args = parseArgs(process.argv.slice(2), { db: 'both', users: 50000, days: 120, apps: 6, seed: 42, concurrency: 4, runs: 9, until: '', writeDoc: false, note: '' });
+const host = machine();
+/** Targets (issue "Game telemetry"): ingestion on PostgreSQL, and every report under a limit per database. */
+const INGEST_TARGET = { postgres: 20_000 };
+const REPORT_LIMIT_MS = { postgres: 300, pglite: 1000 };
+
+// The simulation's end: the last instant of --until in UTC+7 (the reporting zone), at most yesterday so
+// that no simulated event lies ahead of the server's clock and the event count never depends on the hour.
+const DAY_MS = 86_400_000;
+const ZONE_MS = 7 * 3_600_000;
+const dayOf = (ms) => new Date(ms + ZONE_MS).toISOString().slice(0, 10);
+const yesterday = dayOf(nowMs() - DAY_MS);
+const until = args.until || yesterday;
+if (!/^\d{4}-\d{2}-\d{2}$/.test(until) || dayOf(Date.parse(`${until}T00:00:00Z`)) !== until) throw new Error(`--until ${until}: expected a day YYYY-MM-DD`);
+if (until > yesterday) throw new Error(`--until ${until} is not over yet in UTC+7: the latest complete day is ${yesterday}`);
+const untilMs = Date.parse(`${until}T00:00:00Z`) - ZONE_MS + DAY_MS - 1;
+const reportTo = until;
+const reportFrom = dayOf(Date.parse(`${until}T00:00:00Z`) - ZONE_MS - 29 * DAY_MS);
 const PASSWORD = 'bench-password-2026';
 const log = (...a) => console.log(`[bench] ${new Date().toISOString().slice(11, 19)}`, ...a);
 
@@ -86,15 +111,19 @@ async function startPostgres() {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function timeReport(base, token, path, query) {
+/** Times a report; every answer must be 200, over the expected apps, nothing pending, with data in it. */
+async function timeReport(base, token, path, query, hasData, appCount) {
   const url = `${base}${path}?${new URLSearchParams(query)}`;
   const once = async () => {
     const started = performance.now();
     const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
     const body = await response.json();
-    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${body.message}`);
+    const elapsed = performance.now() - started;
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${body.message}`);
     if (body.data.pending) throw new Error(`${path}: ${body.data.pending} app-days still pending`);
-    return performance.now() - started;
+    if (body.data.apps?.length !== appCount) throw new Error(`${path} covered ${body.data.apps?.length} apps, expected ${appCount}`);
+    if (!hasData(body.data)) throw new Error(`${path} answered without data for ${body.data.from}…${body.data.to}`);
+    return elapsed;
   };
   await once();
   const times = [];
@@ -103,10 +132,10 @@ async function timeReport(base, token, path, query) {
 }
 
 const REPORTS = [
-  ['Main Data', '/api/analytic/mainData', {}],
-  ['Retention', '/api/cohort/retention', {}],
-  ['Level', '/api/analytic/level', {}],
-  ['Level retention (50 levels)', '/api/analytic/levelRetention', { maxLevel: '50' }],
+  ['Main Data', '/api/analytic/mainData', {}, (d) => d.rows.some((r) => r.dau > 0)],
+  ['Retention', '/api/cohort/retention', {}, (d) => d.cohorts.some((c) => c.installs > 0)],
+  ['Level', '/api/analytic/level', {}, (d) => d.levels.length > 0],
+  ['Level retention (50 levels)', '/api/analytic/levelRetention', { maxLevel: '50' }, (d) => d.cohorts.some((c) => c.reached.some((n) => n > 0))],
 ];
 
 async function benchOne(kind) {
@@ -115,28 +144,34 @@ async function benchOne(kind) {
   try {
     const token = await signIn(server.base, 'root', PASSWORD);
     const apps = await ensureStudioApps(server.base, token, args.apps);
-    log(`${kind}: sending ${args.users} players × ${args.days} days, ${args.concurrency} requests in flight`);
+    log(`${kind}: sending ${args.users} players × ${args.days} days until ${until} (UTC+7), seed ${args.seed}, ${args.concurrency} requests in flight`);
     const sent = await sendStudio(server.base, apps, {
       users: args.users,
       days: args.days,
       seed: args.seed,
+      now: untilMs,
       concurrency: args.concurrency,
       onProgress: (t) => t.batches % 400 < 4 && log(`${kind}: ${t.events.toLocaleString('en-US')} events, ${Math.round(t.events / t.seconds).toLocaleString('en-US')} events/s`),
     });
-    log(`${kind}: ${sent.accepted.toLocaleString('en-US')} events accepted in ${sent.seconds.toFixed(1)} s = ${Math.round(sent.accepted / sent.seconds).toLocaleString('en-US')} events/s (${sent.rejected} rejected, ${sent.failures} retried)`);
+    const n = (v) => v.toLocaleString('en-US');
+    log(`${kind}: ${n(sent.events)} events sent in ${n(sent.batches)} batches, ${n(sent.accepted)} accepted, ${n(sent.duplicates)} duplicates, ${n(sent.rejected)} rejected, ${n(sent.clamped)} clamped, ${n(sent.failures)} answers other than 200; ${sent.seconds.toFixed(1)} s = ${n(Math.round(sent.accepted / sent.seconds))} events/s`);
+    if (sent.events === 0) throw new Error('the simulation sent no events');
+    if (sent.accepted !== sent.events || sent.duplicates || sent.rejected || sent.clamped || sent.failures) {
+      throw new Error(`${kind}: not every event sent was accepted at the first answer (${n(sent.events)} sent, ${n(sent.accepted)} accepted): no figures reported`);
+    }
     const rolled = await rollupAll(server.base, token, (p) => log(`${kind}: rollup ${p.appDays} app-days, ${p.pending} pending, ${p.seconds.toFixed(0)} s`));
     log(`${kind}: rolled up ${rolled.appDays} app-days in ${rolled.seconds.toFixed(1)} s`);
-    const to = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
-    const from = new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
+    if (rolled.appDays === 0) throw new Error(`${kind}: the rollup found nothing to do`);
     const reports = [];
-    for (const [name, path, extra] of REPORTS) {
-      const one = await timeReport(server.base, token, path, { ...extra, apps: apps[0].appId, from, to });
-      const all = await timeReport(server.base, token, path, { ...extra, from, to });
+    for (const [name, path, extra, hasData] of REPORTS) {
+      const one = await timeReport(server.base, token, path, { ...extra, apps: apps[0].appId, from: reportFrom, to: reportTo }, hasData, 1);
+      const all = await timeReport(server.base, token, path, { ...extra, apps: apps.map((a) => a.appId).join(','), from: reportFrom, to: reportTo }, hasData, apps.length);
       reports.push({ name, oneApp: one, allApps: all });
       log(`${kind}: ${name}: one app ${one.toFixed(1)} ms, all apps ${all.toFixed(1)} ms`);
     }
     const stats = await call(server.base, token, 'GET', '/api/health');
-    return { kind, database: stats.database, events: sent.accepted, ingestSeconds: sent.seconds, eventsPerSecond: sent.accepted / sent.seconds, rollupSeconds: rolled.seconds, appDays: rolled.appDays, reports };
+    if (stats.database !== kind) throw new Error(`the server ran on ${stats.database}, not ${kind}`);
+    return { kind, database: stats.database, events: sent.accepted, batches: sent.batches, ingestSeconds: sent.seconds, eventsPerSecond: sent.accepted / sent.seconds, rollupSeconds: rolled.seconds, appDays: rolled.appDays, reports };
   } finally {
     await server.stop();
     pg?.stop();
@@ -144,15 +179,42 @@ async function benchOne(kind) {
 }
 
 const kinds = args.db === 'both' ? ['postgres', 'pglite'] : [args.db];
+if (kinds.some((k) => !['postgres', 'pglite'].includes(k))) throw new Error(`--db ${args.db}: expected both, pglite or postgres`);
 const results = [];
-for (const kind of kinds) {
-  const result = await benchOne(kind);
-  results.push(result);
-  writeFileSync(`/tmp/bench-analytics-${kind}.json`, JSON.stringify(result, null, 2));
+try {
+  for (const kind of kinds) {
+    const result = await benchOne(kind);
+    results.push(result);
+    writeFileSync(`/tmp/bench-analytics-${kind}.json`, JSON.stringify(result, null, 2));
+  }
+} catch (error) {
+  console.error(`[bench] ${error.message}`);
+  process.exit(1);
 }
-console.log('\n| database | events | ingestion | rollup of everything |');
-console.log('|---|---|---|---|');
-for (const r of results) console.log(`| ${r.kind} | ${r.events.toLocaleString('en-US')} | ${Math.round(r.eventsPerSecond).toLocaleString('en-US')} events/s (${r.ingestSeconds.toFixed(0)} s) | ${r.rollupSeconds.toFixed(0)} s (${r.appDays} app-days) |`);
-console.log('\n| report (last 30 days, median of 9) | ' + results.flatMap((r) => [`${r.kind}: one app`, `${r.kind}: all apps`]).join(' | ') + ' |');
-console.log('|---|' + results.map(() => '---|---|').join(''));
-for (let i = 0; i < REPORTS.length; i++) console.log(`| ${REPORTS[i][0]} | ` + results.flatMap((r) => [`${r.reports[i].oneApp.toFixed(0)} ms`, `${r.reports[i].allApps.toFixed(0)} ms`]).join(' | ') + ' |');
+if (new Set(results.map((r) => r.events)).size > 1) throw new Error(`the databases received different event counts: ${results.map((r) => r.events).join(', ')}`);
+
+const NAMES = { postgres: 'PostgreSQL', pglite: 'PGlite' };
+const n = (v) => Math.round(v).toLocaleString('en-US');
+const setting = `--users ${args.users} --days ${args.days} --apps ${args.apps} --until ${until} --seed ${args.seed} --concurrency ${args.concurrency} --runs ${args.runs}`;
+const block = [
+  `${machineLine(host, args.note || undefined)} Options: \`${setting}\` (${args.days} simulated days ending ${until}, UTC+7). Every batch answered 200 and every event sent was accepted; reports cover ${reportFrom} … ${reportTo}.`,
+  '',
+  table(
+    ['database', 'events sent = accepted', 'ingestion (HTTP, ' + args.concurrency + ' in flight)', 'rollup of everything'],
+    results.map((r) => {
+      const target = INGEST_TARGET[r.kind];
+      const flag = target ? (r.eventsPerSecond >= target ? ` (target ≥ ${n(target)}: met)` : ` **below target** (≥ ${n(target)})`) : '';
+      return [NAMES[r.kind], n(r.events), `${n(r.eventsPerSecond)} events/s (${r.ingestSeconds.toFixed(0)} s)${flag}`, `${r.rollupSeconds.toFixed(0)} s (${r.appDays} app-days)`];
+    }),
+  ),
+  '',
+  table(
+    [`report, ${reportFrom} … ${reportTo} (median of ${args.runs})`, ...results.flatMap((r) => [`${NAMES[r.kind]}: one app`, `${NAMES[r.kind]}: all ${args.apps} apps`])],
+    REPORTS.map(([name], i) => [name, ...results.flatMap((r) => [r.reports[i].oneApp, r.reports[i].allApps].map((t) => `${t.toFixed(0)} ms${t >= REPORT_LIMIT_MS[r.kind] ? ' **over budget**' : ''}`))]),
+  ),
+  '',
+  `Limits: ingestion at least ${n(INGEST_TARGET.postgres)} events/s on PostgreSQL; every report under ${REPORT_LIMIT_MS.postgres} ms on PostgreSQL and under ${REPORT_LIMIT_MS.pglite} ms on PGlite. A figure past its limit is marked in the tables.`,
+].join('\n');
+console.log(`\n${block}\n`);
+if (args.writeDoc) console.log(`[bench] wrote ${writeDocBlock(root, 'analytics', block)}`);
+else console.log('[bench] docs/performance.md left as it is (--write-doc rewrites its bench:analytics block)');

@@ -1,18 +1,38 @@
 #!/usr/bin/env node
 // npm run bench:pages — builds, starts the production server on a fresh embedded database and reports,
 // for pages signed in as root: JavaScript shipped on first load (gzip; shell alone and per page) and the
-// server render time (median of 50 sequential requests over loopback, so it includes HTTP handling).
+// server render time (median and p90 of --runs sequential requests over loopback, so it includes HTTP
+// handling). It reports nothing unless the sign-in succeeded and every measured request answered 200 with
+// the page it asked for (no redirect followed, the page's own <title>).
+//   npm run bench:pages -- [--runs 50] [--no-build] [--write-doc]
+// --write-doc rewrites the bench:pages block of docs/performance.md; without it the table is only printed.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { machine, machineLine, table, writeDocBlock } from './lib/bench-doc.mjs';
+import { parseArgs } from './lib/studio-client.mjs';
 
 const root = resolve(import.meta.dirname, '..');
-const PAGES = ['/research/index', '/dashboard', '/post/index', '/adminAccount/account', '/app_data/index'];
-const RUNS = 50;
+/** Each measured page with the title the route table gives it (the <title> is "Title - app title"). */
+const PAGES = [
+  ['/research/index', 'Research', 'chrome only: a planned screen'],
+  ['/dashboard', 'Dashboard'],
+  ['/post/index', 'Notification Board'],
+  ['/adminAccount/account', 'Account'],
+  ['/app_data/index', 'App Manager'],
+  ['/app_data/sdk_version', 'SDK Version'],
+];
+const args = parseArgs(process.argv.slice(2), { runs: 50, noBuild: false, writeDoc: false, note: '' });
+const RUNS = args.runs;
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs must be a positive integer');
+/** Budgets (issue 3): the shell's own JavaScript at most 60 KB gzip, server render median under 30 ms. */
+const SHELL_BUDGET_KB = 60;
+const RENDER_BUDGET_MS = 30;
+const host = machine();
 
-if (!process.argv.includes('--no-build')) {
+if (!args.noBuild) {
   const build = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, stdio: 'ignore' });
   if (build.status !== 0) throw new Error('build failed');
 }
@@ -24,8 +44,12 @@ const server = spawn(process.execPath, [join(root, 'dist/server/entry.mjs')], {
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: '1', DATABASE_URL: '', DEMO_PASSWORD: 'bench-password' },
   stdio: 'ignore',
 });
+const counts = { requests: 0, failures: 0 };
+const failures = [];
+let code = 0;
 try {
   for (let i = 0; ; i++) {
+    if (server.exitCode !== null) throw new Error('the server exited');
     if (await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)) break;
     if (i > 400) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 150));
@@ -34,12 +58,31 @@ try {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'root', password: 'bench-password' }),
+    redirect: 'manual',
   });
   const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  if (login.status !== 200 || !cookie) throw new Error(`sign-in failed: POST /api/auth/login answered ${login.status}${cookie ? '' : ' without a session cookie'}`);
+
+  /** One request for a page: its HTML when it answered 200 with that page, else null (counted as a failure). */
+  const page = async (path, title, headers = { cookie }) => {
+    counts.requests++;
+    const res = await fetch(base + path, { headers, redirect: 'manual' });
+    const html = await res.text();
+    const got = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+    if (res.status === 200 && new RegExp(`^(\\(Dev\\) )?${title} - `).test(got)) return html;
+    counts.failures++;
+    if (failures.length < 10) failures.push(`${path}: ${res.status}${res.headers.get('location') ? ` → ${res.headers.get('location')}` : ''}, title "${got}"`);
+    return null;
+  };
+  // The check must be able to fail: signed out, the first page has to be refused (a redirect to sign in).
+  const signedOut = await fetch(base + PAGES[0][0], { redirect: 'manual' });
+  await signedOut.text();
+  if (signedOut.status === 200) throw new Error(`${PAGES[0][0]} answered 200 signed out: the page check cannot tell a signed-in page`);
 
   const rows = [];
-  for (const path of PAGES) {
-    const html = await (await fetch(base + path, { headers: { cookie } })).text();
+  for (const [path, title, note] of PAGES) {
+    const html = await page(path, title);
+    if (html === null) continue;
     const js = shippedJs(html);
     const later = shippedJs(html, { deferred: true });
     const laterOnly = later.files.filter((f) => !js.files.includes(f));
@@ -47,24 +90,52 @@ try {
     const times = [];
     for (let i = 0; i < RUNS; i++) {
       const t = performance.now();
-      const res = await fetch(base + path, { headers: { cookie } });
-      await res.text();
-      times.push(performance.now() - t);
+      const ok = await page(path, title);
+      const elapsed = performance.now() - t;
+      if (ok !== null) times.push(elapsed);
     }
+    if (times.length < RUNS) continue;
     times.sort((a, b) => a - b);
-    rows.push({ path, files: js.files.length, jsGzipKB: +(js.gzip / 1024).toFixed(1), jsRawKB: +(js.raw / 1024).toFixed(1), deferredGzipKB: +(laterGzip / 1024).toFixed(1), renderMedianMs: +times[Math.floor(RUNS / 2)].toFixed(1), renderP90Ms: +times[Math.floor(RUNS * 0.9)].toFixed(1) });
+    rows.push({ path, note, files: js.files.length, jsGzipKB: js.gzip / 1024, jsRawKB: js.raw / 1024, deferredGzipKB: laterGzip / 1024, renderMedianMs: times[Math.floor(RUNS / 2)], renderP90Ms: times[Math.min(RUNS - 1, Math.floor(RUNS * 0.9))] });
   }
-  console.table(rows);
   const react = ['react', 'react-dom', 'client', 'jsx-runtime', 'rolldown-runtime'];
-  const shell = shippedJs(await (await fetch(base + PAGES[0], { headers: { cookie } })).text());
+  const shellHtml = await page(PAGES[0][0], PAGES[0][1]);
+  console.log(`[bench:pages] ${counts.requests} page requests, ${counts.failures} failed (not 200 with the page asked for)`);
+  if (counts.failures > 0 || shellHtml === null) {
+    for (const f of failures) console.error(`[bench:pages]   ${f}`);
+    throw new Error('some requests did not answer the page they asked for: no figures reported');
+  }
+  const shell = shippedJs(shellHtml);
   const runtime = shell.files.filter((f) => react.some((r) => f.startsWith(`${r}.`)));
   const runtimeGzip = runtime.reduce((n, f) => n + gzipSync(readFileSync(join(root, 'dist/client/_astro', f))).length, 0);
-  console.log(`shell (a page with only the chrome): ${(shell.gzip / 1024).toFixed(1)} KB gzip in all, of which React runtime ${(runtimeGzip / 1024).toFixed(1)} KB and the shell's own code ${((shell.gzip - runtimeGzip) / 1024).toFixed(1)} KB`);
+  const shellOwnKB = (shell.gzip - runtimeGzip) / 1024;
+
+  const kb = (n) => `${n.toFixed(1)} KB`;
+  const ms = (n) => `${n.toFixed(1)} ms`;
+  const over = (bad) => (bad ? ' **over budget**' : '');
+  const block = [
+    `${machineLine(host, args.note || undefined)} ${RUNS} sequential requests per page after one unmeasured request; ${counts.requests} page requests in all, every one 200 with its page.`,
+    '',
+    table(
+      ['page', 'JS files', 'JS gzip (first load)', 'JS raw', 'JS gzip loaded later (client:visible/idle)', `render median (budget < ${RENDER_BUDGET_MS} ms)`, 'render p90'],
+      rows.map((r) => [`${r.path}${r.note ? ` (${r.note})` : ''}`, String(r.files), kb(r.jsGzipKB), kb(r.jsRawKB), kb(r.deferredGzipKB), ms(r.renderMedianMs) + over(r.renderMedianMs >= RENDER_BUDGET_MS), ms(r.renderP90Ms)]),
+    ),
+    '',
+    `The shell (${PAGES[0][0]}, a page with only the chrome) ships ${kb(shell.gzip / 1024)} gzip on first load, of which ${kb(runtimeGzip / 1024)} is the React runtime and **${kb(shellOwnKB)} is the shell's own code** (budget ${SHELL_BUDGET_KB} KB)${over(shellOwnKB > SHELL_BUDGET_KB)}.`,
+  ].join('\n');
+  console.log(`\n${block}\n`);
+  if (args.writeDoc) console.log(`[bench:pages] wrote ${writeDocBlock(root, 'pages', block)}`);
+  else console.log('[bench:pages] docs/performance.md left as it is (--write-doc rewrites its bench:pages block)');
+} catch (error) {
+  console.error(`[bench:pages] ${error.message}`);
+  code = 1;
 } finally {
+  const exited = new Promise((r) => server.once('exit', r));
   server.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
   rmSync(dataDir, { recursive: true, force: true });
 }
+process.exitCode = code;
 
 /** Every JS file the page loads before any interaction: islands, renderers, hoisted scripts and their static imports. */
 function shippedJs(html, { deferred = false } = {}) {

@@ -70,11 +70,12 @@ export async function ensureStudioApps(base, token, count) {
 
 /**
  * Sends the studio's batches with `concurrency` requests in flight; answers the counts and timing.
- * onProgress is called every few seconds with the running totals.
+ * `now` is the simulation's end instant (default: the console's clock now). onProgress is called every
+ * few seconds with the running totals. `failures` counts answers other than 200 (each batch is retried).
  */
-export async function sendStudio(base, apps, { users, days, seed, concurrency = 4, onProgress }) {
-  const batches = simulateStudio({ apps, users, days, seed });
-  const totals = { batches: 0, events: 0, accepted: 0, duplicates: 0, rejected: 0, failures: 0 };
+export async function sendStudio(base, apps, { users, days, seed, now, concurrency = 4, onProgress }) {
+  const batches = simulateStudio({ apps, users, days, seed, now });
+  const totals = { batches: 0, events: 0, accepted: 0, duplicates: 0, rejected: 0, clamped: 0, failures: 0 };
   const started = performance.now();
   let lastReport = started;
   let done = false;
@@ -91,6 +92,7 @@ export async function sendStudio(base, apps, { users, days, seed, concurrency = 
           totals.accepted += data.accepted;
           totals.duplicates += data.duplicates;
           totals.rejected += data.rejected.length;
+          totals.clamped += data.clamped?.length ?? 0;
           break;
         }
         // An SDK retries a batch that was not acknowledged; resending is safe (idempotent by event id).

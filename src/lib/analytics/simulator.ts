@@ -1,4 +1,4 @@
-import { nowMs } from '../time/clock';
+import { nowMs } from '../time/clock.ts';
 /**
  * A deterministic simulated studio: players of several games installing, returning, playing levels,
  * watching ads and (rarely) paying, emitted as the game SDK's event batches. The same seed gives the same
