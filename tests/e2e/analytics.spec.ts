@@ -299,19 +299,45 @@ test.describe('analytics screens', () => {
   });
 
   test('the dashboard shows installs, DAU and revenue of the demo studio from the rollups', async ({ page }) => {
+    // An app of this test's own, with a few events sent through the SDK endpoint: its figures are known exactly.
+    const appId = `com.e2e.dash${Date.now().toString(36)}`;
+    const created = await page.request.post('/api/appdata/create', { data: { id: appId, name: unique('Dash Figures'), os: [{ os: 1, packageId: appId }] } });
+    expect(created.status()).toBe(200);
+    const { data: app } = (await created.json()) as { data: { os: { sdkAppKey: string }[] } };
+    const now = nowMs();
+    const today = utc7Day(now);
+    const yesterdayNoon = Date.parse(`${plusDays(today, -1)}T12:00:00+07:00`);
+    const event = (userId: string, name: string, time: number, params: Record<string, unknown> = {}) => ({ id: crypto.randomUUID(), userId, name, time, appVersion: '1.0.0', country: 'VN', params });
+    const sent = await page.request.post('/api/sdk/v1/events', {
+      headers: { 'x-sdk-key': app.os[0]!.sdkAppKey },
+      data: {
+        events: [
+          event('u1', 'first_open', yesterdayNoon),
+          event('u1', 'ad_impression', yesterdayNoon + 60_000, { format: 'interstitial', network: 'admob', placement: 'level_end', revenueUsdMicros: 1_230_000 }),
+          event('u2', 'first_open', yesterdayNoon + 120_000),
+          event('u2', 'iap_purchase', yesterdayNoon + 180_000, { productId: 'gems_100', priceMicros: 4_990_000, currency: 'USD', revenueUsdMicros: 4_990_000, transactionId: `t-${appId}`, store: 'google_play' }),
+          event('u3', 'first_open', now),
+        ],
+      },
+    });
+    expect(sent.status()).toBe(200);
+    expect(((await sent.json()) as { data: { accepted: number } }).data.accepted).toBe(5);
+    const rolled = await page.request.post('/api/analytic/rollup', { data: { budgetMs: 20_000 } });
+    expect(rolled.status()).toBe(200);
+
     await open(page, '/dashboard');
     await expect(page.getByTestId('no-telemetry')).toHaveCount(0);
-    const today = await serverToday(page);
-    const yesterday = plusDays(today, -1);
+    expect(await serverToday(page)).toBe(today);
+    // Installs today 1 and yesterday 2, DAU yesterday 2, revenue yesterday $1.23 of ads + $4.99 of IAP.
+    await expect(page.locator(`tr[data-app="${appId}"] td.fig`)).toHaveText(['1', '2', '2', '$6.22']);
+
+    // The demo studio's apps show the same figures the Main Data report holds for those days.
     const money = (micros: number) => `$${(micros / 1e6).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-    for (const appId of ['com.gsm.blockpuzzle', 'com.gsm.tilematch']) {
-      // The same days asked from the Main Data report: the dashboard's figures are exactly its.
-      const { rows } = await report<{ rows: MainDataRow[] }>(page, '/api/analytic/mainData', { apps: appId, from: yesterday, to: today });
-      const [y, t] = [rows.find((r) => r.day === yesterday)!, rows.find((r) => r.day === today)!];
-      expect(y.dau).toBeGreaterThan(0);
-      expect(y.adRevenue + y.iapRevenue).toBeGreaterThan(0);
-      const row = page.locator(`tr[data-app="${appId}"]`);
-      await expect(row.locator('td.fig')).toHaveText([t.installs.toLocaleString('en-US'), y.installs.toLocaleString('en-US'), y.dau.toLocaleString('en-US'), money(y.adRevenue + y.iapRevenue)]);
+    for (const demoApp of ['com.gsm.blockpuzzle', 'com.gsm.tilematch']) {
+      const { rows } = await report<{ rows: MainDataRow[] }>(page, '/api/analytic/mainData', { apps: demoApp, from: plusDays(today, -1), to: today });
+      const [y, t] = rows;
+      expect(y!.dau).toBeGreaterThan(0);
+      await expect(page.locator(`tr[data-app="${demoApp}"] td.fig`)).toHaveText([t!.installs, y!.installs, y!.dau].map((n) => n.toLocaleString('en-US')).concat(money(y!.adRevenue + y!.iapRevenue)));
     }
   });
 });
