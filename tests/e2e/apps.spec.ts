@@ -3,27 +3,32 @@ import { expect, hydrated, open, signIn, test } from './fixtures';
 
 const selectedApp = (page: Page) => page.evaluate(() => localStorage.getItem('gsm.selectedApp'));
 const rows = (page: Page) => page.locator('.app-table tbody tr[data-app-id]');
+/** The four demo apps only: other tests (in any order) add apps of their own. */
+const demoRows = (page: Page) => page.locator('.app-table tbody tr[data-app-id^="com.gsm."]');
 
 test.describe('App Manager', () => {
   test('lists the demo apps with platform badges and publish state', async ({ page }) => {
     await signIn(page, 'root');
     await open(page, '/app_data/index');
     await expect(page).toHaveTitle('App Manager - GSM Console');
-    await expect(rows(page)).toHaveCount(4);
+    await expect(demoRows(page)).toHaveCount(4);
     const block = page.locator('tr[data-app-id="com.gsm.blockpuzzle"]');
     await expect(block.locator('.os-badge')).toHaveText(['Android', 'Ios']);
     await expect(block.locator('.state-tag')).toHaveText('Published');
     await expect(page.locator('tr[data-app-id="com.gsm.idleminer"] .state-tag')).toHaveText('Unpublished');
     // Sorting by name descending puts Word Quest first; the sort is kept in the URL.
+    const byNameDesc = ['com.gsm.wordquest', 'com.gsm.tilematch', 'com.gsm.idleminer', 'com.gsm.blockpuzzle'];
+    const demoOrder = () => demoRows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-app-id')));
+    await expect.poll(demoOrder).toEqual([...byNameDesc].reverse());
     await page.locator('.app-table thead').getByRole('button', { name: 'App', exact: true }).click();
-    await expect(rows(page).first()).toHaveAttribute('data-app-id', 'com.gsm.wordquest');
+    await expect.poll(demoOrder).toEqual(byNameDesc);
     await expect(page).toHaveURL(/dir=desc/);
     await page.reload();
     await hydrated(page);
-    await expect(rows(page).first()).toHaveAttribute('data-app-id', 'com.gsm.wordquest');
+    await expect.poll(demoOrder).toEqual(byNameDesc);
     // Search and the OS filter narrow the list, also from the URL.
     await open(page, '/app_data/index?os=3');
-    await expect(rows(page)).toHaveCount(1);
+    await expect(demoRows(page)).toHaveCount(1);
     await page.getByRole('textbox', { name: 'Search apps' }).fill('miner');
     await expect(page).toHaveURL(/q=miner/);
     await expect(page.getByText('No app matches these filters.')).toBeVisible();
@@ -34,26 +39,33 @@ test.describe('App Manager', () => {
   });
 
   test('creates an app with two platforms, edits its config, selects it; the selection survives a reload and is cleared for an account that may not see it', async ({ page }) => {
+    // An app of this test's own (a unique id and name), so the test runs in any order and repeatedly.
+    const tag = Date.now().toString(36);
+    const id = `com.e2e.starfall${tag}`;
+    const name = `Starfall Saga ${tag}`;
     await signIn(page, 'root');
     await open(page, '/app_data/index');
+    await expect(page.locator('tr[data-app-id="com.gsm.blockpuzzle"]')).toBeVisible();
+    const before = await rows(page).count();
+    expect(before).toBeGreaterThanOrEqual(4);
 
     await page.getByRole('button', { name: 'New app' }).click();
     const form = page.getByRole('dialog', { name: 'New app' });
-    await form.getByLabel('App id').fill('com.e2e.starfall');
-    await form.getByLabel('Name', { exact: true }).fill('Starfall Saga');
+    await form.getByLabel('App id').fill(id);
+    await form.getByLabel('Name', { exact: true }).fill(name);
     await form.getByLabel('Android', { exact: true }).check();
-    await form.getByLabel('Android Package name').fill('com.e2e.starfall');
+    await form.getByLabel('Android Package name').fill(id);
     await form.getByLabel('Ios', { exact: true }).check();
-    await form.getByLabel('Ios Bundle id').fill('com.e2e.starfall.ios');
+    await form.getByLabel('Ios Bundle id').fill(`${id}.ios`);
     await form.getByLabel('Ios store URL').fill('https://apps.apple.com/app/id1700000001');
     await form.getByRole('button', { name: 'Create app' }).click();
-    await expect(page.locator('.toast').filter({ hasText: 'App Starfall Saga created' })).toBeVisible();
+    await expect(page.locator('.toast').filter({ hasText: `App ${name} created` })).toBeVisible();
 
     // The detail shows one generated SDK key per platform.
-    const detail = page.getByRole('dialog', { name: /Starfall Saga/ });
+    const detail = page.getByRole('dialog', { name: new RegExp(name) });
     await expect(detail.getByTestId('sdk-key-1')).toHaveText(/^gsm_[A-Za-z0-9_-]{32}$/);
     await expect(detail.getByTestId('sdk-key-2')).toHaveText(/^gsm_[A-Za-z0-9_-]{32}$/);
-    await expect(rows(page)).toHaveCount(5);
+    await expect(rows(page)).toHaveCount(before + 1);
 
     // A broken config shows its line and reason and cannot be saved; a valid one is saved.
     await detail.getByRole('tab', { name: 'Config' }).click();
@@ -67,25 +79,25 @@ test.describe('App Manager', () => {
     await expect(page.locator('.toast').filter({ hasText: 'Config saved' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(detail).toBeHidden();
-    await page.getByRole('button', { name: 'Config of Starfall Saga' }).click();
+    await page.getByRole('button', { name: `Config of ${name}` }).click();
     await expect(page.getByRole('textbox', { name: 'Config (JSON)' })).toHaveValue(/"banner": true/);
     await page.keyboard.press('Escape');
 
     // Found in the app autocomplete and selected: the list narrows and the URL carries it.
     const app = page.getByRole('combobox', { name: 'App' }).or(page.locator('#am-app'));
-    await app.first().fill('starf');
-    await page.getByRole('option', { name: /Starfall Saga/ }).click();
-    await expect(page).toHaveURL(/id=com\.e2e\.starfall/);
+    await app.first().fill(`starfall saga ${tag}`);
+    await page.getByRole('option', { name: new RegExp(name) }).click();
+    await expect(page).toHaveURL(new RegExp(`id=${id.replace(/\./g, '\\.')}(&|$)`));
     await expect(rows(page)).toHaveCount(1);
-    expect(JSON.parse((await selectedApp(page))!)).toEqual({ id: 'com.e2e.starfall', value: 'Starfall Saga' });
+    expect(JSON.parse((await selectedApp(page))!)).toEqual({ id, value: name });
 
     await page.reload();
     await hydrated(page);
-    await expect(page.locator('#am-app')).toHaveValue('Starfall Saga');
+    await expect(page.locator('#am-app')).toHaveValue(name);
     await expect(rows(page)).toHaveCount(1);
     // Another screen without a query remembers it too.
     await open(page, '/app_data/sdk_version');
-    await expect(page.locator('#sv-app')).toHaveValue('Starfall Saga');
+    await expect(page.locator('#sv-app')).toHaveValue(name);
 
     // The analyst (not canViewAllApp, the app not in its list) loses the selection on the same browser.
     await page.context().clearCookies();
@@ -94,9 +106,9 @@ test.describe('App Manager', () => {
     await expect(page.locator('#am-app')).toHaveValue('');
     expect(await selectedApp(page)).toBeNull();
     await expect(rows(page)).toHaveCount(2);
-    await expect(page.locator('tr[data-app-id="com.e2e.starfall"]')).toHaveCount(0);
+    await expect(page.locator(`tr[data-app-id="${id}"]`)).toHaveCount(0);
     // Nor can the URL select it.
-    await open(page, '/app_data/index?id=com.e2e.starfall&value=Starfall%20Saga');
+    await open(page, `/app_data/index?id=${id}&value=${encodeURIComponent(name)}`);
     await expect(page.locator('#am-app')).toHaveValue('');
     expect(await selectedApp(page)).toBeNull();
   });
@@ -128,30 +140,33 @@ test.describe('App Manager', () => {
 
 test.describe('App actions', () => {
   test('publishes, edits labels, records publish dates, pTracking and a version through the screen', async ({ page }) => {
+    const tag = Date.now().toString(36);
+    const id = `com.e2e.panels${tag}`;
+    const name = `Panel Quest ${tag}`;
     await signIn(page, 'cache');
     // A fresh app of this test's own, created through the API with the page's session.
     const created = await page.request.post('/api/appdata/create', {
-      data: { id: 'com.e2e.panels', name: 'Panel Quest', os: [{ os: 1, packageId: 'com.e2e.panels' }] },
+      data: { id, name, os: [{ os: 1, packageId: id }] },
     });
     expect(created.status()).toBe(200);
-    await open(page, '/app_data/index?q=panel');
-    const row = page.locator('tr[data-app-id="com.e2e.panels"]');
+    await open(page, `/app_data/index?q=${tag}`);
+    const row = page.locator(`tr[data-app-id="${id}"]`);
     await expect(row.locator('.state-tag')).toHaveText('Unpublished');
 
-    await page.getByRole('button', { name: 'Publish Panel Quest' }).click();
-    await expect(page.locator('.toast').filter({ hasText: 'Panel Quest is published' })).toBeVisible();
+    await page.getByRole('button', { name: `Publish ${name}` }).click();
+    await expect(page.locator('.toast').filter({ hasText: `${name} is published` })).toBeVisible();
     await expect(row.locator('.state-tag')).toHaveText('Published');
 
-    await page.getByRole('button', { name: 'Edit Panel Quest' }).click();
-    const form = page.getByRole('dialog', { name: 'Edit Panel Quest' });
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    const form = page.getByRole('dialog', { name: `Edit ${name}` });
     await form.getByLabel('Labels').fill('Q4 push');
     await form.getByLabel('Labels').press('Enter');
     await expect(form.getByText('New label (no app has it yet): Q4 push')).toBeVisible();
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(row.locator('.label-chip')).toHaveText('Q4 push');
 
-    await page.getByRole('button', { name: 'Details of Panel Quest' }).click();
-    const detail = page.getByRole('dialog', { name: /Panel Quest/ });
+    await page.getByRole('button', { name: `Details of ${name}` }).click();
+    const detail = page.getByRole('dialog', { name: new RegExp(name) });
     await detail.getByRole('tab', { name: 'Publish dates' }).click();
     await expect(detail.getByRole('cell', { name: 'Published', exact: true })).toBeVisible();
     await detail.getByRole('button', { name: 'Add publish date' }).click();

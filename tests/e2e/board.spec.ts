@@ -1,22 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
-import { loginContract } from '../../src/lib/auth/contract';
-import { createRequester, type Requester } from '../../src/lib/http/requester';
-import { countUnreadContract, createPostContract, listPostsContract, type Post } from '../../src/lib/posts/contract';
+import { createAccountContract } from '../../src/lib/accounts/contract';
+import { countUnreadContract, createPostContract, listPostsContract, readPostContract, type Post } from '../../src/lib/posts/contract';
 import { formatPostTime } from '../../src/lib/posts/format';
-import { DEMO_PASSWORD } from '../support/test-server';
+import { apiAs, unique } from './api';
 import { expect, signIn, test, waitForIslands } from './fixtures';
 
-/** The app's typed requester signed in as a demo account, to prepare posts the way a script would. */
-async function apiAs(username: string): Promise<Requester> {
-  const baseUrl = process.env.E2E_BASE_URL!;
-  const { data } = await createRequester({ baseUrl })(loginContract, { username, password: DEMO_PASSWORD });
-  return createRequester({ baseUrl, headers: { authorization: `Bearer ${data.accessToken}` } });
-}
-
-let seq = 0;
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${++seq}`;
-
-async function createPosts(username: string, posts: { title: string; body?: string; type?: number; isPinned?: boolean }[]): Promise<Post[]> {
+async function createPosts(username: string, posts: { title: string; body?: string; type?: number; isPinned?: boolean; publish?: boolean }[]): Promise<Post[]> {
   const api = await apiAs(username);
   const created: Post[] = [];
   for (const post of posts) created.push((await api(createPostContract, post)).data);
@@ -216,4 +205,164 @@ test('analyst sees the board without create, edit, delete or pin controls', asyn
     await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
   }
   await expect(item(region(page, 'Pinned'), created!.title)).toBeVisible();
+});
+
+// ---------------------------------------------------------------- spec section 4, per behaviour
+
+test('a new pinned post created in the dialog appears first in Pinned', async ({ page }) => {
+  await openBoard(page, 'root');
+  await page.getByRole('button', { name: 'Add new' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add new' });
+  const title = unique('Pinned from the dialog');
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Pinned').check();
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(toast(page, 'create post success !')).toBeVisible();
+  // Without a reload: first in Pinned, and first in its list (EverythingElse).
+  await expect(region(page, 'Pinned').locator('.post-item').first()).toContainText(title);
+  await expect(region(page, 'EverythingElse').locator('.post-item').first()).toContainText(title);
+  await expect(control(item(region(page, 'Pinned'), title), 'Bỏ ghim')).toBeVisible();
+});
+
+test('delete removes a post from Archived Messages', async ({ page }) => {
+  const [created] = await createPosts('admin', [{ title: unique('Archived then deleted'), type: 1 }]);
+  await openBoard(page, 'admin');
+  await control(item(region(page, 'Important'), created!.title), 'Lưu trữ').click();
+  await expect(item(region(page, 'Important'), created!.title)).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Archived Messages' }).click();
+  const archived = page.locator('.board-archived');
+  const post = item(archived, created!.title);
+  await expect(post).toBeVisible();
+  await control(post, 'Xóa').click();
+  await page.getByRole('dialog', { name: 'Delete post' }).getByRole('button', { name: 'Yes' }).click();
+  await expect(item(archived, created!.title)).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Messages', exact: true }).click();
+  await expect(item(page, created!.title)).toHaveCount(0);
+  // Gone on the server too: not in the archive list after a reload.
+  const archiveLoaded = page.waitForResponse((r) => r.url().includes('/api/notificationGsm/listArchiveOfUser') && r.ok());
+  await page.reload();
+  await archiveLoaded;
+  await waitForIslands(page);
+  await page.getByRole('tab', { name: 'Archived Messages' }).click();
+  await expect(item(page, created!.title)).toHaveCount(0);
+});
+
+test('archive and restore an EverythingElse post', async ({ page }) => {
+  const [created] = await createPosts('admin', [{ title: unique('Everyday archive'), type: 2 }]);
+  await openBoard(page, 'pm');
+  const list = region(page, 'EverythingElse');
+  await expect(item(list, created!.title)).toHaveClass(/is-unread/);
+  await control(item(list, created!.title), 'Lưu trữ').click();
+  await expect(item(list, created!.title)).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Archived Messages' }).click();
+  const archived = page.locator('.board-archived');
+  await expect(archived.locator('.post-item').first()).toContainText(created!.title);
+  await expect(item(archived, created!.title)).not.toHaveClass(/is-unread/);
+  await control(item(archived, created!.title), 'Xóa khỏi danh sách lưu trữ').click();
+  await expect(item(archived, created!.title)).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Messages', exact: true }).click();
+  await expect(list.locator('.post-item').first()).toContainText(created!.title);
+  // It stays restored (and read) after a reload.
+  await page.reload();
+  await expect(item(region(page, 'EverythingElse'), created!.title)).toBeVisible();
+  await expect(item(region(page, 'EverythingElse'), created!.title)).not.toHaveClass(/is-unread/);
+});
+
+test('Search goes back to page 1 of EverythingElse', async ({ page }) => {
+  const tag = unique('Searchpage');
+  await createPosts('admin', Array.from({ length: 12 }, (_, i) => ({ title: `${tag} #${String(i + 1).padStart(2, '0')}` })));
+  await openBoard(page, 'analyst');
+  const list = region(page, 'EverythingElse');
+  await page.getByPlaceholder('text search...').fill(tag);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(list.locator('.post-item').first()).toContainText(`${tag} #12`);
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(list.locator('.post-item')).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', /true|page/);
+  // Searching again (same words) shows page 1, not the page the pager was on.
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(list.locator('.post-item')).toHaveCount(10);
+  await expect(list.locator('.post-item').first()).toContainText(`${tag} #12`);
+  await expect(page.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', /true|page/);
+});
+
+test('the unread counter drops by one per post read and never shows less than zero', async ({ page }) => {
+  // An account of this test's own (the statistic role, board without rights), with every post read.
+  const username = unique('e2e-unread').replace(/\s+/g, '-');
+  const password = 'unread-password-123';
+  const root = await apiAs('root');
+  await root(createAccountContract, { username, role: 'statistic', name: 'Unread Count', password, canViewAllApp: false, listApp: [] });
+  const me = await apiAs(username, password);
+  const readAll = async () => {
+    for (const type of [1, 2]) {
+      for (let p = 1; ; p++) {
+        const { data } = await me(listPostsContract, { type, page: p, limit: 100 });
+        for (const post of data) await me(readPostContract, { postId: post.id });
+        if (data.length < 100) break;
+      }
+    }
+  };
+  await readAll();
+  expect((await me(countUnreadContract)).data).toBe(0);
+  const posts = await createPosts('admin', [{ title: unique('Unread A') }, { title: unique('Unread B') }]);
+
+  await signIn(page, username, password, '/post/index');
+  await waitForIslands(page);
+  const bell = page.getByRole('link', { name: /^Notifications:/ });
+  await expect(page.getByTestId('bell-count')).toHaveText('2');
+  await item(region(page, 'EverythingElse'), posts[0]!.title).locator('.p-accordion-header-link').click();
+  await expect(page.getByTestId('bell-count')).toHaveText('1');
+  await expect(bell).toHaveAttribute('aria-label', 'Notifications: 1 unread');
+
+  // The other post is read elsewhere (another device): the bell's poll brings the count to 0 while this
+  // board still shows the post unread; reading it here must not take the counter below 0.
+  await me(readPostContract, { postId: posts[1]!.id });
+  await expect(page.getByTestId('bell-count')).toHaveCount(0, { timeout: 10_000 });
+  await page.route('**/api/notificationGsm/countNotRead', (route) => route.abort()); // no poll corrects it from here
+  const stale = item(region(page, 'EverythingElse'), posts[1]!.title);
+  await expect(stale).toHaveClass(/is-unread/);
+  await stale.locator('.p-accordion-header-link').click();
+  await expect(stale).not.toHaveClass(/is-unread/);
+  await expect(page.getByTestId('bell-count')).toHaveCount(0);
+  await expect(bell).toHaveAttribute('aria-label', 'Notifications: none unread');
+  // A new post: the bell shows exactly one (counted from 0, not from below it).
+  await page.unroute('**/api/notificationGsm/countNotRead');
+  await createPosts('admin', [{ title: unique('Unread C') }]);
+  await expect(page.getByTestId('bell-count')).toHaveText('1', { timeout: 10_000 });
+  expect(await unreadCount(page)).toBe(1);
+});
+
+test('pm edits and archives but neither deletes nor pins, and sees drafts; marketing pins but neither edits nor deletes, and sees no drafts', async ({ page }) => {
+  const [published, draft] = await createPosts('admin', [
+    { title: unique('For pm and marketing'), type: 1 },
+    { title: unique('Draft for editors'), type: 1, publish: false },
+  ]);
+  await openBoard(page, 'pm');
+  await expect(page.getByRole('button', { name: 'Add new' })).toBeVisible();
+  let post = item(region(page, 'Important'), published!.title);
+  for (const name of ['Chỉnh sửa', 'Lưu trữ']) await expect(control(post, name)).toBeVisible();
+  for (const name of ['Xóa', 'Ghim', 'Bỏ ghim']) await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+  await expect(item(region(page, 'Important'), draft!.title)).toBeVisible();
+
+  await page.context().clearCookies();
+  await openBoard(page, 'marketing');
+  await expect(page.getByRole('button', { name: 'Add new' })).toBeVisible();
+  post = item(region(page, 'Important'), published!.title);
+  for (const name of ['Ghim', 'Lưu trữ']) await expect(control(post, name)).toBeVisible();
+  for (const name of ['Chỉnh sửa', 'Xóa']) await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+  await expect(item(page, draft!.title)).toHaveCount(0);
+});
+
+test('logout clears the visited views: the next sign-in starts with the Dashboard tab only', async ({ page }) => {
+  await openBoard(page, 'admin');
+  await page.goto('/job_schedule/index');
+  await waitForIslands(page);
+  const tabs = page.getByRole('tablist', { name: 'Visited views' }).getByRole('tab');
+  await expect(tabs).toHaveText(['Dashboard', 'Notification Board×', 'Job Schedule×']);
+  await page.locator('.user-menu-trigger').click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.waitForURL(/\/login/);
+  expect(await page.evaluate(() => localStorage.getItem('gsm.visitedViews'))).toBeNull();
+  await signIn(page, 'admin');
+  await expect(tabs).toHaveText(['Dashboard']);
 });
