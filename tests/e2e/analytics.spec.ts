@@ -19,6 +19,9 @@ type Cell = number | string | null;
 function cellNumber(text: string): Cell {
   const t = text.trim();
   if (t === '' || t === '—') return null;
+  // Days are shown DD-MM-YYYY (the console's one day format); compared here as the API's ISO days.
+  const day = /^(\d{2})-(\d{2})-(\d{4})$/.exec(t);
+  if (day) return `${day[3]}-${day[2]}-${day[1]}`;
   const n = Number(t.replace(/[$,%]/g, ''));
   return Number.isNaN(n) ? t : n;
 }
@@ -64,6 +67,20 @@ async function reportCall<T>(page: Page, path: string, action: () => Promise<unk
   const response = await answered;
   expect(response.status()).toBe(200);
   return { query: new URL(response.url()).searchParams, data: ((await response.json()) as { data: T }).data };
+}
+
+/**
+ * Opens a report screen and returns the figures it shows: the server renders the first answer into the
+ * page (no request), so the API is asked here with the query the screen wrote into its URL.
+ */
+async function shownReport<T>(page: Page, path: string, screen: string): Promise<{ query: URLSearchParams; data: T }> {
+  await open(page, screen);
+  await reportReady(page);
+  const query = new URL(page.url()).searchParams;
+  expect(query.get('from'), 'the screen writes its range into the URL').toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  const response = await page.request.get(`${path}?${query.toString()}`);
+  expect(response.status()).toBe(200);
+  return { query, data: ((await response.json()) as { data: T }).data };
 }
 
 /** The report API asked directly with the page's session (cookies) for the given filters. */
@@ -146,14 +163,14 @@ test.describe('analytics screens', () => {
   });
 
   test('Main Data: chart and table, filters change the figures, exports match the table', async ({ page }) => {
-    const first = await reportCall<{ rows: MainDataRow[]; apps: string[] }>(page, '/api/analytic/mainData', () => open(page, '/gsm/analytic/main_data'));
+    const first = await shownReport<{ rows: MainDataRow[]; apps: string[] }>(page, '/api/analytic/mainData', '/gsm/analytic/main_data');
     await reportReady(page);
     const today = await serverToday(page);
     // The default range is the last 30 days up to today, every app.
     expect(first.query.get('from')).toBe(plusDays(today, -29));
     expect(first.query.get('to')).toBe(today);
     expect(first.query.getAll('apps')).toEqual([]);
-    expect(first.query.get('os')).toBe('0');
+    expect(first.query.get('os') ?? '0').toBe('0'); // every platform: the default stays out of the URL
     expect(first.data.rows.map((r) => r.day)).toEqual(Array.from({ length: 30 }, (_, i) => plusDays(today, i - 29)));
     const table = page.getByTestId('report-table');
     await expect(table.locator('tbody tr')).toHaveCount(31); // Total + 30 days
@@ -191,7 +208,7 @@ test.describe('analytics screens', () => {
   });
 
   test('Retention: D0..D30 heat map and D1/D7/D30 trend; the range changes the cohorts', async ({ page }) => {
-    const first = await reportCall<{ cohorts: RetentionCohort[] }>(page, '/api/cohort/retention', () => open(page, '/gsm/cohort/retention'));
+    const first = await shownReport<{ cohorts: RetentionCohort[] }>(page, '/api/cohort/retention', '/gsm/cohort/retention');
     await reportReady(page);
     const today = await serverToday(page);
     expect(first.query.get('from')).toBe(plusDays(today, -29));
@@ -239,7 +256,7 @@ test.describe('analytics screens', () => {
   });
 
   test('Level: per-level table and chart; picking an app changes the figures', async ({ page }) => {
-    const first = await reportCall<{ levels: LevelRow[] }>(page, '/api/analytic/level', () => open(page, '/gsm/analytic/level'));
+    const first = await shownReport<{ levels: LevelRow[] }>(page, '/api/analytic/level', '/gsm/analytic/level');
     await reportReady(page);
     const today = await serverToday(page);
     expect(first.query.get('from')).toBe(plusDays(today, -29));
@@ -272,7 +289,7 @@ test.describe('analytics screens', () => {
   });
 
   test('Level retention: cohorts by level; the level count changes the columns', async ({ page }) => {
-    const first = await reportCall<{ cohorts: LevelRetentionCohort[]; maxLevel: number }>(page, '/api/analytic/levelRetention', () => open(page, '/gsm/analytic/levelRetention'));
+    const first = await shownReport<{ cohorts: LevelRetentionCohort[]; maxLevel: number }>(page, '/api/analytic/levelRetention', '/gsm/analytic/levelRetention');
     await reportReady(page);
     const today = await serverToday(page);
     expect(first.query.get('from')).toBe(plusDays(today, -29));
@@ -288,7 +305,7 @@ test.describe('analytics screens', () => {
       page,
       '/api/analytic/levelRetention',
       async () => {
-        await page.locator('.filter-levels').click();
+        await page.locator('.filter-maxLevel').click();
         await page.getByRole('option', { name: 'Levels 1-30' }).click();
       },
       (q) => q.get('maxLevel') === '30',
@@ -356,7 +373,7 @@ test.describe('an account limited to some apps', () => {
 
   test('an account sees only its apps and no export without export_report', async ({ page }) => {
     await signIn(page, username, password);
-    const first = await reportCall<{ rows: MainDataRow[]; apps: string[] }>(page, '/api/analytic/mainData', () => open(page, '/gsm/analytic/main_data'));
+    const first = await shownReport<{ rows: MainDataRow[]; apps: string[] }>(page, '/api/analytic/mainData', '/gsm/analytic/main_data');
     await reportReady(page);
     const today = await serverToday(page);
     await expect(page.getByTestId('export-csv')).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Dropdown } from 'primereact/dropdown';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { AppScope } from '../../lib/apps/store';
 import { $apps } from '../../lib/apps/store';
 import { reportScreens } from '../../lib/reports/registry';
@@ -36,11 +36,14 @@ export default function ReportScreen({ reportId, account, canExport, search, ini
   const query = reportQuery(input);
   const { data, loading, failed } = useReport(descriptor.contract, input as never, initial && initial.query === query ? { key: JSON.stringify(input), data: initial.data as never } : null);
   const apps = useStore($apps);
+  const owned = Object.keys(descriptor.contract.request.shape);
+  // The URL always says which figures are shown (the range included), so a copied link shows the same.
+  useEffect(() => writeOwnedQuery(query, owned), []); // eslint-disable-line react-hooks/exhaustive-deps
 
   const update = (patch: Partial<ReportInput>) => {
     setInput((current) => {
       const next = withRange({ ...current, ...patch });
-      writeOwnedQuery(reportQuery(next), Object.keys(descriptor.contract.request.shape));
+      writeOwnedQuery(reportQuery(next), owned);
       return next;
     });
   };
@@ -64,6 +67,7 @@ export default function ReportScreen({ reportId, account, canExport, search, ini
         {descriptor.controls?.map((control) => (
           <Field key={control.key} label={control.label}>
             <Dropdown
+              className={`filter-${control.key}`}
               value={input[control.key]}
               options={[...control.options]}
               optionLabel="label"
