@@ -1,0 +1,49 @@
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import ReportScreen from '../../islands/reports/ReportScreen';
+import { parseReportInput, reportQuery, withRange } from '../../islands/reports/use-report';
+import { pageRoutes } from '../routes';
+import { reportScreens } from './registry';
+import { exportGrid } from './table';
+
+/** An answer with no data for a descriptor's figures: empty lists, the first choice of an enum, 0. */
+function emptyAnswer(figures: z.ZodRawShape, apps: string[]) {
+  const empty = (schema: z.ZodType): unknown =>
+    schema instanceof z.ZodArray ? [] : schema instanceof z.ZodEnum ? schema.options[0] : schema instanceof z.ZodNumber ? 0 : null;
+  return { from: '2026-11-01', to: '2026-11-07', apps, pending: 0, ...Object.fromEntries(Object.entries(figures).map(([k, s]) => [k, empty(s as z.ZodType)])) };
+}
+
+const descriptors = Object.values(reportScreens);
+
+describe('every report descriptor', () => {
+  it('is reached from a route of the table that names it', () => {
+    expect(descriptors.length).toBeGreaterThanOrEqual(4);
+    for (const d of descriptors) expect(pageRoutes.find((r) => r.path === d.route)?.screen, d.id).toBe(`report:${d.id}`);
+  });
+
+  for (const d of descriptors) {
+    it(`${d.id}: an app without data renders the empty state that names the app, no chart of zeros`, () => {
+      const data = emptyAnswer(d.figures, ['com.example.quiet']);
+      expect(d.isEmpty(data as never)).toBe(true);
+      const search = '?from=2026-11-01&to=2026-11-07';
+      const query = reportQuery(withRange(parseReportInput(d, search)));
+      const html = renderToString(
+        createElement(ReportScreen, { reportId: d.id, account: { role: 'root', listApp: [], canViewAllApp: true }, canExport: true, search, initial: { query, data } }),
+      ).replaceAll('<!-- -->', '');
+      expect(html).toContain('data-testid="report-empty"');
+      expect(html).toContain(`No ${d.noun} from com.example.quiet in this range yet.`);
+      expect(html).not.toContain('data-testid="report-table"');
+      // No export of an empty report.
+      expect(html).not.toContain('data-testid="export-csv"');
+    });
+
+    it(`${d.id}: the export's header names every column the table shows, the key column with its zone`, () => {
+      const table = d.table(emptyAnswer(d.figures, ['a']) as never, {} as never);
+      const grid = exportGrid(table);
+      expect(grid.header).toHaveLength(table.columns.length);
+      expect(grid.header[0]).toMatch(/^(Day|Install day) \(UTC\+7\)$|^Level$/);
+    });
+  }
+});
