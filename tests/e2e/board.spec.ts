@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { loginContract } from '../../src/lib/auth/contract';
 import { createRequester, type Requester } from '../../src/lib/http/requester';
 import { countUnreadContract, createPostContract, listPostsContract, type Post } from '../../src/lib/posts/contract';
-import { formatPostTime } from '../../src/lib/posts/format';
+import { formatDateTime as formatPostTime } from '../../src/lib/time/format';
 import { DEMO_PASSWORD } from '../support/test-server';
 import { expect, signIn, test, waitForIslands } from './fixtures';
 
