@@ -1,5 +1,4 @@
 import { useCallback, useState } from 'react';
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableExpandedRows } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
