@@ -85,7 +85,7 @@ export default function PublishDates({ app, canEdit }: { app: AppDetail; canEdit
           )}
           {rows?.map((row) => (
             <tr key={row.id}>
-              <td>{formatDay(row.date)}</td>
+              <td className="date-time">{formatDay(row.date)}</td>
               <td>
                 <OsBadge os={row.os} />
               </td>

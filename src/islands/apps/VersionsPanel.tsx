@@ -82,8 +82,8 @@ export default function VersionsPanel({ app, canEdit }: { app: AppDetail; canEdi
               <td>{row.version}</td>
               <td>{row.sdkVersion || <span className="muted">unknown</span>}</td>
               <td>{row.source === 'sdk' ? 'SDK' : 'Manual'}</td>
-              <td>{formatDateTime(row.firstSeen)}</td>
-              <td>{formatDateTime(row.lastSeen)}</td>
+              <td className="date-time">{formatDateTime(row.firstSeen)}</td>
+              <td className="date-time">{formatDateTime(row.lastSeen)}</td>
               {canEdit && (
                 <td className="row-actions">
                   {row.source === 'manual' && (

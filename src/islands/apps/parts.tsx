@@ -63,7 +63,7 @@ export function RelativeTime({ iso }: { iso: string }) {
   const ago = now === null ? null : now - Date.parse(iso) < 60_000 ? 'just now' : timeAgo(iso, now);
   return (
     <span className="rel-time">
-      <time dateTime={iso} title={REPORT_TIME_ZONE_LABEL}>{formatDateTime(iso)}</time>
+      <time className="date-time" dateTime={iso} title={REPORT_TIME_ZONE_LABEL}>{formatDateTime(iso)}</time>
       {ago && <span className="rel-ago muted">{ago}</span>}
     </span>
   );

@@ -39,7 +39,7 @@ export default function JobScheduleScreen({ initialJobs, canRun }: { initialJobs
         <Column header="Job" body={(j: Job) => (<div><strong>{j.name}</strong><div className="hint">{j.description}</div></div>)} />
         <Column header="Schedule" body={(j: Job) => (<div><code>{j.cron}</code><div className="hint">{j.timeZone}</div></div>)} />
         <Column header="Enabled" body={(j: Job) => <Tag value={j.enabled ? 'On' : 'Off'} severity={j.enabled ? 'success' : 'secondary'} />} />
-        <Column header="Next run (UTC+7)" body={(j: Job) => (j.enabled ? formatDateTime(j.nextRunAt) : '—')} />
+        <Column bodyClassName="date-time" header="Next run (UTC+7)" body={(j: Job) => (j.enabled ? formatDateTime(j.nextRunAt) : '—')} />
         <Column
           header="Last run"
           body={(j: Job) =>
@@ -68,7 +68,7 @@ export default function JobScheduleScreen({ initialJobs, canRun }: { initialJobs
       {editing && <ScheduleDialog job={editing} onClose={() => setEditing(null)} onSaved={async () => { setEditing(null); showToast('success', 'Schedule saved'); await reload(); }} />}
       <Dialog header={`Run history — ${history?.job ?? ''}`} visible={Boolean(history)} onHide={() => setHistory(null)} style={{ width: 'min(900px, 95vw)' }}>
         <DataTable value={history?.runs ?? []} dataKey="id" size="small" emptyMessage="This job has not run yet.">
-          <Column header="Started (UTC+7)" body={(r: Run) => formatDateTime(r.startedAt)} />
+          <Column bodyClassName="date-time" header="Started (UTC+7)" body={(r: Run) => formatDateTime(r.startedAt)} />
           <Column field="trigger" header="Trigger" />
           <Column header="Status" body={(r: Run) => statusTag(r.status)} />
           <Column header="Duration" body={(r: Run) => (r.durationMs === null ? '—' : `${r.durationMs} ms`)} />

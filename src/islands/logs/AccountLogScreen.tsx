@@ -61,7 +61,7 @@ export default function AccountLogScreen() {
         size="small"
       >
         <Column expander style={{ width: '3rem' }} />
-        <Column header="Time (UTC+7)" body={(r: Entry) => formatDateTime(r.at)} />
+        <Column bodyClassName="date-time" header="Time (UTC+7)" body={(r: Entry) => formatDateTime(r.at)} />
         <Column field="username" header="Account" />
         <Column field="action" header="Action" />
         <Column field="entity" header="Entity" />

@@ -52,7 +52,7 @@ export default function CheckSdkScreen({ apps }: { apps: { id: string; name: str
           <DataTable value={result.events} dataKey="name" size="small" emptyMessage="No event.">
             <Column field="name" header="Event" />
             <Column header="Count (24 h)" body={(e: Result['events'][number]) => e.count.toLocaleString('en-US')} />
-            <Column header="Last received (UTC+7)" body={(e: Result['events'][number]) => formatDateTime(e.lastReceivedAt)} />
+            <Column bodyClassName="date-time" header="Last received (UTC+7)" body={(e: Result['events'][number]) => formatDateTime(e.lastReceivedAt)} />
             <Column header="Clamped times" body={(e: Result['events'][number]) => (e.flagged ? e.flagged : '—')} />
           </DataTable>
         </>
