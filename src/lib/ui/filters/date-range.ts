@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
+import utc from 'dayjs/plugin/utc.js';
 import { nowMs } from '../../time/clock';
 import { formatDay } from '../../time/format';
 import { REPORT_OFFSET_MS } from '../../time/zone';
