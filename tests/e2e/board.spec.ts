@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { createAccountContract } from '../../src/lib/accounts/contract';
 import { countUnreadContract, createPostContract, listPostsContract, readPostContract, type Post } from '../../src/lib/posts/contract';
-import { formatPostTime } from '../../src/lib/posts/format';
+import { formatDateTime as formatPostTime } from '../../src/lib/time/format';
 import { apiAs, unique } from './api';
 import { expect, signIn, test, waitForIslands } from './fixtures';
 

@@ -15,7 +15,7 @@ import {
   updateAccountContract, updateListAppContract, viewAppContract, type AccountRow,
 } from '../../lib/accounts/contract';
 import { api } from '../../lib/http/client';
-import { formatTime } from '../../lib/ui/format';
+import { formatDateTime } from '../../lib/time/format';
 import { DeleteButton } from '../../lib/ui/DeleteButton';
 import { showToast } from '../../lib/ui/toast-store';
 import { useDebounced } from '../../lib/ui/use-debounced';
@@ -123,7 +123,7 @@ export default function AccountsScreen({ canManage, me, roles, apps, teams }: Pr
         <Column field="role" header="Role" sortable />
         <Column header="Apps" body={(r: AccountRow) => (r.canViewAllApp ? 'All apps' : `${r.listApp.length} app${r.listApp.length === 1 ? '' : 's'}`)} />
         <Column header="Status" body={(r: AccountRow) => <Tag value={r.active ? 'Active' : 'Deactivated'} severity={r.active ? 'success' : 'danger'} />} />
-        <Column field="lastLoginAt" header="Last sign-in (UTC+7)" sortable body={(r: AccountRow) => formatTime(r.lastLoginAt)} />
+        <Column bodyClassName="date-time" field="lastLoginAt" header="Last sign-in (UTC+7)" sortable body={(r: AccountRow) => formatDateTime(r.lastLoginAt)} />
         {canManage && <Column header="Actions" body={actions} style={{ width: '11rem' }} />}
       </DataTable>
       <ConfirmDialog />

@@ -9,7 +9,8 @@ import { api } from '../../lib/http/client';
 import { showToast } from '../../lib/ui/toast-store';
 import type { DetailTab } from './AppManager';
 import ConfigEditor from './ConfigEditor';
-import { AppIcon, copyText, formatTime, OsBadge, StateTag } from './parts';
+import { formatDateTime } from '../../lib/time/format';
+import { AppIcon, copyText, OsBadge, StateTag } from './parts';
 import PTrackingPanel from './PTrackingPanel';
 import PublishDates from './PublishDates';
 import VersionsPanel from './VersionsPanel';
@@ -153,9 +154,9 @@ export default function AppDetailDialog({ appId, tab, canEdit, onTab, onClose, o
                     {highlight ? ` · highlight: ${highlight.title}` : ''}
                   </dd>
                   <dt>Created</dt>
-                  <dd>{formatTime(app.createdAt)} (UTC+7)</dd>
+                  <dd>{formatDateTime(app.createdAt)} (UTC+7)</dd>
                   <dt>Updated</dt>
-                  <dd>{formatTime(app.updatedAt)} (UTC+7)</dd>
+                  <dd>{formatDateTime(app.updatedAt)} (UTC+7)</dd>
                 </dl>
                 <h3>Platforms and SDK app keys</h3>
                 <table className="data-table platforms-table">

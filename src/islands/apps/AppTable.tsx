@@ -42,7 +42,7 @@ export default function AppTable({ apps, sort, dir, onSort, canEdit, emptyText, 
             <th scope="col">Game types</th>
             <th scope="col">Labels</th>
             <SortHeader label="State" field="state" {...header} />
-            <SortHeader label="Updated" field="updated" {...header} />
+            <SortHeader label="Updated (UTC+7)" field="updated" {...header} />
             <th scope="col" className="actions-col">
               <span className="sr-only">Actions</span>
             </th>

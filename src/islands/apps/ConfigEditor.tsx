@@ -4,7 +4,7 @@ import { updateConfigContract, type AppDetail } from '../../lib/apps/contract';
 import { checkConfig, formatConfig } from '../../lib/apps/json-config';
 import { api } from '../../lib/http/client';
 import { showToast } from '../../lib/ui/toast-store';
-import { formatTime } from './parts';
+import { formatDateTime } from '../../lib/time/format';
 
 /**
  * The app's JSON config with line numbers and live validation: the first problem is shown with its line,
@@ -87,7 +87,7 @@ export default function ConfigEditor({ app, canEdit, onSaved }: { app: AppDetail
             <i className="pi pi-times-circle" aria-hidden="true" /> {check.problem.message}
           </button>
         )}
-        <span className="muted">{app.configUpdatedAt ? `Last saved ${formatTime(app.configUpdatedAt)} (UTC+7)` : 'Never saved'}</span>
+        <span className="muted">{app.configUpdatedAt ? `Last saved ${formatDateTime(app.configUpdatedAt)} (UTC+7)` : 'Never saved'}</span>
       </div>
       {serverProblem && <p className="form-problem" role="alert">{serverProblem}</p>}
       {canEdit ? (

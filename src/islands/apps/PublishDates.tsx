@@ -8,6 +8,7 @@ import { OS_NAMES } from '../../lib/apps/os';
 import { api } from '../../lib/http/client';
 import { dayToLocalDate, localDateToDay, todayInReportZone } from '../../lib/ui/filters/date-range';
 import { confirmDelete } from '../../lib/ui/DeleteButton';
+import { formatDay } from '../../lib/time/format';
 import { showToast } from '../../lib/ui/toast-store';
 import { OsBadge } from './parts';
 
@@ -43,7 +44,7 @@ export default function PublishDates({ app, canEdit }: { app: AppDetail; canEdit
   }
 
   function remove(row: PublishDate) {
-    confirmDelete(`Delete the publish date ${row.date}`, async () => {
+    confirmDelete(`Delete the publish date ${formatDay(row.date)}`, async () => {
       await api(publishDateDeleteContract, { id: row.id });
       showToast('success', 'Publish date deleted');
       await load();
@@ -57,7 +58,7 @@ export default function PublishDates({ app, canEdit }: { app: AppDetail; canEdit
       )}
       {draft && (
         <form className="inline-form" onSubmit={(e) => (e.preventDefault(), save())}>
-          <Calendar inputId="pd-date" value={dayToLocalDate(draft.date)} onChange={(e) => e.value && setDraft({ ...draft, date: localDateToDay(e.value as Date) })} dateFormat="yy-mm-dd" aria-label="Date" readOnlyInput />
+          <Calendar inputId="pd-date" value={dayToLocalDate(draft.date)} onChange={(e) => e.value && setDraft({ ...draft, date: localDateToDay(e.value as Date) })} dateFormat="dd-mm-yy" aria-label="Date" readOnlyInput />
           <Dropdown value={draft.os} options={osOptions} onChange={(e) => setDraft({ ...draft, os: e.value })} aria-label="Platform" />
           <InputText value={draft.version} onChange={(e) => setDraft({ ...draft, version: e.target.value })} placeholder="Version" aria-label="Version" />
           <InputText value={draft.note} onChange={(e) => setDraft({ ...draft, note: e.target.value })} placeholder="Note" aria-label="Note" className="grow" />
@@ -84,7 +85,7 @@ export default function PublishDates({ app, canEdit }: { app: AppDetail; canEdit
           )}
           {rows?.map((row) => (
             <tr key={row.id}>
-              <td>{row.date}</td>
+              <td className="date-time">{formatDay(row.date)}</td>
               <td>
                 <OsBadge os={row.os} />
               </td>
@@ -93,10 +94,10 @@ export default function PublishDates({ app, canEdit }: { app: AppDetail; canEdit
               <td>{row.createdBy || '—'}</td>
               {canEdit && (
                 <td className="row-actions">
-                  <button type="button" className="icon-button" aria-label={`Edit the publish date ${row.date}`} onClick={() => setDraft({ id: row.id, os: row.os, date: row.date, version: row.version, note: row.note })}>
+                  <button type="button" className="icon-button" aria-label={`Edit the publish date ${formatDay(row.date)}`} onClick={() => setDraft({ id: row.id, os: row.os, date: row.date, version: row.version, note: row.note })}>
                     <i className="pi pi-pencil" aria-hidden="true" />
                   </button>
-                  <button type="button" className="icon-button" aria-label={`Delete the publish date ${row.date}`} onClick={() => remove(row)}>
+                  <button type="button" className="icon-button" aria-label={`Delete the publish date ${formatDay(row.date)}`} onClick={() => remove(row)}>
                     <i className="pi pi-trash" aria-hidden="true" />
                   </button>
                 </td>

@@ -111,7 +111,7 @@ export default function SdkVersions({ account, search }: { account: AppScope; se
                 <th scope="col">Platform</th>
                 <th scope="col">Version</th>
                 <th scope="col">Source</th>
-                <th scope="col">Last seen</th>
+                <th scope="col">Last seen (UTC+7)</th>
               </tr>
             </thead>
             <tbody>
@@ -150,7 +150,7 @@ export default function SdkVersions({ account, search }: { account: AppScope; se
                 <th scope="col">Newest version</th>
                 <th scope="col">SDK version</th>
                 <th scope="col">Known versions</th>
-                <th scope="col">Last seen</th>
+                <th scope="col">Last seen (UTC+7)</th>
               </tr>
             </thead>
             <tbody>
@@ -202,7 +202,7 @@ export default function SdkVersions({ account, search }: { account: AppScope; se
                 <th scope="col">Version</th>
                 <th scope="col">SDK version</th>
                 <th scope="col">Source</th>
-                <th scope="col">Last seen</th>
+                <th scope="col">Last seen (UTC+7)</th>
               </tr>
             </thead>
             <tbody>

@@ -6,7 +6,8 @@ import { appVersionsContract, versionActionContract, versionDeleteContract, type
 import { OS_NAMES, type OsCode } from '../../lib/apps/os';
 import { api } from '../../lib/http/client';
 import { showToast } from '../../lib/ui/toast-store';
-import { formatTime, OsBadge } from './parts';
+import { formatDateTime } from '../../lib/time/format';
+import { OsBadge } from './parts';
 
 /** The app's versions per platform with the SDK version each runs: reported by the SDK or entered by hand. */
 export default function VersionsPanel({ app, canEdit }: { app: AppDetail; canEdit: boolean }) {
@@ -62,8 +63,8 @@ export default function VersionsPanel({ app, canEdit }: { app: AppDetail; canEdi
             <th scope="col">Version</th>
             <th scope="col">SDK version</th>
             <th scope="col">Source</th>
-            <th scope="col">First seen</th>
-            <th scope="col">Last seen</th>
+            <th scope="col">First seen (UTC+7)</th>
+            <th scope="col">Last seen (UTC+7)</th>
             {canEdit && <th scope="col"><span className="sr-only">Actions</span></th>}
           </tr>
         </thead>
@@ -81,8 +82,8 @@ export default function VersionsPanel({ app, canEdit }: { app: AppDetail; canEdi
               <td>{row.version}</td>
               <td>{row.sdkVersion || <span className="muted">unknown</span>}</td>
               <td>{row.source === 'sdk' ? 'SDK' : 'Manual'}</td>
-              <td>{formatTime(row.firstSeen)}</td>
-              <td>{formatTime(row.lastSeen)}</td>
+              <td className="date-time">{formatDateTime(row.firstSeen)}</td>
+              <td className="date-time">{formatDateTime(row.lastSeen)}</td>
               {canEdit && (
                 <td className="row-actions">
                   {row.source === 'manual' && (

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { OS_NAMES, type OsCode } from '../../lib/apps/os';
 import { timeAgo } from '../../lib/ui/filters/number';
 import { nowMs } from '../../lib/time/clock';
+import { formatDateTime, REPORT_TIME_ZONE_LABEL } from '../../lib/time/format';
 
 /** Platform badge: Android, Ios, WebGL in their usual colours. */
 export function OsBadge({ os, title }: { os: number; title?: string }) {
@@ -52,21 +53,18 @@ export async function copyText(text: string, what: string, toast: (severity: 'su
   }
 }
 
-/** "2026-05-20 14:03" in the reporting time zone (UTC+7). */
-export function formatTime(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Ho_Chi_Minh', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
-    .format(new Date(iso))
-    .replace(/(\d{2})\/(\d{2})\/(\d{4}),?/, '$3-$2-$1');
-}
-
-/** "3 hours ago" once in the browser; the exact time (UTC+7) in the server render and the tooltip, so both renders agree. */
+/**
+ * A time as the console writes it (DD-MM-YYYY HH:mm, UTC+7), with "3 hours ago" as a muted hint once in
+ * the browser (the server render has no reliable "now", so both renders agree on the exact time).
+ */
 export function RelativeTime({ iso }: { iso: string }) {
   const [now, setNow] = useState<number | null>(null);
   useEffect(() => setNow(nowMs()), []);
-  const exact = formatTime(iso);
+  const ago = now === null ? null : now - Date.parse(iso) < 60_000 ? 'just now' : timeAgo(iso, now);
   return (
-    <time dateTime={iso} title={`${exact} (UTC+7)`}>
-      {now === null ? exact : now - Date.parse(iso) < 60_000 ? 'just now' : timeAgo(iso, now)}
-    </time>
+    <span className="rel-time">
+      <time className="date-time" dateTime={iso} title={REPORT_TIME_ZONE_LABEL}>{formatDateTime(iso)}</time>
+      {ago && <span className="rel-ago muted">{ago}</span>}
+    </span>
   );
 }

@@ -11,7 +11,7 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { configContracts, type ConfigItem } from '../../lib/config-data/contract';
 import type { ConfigKind } from '../../lib/config-data/kinds';
 import { api } from '../../lib/http/client';
-import { formatTime } from '../../lib/ui/format';
+import { formatDateTime } from '../../lib/time/format';
 import { DeleteButton } from '../../lib/ui/DeleteButton';
 import { showToast } from '../../lib/ui/toast-store';
 import { useDebounced } from '../../lib/ui/use-debounced';
@@ -122,7 +122,7 @@ export default function ConfigScreen(props: Props) {
         {props.columns.map((c) => (
           <Column key={c} header={c} body={(i: ConfigItem) => show(i.data[c])} />
         ))}
-        <Column header="Updated" body={(i: ConfigItem) => `${formatTime(i.updatedAt)} · ${i.updatedBy}`} />
+        <Column header="Updated (UTC+7)" body={(i: ConfigItem) => `${formatDateTime(i.updatedAt)} · ${i.updatedBy}`} />
         {canEdit && (
           <Column
             header="Actions"

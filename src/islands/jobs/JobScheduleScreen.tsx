@@ -8,7 +8,7 @@ import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
 import { api } from '../../lib/http/client';
 import { jobRunsContract, listJobsContract, runJobContract, updateJobContract, type Job } from '../../lib/jobs/contract';
-import { formatTime } from '../../lib/ui/format';
+import { formatDateTime } from '../../lib/time/format';
 import { showToast } from '../../lib/ui/toast-store';
 
 type Run = { id: number; trigger: string; startedAt: string; finishedAt: string | null; durationMs: number | null; status: string; result: string | null; error: string | null; runner: string };
@@ -39,13 +39,13 @@ export default function JobScheduleScreen({ initialJobs, canRun }: { initialJobs
         <Column header="Job" body={(j: Job) => (<div><strong>{j.name}</strong><div className="hint">{j.description}</div></div>)} />
         <Column header="Schedule" body={(j: Job) => (<div><code>{j.cron}</code><div className="hint">{j.timeZone}</div></div>)} />
         <Column header="Enabled" body={(j: Job) => <Tag value={j.enabled ? 'On' : 'Off'} severity={j.enabled ? 'success' : 'secondary'} />} />
-        <Column header="Next run (UTC+7)" body={(j: Job) => (j.enabled ? formatTime(j.nextRunAt) : '—')} />
+        <Column bodyClassName="date-time" header="Next run (UTC+7)" body={(j: Job) => (j.enabled ? formatDateTime(j.nextRunAt) : '—')} />
         <Column
           header="Last run"
           body={(j: Job) =>
             j.lastRun ? (
               <div>
-                {statusTag(j.running ? 'running' : j.lastRun.status)} <span className="hint">{formatTime(j.lastRun.startedAt)} · {j.lastRun.durationMs ?? '—'} ms · {j.lastRun.trigger}</span>
+                {statusTag(j.running ? 'running' : j.lastRun.status)} <span className="hint">{formatDateTime(j.lastRun.startedAt)} · {j.lastRun.durationMs ?? '—'} ms · {j.lastRun.trigger}</span>
                 {j.lastRun.error && <div className="form-problem">{j.lastRun.error}</div>}
                 {j.lastRun.result && <div className="hint">{j.lastRun.result}</div>}
               </div>
@@ -68,7 +68,7 @@ export default function JobScheduleScreen({ initialJobs, canRun }: { initialJobs
       {editing && <ScheduleDialog job={editing} onClose={() => setEditing(null)} onSaved={async () => { setEditing(null); showToast('success', 'Schedule saved'); await reload(); }} />}
       <Dialog header={`Run history — ${history?.job ?? ''}`} visible={Boolean(history)} onHide={() => setHistory(null)} style={{ width: 'min(900px, 95vw)' }}>
         <DataTable value={history?.runs ?? []} dataKey="id" size="small" emptyMessage="This job has not run yet.">
-          <Column header="Started (UTC+7)" body={(r: Run) => formatTime(r.startedAt)} />
+          <Column bodyClassName="date-time" header="Started (UTC+7)" body={(r: Run) => formatDateTime(r.startedAt)} />
           <Column field="trigger" header="Trigger" />
           <Column header="Status" body={(r: Run) => statusTag(r.status)} />
           <Column header="Duration" body={(r: Run) => (r.durationMs === null ? '—' : `${r.durationMs} ms`)} />

@@ -1,5 +1,4 @@
 import { useCallback, useState } from 'react';
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableExpandedRows } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
@@ -7,7 +6,9 @@ import { InputText } from 'primereact/inputtext';
 import { toSearchParams } from '../../lib/contract';
 import { api } from '../../lib/http/client';
 import { accountLogContract } from '../../lib/logs/contract';
-import { formatTime } from '../../lib/ui/format';
+import { formatDateTime } from '../../lib/time/format';
+import DateRangePicker from '../../lib/ui/filters/DateRangePicker';
+import type { DateRange } from '../../lib/ui/filters/date-range';
 import { useDebounced } from '../../lib/ui/use-debounced';
 import { usePagedList } from '../../lib/ui/use-paged-list';
 
@@ -20,10 +21,9 @@ export default function AccountLogScreen() {
   const [username, setUsername] = useState('');
   const [entity, setEntity] = useState<string | null>(null);
   const [action, setAction] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const [range, setRange] = useState<DateRange | null>(null);
   const [expanded, setExpanded] = useState<DataTableExpandedRows>({});
-  const filters = { username: useDebounced(username).trim() || undefined, entity: entity ?? undefined, action: useDebounced(action).trim() || undefined, from: from || undefined, to: to || undefined };
+  const filters = { username: useDebounced(username).trim() || undefined, entity: entity ?? undefined, action: useDebounced(action).trim() || undefined, from: range?.from, to: range?.to };
   const key = JSON.stringify(filters);
 
   const fetchPage = useCallback(async (page: number, limit: number) => {
@@ -39,12 +39,9 @@ export default function AccountLogScreen() {
         <InputText value={username} onChange={(e) => setUsername(e.target.value)} placeholder="Account" aria-label="Filter by account" />
         <Dropdown value={entity} options={ENTITIES} onChange={(e) => setEntity(e.value)} placeholder="All entities" showClear aria-label="Filter by entity" />
         <InputText value={action} onChange={(e) => setAction(e.target.value)} placeholder="Action (e.g. update)" aria-label="Filter by action" />
-        <label className="hint" htmlFor="log-from">From</label>
-        <input id="log-from" type="date" className="p-inputtext" value={from} onChange={(e) => setFrom(e.target.value)} />
-        <label className="hint" htmlFor="log-to">To</label>
-        <input id="log-to" type="date" className="p-inputtext" value={to} onChange={(e) => setTo(e.target.value)} />
+        <DateRangePicker value={range} onChange={setRange} clearable inputId="log-range" />
         <span className="toolbar-spacer" />
-        <a className="p-button p-button-outlined p-button-sm" href={exportUrl} download>
+        <a className="p-button p-button-outlined p-button-sm" href={exportUrl} download title="Times in ISO 8601 with the UTC+7 offset">
           <i className="pi pi-download" aria-hidden="true" />&nbsp;Export CSV
         </a>
       </div>
@@ -64,7 +61,7 @@ export default function AccountLogScreen() {
         size="small"
       >
         <Column expander style={{ width: '3rem' }} />
-        <Column header="Time (UTC+7)" body={(r: Entry) => formatTime(r.at)} />
+        <Column bodyClassName="date-time" header="Time (UTC+7)" body={(r: Entry) => formatDateTime(r.at)} />
         <Column field="username" header="Account" />
         <Column field="action" header="Action" />
         <Column field="entity" header="Entity" />

@@ -6,7 +6,7 @@ import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
 import { api } from '../../lib/http/client';
 import { apiLogContract } from '../../lib/logs/contract';
-import { formatTime } from '../../lib/ui/format';
+import { formatDateTime } from '../../lib/time/format';
 import { useDebounced } from '../../lib/ui/use-debounced';
 import { usePagedList } from '../../lib/ui/use-paged-list';
 
@@ -48,7 +48,7 @@ export default function ApiLogScreen({ retentionDays }: { retentionDays: number 
         <InputText value={status} onChange={(e) => setStatus(e.target.value)} placeholder="Status" aria-label="Filter by status" style={{ width: '7rem' }} />
       </div>
       <DataTable value={rows} {...tableProps} dataKey="id" emptyMessage="No request matches." size="small">
-        <Column header="Time (UTC+7)" body={(r: Entry) => formatTime(r.at)} />
+        <Column bodyClassName="date-time" header="Time (UTC+7)" body={(r: Entry) => formatDateTime(r.at)} />
         <Column field="username" header="Account" body={(r: Entry) => r.username || '—'} />
         <Column field="method" header="Method" />
         <Column field="path" header="Path" />

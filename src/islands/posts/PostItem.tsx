@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Accordion, AccordionTab } from 'primereact/accordion';
 import { Button } from 'primereact/button';
 import type { Post } from '../../lib/posts/contract';
-import { formatPostTime } from '../../lib/posts/format';
+import { formatDateTime } from '../../lib/time/format';
 import { htmlToText } from '../../lib/posts/html-text';
 
 /** Vietnamese labels of the per-post controls (spec section 2); each is the button's tooltip and accessible name. */
@@ -54,7 +54,7 @@ export default function PostItem({ post, unread, actions, onAction, onOpen }: Pr
               {unread && <span className="post-unread-dot" title="Unread" />}
               <span className="post-title">{post.title}</span>
               {!post.publish && <span className="post-draft">Draft</span>}
-              <time className="post-time" dateTime={post.createdAt}>{formatPostTime(post.createdAt)}</time>
+              <time className="post-time" dateTime={post.createdAt}>{formatDateTime(post.createdAt)}</time>
             </span>
           }
         >

@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setViewerForTest, type Viewer } from '../auth/viewer-store';
 import { CLEAR_LIST_KEY } from '../ui/local-session';
-import { $apps, $selectedApp, initAppSelection, loadApps, mayKeepSelection, resetAppStore, selectApp, SELECTED_APP_KEY, selectionFromQuery } from './store';
+import { deleteAppCache, readCachedApps } from './app-cache';
+import { $appOs, $apps, $appsSource, $selectedApp, APP_CACHE_OWNER_KEY, APP_OS_KEY, initAppSelection, loadAppOs, loadApps, mayKeepSelection, resetAppStore, selectApp, SELECTED_APP_KEY, selectionFromQuery } from './store';
+
+vi.mock('./app-cache', () => ({
+  readCachedApps: vi.fn(async () => [{ id: 'com.gsm.cached', name: 'Cached App' }]),
+  writeCachedApps: vi.fn(async () => undefined),
+  deleteAppCache: vi.fn(async () => undefined),
+}));
 
 const analyst = { role: 'statistic', listApp: ['com.gsm.blockpuzzle', 'com.gsm.tilematch'], canViewAllApp: false };
 const cache = { role: 'cache', listApp: [], canViewAllApp: true };
@@ -20,8 +28,15 @@ function fakeBrowser(href: string) {
   return { items, location };
 }
 
-beforeEach(() => resetAppStore());
-afterEach(() => vi.unstubAllGlobals());
+beforeEach(() => {
+  resetAppStore();
+  vi.mocked(readCachedApps).mockClear();
+  vi.mocked(deleteAppCache).mockClear();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setViewerForTest(null);
+});
 
 describe('selected app', () => {
   it('is kept when the app is in the account list or the account sees all apps', () => {
@@ -76,12 +91,67 @@ describe('selected app', () => {
   });
 });
 
+const viewer = (username: string, scope = analyst): Viewer => ({ username, name: username, privateActions: [], ...scope });
+
 describe('app list', () => {
   it('falls back to an empty list silently when the fetch fails and nothing is cached', async () => {
     fakeBrowser('http://console/dashboard');
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline')));
     await expect(loadApps()).resolves.toBeUndefined();
     expect($apps.get()).toEqual([]);
+  });
+
+  it("shows the viewer's own cache at once (a failed fetch keeps it)", async () => {
+    const { items } = fakeBrowser('http://console/dashboard');
+    items.set(APP_CACHE_OWNER_KEY, 'analyst');
+    setViewerForTest(viewer('analyst'));
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline')));
+    await loadApps();
+    expect($appsSource.get()).toBe('cache');
+    expect($apps.get()).toEqual([{ id: 'com.gsm.cached', name: 'Cached App' }]);
+    expect(items.get(APP_CACHE_OWNER_KEY)).toBe('analyst');
+    expect(deleteAppCache).not.toHaveBeenCalled();
+  });
+
+  it("never shows another account's cached lists before the server answers, and clears them", async () => {
+    const { items } = fakeBrowser('http://console/dashboard');
+    items.set(APP_CACHE_OWNER_KEY, 'root');
+    items.set(APP_OS_KEY, JSON.stringify([{ id: 'com.gsm.secret_1', name: 'Secret_Android' }]));
+    setViewerForTest(viewer('analyst'));
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline')));
+    await Promise.all([loadApps(), loadAppOs()]);
+    expect(readCachedApps).not.toHaveBeenCalled();
+    expect($apps.get()).toEqual([]);
+    expect($appOs.get()).toEqual([]);
+    expect(deleteAppCache).toHaveBeenCalled();
+    expect(items.has(APP_OS_KEY)).toBe(false);
+    expect(items.has(APP_CACHE_OWNER_KEY)).toBe(false);
+  });
+
+  it('refuses a cache nobody owns, and shows none while the viewer is unknown', async () => {
+    const { items } = fakeBrowser('http://console/dashboard');
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline')));
+    items.set(APP_CACHE_OWNER_KEY, 'analyst');
+    await loadApps();
+    expect(readCachedApps).not.toHaveBeenCalled();
+    resetAppStore();
+    items.delete(APP_CACHE_OWNER_KEY);
+    setViewerForTest(viewer('analyst'));
+    await loadApps();
+    expect(readCachedApps).not.toHaveBeenCalled();
+    expect(deleteAppCache).toHaveBeenCalled();
+  });
+
+  it("applies the viewer's visibility rule even when an island passes no scope", () => {
+    const { items } = fakeBrowser('http://console/dashboard');
+    items.set(SELECTED_APP_KEY, JSON.stringify({ id: 'com.gsm.wordquest', value: 'Word Quest Journey' }));
+    setViewerForTest(viewer('analyst'));
+    initAppSelection();
+    expect($selectedApp.get()).toBeNull();
+    selectApp({ id: 'com.gsm.tilematch', value: 'Tile' });
+    expect($selectedApp.get()?.id).toBe('com.gsm.tilematch');
+    selectApp({ id: 'com.gsm.idleminer', value: 'Idle' });
+    expect($selectedApp.get()).toBeNull();
   });
 });
 

@@ -4,9 +4,10 @@
  * Block Puzzle Legend, where id may also be an OS variant "{appId}_{os}" and value "{name}_Android".
  */
 import { atom } from 'nanostores';
+import { currentViewer } from '../auth/viewer-store';
 import { createRequester } from '../http/requester';
 import { rememberKeyToClear } from '../ui/local-session';
-import { readCachedApps, writeCachedApps } from './app-cache';
+import { deleteAppCache, readCachedApps, writeCachedApps } from './app-cache';
 import { accountListAppOsContract, accountListAppOsFinanceContract, listAppContract, type AppOption, type AppOsOption } from './contract';
 import { parseVariantId } from './os';
 import { SELECTED_APP_KEY, selectionFromQuery, type SelectedApp } from './query-selection';
@@ -15,7 +16,10 @@ export { SELECTED_APP_KEY, selectionFromQuery };
 
 export type { SelectedApp };
 
-/** What the store needs to know about the signed-in account to apply the visibility rule. */
+/**
+ * What the store needs to know about the signed-in account to apply the visibility rule. The page's viewer
+ * (src/lib/auth/viewer-store.ts, seeded by the layout) is one; islands may still pass theirs as a prop.
+ */
 export interface AppScope {
   /** Whose cached lists these are: another account's cache on a shared browser is not shown. */
   username?: string;
@@ -74,20 +78,51 @@ function store(selection: SelectedApp | null): void {
   }
 }
 
-/** Whether the cached lists were written for this account (unknown owner or account: trusted). */
+/** The account the page is for: the layout's viewer, else the scope an island passed. */
+function accountScope(): AppScope | null {
+  return currentViewer() ?? scope;
+}
+
+function viewerName(): string | null {
+  return currentViewer()?.username ?? scope?.username ?? null;
+}
+
+/**
+ * Whether the cached lists were written for the viewer. A cache with another owner, or with none (whose
+ * is it?), is refused and cleared before anything shows it; without a known viewer nothing is shown.
+ */
 function cacheIsMine(): boolean {
+  const viewer = viewerName();
+  if (!viewer) return false;
+  let owner: string | null;
   try {
-    const owner = localStorage.getItem(APP_CACHE_OWNER_KEY);
-    return !owner || !scope?.username || owner === scope.username;
+    owner = localStorage.getItem(APP_CACHE_OWNER_KEY);
   } catch {
     return false;
   }
+  if (owner === viewer) return true;
+  clearForeignCache();
+  return false;
+}
+
+let clearing: Promise<void> | null = null;
+
+/** Forgets another account's lists: the IndexedDB app list, the app/OS lists and the owner mark. */
+function clearForeignCache(): Promise<void> {
+  try {
+    for (const key of [APP_OS_KEY, APP_OS_FINANCE_KEY, APP_CACHE_OWNER_KEY]) localStorage.removeItem(key);
+  } catch {
+    // No storage: nothing was cached there.
+  }
+  clearing ??= deleteAppCache().finally(() => (clearing = null));
+  return clearing;
 }
 
 function claimCache(): void {
-  if (!scope?.username) return;
+  const viewer = viewerName();
+  if (!viewer) return;
   try {
-    localStorage.setItem(APP_CACHE_OWNER_KEY, scope.username);
+    localStorage.setItem(APP_CACHE_OWNER_KEY, viewer);
     rememberKeyToClear(APP_CACHE_OWNER_KEY);
   } catch {
     // Without storage there is no cache to claim.
@@ -96,10 +131,13 @@ function claimCache(): void {
 
 /**
  * Starts the selection for this page, once: the URL query (?id&value) wins over the remembered one when
- * the account may see that app; a remembered app the account may not see is forgotten.
+ * the account may see that app; a remembered app the account may not see is forgotten. The account is the
+ * page's viewer; an island's own scope is used only where the page has none.
  */
-export function initAppSelection(account: AppScope, search = typeof location === 'undefined' ? '' : location.search): void {
+export function initAppSelection(given?: AppScope, search = typeof location === 'undefined' ? '' : location.search): void {
   if (scope) return;
+  const account = currentViewer() ?? given;
+  if (!account) return;
   scope = account;
   const fromQuery = selectionFromQuery(search);
   const stored = readStored();
@@ -116,7 +154,8 @@ export function initAppSelection(account: AppScope, search = typeof location ===
 
 /** Selects an app (or clears with null), remembers it, and writes ?id&value into the page URL. */
 export function selectApp(selection: SelectedApp | null, { writeUrl = true }: { writeUrl?: boolean } = {}): void {
-  if (selection && scope && !mayKeepSelection(selection, scope)) selection = null;
+  const account = accountScope();
+  if (selection && account && !mayKeepSelection(selection, account)) selection = null;
   $selectedApp.set(selection);
   store(selection);
   if (writeUrl && typeof location !== 'undefined') {
@@ -140,6 +179,7 @@ export function selectApp(selection: SelectedApp | null, { writeUrl = true }: { 
 export function loadApps({ force = false }: { force?: boolean } = {}): Promise<void> {
   if (appsRequest && !force) return appsRequest;
   appsRequest = (async () => {
+    if (clearing) await clearing;
     if ($appsSource.get() === 'none' && cacheIsMine()) {
       const cached = await readCachedApps();
       if ($appsSource.get() === 'none' && cached.length) {
@@ -151,6 +191,7 @@ export function loadApps({ force = false }: { force?: boolean } = {}): Promise<v
       const { data } = await silentApi(listAppContract);
       $apps.set(data);
       $appsSource.set('server');
+      if (clearing) await clearing;
       await writeCachedApps(data);
       claimCache();
       const selected = $selectedApp.get();
@@ -212,6 +253,7 @@ export async function refreshAppLists(): Promise<void> {
 /** Tests start from a fresh page. */
 export function resetAppStore(): void {
   scope = null;
+  clearing = null;
   appsRequest = null;
   osRequests.clear();
   $selectedApp.set(null);

@@ -1,4 +1,5 @@
 import type { Sql } from '../server/db';
+import { isoWithOffset } from '../time/format';
 import type { AccountLogFilters } from './contract';
 
 /** The reporting day ends at midnight UTC+7: a "to" date includes that whole day there. */
@@ -41,8 +42,9 @@ export async function accountLogCsv(db: Sql, f: AccountLogFilters): Promise<stri
       ORDER BY created_at DESC, id DESC LIMIT 50000`,
     params,
   );
-  const header = ['time (UTC)', 'account', 'action', 'entity', 'entity id', 'before', 'after', 'ip', 'request id'];
-  const lines = rows.map(toEntry).map((e) => [e.at, e.username, e.action, e.entity, e.entityId, e.before, e.after, e.ip, e.requestId].map(csvCell).join(','));
+  // Times in ISO 8601 with the explicit offset (+07:00), which spreadsheets and scripts parse; the header names the zone.
+  const header = ['time (UTC+7)', 'account', 'action', 'entity', 'entity id', 'before', 'after', 'ip', 'request id'];
+  const lines = rows.map(toEntry).map((e) => [isoWithOffset(e.at), e.username, e.action, e.entity, e.entityId, e.before, e.after, e.ip, e.requestId].map(csvCell).join(','));
   return `\uFEFF${[header.map(csvCell).join(','), ...lines].join('\r\n')}\r\n`;
 }
 

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
+import utc from 'dayjs/plugin/utc.js'; // .js: Node's loader (Playwright specs import this file) needs the extension
 import { REPORT_OFFSET_MS, REPORT_TIME_ZONE_LABEL } from './zone';
 
 dayjs.extend(utc);

@@ -36,7 +36,7 @@ export default function DateRangePicker({ value, onChange, clearable = false, in
       value={dates as Date[] | null}
       selectionMode="range"
       readOnlyInput
-      dateFormat="dd/mm/yy"
+      dateFormat="dd-mm-yy"
       placeholder={clearable ? 'Any time' : 'Date range'}
       showIcon
       hideOnRangeSelection

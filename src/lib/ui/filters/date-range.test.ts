@@ -59,7 +59,7 @@ describe('ranges in the URL', () => {
     expect(parseRange(null, '2026-03-01')).toBeNull();
   });
   it('formats day first', () => {
-    expect(formatRange({ from: '2026-05-01', to: '2026-05-20' })).toBe('01/05/2026 - 20/05/2026');
-    expect(formatRange({ from: '2026-05-01', to: '2026-05-01' })).toBe('01/05/2026');
+    expect(formatRange({ from: '2026-05-01', to: '2026-05-20' })).toBe('01-05-2026 - 20-05-2026');
+    expect(formatRange({ from: '2026-05-01', to: '2026-05-01' })).toBe('01-05-2026');
   });
 });

@@ -1,11 +1,10 @@
 import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
-import { REPORT_TIME_ZONE } from '../../time/zone';
+import utc from 'dayjs/plugin/utc.js';
 import { nowMs } from '../../time/clock';
+import { formatDay } from '../../time/format';
+import { REPORT_OFFSET_MS } from '../../time/zone';
 
 dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /** The date-range picker is 240 px wide (spec section 9). */
 export const DATE_RANGE_WIDTH_PX = 240;
@@ -28,9 +27,9 @@ export const DATE_SHORTCUTS: readonly { key: DateShortcutKey; label: string }[] 
   ...([7, 15, 30, 45, 60, 90, 120] as const).map((n) => ({ key: `last${n}` as DateShortcutKey, label: `Last ${n} days` })),
 ];
 
-/** Today's calendar day in the reporting time zone. */
+/** Today's calendar day in the reporting time zone (a fixed offset: UTC+7 has no daylight saving). */
 export function todayInReportZone(now: Date | number = nowMs()): string {
-  return dayjs(now).tz(REPORT_TIME_ZONE).format('YYYY-MM-DD');
+  return dayjs.utc(new Date(now).getTime() + REPORT_OFFSET_MS).format('YYYY-MM-DD');
 }
 
 /** Day arithmetic on calendar days (no clock, no time zone). */
@@ -95,9 +94,8 @@ export function localDateToDay(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** "01/05/2026 - 31/05/2026" style label, day first as the studio writes dates. */
+/** "01-05-2026 - 31-05-2026": the console's day format (DD-MM-YYYY), as the picker's input shows it. */
 export function formatRange(range: DateRange | null): string {
   if (!range) return '';
-  const f = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
-  return range.from === range.to ? f(range.from) : `${f(range.from)} - ${f(range.to)}`;
+  return range.from === range.to ? formatDay(range.from) : `${formatDay(range.from)} - ${formatDay(range.to)}`;
 }
