@@ -32,12 +32,14 @@ export function ready(): Promise<Db> {
 
 async function open(): Promise<Db> {
   const config = serverConfig();
-  const db = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir, { loadDump: pgliteTemplate(config.dataDir) });
+  const db = config.databaseUrl
+    ? await openPostgres(config.databaseUrl, { poolSize: config.databasePoolSize })
+    : await openPglite(config.dataDir, { loadDump: pgliteTemplate(config.pgliteTemplate, config.dataDir) });
   closeOnSignals(db);
   try {
     const applied = await migrate(db);
     if (applied.length) console.log(`[db] applied migrations: ${applied.join(', ')}`);
-    await writePgliteTemplate(db);
+    await writePgliteTemplate(db, config.pgliteWriteTemplate);
     await seedDatabase(db, config);
     await registerJobs(db);
   } catch (error) {
@@ -69,14 +71,12 @@ function closeOnSignals(db: Db): void {
  * first server writes a dump of its migrated, still empty database (PGLITE_WRITE_TEMPLATE) and the next
  * ones start from it (PGLITE_TEMPLATE) when their directory is new.
  */
-function pgliteTemplate(dataDir: string): Blob | undefined {
-  const template = process.env.PGLITE_TEMPLATE;
+function pgliteTemplate(template: string | null, dataDir: string): Blob | undefined {
   if (!template || !existsSync(template) || existsSync(join(dataDir, 'pg'))) return undefined;
   return new Blob([readFileSync(template)]);
 }
 
-async function writePgliteTemplate(db: Db): Promise<void> {
-  const target = process.env.PGLITE_WRITE_TEMPLATE;
+async function writePgliteTemplate(db: Db, target: string | null): Promise<void> {
   if (!target || db.kind !== 'pglite' || !db.dump) return;
   const { n } = (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM accounts')) ?? { n: 1 };
   if (n > 0) return;
