@@ -1,7 +1,0 @@
-import { retentionExportContract } from '../../../../lib/analytics/contract';
-import { exportResponse } from '../../../../lib/analytics/export';
-import { reportTable } from '../../../../lib/analytics/service';
-import { ready } from '../../../../lib/server/db';
-import { rawEndpoint } from '../../../../lib/server/endpoint';
-
-export const GET = rawEndpoint(retentionExportContract, async ({ format, ...filters }, ctx) => exportResponse(await reportTable(await ready(), ctx.account, 'retention', filters), format, 'retention'));
