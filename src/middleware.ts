@@ -8,7 +8,7 @@ import { recordVisit } from './lib/dashboard/service';
 import { recordApiRequest } from './lib/logs/service';
 import { findRoute } from './lib/routes';
 import { json } from './lib/server/api/handler';
-import { ready } from './lib/server/db';
+import { ready } from './lib/server/startup';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
