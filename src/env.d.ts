@@ -4,6 +4,8 @@ declare namespace App {
   interface Locals {
     /** The signed-in account, or null. Set by src/middleware.ts on every request. */
     account: import('./lib/auth/types').SessionAccount | null;
+    /** The open, migrated database. Set by src/middleware.ts before pages and the API registry run. */
+    db: import('./lib/server/db').Db;
     requestId: string;
     clientIp: string;
   }

@@ -7,8 +7,8 @@ import { MESSAGES } from './lib/http/messages';
 import { recordVisit } from './lib/dashboard/service';
 import { recordApiRequest } from './lib/logs/service';
 import { findRoute } from './lib/routes';
-import { ready } from './lib/server/db';
-import { json } from './lib/server/endpoint';
+import { json } from './lib/server/api/handler';
+import { ready } from './lib/server/startup';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -27,6 +27,8 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
     const message = `The database is not available: ${error instanceof Error ? error.message : 'unknown error'}`;
     return isApi ? json(503, { message }) : new Response(message, { status: 503 });
   }
+
+  ctx.locals.db = db;
 
   let resolved;
   try {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PrivateAction } from './permissions';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -6,10 +7,13 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * What an endpoint needs from the caller. `public`: nothing; `signedIn`: any valid session;
  * otherwise the route path the account must be permitted on and/or private actions of which it needs any one.
  */
-export type Access = 'public' | 'signedIn' | { route?: string; actions?: readonly string[] };
+export type Access = 'public' | 'signedIn' | { route?: string; actions?: readonly PrivateAction[] };
 
-/** One API endpoint described once: used by the endpoint file, the island's requester and the tests. */
-export interface Contract<Req extends z.ZodType = z.ZodType, Data extends z.ZodType = z.ZodType> {
+/**
+ * One API endpoint described once: used by its handler in the area's api.ts (served through the API
+ * registry), the island's requester and the tests.
+ */
+export interface Contract<Req extends z.ZodType = z.ZodType, Data extends z.ZodType = z.ZodType, A extends Access = Access> {
   method: HttpMethod;
   /** Path with `:name` parameters, e.g. `/api/adminAccount/resetPassword/:username`. */
   path: string;
@@ -18,12 +22,13 @@ export interface Contract<Req extends z.ZodType = z.ZodType, Data extends z.ZodT
   data: Data;
   /** Lists answer `{ data, totalRecord }`. */
   list?: boolean;
-  access: Access;
+  access: A;
   /** Largest accepted JSON body in bytes (default 1 MiB). */
   maxBody?: number;
 }
 
-export function defineContract<Req extends z.ZodType, Data extends z.ZodType>(contract: Contract<Req, Data>): Contract<Req, Data> {
+/** Keeps the literal access ('public' or not) in the type, so a public endpoint's handler sees a maybe-absent viewer. */
+export function defineContract<Req extends z.ZodType, Data extends z.ZodType, A extends Access>(contract: Contract<Req, Data, A>): Contract<Req, Data, A> {
   return contract;
 }
 

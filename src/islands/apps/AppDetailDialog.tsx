@@ -7,7 +7,7 @@ import { OS_NAMES, OS_PACKAGE_LABEL } from '../../lib/apps/os';
 import { HIGHLIGHT_OPTIONS } from '../../lib/apps/rules';
 import { api } from '../../lib/http/client';
 import { showToast } from '../../lib/ui/toast-store';
-import type { DetailTab } from './AppManager';
+import type { DetailTab } from '../../lib/apps/manager';
 import ConfigEditor from './ConfigEditor';
 import { formatDateTime } from '../../lib/time/format';
 import { AppIcon, copyText, OsBadge, StateTag } from './parts';

@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { allAppContract, updateAppContract, type AppSummary } from '../../lib/apps/contract';
-import { APP_SORT_KEYS, filterApps, labelCounts, sortApps, type AppSortKey, type SortDirection } from '../../lib/apps/manager';
+import { APP_SORT_KEYS, filterApps, labelCounts, sortApps, type AppSortKey, type DetailTab, type SortDirection } from '../../lib/apps/manager';
 import { $selectedApp, appIdOf, refreshAppLists, type AppScope } from '../../lib/apps/store';
 import { api } from '../../lib/http/client';
 import AppAutocomplete from '../../lib/ui/filters/AppAutocomplete';
@@ -44,8 +44,6 @@ const STATE_OPTIONS = [
   { label: 'Published', value: 'published' },
   { label: 'Unpublished', value: 'unpublished' },
 ];
-
-export type DetailTab = 'details' | 'config' | 'dates' | 'ptracking' | 'versions';
 
 /** App Manager (/app_data/index): the visible apps with search, filters, sorting and every app action. */
 export default function AppManager({ account, canEdit, teams, initialApps, search }: AppManagerProps) {

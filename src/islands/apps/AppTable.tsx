@@ -1,7 +1,7 @@
 import type { AppSummary } from '../../lib/apps/contract';
 import type { AppSortKey, SortDirection } from '../../lib/apps/manager';
 import { HIGHLIGHT_OPTIONS } from '../../lib/apps/rules';
-import type { DetailTab } from './AppManager';
+import type { DetailTab } from '../../lib/apps/manager';
 import { AppIcon, OsBadge, RelativeTime, StateTag } from './parts';
 
 interface AppTableProps {

@@ -1,4 +1,4 @@
-import type { SessionAccount } from '../auth/types';
+import type { Actor } from '../auth/types';
 import { revokeAllSessions } from '../auth/session';
 import { newPasswordProblem } from '../auth/validation';
 import { hasAnyAction } from '../auth/guard';
@@ -9,12 +9,6 @@ import { hashPassword, randomToken } from '../server/crypto';
 import type { Db, Sql } from '../server/db';
 import { HttpError, badRequest, conflict, notFound } from '../server/errors';
 import type { AccountRow } from './contract';
-
-interface Actor {
-  account: SessionAccount;
-  ip: string;
-  requestId: string;
-}
 
 const COLUMNS = `a.username, a.role, a.name, a.avatar, a.introduction, a.active, a.can_view_all_app, a.list_app, a.follow_team,
   a.exclude_teams, a.paths, a.private_actions, a.permissions, a.created_at, a.last_login_at`;

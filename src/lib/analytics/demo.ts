@@ -1,4 +1,5 @@
 import { compareVersions } from '../apps/versions';
+import { tunables, type Tunables } from '../server/config';
 import type { Db } from '../server/db';
 import { ingestBatch } from './ingest';
 import { rollupPending } from './rollup';
@@ -9,12 +10,11 @@ import { nowMs } from '../time/clock';
  * The demo studio: a small simulated history on the demo apps, seeded once with the demo data so that
  * the analytics screens and the dashboard have figures on a fresh database. Events go through the same
  * validation and write path as the SDK endpoint (in process, without HTTP), then are rolled up.
- * DEMO_TELEMETRY=0 skips it; DEMO_TELEMETRY_USERS and DEMO_TELEMETRY_DAYS size it.
+ * DEMO_TELEMETRY=0 skips it; DEMO_TELEMETRY_USERS and DEMO_TELEMETRY_DAYS size it (src/lib/server/config.ts).
  */
-export async function seedDemoTelemetry(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  if (env.DEMO_TELEMETRY === '0') return;
-  const users = Number(env.DEMO_TELEMETRY_USERS || 2000);
-  const days = Number(env.DEMO_TELEMETRY_DAYS || 30);
+export async function seedDemoTelemetry(db: Db, options: Tunables['demoTelemetry'] = tunables().demoTelemetry): Promise<void> {
+  const { enabled, users, days } = options;
+  if (!enabled) return;
   const started = performance.now();
   const rows = await db.query<{ app_id: string; os: number; sdk_app_key: string }>('SELECT app_id, os, sdk_app_key FROM app_os ORDER BY app_id, os');
   const apps = new Map<string, SimApp>();

@@ -12,8 +12,11 @@ import { LEVEL_MODES } from './contract';
 export { MAX_BATCH_BYTES, MAX_BATCH_EVENTS } from './contract';
 /** A device clock this far ahead of the server is "future": the event is stored at its receive time. */
 export const FUTURE_TOLERANCE_MS = 5 * 60_000;
-/** Events older than this are "ancient" (a broken clock or a years-old queue): stored at their receive time. */
-export const MAX_EVENT_AGE_DAYS = Number((typeof process !== 'undefined' && process.env.SDK_MAX_EVENT_AGE_DAYS) || 366);
+/**
+ * Events older than this are "ancient" (a broken clock or a years-old queue): stored at their receive time.
+ * The default; the server passes its configured SDK_MAX_EVENT_AGE_DAYS (src/lib/server/config.ts).
+ */
+export const MAX_EVENT_AGE_DAYS = 366;
 /** Country of events that name none (CLDR's "Unknown Region", as the country select offers). */
 export const UNKNOWN_COUNTRY = 'ZZ';
 
@@ -161,7 +164,7 @@ function checkParams(name: EventName, raw: unknown): Record<string, unknown> | R
  * Checks one event against the envelope and its name's payload; answers the event to store or why it is
  * refused. keyOs is the platform of the SDK key the batch came with; now is the receive time.
  */
-export function validateEvent(raw: unknown, keyOs: number, now: number): ValidEvent | Refusal {
+export function validateEvent(raw: unknown, keyOs: number, now: number, maxAgeDays = MAX_EVENT_AGE_DAYS): ValidEvent | Refusal {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return new Refusal('event: must be an object');
   const e = raw as Record<string, unknown>;
   const id = e.id;
@@ -199,6 +202,6 @@ export function validateEvent(raw: unknown, keyOs: number, now: number): ValidEv
   if (params instanceof Refusal) return params;
   let flag: ClampFlag | null = null;
   if (deviceTime > now + FUTURE_TOLERANCE_MS) flag = 'future';
-  else if (deviceTime < now - MAX_EVENT_AGE_DAYS * 86_400_000) flag = 'ancient';
+  else if (deviceTime < now - maxAgeDays * 86_400_000) flag = 'ancient';
   return { id, name: name as EventName, userId, time: flag ? now : Math.floor(deviceTime), deviceTime, flag, appVersion, sdkVersion, country, params };
 }

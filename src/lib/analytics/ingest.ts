@@ -1,3 +1,4 @@
+import { tunables } from '../server/config';
 import type { Db, Sql } from '../server/db';
 import { HttpError } from '../server/errors';
 import { reportDay } from './day';
@@ -57,8 +58,9 @@ export async function ingestBatch(db: Db, app: SdkApp, events: readonly unknown[
   const result: IngestResult = { accepted: 0, duplicates: 0, rejected: [], clamped: [] };
   const valid: ValidEvent[] = [];
   const seenIds = new Set<string>();
+  const maxAgeDays = tunables().sdkMaxEventAgeDays;
   events.forEach((raw, index) => {
-    const checked = validateEvent(raw, app.os, now);
+    const checked = validateEvent(raw, app.os, now, maxAgeDays);
     if (checked instanceof Refusal) return void result.rejected.push({ index, reason: checked.reason });
     result.accepted++;
     if (checked.flag) result.clamped.push({ index, flag: checked.flag });

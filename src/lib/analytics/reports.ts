@@ -1,6 +1,7 @@
 import { mayViewApp, visibleAppCondition } from '../apps/service';
 import type { SessionAccount } from '../auth/types';
 import { MESSAGES } from '../http/messages';
+import { tunables } from '../server/config';
 import type { Db, Sql } from '../server/db';
 import { badRequest, HttpError } from '../server/errors';
 import type { LevelRetentionCohort, LevelRow, MainDataRow, ReportFilters, RetentionCohort } from './contract';
@@ -17,7 +18,6 @@ import { nowMs } from '../time/clock';
  */
 
 /** How long a report may spend rolling up its own pending app-days before answering. */
-const ON_DEMAND_BUDGET_MS = Number(process.env.ROLLUP_ON_DEMAND_MS || 1500);
 
 export interface ReportScope {
   apps: string[];
@@ -62,7 +62,7 @@ async function refresh(db: Db, scope: ReportScope, extraDays = 0): Promise<numbe
   if (scope.apps.length === 0) return 0;
   const range = { apps: scope.apps, from: scope.from, to: addDays(scope.to, extraDays) };
   if ((await pendingAppDays(db, range)) === 0) return 0;
-  return (await rollupPending(db, { ...range, budgetMs: ON_DEMAND_BUDGET_MS })).pending;
+  return (await rollupPending(db, { ...range, budgetMs: tunables().rollupOnDemandMs })).pending;
 }
 
 const num = (v: unknown) => Number(v ?? 0);

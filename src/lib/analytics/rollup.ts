@@ -1,3 +1,4 @@
+import { tunables } from '../server/config';
 import type { Db, Sql } from '../server/db';
 import { addDays } from './day';
 import { ensurePartitions } from './partitions';
@@ -130,7 +131,7 @@ export async function rollupPending(db: Db, options: { apps?: readonly string[];
 }
 
 /** The scheduler's analytics_rollup job: the dirty app-days, and tomorrow's partitions ready before midnight. */
-export async function runRollupJob(db: Db, now = nowMs(), budgetMs = Number(process.env.ROLLUP_JOB_BUDGET_MS || 240_000)): Promise<string> {
+export async function runRollupJob(db: Db, now = nowMs(), budgetMs = tunables().rollupJobBudgetMs): Promise<string> {
   const today = new Date(now + 7 * 3_600_000).toISOString().slice(0, 10);
   await ensurePartitions(db, [today, addDays(today, 1)]);
   const { appDays, pending } = await rollupPending(db, { budgetMs });

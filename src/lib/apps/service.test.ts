@@ -3,7 +3,8 @@ import type { SessionAccount } from '../auth/types';
 import type { Db } from '../server/db';
 import { migrate } from '../server/db/migrate';
 import { openMemoryPglite } from '../server/db/open';
-import { createApp, listAppOptions, mayViewApp, updateApp, updateConfig, type Actor } from './service';
+import { createApp, listAppOptions, mayViewApp, updateApp, updateConfig } from './service';
+import type { Actor } from '../auth/types';
 
 let db: Db;
 let editor: Actor;

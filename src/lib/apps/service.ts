@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { SessionAccount } from '../auth/types';
+import type { Actor, SessionAccount } from '../auth/types';
 import { MESSAGES } from '../http/messages';
 import { writeAudit } from '../server/audit';
 import { randomToken } from '../server/crypto';
@@ -27,12 +27,6 @@ import { normaliseTags } from './rules';
 import { compareVersions } from './versions';
 
 /** Who acts: for the visibility and permission checks and the audit row. */
-export interface Actor {
-  account: SessionAccount;
-  ip: string;
-  requestId: string;
-}
-
 type CreateInput = z.output<(typeof createAppContract)['request']>;
 type UpdateInput = z.output<(typeof updateAppContract)['request']>;
 type PublishDateInput = z.output<(typeof publishDateActionContract)['request']>;

@@ -15,3 +15,10 @@ export interface SessionAccount {
   followTeam: string[];
   excludeTeams: string[];
 }
+
+/** Who performs a mutation, and from where: what services write into the audit log. */
+export interface Actor {
+  account: SessionAccount;
+  ip: string;
+  requestId: string;
+}

@@ -1,4 +1,4 @@
-import type { SessionAccount } from '../auth/types';
+import type { Actor, SessionAccount } from '../auth/types';
 import { writeAudit } from '../server/audit';
 import { serverConfig } from '../server/config';
 import { encryptSecret } from '../server/crypto';
@@ -7,12 +7,6 @@ import { HttpError, badRequest, conflict, notFound } from '../server/errors';
 import { mayViewApp } from '../apps/service';
 import type { ConfigItem, Team } from './contract';
 import { configKinds, serviceAccountFile, type ConfigKind } from './kinds';
-
-interface Actor {
-  account: SessionAccount;
-  ip: string;
-  requestId: string;
-}
 
 type Row = { id: number; scope: string; item_key: string; data: Record<string, unknown>; secret: string | null; updated_by: string; updated_at: Date };
 const toItem = (r: Row): ConfigItem => ({ id: r.id, scope: r.scope, key: r.item_key, data: r.data, hasSecret: Boolean(r.secret), updatedBy: r.updated_by, updatedAt: new Date(r.updated_at).toISOString() });

@@ -1,4 +1,5 @@
 import { runRollupJob } from '../analytics/rollup';
+import { tunables } from '../server/config';
 import type { Db, Sql } from '../server/db';
 
 export interface JobDefinition {
@@ -10,18 +11,19 @@ export interface JobDefinition {
   run(db: Sql): Promise<string>;
 }
 
-export const API_LOG_RETENTION_DAYS = Number(process.env.API_LOG_RETENTION_DAYS || 30);
-
 /** The scheduler's jobs. Their schedule and enabled flag are editable on screen; the work is code. */
 export const jobDefinitions: JobDefinition[] = [
   {
     name: 'api_log_retention',
-    description: `Deletes API log rows older than ${API_LOG_RETENTION_DAYS} days`,
+    get description() {
+      return `Deletes API log rows older than ${tunables().apiLogRetentionDays} days`;
+    },
     cron: '0 3 * * *',
     timeZone: 'Asia/Ho_Chi_Minh',
     async run(db) {
-      const rows = await db.query<{ id: number }>(`DELETE FROM api_log WHERE at < now() - make_interval(days => $1) RETURNING id`, [API_LOG_RETENTION_DAYS]);
-      return `deleted ${rows.length} API log row(s) older than ${API_LOG_RETENTION_DAYS} days`;
+      const days = tunables().apiLogRetentionDays;
+      const rows = await db.query<{ id: number }>(`DELETE FROM api_log WHERE at < now() - make_interval(days => $1) RETURNING id`, [days]);
+      return `deleted ${rows.length} API log row(s) older than ${days} days`;
     },
   },
   {

@@ -4,6 +4,7 @@ import { HttpError, notFound } from '../server/errors';
 import { nextRun } from './cron';
 import { jobDefinitions, type JobDefinition } from './definitions';
 import { nowMs } from '../time/clock';
+import { tunables } from '../server/config';
 
 /** Identifies this process in the run history (several processes may share one PostgreSQL). */
 export const RUNNER_ID = `${hostname()}:${process.pid}`;
@@ -87,8 +88,8 @@ let timer: NodeJS.Timeout | null = null;
 
 /** Starts the in-process scheduler (SCHEDULER=off disables it, e.g. for a read-only replica). */
 export function startScheduler(db: Db): void {
-  if (timer || process.env.SCHEDULER === 'off') return;
-  const every = Number(process.env.SCHEDULER_TICK_MS || 30_000);
+  const { schedulerEnabled, schedulerTickMs: every } = tunables();
+  if (timer || !schedulerEnabled) return;
   const loop = () => tick(db).catch((error) => console.error('[jobs] tick failed:', error instanceof Error ? error.message : error));
   timer = setInterval(loop, every);
   timer.unref();

@@ -1,4 +1,4 @@
-import type { SessionAccount } from '../auth/types';
+import type { Actor } from '../auth/types';
 import { writeAudit } from '../server/audit';
 import type { Db, Sql } from '../server/db';
 import { badRequest, notFound } from '../server/errors';
@@ -37,7 +37,7 @@ export async function jobRuns(db: Sql, name: string, page: number, limit: number
   };
 }
 
-export async function updateJob(db: Db, actor: { account: SessionAccount; ip: string; requestId: string }, input: { name: string; cron: string; timeZone: string; enabled: boolean }): Promise<Job> {
+export async function updateJob(db: Db, actor: Actor, input: { name: string; cron: string; timeZone: string; enabled: boolean }): Promise<Job> {
   const problem = cronProblem(input.cron, input.timeZone);
   if (problem) throw badRequest(`cron: ${problem}`);
   await db.transaction(async (tx) => {

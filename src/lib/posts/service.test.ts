@@ -3,7 +3,8 @@ import type { SessionAccount } from '../auth/types';
 import type { Db } from '../server/db';
 import { migrate } from '../server/db/migrate';
 import { openMemoryPglite } from '../server/db/open';
-import { createPost, deletePost, getSpecialPost, updatePost, updateSpecialPost, type Actor } from './service';
+import { createPost, deletePost, getSpecialPost, updatePost, updateSpecialPost } from './service';
+import type { Actor } from '../auth/types';
 
 let db: Db;
 const actors: Record<string, Actor> = {};

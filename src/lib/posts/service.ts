@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { SessionAccount } from '../auth/types';
+import type { Actor, SessionAccount } from '../auth/types';
 import { MESSAGES } from '../http/messages';
 import { writeAudit } from '../server/audit';
 import type { Db, Sql } from '../server/db';
@@ -11,12 +11,6 @@ import { sanitizePostBody } from './sanitize';
 import { countUnreadPosts, visibleBoardPost } from './unread';
 
 /** Who acts, for the permission checks and the audit row. */
-export interface Actor {
-  account: SessionAccount;
-  ip: string;
-  requestId: string;
-}
-
 type CreateInput = z.output<(typeof createPostContract)['request']>;
 type UpdateInput = z.output<(typeof updatePostContract)['request']>;
 type ListInput = z.output<(typeof listPostsContract)['request']>;

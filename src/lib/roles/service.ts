@@ -1,17 +1,11 @@
 import { checkGrants } from '../accounts/admin-service';
-import type { SessionAccount } from '../auth/types';
+import type { Actor } from '../auth/types';
 import { PRIVATE_ACTIONS } from '../permissions';
 import { routeTable, type RouteNode } from '../routes';
 import { writeAudit } from '../server/audit';
 import type { Db, Sql } from '../server/db';
 import { HttpError, conflict, notFound } from '../server/errors';
 import type { Role } from './contract';
-
-interface Actor {
-  account: SessionAccount;
-  ip: string;
-  requestId: string;
-}
 
 const SELECT = `SELECT r.name, r.description, r.paths, r.private_actions,
   (SELECT count(*)::int FROM accounts a WHERE a.role = r.name) AS account_count FROM roles r`;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetServerConfig, serverConfig } from './config';
+import { resetServerConfig, serverConfig, tunables } from './config';
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -40,6 +40,25 @@ describe('serverConfig', () => {
     resetServerConfig();
     process.env.DATABASE_URL = 'postgres://127.0.0.1/none';
     expect(serverConfig().demoData).toBe(false);
+  });
+});
+
+describe('tunables', () => {
+  it('has defaults, reads set values and refuses bad ones naming the variable', () => {
+    delete process.env.SCHEDULER_TICK_MS;
+    delete process.env.SCHEDULER;
+    expect(tunables()).toMatchObject({ schedulerTickMs: 30_000, schedulerEnabled: true, databasePoolSize: 10 });
+    resetServerConfig();
+    process.env.SCHEDULER = 'off';
+    process.env.DEMO_TELEMETRY_USERS = '400';
+    expect(tunables()).toMatchObject({ schedulerEnabled: false, demoTelemetry: { enabled: true, users: 400, days: 30 } });
+    resetServerConfig();
+    process.env.SCHEDULER_TICK_MS = '30s';
+    expect(() => tunables()).toThrow('SCHEDULER_TICK_MS must be a whole number from 50 to 3600000 (got "30s").');
+    resetServerConfig();
+    delete process.env.SCHEDULER_TICK_MS;
+    process.env.SCHEDULER = 'maybe';
+    expect(() => tunables()).toThrow(/SCHEDULER must be on or off/);
   });
 });
 

@@ -3,8 +3,40 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { testClockActive } from '../time/clock';
 
+/**
+ * The server's configuration: the one module that reads process.env (src/lib/time/clock.ts, shared with the
+ * browser, keeps its own test-clock reading). Every field is typed, has its default here and is checked once
+ * at start-up; a bad value stops the server with a message naming the variable.
+ */
+
+/** Tunings that have safe defaults: reading them writes nothing (unlike the secrets of serverConfig()). */
+export interface Tunables {
+  /** PGlite dump to start a new embedded database from (tests: skips initdb and migrations). */
+  pgliteTemplate: string | null;
+  /** Where the first server writes the dump of its migrated, empty database (tests). */
+  pgliteWriteTemplate: string | null;
+  /** node-postgres pool size per process (DATABASE_POOL_SIZE, default 10). */
+  databasePoolSize: number;
+  /** Days of API log kept by the retention job (API_LOG_RETENTION_DAYS, default 30). */
+  apiLogRetentionDays: number;
+  /** SCHEDULER=off disables the in-process scheduler (e.g. a read-only replica). */
+  schedulerEnabled: boolean;
+  /** How often the scheduler looks for due jobs (SCHEDULER_TICK_MS, default 30 s). */
+  schedulerTickMs: number;
+  /** Time budget of one scheduled analytics rollup run (ROLLUP_JOB_BUDGET_MS, default 4 min). */
+  rollupJobBudgetMs: number;
+  /** Time a report request may spend rolling up pending days first (ROLLUP_ON_DEMAND_MS, default 1.5 s). */
+  rollupOnDemandMs: number;
+  /** SDK events older than this are stored at their receive time (SDK_MAX_EVENT_AGE_DAYS, default 366). */
+  sdkMaxEventAgeDays: number;
+  /** The demo studio's simulated telemetry (DEMO_TELEMETRY=0 skips it; DEMO_TELEMETRY_USERS, DEMO_TELEMETRY_DAYS). */
+  demoTelemetry: { enabled: boolean; users: number; days: number };
+  /** How often the header bell polls for unread posts (BELL_POLL_MS, default 30 s). */
+  bellPollMs: number;
+}
+
 /** Where the embedded database lives and how the server behaves; read once from the environment. */
-export interface ServerConfig {
+export interface ServerConfig extends Tunables {
   databaseUrl: string | null;
   dataDir: string;
   demoData: boolean;
@@ -21,7 +53,60 @@ export interface ServerConfig {
 export const DEFAULT_DEMO_PASSWORD = 'gsm-demo-2026';
 
 let cached: ServerConfig | null = null;
+let cachedTunables: Tunables | null = null;
 
+/** A configuration value that is not acceptable; start-up reports it and refuses to serve. */
+export class ConfigError extends Error {}
+
+/** A whole number from the environment within bounds, or the default when unset or empty. */
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
+    throw new ConfigError(`${name} must be a whole number ${range} (got "${raw}").`);
+  }
+  return value;
+}
+
+/** An on/off switch: unset or empty is the default; `0`, `off`, `false`, `no` turn it off; `1`, `on`, `true`, `yes` on. */
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['0', 'off', 'false', 'no'].includes(raw)) return false;
+  if (['1', 'on', 'true', 'yes'].includes(raw)) return true;
+  throw new ConfigError(`${name} must be on or off (1/0, on/off, true/false; got "${env[name]}").`);
+}
+
+/** The tunings, read and checked once; safe to call from anywhere on the server (no files are written). */
+export function tunables(): Tunables {
+  if (cachedTunables) return cachedTunables;
+  const env = process.env;
+  cachedTunables = {
+    pgliteTemplate: env.PGLITE_TEMPLATE?.trim() || null,
+    pgliteWriteTemplate: env.PGLITE_WRITE_TEMPLATE?.trim() || null,
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
+    apiLogRetentionDays: integer(env, 'API_LOG_RETENTION_DAYS', 30, 1, 3650),
+    schedulerEnabled: flag(env, 'SCHEDULER', true),
+    schedulerTickMs: integer(env, 'SCHEDULER_TICK_MS', 30_000, 50, 3_600_000),
+    rollupJobBudgetMs: integer(env, 'ROLLUP_JOB_BUDGET_MS', 240_000, 100),
+    rollupOnDemandMs: integer(env, 'ROLLUP_ON_DEMAND_MS', 1500, 0),
+    sdkMaxEventAgeDays: integer(env, 'SDK_MAX_EVENT_AGE_DAYS', 366, 1, 36_500),
+    demoTelemetry: {
+      enabled: flag(env, 'DEMO_TELEMETRY', true),
+      users: integer(env, 'DEMO_TELEMETRY_USERS', 2000, 0, 1_000_000),
+      days: integer(env, 'DEMO_TELEMETRY_DAYS', 30, 1, 3650),
+    },
+    bellPollMs: integer(env, 'BELL_POLL_MS', 30_000, 500, 3_600_000),
+  };
+  return cachedTunables;
+}
+
+/**
+ * The whole configuration, secrets included. Start-up reads it first, so a bad value stops the server with
+ * one clear message before anything opens.
+ */
 export function serverConfig(): ServerConfig {
   if (cached) return cached;
   const env = process.env;
@@ -32,6 +117,7 @@ export function serverConfig(): ServerConfig {
     throw new Error('GSM_CLOCK_OFFSET_MS shifts the clock for tests only; a production server (DATABASE_URL without demo data) refuses it.');
   }
   cached = {
+    ...tunables(),
     databaseUrl,
     dataDir,
     demoData,
@@ -67,4 +153,5 @@ function resolveSecret(name: string, given: string | undefined, databaseUrl: str
 /** Tests change the environment between server starts in one process; this forgets the cached reading. */
 export function resetServerConfig(): void {
   cached = null;
+  cachedTunables = null;
 }

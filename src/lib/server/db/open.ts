@@ -39,10 +39,10 @@ export async function openMemoryPglite(loadDump?: Blob): Promise<Db> {
   };
 }
 
-/** Opens a real PostgreSQL through a node-postgres pool. */
-export async function openPostgres(url: string): Promise<Db> {
+/** Opens a real PostgreSQL through a node-postgres pool (poolSize connections at most, default 10). */
+export async function openPostgres(url: string, options: { poolSize?: number } = {}): Promise<Db> {
   const { default: pgModule } = await import('pg');
-  const pool = new pgModule.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
+  const pool = new pgModule.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   // A pooled client that errors while idle must not crash the process.
   pool.on('error', (error) => console.error('[db] idle client error:', error.message));
   await pool.query('select 1');

@@ -1,0 +1,46 @@
+import { MESSAGES } from '../http/messages';
+import { handle, type ApiHandler } from '../server/api/handler';
+import { writeAudit } from '../server/audit';
+import { serverConfig } from '../server/config';
+import { HttpError } from '../server/errors';
+import { environmentContract, loginContract, logoutContract, refreshTokenContract } from './contract';
+import { REFRESH_COOKIE, clearSessionCookies, setSessionCookies } from './cookies';
+import { refresh, signIn } from './service';
+import { revokeSession, revokeSessionByRefresh } from './session';
+
+/** Sign-in, token refresh and sign-out (they set and drop the session cookies) and the environment name. Served by the API registry (src/lib/server/api/registry.ts). */
+export const authApi: ApiHandler[] = [
+  handle(loginContract, async ({ username, password }, ctx) => {
+    const tokens = await signIn(ctx.db, username, password, serverConfig().sessionSecret, ctx);
+    setSessionCookies(ctx.cookies, tokens, ctx.url.protocol === 'https:');
+    return { data: tokens };
+  }),
+  /** Revokes the session (by the current access token, or by a given refresh token) and drops the cookies. */
+  handle(logoutContract, async (input, ctx) => {
+    const refreshToken = input.refreshToken ?? ctx.cookies.get(REFRESH_COOKIE)?.value;
+    const viewer = ctx.viewer;
+    await ctx.db.transaction(async (tx) => {
+      if (viewer) await revokeSession(tx, viewer.sessionId);
+      if (refreshToken) await revokeSessionByRefresh(tx, refreshToken);
+      if (viewer) {
+        await writeAudit(tx, { accountId: viewer.id, username: viewer.username, action: 'logout', entity: 'session', ip: ctx.ip, requestId: ctx.requestId });
+      }
+    });
+    clearSessionCookies(ctx.cookies);
+    return { data: { ok: true as const } };
+  }),
+  handle(refreshTokenContract, async (input, ctx) => {
+    const fromCookie = ctx.cookies.get(REFRESH_COOKIE)?.value;
+    const token = input.refreshToken ?? fromCookie;
+    if (!token) throw new HttpError(400, MESSAGES.noRefreshToken);
+    try {
+      const tokens = await refresh(ctx.db, token, serverConfig().sessionSecret);
+      if (!input.refreshToken) setSessionCookies(ctx.cookies, tokens, ctx.url.protocol === 'https:');
+      return { data: tokens };
+    } catch (error) {
+      if (!input.refreshToken) clearSessionCookies(ctx.cookies);
+      throw error;
+    }
+  }),
+  handle(environmentContract, async () => ({ data: serverConfig().appEnv })),
+];

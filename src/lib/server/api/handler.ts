@@ -1,0 +1,165 @@
+import type { AstroCookies } from 'astro';
+import { z } from 'zod';
+import type { Actor, SessionAccount } from '../../auth/types';
+import { pathParams, searchToObject, type Contract } from '../../contract';
+import { MESSAGES } from '../../http/messages';
+import { hasAnyAction } from '../../permissions';
+import { isPathPermitted } from '../../routes';
+import type { Db } from '../db';
+import { HttpError } from '../errors';
+
+const DEFAULT_MAX_BODY = 1024 * 1024;
+
+/** What every handler is given besides its validated input. */
+interface BaseContext {
+  /** The open, migrated database (the middleware waited for start-up). */
+  db: Db;
+  requestId: string;
+  ip: string;
+  userAgent: string;
+  /** For the few handlers that read headers or set cookies (SDK key, sign-in, sign-out). */
+  request: Request;
+  url: URL;
+  cookies: AstroCookies;
+}
+/** A handler of a contract that needs a signed-in account. */
+export interface ApiContext extends BaseContext {
+  viewer: SessionAccount;
+  /** The viewer with where the request came from: what services write into the audit log. */
+  actor: Actor;
+}
+/** A handler of a public contract: the caller may or may not be signed in. */
+export interface PublicApiContext extends BaseContext {
+  viewer: SessionAccount | null;
+}
+
+/** The context a contract's handler receives: public contracts may have no viewer. */
+export type ContextOf<C extends Contract> = C['access'] extends 'public' ? PublicApiContext : ApiContext;
+export type BodyOf<C extends Contract> = { data: z.output<C['data']>; totalRecord?: number };
+
+/** One entry of the API registry: a contract and how to answer it. */
+export interface ApiHandler {
+  contract: Contract;
+  /** Answers `{ data }` JSON (`json`) or builds its own Response (`raw`: downloads, cookies with a custom answer). */
+  kind: 'json' | 'raw';
+  run(input: unknown, ctx: PublicApiContext | ApiContext): Promise<unknown>;
+}
+
+/**
+ * Registers the handler of a contract. The registry authenticates, authorises, parses and validates the
+ * input before calling it, answers `{ data }` (lists add totalRecord) and maps failures to 4xx/5xx with
+ * `{ message }`.
+ */
+export function handle<C extends Contract>(contract: C, handler: (input: z.output<C['request']>, ctx: ContextOf<C>) => Promise<BodyOf<C>>): ApiHandler {
+  return { contract, kind: 'json', run: handler as ApiHandler['run'] };
+}
+
+/**
+ * Like handle(), for answers that are not `{ data }` JSON (file downloads): same authentication,
+ * permission and input validation; the handler builds the Response itself.
+ */
+export function handleRaw<C extends Contract>(contract: C, handler: (input: z.output<C['request']>, ctx: ContextOf<C>) => Promise<Response>): ApiHandler {
+  return { contract, kind: 'raw', run: handler as ApiHandler['run'] };
+}
+
+/** What the registry knows of the request when it runs a handler. */
+export interface ApiRequest {
+  db: Db;
+  viewer: SessionAccount | null;
+  requestId: string;
+  ip: string;
+  request: Request;
+  url: URL;
+  cookies: AstroCookies;
+  /** Path parameters of the matched contract path, already decoded. */
+  params: Record<string, string>;
+}
+
+/** Runs one handler for one request: authorise, read and validate the input, call, shape the answer. */
+export async function runHandler(handler: ApiHandler, req: ApiRequest): Promise<Response> {
+  const { contract } = handler;
+  try {
+    authorise(contract, req.viewer);
+    const input = await readInput(contract, req);
+    const base: BaseContext = {
+      db: req.db,
+      requestId: req.requestId,
+      ip: req.ip,
+      userAgent: req.request.headers.get('user-agent') ?? '',
+      request: req.request,
+      url: req.url,
+      cookies: req.cookies,
+    };
+    const ctx: PublicApiContext | ApiContext = req.viewer
+      ? { ...base, viewer: req.viewer, actor: { account: req.viewer, ip: req.ip, requestId: req.requestId } }
+      : { ...base, viewer: null };
+    const answer = await handler.run(input, ctx);
+    return handler.kind === 'raw' ? (answer as Response) : json(200, answer);
+  } catch (error) {
+    return errorResponse(error, req.requestId, `${contract.method} ${contract.path}`);
+  }
+}
+
+function authorise(contract: Contract, account: SessionAccount | null): void {
+  if (contract.access === 'public') return;
+  if (!account) throw new HttpError(401, MESSAGES.unauthorized);
+  if (contract.access === 'signedIn') return;
+  const { route, actions } = contract.access;
+  if (route && !isPathPermitted(route, account)) throw new HttpError(403, MESSAGES.permissionInvalid);
+  if (actions && !hasAnyAction(account, actions)) throw new HttpError(403, MESSAGES.permissionInvalid);
+}
+
+async function readInput(contract: Contract, req: ApiRequest): Promise<unknown> {
+  const raw: Record<string, unknown> =
+    contract.method === 'GET' || contract.method === 'DELETE' ? searchToObject(req.url.searchParams) : await readJsonBody(req.request, contract.maxBody ?? DEFAULT_MAX_BODY);
+  // Path parameters win over a query or body field of the same name.
+  for (const name of pathParams(contract)) raw[name] = req.params[name];
+  const parsed = contract.request.safeParse(raw);
+  if (!parsed.success) throw new HttpError(400, describeIssues(parsed.error));
+  return parsed.data;
+}
+
+async function readJsonBody(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > maxBytes) throw new HttpError(413, `Request body is too large (limit ${maxBytes} bytes).`);
+  const text = await request.text();
+  if (Buffer.byteLength(text) > maxBytes) throw new HttpError(413, `Request body is too large (limit ${maxBytes} bytes).`);
+  if (text.trim() === '') return {};
+  const type = request.headers.get('content-type') ?? '';
+  if (!type.includes('application/json')) throw new HttpError(415, 'Request body must be JSON (Content-Type: application/json).');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'Request body is not valid JSON.');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new HttpError(400, 'Request body must be a JSON object.');
+  return value as Record<string, unknown>;
+}
+
+/** "title: Required" style messages naming each field at fault. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => {
+      const field = issue.path.join('.') || 'body';
+      if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) return `${field}: is required`;
+      if (issue.code === 'unrecognized_keys') return `${field}: unknown field(s) ${issue.keys.join(', ')}`;
+      return `${field}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  });
+}
+
+export function errorResponse(error: unknown, requestId: string, where: string): Response {
+  if (error instanceof HttpError) return json(error.status, { message: error.message }, error.headers);
+  // Unexpected: log with the request id (no request body: it may hold passwords) and answer without internals.
+  console.error(`[api] ${where} failed (request ${requestId}):`, error instanceof Error ? error.stack : error);
+  return json(500, { message: `Internal error (request id ${requestId}).` });
+}

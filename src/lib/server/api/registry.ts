@@ -1,0 +1,67 @@
+import type { APIContext } from 'astro';
+import { accountsApi } from '../../accounts/api';
+import { analyticsApi } from '../../analytics/api';
+import { appsApi } from '../../apps/api';
+import { authApi } from '../../auth/api';
+import { configDataApi } from '../../config-data/api';
+import { jobsApi } from '../../jobs/api';
+import { logsApi } from '../../logs/api';
+import { postsApi } from '../../posts/api';
+import { rolesApi } from '../../roles/api';
+import { sdkCheckApi } from '../../sdk-check/api';
+import { systemApi } from '../../system/api';
+import { json, runHandler, type ApiHandler } from './handler';
+import { ApiRouter } from './router';
+
+/**
+ * Every API handler of the console and the game SDK, one list per area (`src/lib/<area>/api.ts`). The one
+ * catch-all route `src/pages/api/[...path].ts` serves them; a new endpoint is a contract plus one entry in
+ * its area's list.
+ */
+export const apiHandlers: readonly ApiHandler[] = [
+  ...systemApi,
+  ...authApi,
+  ...accountsApi,
+  ...rolesApi,
+  ...configDataApi,
+  ...logsApi,
+  ...sdkCheckApi,
+  ...appsApi,
+  ...jobsApi,
+  ...postsApi,
+  ...analyticsApi,
+];
+
+const router = new ApiRouter(apiHandlers);
+
+/**
+ * Answers one `/api/*` request: the handler registered for its method and path, a JSON 404 for an unknown
+ * path, a JSON 405 with Allow for a known path asked with another method. Runs inside the middleware, which
+ * has resolved the session, opened the database and logs the request.
+ */
+export async function serveApi(astro: APIContext): Promise<Response> {
+  const { method } = astro.request;
+  const { pathname } = astro.url;
+  const found = router.match(method, pathname);
+  switch (found.kind) {
+    case 'found':
+      return runHandler(found.handler, {
+        db: astro.locals.db,
+        viewer: astro.locals.account,
+        requestId: astro.locals.requestId,
+        ip: astro.locals.clientIp,
+        request: astro.request,
+        url: astro.url,
+        cookies: astro.cookies,
+        params: found.params,
+      });
+    case 'method': {
+      const allow = [...new Set(found.allow.includes('GET') ? [...found.allow, 'HEAD'] : found.allow)].join(', ');
+      return json(405, { message: `${method} is not allowed on ${pathname} (allowed: ${allow}).` }, { allow });
+    }
+    case 'malformed':
+      return json(400, { message: `The path ${pathname} is not valid percent-encoding.` });
+    case 'none':
+      return json(404, { message: `No API endpoint at ${pathname}.` });
+  }
+}

@@ -1,0 +1,66 @@
+import { renameSync, writeFileSync } from 'node:fs';
+import { registerJobs, startScheduler, stopScheduler } from '../jobs/scheduler';
+import { serverConfig } from './config';
+import { openDatabase, type Db } from './db';
+import { migrate } from './db/migrate';
+import { seedDatabase } from './db/seed';
+
+interface StartupState {
+  ready: Promise<Db>;
+}
+
+// Kept on globalThis so that every chunk of the server bundle shares the one connection.
+const holder = globalThis as typeof globalThis & { __gsmDb?: StartupState };
+
+/**
+ * Starts the server's data side once per process: reads the configuration, opens the database, applies
+ * migrations, seeds an empty database, registers the jobs and starts the scheduler. The middleware awaits
+ * this on every request (after the first it is an already-resolved promise) and hands the database on.
+ */
+export function ready(): Promise<Db> {
+  holder.__gsmDb ??= { ready: start() };
+  return holder.__gsmDb.ready;
+}
+
+async function start(): Promise<Db> {
+  const config = serverConfig();
+  const db = await openDatabase(config);
+  closeOnSignals(db);
+  try {
+    const applied = await migrate(db);
+    if (applied.length) console.log(`[db] applied migrations: ${applied.join(', ')}`);
+    await writePgliteTemplate(db, config.pgliteWriteTemplate);
+    await seedDatabase(db, config);
+    await registerJobs(db);
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+  startScheduler(db);
+  return db;
+}
+
+/** An unclean stop makes PGlite's next open slower (recovery), so close it on the usual signals. */
+function closeOnSignals(db: Db): void {
+  let closing = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    stopScheduler();
+    db.close()
+      .catch((error) => console.error('[db] close failed:', error))
+      .finally(() => process.exit(signal === 'SIGINT' ? 130 : 0));
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+/** The first test server dumps its migrated, still empty database for the next ones (see openDatabase). */
+async function writePgliteTemplate(db: Db, target: string | null): Promise<void> {
+  if (!target || db.kind !== 'pglite' || !db.dump) return;
+  const { n } = (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM accounts')) ?? { n: 1 };
+  if (n > 0) return;
+  const dump = await db.dump();
+  writeFileSync(`${target}.part`, Buffer.from(await dump.arrayBuffer()));
+  renameSync(`${target}.part`, target);
+}

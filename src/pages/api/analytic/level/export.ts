@@ -1,6 +1,0 @@
-import { levelHandler } from '../../../../lib/analytics/service';
-import { runExport } from '../../../../lib/reports/server';
-import { ready } from '../../../../lib/server/db';
-import { rawEndpoint } from '../../../../lib/server/endpoint';
-
-export const GET = rawEndpoint(levelHandler.descriptor.exportContract, async (input, ctx) => runExport(levelHandler, await ready(), ctx.account, input));
