@@ -286,7 +286,7 @@ describe('metrics on a hand-made event set (docs/metrics.md)', () => {
     expect(rows.slice(1).map((r) => r.map((v) => (v === '' ? null : Number.isNaN(Number(v)) ? v : Number(v))))).toEqual(expected.rows);
     const xlsx = await fetch(`${baseUrl}/api/analytic/mainData/export?${query}&format=xlsx`, { headers: { authorization: `Bearer ${root.tokens.accessToken}` } });
     expect(xlsx.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    const sheet = xlsxRows(new Uint8Array(await xlsx.arrayBuffer()));
+    const sheet = await xlsxRows(new Uint8Array(await xlsx.arrayBuffer()));
     expect(sheet[0]).toEqual(expected.header);
     expect(sheet.slice(1).map((r) => [...r, ...Array(expected.header.length - r.length).fill(null)])).toEqual(expected.rows);
   });

@@ -63,7 +63,7 @@ test.describe('analytics screens', () => {
     const byDay = (rows: (number | string | null)[][]) => new Map(rows.map((r) => [String(r[0]), r.slice(1)]));
     const fromCsv = byDay(csv.slice(1).map((r) => r.map((v) => cellNumber(v))));
     expect(fromCsv).toEqual(byDay(ios));
-    const sheet = xlsxRows(await download(page, 'export-xlsx'));
+    const sheet = await xlsxRows(await download(page, 'export-xlsx'));
     const width = sheet[0]!.length;
     expect(byDay(sheet.slice(1).map((r) => [...r, ...Array(width - r.length).fill(null)]))).toEqual(byDay(ios));
 
