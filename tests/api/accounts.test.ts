@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   accountInfoContract, allAccountContract, changeProfileContract, createAccountContract, deactivateAccountContract, deleteAccountContract,
   financePermissionGetContract, financePermissionUpdateContract, resetPasswordContract, suggestContract, updateAccountContract,
-  updateExcludeTeamsContract, updateListAppContract, viewAppContract,
+  teamOptionsContract, updateExcludeTeamsContract, updateListAppContract, viewAppContract,
 } from '../../src/lib/accounts/contract';
 import { accountLogContract } from '../../src/lib/logs/contract';
-import { deleteRoleContract, listRolesContract, rolePermissionContract, saveRoleContract } from '../../src/lib/roles/contract';
+import { basePermissionContract, deleteRoleContract, listRolesContract, roleDetailContract, rolePermissionContract, saveRoleContract } from '../../src/lib/roles/contract';
+import { listTeamsContract, saveTeamContract } from '../../src/lib/config-data/contract';
+import { PRIVATE_ACTIONS } from '../../src/lib/permissions';
 import { ownAccount, raw, rejection, signedInAs, tokensFor, uniqueName } from './helpers';
 
 describe('accounts', () => {
@@ -197,5 +199,59 @@ describe('roles', () => {
     expect((await rejection(root(deleteRoleContract, { name: 'pm' }))).status).toBe(409);
     await root(saveRoleContract, { name: 'temp-role', paths: [], privateActions: [] });
     await root(deleteRoleContract, { name: 'temp-role' });
+  });
+
+  it('answers one role in detail with its account count; 404 for an unknown role, 400 for a bad name, 403 without the route', async () => {
+    const root = await signedInAs('root');
+    const name = uniqueName('detail-role');
+    await root(saveRoleContract, { name, description: 'Role detail', paths: ['/gsm/analytic/level', '/test/testing'], privateActions: ['export_report'] });
+    const expected = { name, description: 'Role detail', paths: ['/gsm/analytic/level', '/test/testing'], privateActions: ['export_report'], accountCount: 0 };
+    expect((await root(roleDetailContract, { name })).data).toEqual(expected);
+    await ownAccount('detail-member', { role: name });
+    expect((await root(roleDetailContract, { name })).data).toEqual({ ...expected, accountCount: 1 });
+    expect((await root(roleDetailContract, { name: 'statistic' })).data).toMatchObject({ name: 'statistic', privateActions: ['export_report'] });
+    const unknown = await rejection(root(roleDetailContract, { name: 'no-such-role' }));
+    expect([unknown.status, unknown.message]).toEqual([404, 'Role "no-such-role" does not exist.']);
+    const badName = await raw('GET', '/api/adminAccount/role/detail?name=a%20b', { token: root.tokens.accessToken });
+    expect(badName.status).toBe(400);
+    expect(badName.json.message).toContain('name');
+    const outsider = await ownAccount('detail-outsider', { paths: ['/adminAccount/account'] });
+    expect((await rejection(outsider(roleDetailContract, { name }))).status).toBe(403);
+  });
+
+  it('lists what can be granted: the visible route tree and every private action; each leaf is grantable', async () => {
+    const root = await signedInAs('root');
+    const { data } = await root(basePermissionContract);
+    expect(data.privateActions).toEqual(Object.entries(PRIVATE_ACTIONS).map(([key, description]) => ({ key, description })));
+    expect(data.privateActions).toHaveLength(18);
+    type Node = { path: string; title: string; children?: Node[] };
+    const leaves = (nodes: Node[]): string[] => nodes.flatMap((n) => (n.children ? leaves(n.children) : [n.path]));
+    const paths = leaves(data.routes);
+    expect(paths).toEqual(expect.arrayContaining(['/dashboard', '/adminAccount/account', '/adminAccount/permission', '/adminAccount/check_sdk', '/app_data/index', '/gsm/cohort/retention', '/job_schedule/index']));
+    // Hidden routes are not offered.
+    expect(paths).not.toContain('/app_data/sdk_version');
+    expect(paths).not.toContain('/statistic/iapLog');
+    expect(new Set(paths).size).toBe(paths.length);
+    // Every offered leaf and action is accepted by the role editor, exactly as offered.
+    const name = uniqueName('every-grant');
+    const saved = await root(saveRoleContract, { name, paths, privateActions: data.privateActions.map((a) => a.key) });
+    expect(saved.data).toMatchObject({ paths, privateActions: Object.keys(PRIVATE_ACTIONS) });
+    const outsider = await ownAccount('base-outsider', { paths: ['/adminAccount/account'] });
+    const refused = await rejection(outsider(basePermissionContract));
+    expect([refused.status, refused.message]).toEqual([403, 'Permission invalid']);
+  });
+});
+
+describe('team options', () => {
+  it('answers every team name for the pickers to any signed-in account, and 401 without a session', async () => {
+    const root = await signedInAs('root');
+    const name = `Options ${uniqueName('team')}`;
+    await root(saveTeamContract, { name });
+    const own = await ownAccount('team-options'); // no route or action at all
+    const { data } = await own(teamOptionsContract);
+    const teams = (await root(listTeamsContract, {})).data.map((t) => t.name).sort();
+    expect(data).toEqual(teams.map((t) => ({ title: t, value: t })));
+    expect(data.map((o) => o.value)).toEqual(expect.arrayContaining(['Puzzle Team', 'Casual Team', 'Idle Team', name]));
+    expect((await raw('GET', '/api/adminAccount/teamOptions')).status).toBe(401);
   });
 });

@@ -4,8 +4,10 @@ import {
   levelRetentionContract,
   mainDataContract,
   retentionContract,
+  rollupNowContract,
   type MainDataRow,
 } from '../../src/lib/analytics/contract';
+import { jobRunsContract } from '../../src/lib/jobs/contract';
 import { addDays, dayStart, daysOf, reportDay } from '../../src/lib/analytics/day';
 import { levelRetentionTable, levelTable, mainDataTable, retentionTable, type ExportTable } from '../../src/lib/analytics/metrics';
 import { nowMs } from '../../src/lib/time/clock';
@@ -14,7 +16,7 @@ import { createAccountContract } from '../../src/lib/accounts/contract';
 import { saveRoleContract } from '../../src/lib/roles/contract';
 import { appDetailContract, appVersionsContract, createAppContract } from '../../src/lib/apps/contract';
 import { csvRows, xlsxRows } from '../support/unzip';
-import { baseUrl, raw, signedInAs } from './helpers';
+import { baseUrl, ownAccount, raw, rejection, signedInAs } from './helpers';
 
 /**
  * The SDK ingestion and the first analytics reports, through HTTP on the suite's server (PGlite, or
@@ -532,6 +534,46 @@ describe('report access', () => {
       // The same account exports a screen it has.
       const [allowed] = EXPORTS.find(([, r]) => r !== route)!;
       expect((await raw('GET', `${allowed}/export?apps=com.gsm.blockpuzzle&format=csv`, { token: session.tokens.accessToken })).status, `${allowed}/export`).toBe(200);
+    }
+  });
+});
+
+describe('POST /api/analytic/rollup', () => {
+  const rollupRuns = async () => (await root(jobRunsContract, { name: 'analytics_rollup', limit: 1 })).totalRecord;
+
+  it('rolls up exactly the pending app-days, then has nothing left to do', async () => {
+    const APP = 'com.test.rollupnow';
+    const keys = await newApp(APP);
+    // The scheduler's own analytics_rollup may take some app-days between the calls: then try again.
+    for (let attempt = 1; ; attempt++) {
+      const drained = await root(rollupNowContract, { budgetMs: 30_000 });
+      expect(drained.data.pending).toBe(0);
+      const runsBefore = await rollupRuns();
+      const [d1, d2] = [addDays(today(), -2), addDays(today(), -1)];
+      await sendOk(keys.android, [ev('session_start', `r${attempt}a`, noon(d1)), ev('session_start', `r${attempt}b`, noon(d2)), ev('session_start', `r${attempt}c`, noon(d2, 5))]);
+      const { data } = await root(rollupNowContract, { budgetMs: 30_000 });
+      if ((await rollupRuns()) !== runsBefore && attempt < 3) continue;
+      expect(data).toEqual({ appDays: 2, pending: 0 });
+      expect((await root(rollupNowContract, {})).data).toEqual({ appDays: 0, pending: 0 });
+      const report = (await root(mainDataContract, { apps: [APP], from: d1, to: d2 })).data;
+      expect(report.pending).toBe(0);
+      expect(report.rows.map((r) => [r.day, r.sessions])).toEqual([[d1, attempt], [d2, 2 * attempt]]);
+      break;
+    }
+  });
+
+  it('needs the job schedule route and job_run, and a budget of 100 ms to 60 s', async () => {
+    const noAction = await ownAccount('rollup-noaction', { paths: ['/job_schedule/index'] });
+    const refused = await rejection(noAction(rollupNowContract, { budgetMs: 1000 }));
+    expect([refused.status, refused.message]).toEqual([403, 'Permission invalid']);
+    const noRoute = await ownAccount('rollup-noroute', { paths: ['/dashboard'], privateActions: ['job_run'] });
+    expect((await rejection(noRoute(rollupNowContract, { budgetMs: 1000 }))).status).toBe(403);
+    const runner = await ownAccount('rollup-runner', { paths: ['/job_schedule/index'], privateActions: ['job_run'] });
+    expect((await runner(rollupNowContract, { budgetMs: 1000 })).data.pending).toBe(0);
+    for (const budgetMs of [50, 60_001, 'soon'] as unknown as number[]) {
+      const bad = await raw('POST', '/api/analytic/rollup', { token: runner.tokens.accessToken, body: JSON.stringify({ budgetMs }) });
+      expect(bad.status, String(budgetMs)).toBe(400);
+      expect(bad.json.message).toContain('budgetMs');
     }
   });
 });
