@@ -20,7 +20,7 @@ describe('job schedule', () => {
     const run = await root(runJobContract, { name: 'session_cleanup' });
     expect(run.data.status).toBe('success');
     const runs = await root(jobRunsContract, { name: 'session_cleanup' });
-    expect(runs.totalRecord).toBe(before.totalRecord + 1);
+    expect(runs.totalRecord).toBe(before.totalRecord! + 1);
     // The newest entry is the run just made, finished, with its duration and result.
     const newest = runs.data[0]!;
     expect(newest).toMatchObject({ id: run.data.id, trigger: 'manual', status: 'success', error: null });
