@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { nowMs } from '../../src/lib/time/clock';
 import { assertBuildIsCurrent, SESSION_SECRET } from '../support/test-server';
 
 /**
@@ -19,6 +20,15 @@ describe('scheduler runs a due job once across runners', () => {
   }, 90_000);
 });
 
+/**
+ * The previous minute on the console's clock (the scheduler compares next_run_at with nowMs(), which a
+ * test run may shift; the database's own now() is not shifted).
+ */
+function dueMinute(): Date {
+  const now = nowMs();
+  return new Date(now - (now % 60_000) - 60_000);
+}
+
 async function twoSchedulersOnPglite() {
   const { openPglite } = await import('../../src/lib/server/db/open');
   const { migrate } = await import('../../src/lib/server/db/migrate');
@@ -28,7 +38,7 @@ async function twoSchedulersOnPglite() {
   try {
     await migrate(db);
     await registerJobs(db);
-    await db.query(`UPDATE jobs SET next_run_at = date_trunc('minute', now()) - interval '1 minute' WHERE name = 'session_cleanup'`);
+    await db.query(`UPDATE jobs SET next_run_at = $1 WHERE name = 'session_cleanup'`, [dueMinute()]);
     const [a, b] = await Promise.all([tick(db), tick(db)]);
     expect([...a, ...b].filter((n) => n === 'session_cleanup')).toHaveLength(1);
     const runs = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM job_runs WHERE job_name = 'session_cleanup'`);
@@ -56,7 +66,7 @@ async function twoProcessesOnPostgres(testUrl: string) {
   await first.stop();
   const db = new pg.Client({ connectionString: url });
   await db.connect();
-  await db.query(`UPDATE jobs SET next_run_at = date_trunc('minute', now()) - interval '1 minute' WHERE name = 'session_cleanup'`);
+  await db.query(`UPDATE jobs SET next_run_at = $1 WHERE name = 'session_cleanup'`, [dueMinute()]);
   // A start that fails rejects here and fails the test (the other process is stopped).
   const started = await Promise.allSettled([startServer(url), startServer(url)]);
   const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));

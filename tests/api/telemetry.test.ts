@@ -397,8 +397,10 @@ describe('rollups equal a recomputation from the raw events', () => {
   it('Main Data of a random day (and of every day) equals the raw recomputation', async () => {
     const days = [...new Set(events.map((e) => reportDay(e.time)))].sort();
     const { data } = await root(mainDataContract, { apps: [APP], from: days[0], to: days.at(-1) });
-    // One row per day of the range, each equal to the recomputation (ten simulated days, with events).
-    expect(days).toHaveLength(10);
+    // One row per day of the range, each equal to the recomputation: ten simulated days, the last of them
+    // today, which holds no event yet just after midnight.
+    expect(days.length).toBeGreaterThanOrEqual(9);
+    expect(days[0]).toBe(addDays(today(), -9));
     expect(data.rows.map((r) => r.day)).toEqual(daysOf(days[0]!, days.at(-1)!));
     const random = days[Math.floor(Math.random() * days.length)]!;
     expect(data.rows.find((r) => r.day === random), `day ${random}`).toEqual({ day: random, ...recompute(random) });
