@@ -2,14 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   accountInfoContract, allAccountContract, changeProfileContract, createAccountContract, deactivateAccountContract, deleteAccountContract,
   financePermissionGetContract, financePermissionUpdateContract, resetPasswordContract, suggestContract, updateAccountContract,
-  updateExcludeTeamsContract, updateListAppContract, viewAppContract,
+  teamOptionsContract, updateExcludeTeamsContract, updateListAppContract, viewAppContract,
 } from '../../src/lib/accounts/contract';
-import type { ApiError } from '../../src/lib/http/requester';
 import { accountLogContract } from '../../src/lib/logs/contract';
-import { deleteRoleContract, listRolesContract, rolePermissionContract, saveRoleContract } from '../../src/lib/roles/contract';
-import { raw, signedInAs, tokensFor } from './helpers';
-
-const rejection = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected a rejection'); }, (error: ApiError) => error);
+import { basePermissionContract, deleteRoleContract, listRolesContract, roleDetailContract, rolePermissionContract, saveRoleContract } from '../../src/lib/roles/contract';
+import { listTeamsContract, saveTeamContract } from '../../src/lib/config-data/contract';
+import { PRIVATE_ACTIONS } from '../../src/lib/permissions';
+import { ownAccount, raw, rejection, signedInAs, tokensFor, uniqueName } from './helpers';
 
 describe('accounts', () => {
   it('lists with text search, role filter, paging and sorting', async () => {
@@ -64,65 +63,95 @@ describe('accounts', () => {
     await tokensFor('leaver', 'leaver-passphrase-1');
   });
 
-  it('never deletes, deactivates or demotes the last active root; nobody changes their own role', async () => {
-    const root = await signedInAs('root');
-    const selfDelete = await rejection(root(deleteAccountContract, { username: 'root' }));
-    expect(selfDelete.status).toBe(403);
-    await root(createAccountContract, { username: 'root2', role: 'root', password: 'second-root-passphrase' });
-    const root2 = await signedInAs('root2', 'second-root-passphrase');
-    await root2(deactivateAccountContract, { username: 'root', active: false });
-    const last = await rejection(root2(updateAccountContract, { username: 'root2', role: 'pm', paths: [], privateActions: [] }));
-    expect(last.status).toBe(403);
-    const rootSession = await signedInAs('root2', 'second-root-passphrase');
-    const demoteLast = await rejection(rootSession(deleteAccountContract, { username: 'root2' }));
-    expect(demoteLast.status).toBe(403);
-    // Re-activate the first root through the second, then the second may go.
-    await root2(deactivateAccountContract, { username: 'root', active: true });
-    const first = await signedInAs('root');
-    await first(deleteAccountContract, { username: 'root2' });
-    const lastRoot = await rejection(first(deactivateAccountContract, { username: 'root', active: false }));
-    expect(lastRoot.status).toBe(403);
+  const LAST_ROOT = 'This is the last active root account: it cannot be deleted, deactivated or demoted.';
+  /** The active root accounts, by name. */
+  const activeRoots = async () => (await (await signedInAs('root'))(allAccountContract, { role: 'root', limit: 100 })).data.filter((a) => a.active).map((a) => a.username);
+
+  it('refuses with 409 to deactivate, delete or demote the last active root, whoever asks', async () => {
+    // An account administrator of this suite (account_manage, not root): only the last-root rule stands in its way.
+    const accountAdmin = await ownAccount('acc-admin', { paths: ['/adminAccount/account'], privateActions: ['account_manage'] });
+    expect(await activeRoots(), 'the demo root must be the only active root here').toEqual(['root']);
+    const deactivate = await rejection(accountAdmin(deactivateAccountContract, { username: 'root', active: false }));
+    expect([deactivate.status, deactivate.message]).toEqual([409, LAST_ROOT]);
+    const remove = await rejection(accountAdmin(deleteAccountContract, { username: 'root' }));
+    expect([remove.status, remove.message]).toEqual([409, LAST_ROOT]);
+    const demote = await rejection(accountAdmin(updateAccountContract, { username: 'root', role: 'pm', paths: [], privateActions: [] }));
+    expect([demote.status, demote.message]).toEqual([409, LAST_ROOT]);
+    expect(await activeRoots()).toEqual(['root']);
+    expect((await (await signedInAs('root'))(accountInfoContract)).data.role).toBe('root');
   });
 
-  it('refuses the last active root rule through deletion by another root', async () => {
+  it('leaves a root that is not the last one to root accounts (403 to other account administrators)', async () => {
     const root = await signedInAs('root');
-    await root(createAccountContract, { username: 'root3', role: 'root', password: 'third-root-passphrase' });
-    const root3 = await signedInAs('root3', 'third-root-passphrase');
-    await root3(deactivateAccountContract, { username: 'root', active: false });
-    const error = await rejection(root3(deactivateAccountContract, { username: 'root3', active: false }));
-    expect(error.status).toBe(403);
-    await root3(deactivateAccountContract, { username: 'root', active: true });
-    const byRoot = await signedInAs('root');
-    await byRoot(deactivateAccountContract, { username: 'root3', active: false });
-    const cannot = await rejection((await signedInAs('root'))(deleteAccountContract, { username: 'root' }));
-    expect(cannot.status).toBe(403);
+    const accountAdmin = await ownAccount('acc-admin', { paths: ['/adminAccount/account'], privateActions: ['account_manage'] });
+    const second = uniqueName('acc-root');
+    await root(createAccountContract, { username: second, role: 'root', password: 'second-root-passphrase' });
+    try {
+      const deactivate = await rejection(accountAdmin(deactivateAccountContract, { username: second, active: false }));
+      expect([deactivate.status, deactivate.serverMessage]).toEqual([403, 'Only a root account can change a root account.']);
+      const remove = await rejection(accountAdmin(deleteAccountContract, { username: second }));
+      expect([remove.status, remove.serverMessage]).toEqual([403, 'Only a root account can delete a root account.']);
+      const demote = await rejection(accountAdmin(updateAccountContract, { username: second, role: 'pm', paths: [], privateActions: [] }));
+      expect([demote.status, demote.serverMessage]).toEqual([403, 'Only a root account can grant or take away the root role.']);
+      // A root may: demote the second root, then it is an ordinary account.
+      expect((await root(updateAccountContract, { username: second, role: 'pm', paths: [], privateActions: [] })).data.role).toBe('pm');
+    } finally {
+      await root(deleteAccountContract, { username: second });
+    }
+    expect(await activeRoots()).toEqual(['root']);
+  });
+
+  it('refuses with 403 to delete or deactivate oneself or change one\'s own role, root or not', async () => {
+    const root = await signedInAs('root');
+    const selfRoot = uniqueName('acc-self');
+    await root(createAccountContract, { username: selfRoot, role: 'root', password: 'self-root-passphrase' });
+    try {
+      const me = await signedInAs(selfRoot, 'self-root-passphrase');
+      const remove = await rejection(me(deleteAccountContract, { username: selfRoot }));
+      expect([remove.status, remove.serverMessage]).toEqual([403, 'You cannot delete your own account.']);
+      const deactivate = await rejection(me(deactivateAccountContract, { username: selfRoot, active: false }));
+      expect([deactivate.status, deactivate.serverMessage]).toEqual([403, 'You cannot deactivate your own account.']);
+      const demote = await rejection(me(updateAccountContract, { username: selfRoot, role: 'pm', paths: [], privateActions: [] }));
+      expect([demote.status, demote.serverMessage]).toEqual([403, 'You cannot change your own role.']);
+      expect((await me(accountInfoContract)).data.role).toBe('root');
+    } finally {
+      await root(deleteAccountContract, { username: selfRoot });
+    }
+    const accountAdmin = await ownAccount('acc-admin', { paths: ['/adminAccount/account'], privateActions: ['account_manage'] });
+    const ownRole = await rejection(accountAdmin(updateAccountContract, { username: accountAdmin.username, role: 'pm', paths: [], privateActions: [] }));
+    expect([ownRole.status, ownRole.serverMessage]).toEqual([403, 'You cannot change your own role.']);
+    const ownDelete = await rejection(accountAdmin(deleteAccountContract, { username: accountAdmin.username }));
+    expect([ownDelete.status, ownDelete.serverMessage]).toEqual([403, 'You cannot delete your own account.']);
   });
 
   it('updates apps, followed teams, excluded teams, view-all and finance permissions', async () => {
     const root = await signedInAs('root');
-    const listApp = await root(updateListAppContract, { username: 'tester', listApp: ['com.gsm.tilematch'], followTeam: ['all'] });
+    const own = await ownAccount('acc-apps', { role: 'tester' });
+    const listApp = await root(updateListAppContract, { username: own.username, listApp: ['com.gsm.tilematch'], followTeam: ['all'] });
     expect(listApp.data).toMatchObject({ listApp: ['com.gsm.tilematch'], followTeam: ['all'] });
-    const excluded = await root(updateExcludeTeamsContract, { username: 'tester', excludeTeams: ['Idle Team'] });
+    const excluded = await root(updateExcludeTeamsContract, { username: own.username, excludeTeams: ['Idle Team'] });
     expect(excluded.data.excludeTeams).toEqual(['Idle Team']);
-    const viewAll = await root(viewAppContract, { username: 'tester', canViewAllApp: true });
+    const viewAll = await root(viewAppContract, { username: own.username, canViewAllApp: true });
     expect(viewAll.data.canViewAllApp).toBe(true);
-    await root(financePermissionUpdateContract, { username: 'tester', apps: ['com.gsm.tilematch'], teams: ['Puzzle Team'] });
-    const finance = await root(financePermissionGetContract, { username: 'tester' });
-    expect(finance.data).toEqual({ username: 'tester', apps: ['com.gsm.tilematch'], teams: ['Puzzle Team'] });
-    const tester = await signedInAs('tester');
-    const info = await tester(accountInfoContract);
-    expect(info.data).toMatchObject({ listApp: ['com.gsm.tilematch'], excludeTeams: ['Idle Team'], canViewAllApp: true });
+    await root(financePermissionUpdateContract, { username: own.username, apps: ['com.gsm.tilematch'], teams: ['Puzzle Team'] });
+    const finance = await root(financePermissionGetContract, { username: own.username });
+    expect(finance.data).toEqual({ username: own.username, apps: ['com.gsm.tilematch'], teams: ['Puzzle Team'] });
+    const info = await own(accountInfoContract);
+    expect(info.data).toMatchObject({ role: 'tester', listApp: ['com.gsm.tilematch'], followTeam: ['all'], excludeTeams: ['Idle Team'], canViewAllApp: true });
   });
 
   it('lets anyone edit their own profile but only account managers edit others', async () => {
-    const analyst = await signedInAs('analyst');
-    const own = await analyst(changeProfileContract, { name: 'Binh T.', avatar: '', introduction: 'Analyst' });
-    expect(own.data.name).toBe('Binh T.');
-    const other = await rejection(analyst(changeProfileContract, { username: 'pm', name: 'Hacked' }));
-    expect(other.status).toBe(403);
-    const badAvatar = await rejection(analyst(changeProfileContract, { name: 'x', avatar: 'javascript:alert(1)' }));
+    const [self, other] = [await ownAccount('acc-profile'), await ownAccount('acc-profile')];
+    const own = await self(changeProfileContract, { name: 'Binh T.', avatar: '', introduction: 'Analyst' });
+    expect(own.data).toMatchObject({ username: self.username, name: 'Binh T.', introduction: 'Analyst' });
+    const refused = await rejection(self(changeProfileContract, { username: other.username, name: 'Hacked' }));
+    expect([refused.status, refused.message]).toEqual([403, 'Permission invalid']);
+    expect((await other(accountInfoContract)).data.name).toBe('');
+    const badAvatar = await rejection(self(changeProfileContract, { name: 'x', avatar: 'javascript:alert(1)' }));
     expect(badAvatar.status).toBe(400);
-    await analyst(changeProfileContract, { name: 'Binh Tran', avatar: '', introduction: '' });
+    expect(badAvatar.message).toContain('avatar');
+    const manager = await ownAccount('acc-manager', { paths: ['/adminAccount/account'], privateActions: ['account_manage'] });
+    expect((await manager(changeProfileContract, { username: other.username, name: 'Set by a manager' })).data.name).toBe('Set by a manager');
   });
 
   it('suggests active accounts for pickers', async () => {
@@ -133,12 +162,13 @@ describe('accounts', () => {
 
   it('records every change in the account log with before and after', async () => {
     const root = await signedInAs('root');
-    await root(viewAppContract, { username: 'pm', canViewAllApp: true });
+    const own = await ownAccount('acc-log', { role: 'pm' });
+    await root(viewAppContract, { username: own.username, canViewAllApp: true });
     const { data } = await root(accountLogContract, { entity: 'account', action: 'view_app', username: 'root' });
-    const entry = data.find((e) => e.entityId === 'pm')!;
-    expect((entry.before as { canViewAllApp: boolean }).canViewAllApp).toBe(false);
-    expect((entry.after as { canViewAllApp: boolean }).canViewAllApp).toBe(true);
-    await root(viewAppContract, { username: 'pm', canViewAllApp: false });
+    const entries = data.filter((e) => e.entityId === own.username);
+    expect(entries).toHaveLength(1);
+    expect((entries[0]!.before as { canViewAllApp: boolean }).canViewAllApp).toBe(false);
+    expect((entries[0]!.after as { canViewAllApp: boolean }).canViewAllApp).toBe(true);
   });
 });
 
@@ -169,5 +199,59 @@ describe('roles', () => {
     expect((await rejection(root(deleteRoleContract, { name: 'pm' }))).status).toBe(409);
     await root(saveRoleContract, { name: 'temp-role', paths: [], privateActions: [] });
     await root(deleteRoleContract, { name: 'temp-role' });
+  });
+
+  it('answers one role in detail with its account count; 404 for an unknown role, 400 for a bad name, 403 without the route', async () => {
+    const root = await signedInAs('root');
+    const name = uniqueName('detail-role');
+    await root(saveRoleContract, { name, description: 'Role detail', paths: ['/gsm/analytic/level', '/test/testing'], privateActions: ['export_report'] });
+    const expected = { name, description: 'Role detail', paths: ['/gsm/analytic/level', '/test/testing'], privateActions: ['export_report'], accountCount: 0 };
+    expect((await root(roleDetailContract, { name })).data).toEqual(expected);
+    await ownAccount('detail-member', { role: name });
+    expect((await root(roleDetailContract, { name })).data).toEqual({ ...expected, accountCount: 1 });
+    expect((await root(roleDetailContract, { name: 'statistic' })).data).toMatchObject({ name: 'statistic', privateActions: ['export_report'] });
+    const unknown = await rejection(root(roleDetailContract, { name: 'no-such-role' }));
+    expect([unknown.status, unknown.message]).toEqual([404, 'Role "no-such-role" does not exist.']);
+    const badName = await raw('GET', '/api/adminAccount/role/detail?name=a%20b', { token: root.tokens.accessToken });
+    expect(badName.status).toBe(400);
+    expect(badName.json.message).toContain('name');
+    const outsider = await ownAccount('detail-outsider', { paths: ['/adminAccount/account'] });
+    expect((await rejection(outsider(roleDetailContract, { name }))).status).toBe(403);
+  });
+
+  it('lists what can be granted: the visible route tree and every private action; each leaf is grantable', async () => {
+    const root = await signedInAs('root');
+    const { data } = await root(basePermissionContract);
+    expect(data.privateActions).toEqual(Object.entries(PRIVATE_ACTIONS).map(([key, description]) => ({ key, description })));
+    expect(data.privateActions).toHaveLength(18);
+    type Node = { path: string; title: string; children?: Node[] };
+    const leaves = (nodes: Node[]): string[] => nodes.flatMap((n) => (n.children ? leaves(n.children) : [n.path]));
+    const paths = leaves(data.routes);
+    expect(paths).toEqual(expect.arrayContaining(['/dashboard', '/adminAccount/account', '/adminAccount/permission', '/adminAccount/check_sdk', '/app_data/index', '/gsm/cohort/retention', '/job_schedule/index']));
+    // Hidden routes are not offered.
+    expect(paths).not.toContain('/app_data/sdk_version');
+    expect(paths).not.toContain('/statistic/iapLog');
+    expect(new Set(paths).size).toBe(paths.length);
+    // Every offered leaf and action is accepted by the role editor, exactly as offered.
+    const name = uniqueName('every-grant');
+    const saved = await root(saveRoleContract, { name, paths, privateActions: data.privateActions.map((a) => a.key) });
+    expect(saved.data).toMatchObject({ paths, privateActions: Object.keys(PRIVATE_ACTIONS) });
+    const outsider = await ownAccount('base-outsider', { paths: ['/adminAccount/account'] });
+    const refused = await rejection(outsider(basePermissionContract));
+    expect([refused.status, refused.message]).toEqual([403, 'Permission invalid']);
+  });
+});
+
+describe('team options', () => {
+  it('answers every team name for the pickers to any signed-in account, and 401 without a session', async () => {
+    const root = await signedInAs('root');
+    const name = `Options ${uniqueName('team')}`;
+    await root(saveTeamContract, { name });
+    const own = await ownAccount('team-options'); // no route or action at all
+    const { data } = await own(teamOptionsContract);
+    const teams = (await root(listTeamsContract, {})).data.map((t) => t.name).sort();
+    expect(data).toEqual(teams.map((t) => ({ title: t, value: t })));
+    expect(data.map((o) => o.value)).toEqual(expect.arrayContaining(['Puzzle Team', 'Casual Team', 'Idle Team', name]));
+    expect((await raw('GET', '/api/adminAccount/teamOptions')).status).toBe(401);
   });
 });

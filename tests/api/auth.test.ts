@@ -2,10 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { accountInfoContract, changePasswordContract, createAccountContract } from '../../src/lib/accounts/contract';
 import { environmentContract, logoutContract, refreshTokenContract } from '../../src/lib/auth/contract';
 import { MESSAGES } from '../../src/lib/http/messages';
-import { ApiError } from '../../src/lib/http/requester';
-import { anonymous, baseUrl, DEMO_PASSWORD, raw, signedInAs, tokensFor } from './helpers';
-
-const rejection = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected a rejection'); }, (error: ApiError) => error);
+import { countUnreadContract, createPostContract, listPostsContract, readPostContract } from '../../src/lib/posts/contract';
+import { anonymous, baseUrl, DEMO_PASSWORD, ownAccount, raw, rejection, signedInAs, tokensFor } from './helpers';
 
 describe('POST /api/auth/login', () => {
   it('signs in with a trimmed username and answers both tokens', async () => {
@@ -101,7 +99,19 @@ describe('GET /api/adminAccount/info', () => {
     expect(data.paths).toContain('/gsm/analytic/main_data');
     expect(data.paths.some((p) => p.startsWith('/adminAccount'))).toBe(false);
     expect(data.privateActions).toEqual(['export_report']);
-    expect(typeof data.countNotification).toBe('number');
+  });
+
+  it('counts the posts the account has not read', async () => {
+    const own = await ownAccount('auth-unread');
+    // A new account has read nothing: every post of the board is unread.
+    const board = await own(listPostsContract, { limit: 1 });
+    const unread = (await own(accountInfoContract)).data.countNotification;
+    expect(unread).toBe(board.totalRecord);
+    expect((await own(countUnreadContract)).data).toBe(unread);
+    const post = (await (await signedInAs('root'))(createPostContract, { title: `Unread ${own.username}` })).data;
+    expect((await own(accountInfoContract)).data.countNotification).toBe(unread + 1);
+    await own(readPostContract, { postId: post.id });
+    expect((await own(accountInfoContract)).data.countNotification).toBe(unread);
   });
 
   it('gives root no path or private-action lists', async () => {

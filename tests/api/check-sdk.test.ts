@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
-import type { ApiError } from '../../src/lib/http/requester';
 import { sdkCheckContract } from '../../src/lib/sdk-check/contract';
-import { raw, signedInAs } from './helpers';
-
-const rejection = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected a rejection'); }, (error: ApiError) => error);
+import { nowMs } from '../../src/lib/time/clock';
+import { ownAccount, raw, rejection, signedInAs } from './helpers';
 
 describe('Check SDK', () => {
   it('counts what an app sent in the last 24 hours by event name, OS and version', async () => {
@@ -12,7 +10,7 @@ describe('Check SDK', () => {
     await root(createAppContract, { id: 'com.gsm.checksdk', name: 'Check SDK app', os: [{ os: 1, packageId: 'com.gsm.checksdk.android' }] });
     const { data: app } = await root(appDetailContract, { appId: 'com.gsm.checksdk' });
     const key = app.os.find((o) => o.os === 1)!.sdkAppKey;
-    const now = Date.now();
+    const now = nowMs();
     const event = (name: string, i: number, appVersion = '1.2.0') => ({ id: `chk-${name}-${i}`, name, userId: `u${i}`, time: now - i * 1000, appVersion, sdkVersion: '4.1.0-checksdk', country: 'VN', params: {} });
     const sent = await raw('POST', '/api/sdk/v1/events', {
       headers: { 'x-sdk-key': key },
@@ -31,13 +29,21 @@ describe('Check SDK', () => {
     expect(ios.data.total).toBe(0);
   });
 
-  it('refuses unknown apps and apps the account may not see', async () => {
+  it('refuses unknown apps, apps the account may not see, and accounts without the Check SDK route', async () => {
     const root = await signedInAs('root');
-    expect((await rejection(root(sdkCheckContract, { appId: 'com.nope' }))).status).toBe(404);
-    const cache = await signedInAs('cache');
-    const { data } = await cache(sdkCheckContract, { appId: 'com.gsm.blockpuzzle' });
-    expect(data.total).toBeGreaterThanOrEqual(0);
-    const analyst = await signedInAs('analyst');
-    expect((await rejection(analyst(sdkCheckContract, { appId: 'com.gsm.blockpuzzle' }))).status).toBe(403);
+    const unknown = await rejection(root(sdkCheckContract, { appId: 'com.nope' }));
+    expect(unknown.status).toBe(404);
+    // The route and the app: the account sees exactly what root sees for that app.
+    const allowed = await ownAccount('sdk-check', { paths: ['/adminAccount/check_sdk'], listApp: ['com.gsm.checksdk'] });
+    const { data } = await allowed(sdkCheckContract, { appId: 'com.gsm.checksdk' });
+    expect(data.total).toBe(4);
+    const { since: _since, ...asRootSees } = (await root(sdkCheckContract, { appId: 'com.gsm.checksdk' })).data;
+    expect(data).toEqual({ ...asRootSees, since: data.since });
+    // The route without the app: refused by the app scoping.
+    const otherApp = await rejection(allowed(sdkCheckContract, { appId: 'com.gsm.blockpuzzle' }));
+    expect([otherApp.status, otherApp.message]).toEqual([403, 'Permission invalid']);
+    // The app without the route.
+    const noRoute = await ownAccount('sdk-noroute', { paths: ['/dashboard'], listApp: ['com.gsm.checksdk'] });
+    expect((await rejection(noRoute(sdkCheckContract, { appId: 'com.gsm.checksdk' }))).status).toBe(403);
   });
 });

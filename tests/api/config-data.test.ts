@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { configContracts, deleteTeamContract, listTeamsContract, saveTeamContract } from '../../src/lib/config-data/contract';
-import type { ApiError } from '../../src/lib/http/requester';
+import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
 import { accountLogContract } from '../../src/lib/logs/contract';
-import { raw, signedInAs } from './helpers';
+import { ownAccount, raw, rejection, signedInAs, uniqueName } from './helpers';
 
-const rejection = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected a rejection'); }, (error: ApiError) => error);
 const PRIVATE_KEY = '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----\n';
 const keyFile = (email: string) => JSON.stringify({ type: 'service_account', project_id: 'gsm-analytics', private_key_id: 'abc123def', private_key: PRIVATE_KEY, client_email: email });
 
@@ -57,10 +56,29 @@ describe('tracking config, events and IAA alerts', () => {
 
   it('keeps app-scoped items to accounts that see the app', async () => {
     const root = await signedInAs('root');
-    await root(configContracts.tracking_config.save, { scope: 'com.gsm.idleminer', data: { eventName: 'mine_upgrade', parameters: [] } });
-    const cacheAccount = await signedInAs('cache');
-    // cache sees all apps but has no route to tracking config: 403 before any data.
-    expect((await rejection(cacheAccount(configContracts.tracking_config.list, {}))).status).toBe(403);
+    const tracking = configContracts.tracking_config;
+    const hiddenEvent = uniqueName('hidden').replaceAll('-', '_');
+    const hidden = (await root(tracking.save, { scope: 'com.gsm.idleminer', data: { eventName: hiddenEvent, parameters: [] } })).data;
+    // The account has the tracking-config route and config_edit, and sees Tile Match only: the app scoping decides.
+    const scoped = await ownAccount('cfg-scoped', { paths: ['/adminAccount/config_data/tracking_config'], privateActions: ['config_edit'], listApp: ['com.gsm.tilematch'] });
+    const seen = uniqueName('seen').replaceAll('-', '_');
+    const saved = await scoped(tracking.save, { scope: 'com.gsm.tilematch', data: { eventName: seen, parameters: [{ name: 'level', type: 'int' }] } });
+    expect(saved.data).toMatchObject({ scope: 'com.gsm.tilematch', key: seen, updatedBy: scoped.username, data: { eventName: seen, parameters: [{ name: 'level', type: 'int' }], enabled: true } });
+    const listed = (await scoped(tracking.list, {})).data;
+    expect([...new Set(listed.map((i) => i.scope))]).toEqual(['com.gsm.tilematch']);
+    expect(listed.map((i) => i.key)).toContain(seen);
+    expect((await scoped(tracking.list, { scope: 'com.gsm.idleminer' })).data).toEqual([]);
+    expect((await root(tracking.list, { scope: 'com.gsm.idleminer' })).data.map((i) => i.key)).toContain(hiddenEvent);
+    const write = await rejection(scoped(tracking.save, { scope: 'com.gsm.idleminer', data: { eventName: 'other_event', parameters: [] } }));
+    expect([write.status, write.message]).toEqual([403, 'Permission invalid']);
+    const edit = await rejection(scoped(tracking.save, { id: hidden.id, scope: 'com.gsm.tilematch', data: { eventName: hiddenEvent, parameters: [] } }));
+    expect(edit.status).toBe(403);
+    const remove = await rejection(scoped(tracking.remove, { id: hidden.id }));
+    expect(remove.status).toBe(403);
+    expect((await root(tracking.list, { scope: 'com.gsm.idleminer' })).data.find((i) => i.id === hidden.id)).toMatchObject({ scope: 'com.gsm.idleminer', key: hiddenEvent });
+    await scoped(tracking.remove, { id: saved.data.id });
+    expect((await scoped(tracking.list, { scope: 'com.gsm.tilematch' })).data.map((i) => i.key)).not.toContain(seen);
+    await root(tracking.remove, { id: hidden.id });
   });
 });
 
@@ -93,17 +111,21 @@ describe('GA service account secrets', () => {
 describe('teams', () => {
   it('creates a team with members and apps, refuses unknown ones, and deletes it', async () => {
     const root = await signedInAs('root');
-    const { data } = await root(saveTeamContract, { name: 'Arcade Team', description: 'Arcade games', members: ['analyst', 'pm'], apps: ['com.gsm.wordquest'] });
-    expect(data).toMatchObject({ name: 'Arcade Team', members: ['analyst', 'pm'], apps: ['com.gsm.wordquest'] });
-    expect((await rejection(root(saveTeamContract, { name: 'arcade team' }))).status).toBe(409);
-    expect((await rejection(root(saveTeamContract, { name: 'X Team', members: ['ghost'] }))).message).toContain('ghost');
+    // Members and app of this suite's own: the demo accounts and apps keep their teams.
+    const [first, second] = [await ownAccount('cfg-member'), await ownAccount('cfg-member')];
+    const appId = `com.test.${uniqueName('team').replaceAll('-', '')}`;
+    await root(createAppContract, { id: appId, name: `Team app ${appId}`, os: [{ os: 1, packageId: `${appId}.android` }] });
+    const name = `Arcade ${uniqueName('team')}`;
+    const { data } = await root(saveTeamContract, { name, description: 'Arcade games', members: [first.username, second.username], apps: [appId] });
+    expect(data).toMatchObject({ name, description: 'Arcade games', members: [first.username, second.username].sort(), apps: [appId] });
+    expect((await root(appDetailContract, { appId })).data.team).toBe(name);
+    expect((await rejection(root(saveTeamContract, { name: name.toLowerCase() }))).status).toBe(409);
+    expect((await rejection(root(saveTeamContract, { name: uniqueName('X Team'), members: ['ghost'] }))).message).toContain('ghost');
     expect((await rejection(root(saveTeamContract, { name: 'All' }))).message).toContain('reserved');
-    await root(saveTeamContract, { id: data.id, name: 'Arcade Team', members: ['analyst'], apps: [] });
+    await root(saveTeamContract, { id: data.id, name, members: [first.username], apps: [] });
     const teams = await root(listTeamsContract, {});
-    expect(teams.data.find((t) => t.name === 'Arcade Team')).toMatchObject({ members: ['analyst'], apps: [] });
+    expect(teams.data.filter((t) => t.name === name)).toEqual([expect.objectContaining({ id: data.id, members: [first.username], apps: [] })]);
     await root(deleteTeamContract, { id: data.id });
-    expect((await root(listTeamsContract, {})).data.some((t) => t.name === 'Arcade Team')).toBe(false);
-    // Word Quest goes back to its own team.
-    await root(saveTeamContract, { id: teams.data.find((t) => t.name === 'Casual Team')!.id, name: 'Casual Team', apps: ['com.gsm.wordquest'] });
+    expect((await root(listTeamsContract, {})).data.some((t) => t.name === name)).toBe(false);
   });
 });

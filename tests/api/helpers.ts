@@ -1,6 +1,8 @@
 import { inject } from 'vitest';
+import { createAccountContract } from '../../src/lib/accounts/contract';
 import { loginContract } from '../../src/lib/auth/contract';
-import { createRequester, type Requester } from '../../src/lib/http/requester';
+import { createRequester, type ApiError, type Requester } from '../../src/lib/http/requester';
+import { saveRoleContract } from '../../src/lib/roles/contract';
 import { DEMO_PASSWORD } from '../support/test-server';
 
 export const baseUrl = inject('baseUrl');
@@ -41,4 +43,36 @@ export async function raw(method: string, path: string, options: { body?: string
     // not JSON (pages, redirects)
   }
   return { status: response.status, headers: response.headers, json: json as { message?: string; data?: unknown; totalRecord?: number }, text };
+}
+
+/** The error of a call that must fail (the typed requester rejects with an ApiError). */
+export const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (error: ApiError) => error,
+  );
+
+let nameSeq = 0;
+/** A name unique to this run (letters, digits, dashes), for the accounts, roles, apps and teams a suite owns. */
+export const uniqueName = (prefix: string) => `${prefix}-${Date.now().toString(36).slice(-5)}${(++nameSeq).toString(36)}`;
+
+export type Session = Awaited<ReturnType<typeof signedInAs>>;
+
+/**
+ * An account the calling suite owns, on a role of its own with exactly these grants (never a demo account:
+ * other suites and the e2e suite rely on those as seeded). Created by the demo root; answers a session.
+ */
+export async function ownAccount(
+  prefix: string,
+  grants: { paths?: string[]; privateActions?: string[]; role?: string; listApp?: string[]; canViewAllApp?: boolean } = {},
+): Promise<Session & { username: string; role: string; password: string }> {
+  const root = await signedInAs('root');
+  const username = uniqueName(prefix);
+  const password = `${username}-passphrase`;
+  const role = grants.role ?? username;
+  if (!grants.role) await root(saveRoleContract, { name: role, description: `owned by a test suite`, paths: grants.paths ?? [], privateActions: grants.privateActions ?? [] });
+  await root(createAccountContract, { username, role, password, listApp: grants.listApp ?? [], canViewAllApp: grants.canViewAllApp ?? false });
+  return Object.assign(await signedInAs(username, password), { username, role, password });
 }

@@ -1,10 +1,9 @@
+import { isoWithOffset } from '../../src/lib/time/format';
 import { describe, expect, it } from 'vitest';
-import type { ApiError } from '../../src/lib/http/requester';
 import { jobRunsContract, listJobsContract, runJobContract, updateJobContract } from '../../src/lib/jobs/contract';
 import { accountLogContract, apiLogContract } from '../../src/lib/logs/contract';
-import { baseUrl, raw, signedInAs } from './helpers';
-
-const rejection = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected a rejection'); }, (error: ApiError) => error);
+import { nowMs } from '../../src/lib/time/clock';
+import { baseUrl, raw, rejection, signedInAs } from './helpers';
 
 describe('job schedule', () => {
   it('lists the jobs with schedule, time zone and next run', async () => {
@@ -12,19 +11,26 @@ describe('job schedule', () => {
     const { data } = await root(listJobsContract);
     const finance = data.find((j) => j.name === 'finance_refresh')!;
     expect(finance).toMatchObject({ cron: '30 8 * * *; 10 9 * * *; 30 10 * * *; 30 13 * * *; 0 17 * * *', timeZone: 'Asia/Ho_Chi_Minh', enabled: true });
-    expect(new Date(finance.nextRunAt!).getTime()).toBeGreaterThan(Date.now());
+    expect(new Date(finance.nextRunAt!).getTime()).toBeGreaterThan(nowMs());
     expect(data.map((j) => j.name)).toEqual(expect.arrayContaining(['api_log_retention', 'session_cleanup']));
   });
 
   it('runs a job now and keeps its history with duration and result', async () => {
     const root = await signedInAs('root');
+    const before = await root(jobRunsContract, { name: 'session_cleanup' });
     const run = await root(runJobContract, { name: 'session_cleanup' });
     expect(run.data.status).toBe('success');
     const runs = await root(jobRunsContract, { name: 'session_cleanup' });
-    expect(runs.totalRecord).toBeGreaterThanOrEqual(1);
-    expect(runs.data[0]).toMatchObject({ trigger: 'manual', status: 'success' });
-    expect(runs.data[0]!.result).toMatch(/deleted \d+ old session/);
-    expect(runs.data[0]!.durationMs).toBeGreaterThanOrEqual(0);
+    expect(runs.totalRecord).toBe(before.totalRecord! + 1);
+    // The newest entry is the run just made, finished, with its duration and result.
+    const newest = runs.data[0]!;
+    expect(newest).toMatchObject({ id: run.data.id, trigger: 'manual', status: 'success', error: null });
+    expect(newest.result).toMatch(/^deleted \d+ old session/);
+    expect(newest.finishedAt).not.toBeNull();
+    expect(newest.durationMs).not.toBeNull();
+    expect((await root(listJobsContract)).data.find((j) => j.name === 'session_cleanup')!.lastRun).toEqual({
+      startedAt: newest.startedAt, durationMs: newest.durationMs, status: 'success', error: null, result: newest.result, trigger: 'manual',
+    });
   });
 
   it('validates schedule edits and audits them', async () => {
@@ -62,8 +68,15 @@ describe('API log', () => {
     const entry = data.find((e) => e.requestId === requestId)!;
     expect(entry).toMatchObject({ method: 'GET', path: '/api/adminAccount/info', status: 400, username: 'analyst' });
     expect(JSON.stringify(data)).not.toContain('hunter2');
+    // A refused request without a session is logged with its 401, and the status filter keeps only those.
+    const anonymousCall = await raw('GET', '/api/adminAccount/info');
+    expect(anonymousCall.status).toBe(401);
+    const anonymousId = anonymousCall.headers.get('x-request-id')!;
+    await expect.poll(async () => (await root(apiLogContract, { status: 401 })).data.some((e) => e.requestId === anonymousId)).toBe(true);
     const failed = await root(apiLogContract, { status: 401 });
-    expect(failed.data.every((e) => e.status === 401)).toBe(true);
+    expect(failed.data.find((e) => e.requestId === anonymousId)).toMatchObject({ method: 'GET', path: '/api/adminAccount/info', status: 401 });
+    expect([...new Set(failed.data.map((e) => e.status))]).toEqual([401]);
+
   });
 
   it('never logs passwords from sign-in bodies', async () => {
@@ -85,9 +98,10 @@ describe('account log export', () => {
     expect(response.headers.get('content-type')).toContain('text/csv');
     expect(response.headers.get('content-disposition')).toMatch(/attachment; filename="account-log-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = (await response.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('"time (UTC)","account","action","entity","entity id","before","after","ip","request id"');
+    expect(lines[0]).toBe('"time (UTC+7)","account","action","entity","entity id","before","after","ip","request id"');
     expect(lines.length - 1).toBe(list.totalRecord);
-    expect(lines[1]).toContain(`"${list.data[0]!.at}"`);
+    // Times in files carry the studio's zone with its explicit offset.
+    expect(lines[1]).toContain(`"${isoWithOffset(list.data[0]!.at)}"`);
   });
 
   it('refuses bad filters with a message naming them', async () => {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { accountInfoContract } from '../../src/lib/accounts/contract';
 import type { RequestOf } from '../../src/lib/contract';
 import { MESSAGES } from '../../src/lib/http/messages';
-import { ApiError, type Requester } from '../../src/lib/http/requester';
+import type { Requester } from '../../src/lib/http/requester';
 import {
   archivePostContract,
   countUnreadContract,
@@ -19,9 +19,7 @@ import {
   userPostDataContract,
   type Post,
 } from '../../src/lib/posts/contract';
-import { raw, signedInAs } from './helpers';
-
-const rejection = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected a rejection'); }, (error: ApiError) => error);
+import { ownAccount, raw, rejection, signedInAs } from './helpers';
 
 type Session = Awaited<ReturnType<typeof signedInAs>>;
 let root: Session, admin: Session, analyst: Session, pm: Session, marketing: Session;
@@ -264,8 +262,12 @@ describe('GET /api/notificationGsm/listNotificationGsm', () => {
     expect(data.map((p) => p.id).sort()).toEqual([inTitle.id, inBody.id].sort());
     expect(totalRecord).toBe(2);
     expect(data.map((p) => p.id)).not.toContain(inMarkup.id);
-    const wildcard = await analyst(listPostsContract, { textSearch: '%_%', limit: 100 });
-    expect(wildcard.data.every((p) => p.title.includes('%_%'))).toBe(true);
+    // % and _ are searched as themselves, not as wildcards: "50%_%" finds only the title holding them.
+    const literal = await create(admin, { title: `${word} 50%_% off` });
+    const lookalike = await create(admin, { title: `${word} 50%ab off` });
+    const wildcard = await analyst(listPostsContract, { textSearch: `${word} 50%_%`, limit: 100 });
+    expect(wildcard).toEqual({ data: [expect.objectContaining({ id: literal.id, title: literal.title })], totalRecord: 1 });
+    expect((await analyst(listPostsContract, { textSearch: `${word} 50%`, limit: 100 })).data.map((p) => p.id).sort()).toEqual([literal.id, lookalike.id].sort());
   });
 
   it('validates type, page and limit with 400 naming the field', async () => {
@@ -346,9 +348,16 @@ describe('per-user read, archive and remove', () => {
   });
 
   it('answers the account id with its lists', async () => {
-    const { data } = await analyst(userPostDataContract);
-    expect(data.id).toBeGreaterThan(0);
-    expect(Array.isArray(data.read) && Array.isArray(data.archived)).toBe(true);
+    const own = await ownAccount('posts-lists');
+    const fresh = (await own(userPostDataContract)).data;
+    expect(fresh).toEqual({ id: expect.any(Number), read: [], archived: [] });
+    // Another account has another id.
+    expect((await analyst(userPostDataContract)).data.id).not.toBe(fresh.id);
+    const [read, archived] = [await create(admin), await create(admin)];
+    await own(readPostContract, { postId: read.id });
+    await own(archivePostContract, { postId: archived.id });
+    const after = (await own(userPostDataContract)).data;
+    expect({ ...after, read: [...after.read].sort((a, b) => a - b) }).toEqual({ id: fresh.id, read: [read.id, archived.id].sort((a, b) => a - b), archived: [archived.id] });
   });
 });
 

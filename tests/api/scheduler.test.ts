@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SESSION_SECRET } from '../support/test-server';
+import { nowMs } from '../../src/lib/time/clock';
+import { assertBuildIsCurrent, SESSION_SECRET } from '../support/test-server';
 
 /**
  * A due job runs once even when several console processes share one database. On PostgreSQL this starts
@@ -18,6 +20,15 @@ describe('scheduler runs a due job once across runners', () => {
   }, 90_000);
 });
 
+/**
+ * The previous minute on the console's clock (the scheduler compares next_run_at with nowMs(), which a
+ * test run may shift; the database's own now() is not shifted).
+ */
+function dueMinute(): Date {
+  const now = nowMs();
+  return new Date(now - (now % 60_000) - 60_000);
+}
+
 async function twoSchedulersOnPglite() {
   const { openPglite } = await import('../../src/lib/server/db/open');
   const { migrate } = await import('../../src/lib/server/db/migrate');
@@ -27,7 +38,7 @@ async function twoSchedulersOnPglite() {
   try {
     await migrate(db);
     await registerJobs(db);
-    await db.query(`UPDATE jobs SET next_run_at = date_trunc('minute', now()) - interval '1 minute' WHERE name = 'session_cleanup'`);
+    await db.query(`UPDATE jobs SET next_run_at = $1 WHERE name = 'session_cleanup'`, [dueMinute()]);
     const [a, b] = await Promise.all([tick(db), tick(db)]);
     expect([...a, ...b].filter((n) => n === 'session_cleanup')).toHaveLength(1);
     const runs = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM job_runs WHERE job_name = 'session_cleanup'`);
@@ -55,35 +66,74 @@ async function twoProcessesOnPostgres(testUrl: string) {
   await first.stop();
   const db = new pg.Client({ connectionString: url });
   await db.connect();
-  await db.query(`UPDATE jobs SET next_run_at = date_trunc('minute', now()) - interval '1 minute' WHERE name = 'session_cleanup'`);
-  const [a, b] = await Promise.all([startServer(url), startServer(url)]);
+  await db.query(`UPDATE jobs SET next_run_at = $1 WHERE name = 'session_cleanup'`, [dueMinute()]);
+  // A start that fails rejects here and fails the test (the other process is stopped).
+  const started = await Promise.allSettled([startServer(url), startServer(url)]);
+  const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   try {
+    for (const s of started) if (s.status === 'rejected') throw s.reason;
+    const [a, b] = servers as [(typeof servers)[0], (typeof servers)[0]];
     await new Promise((r) => setTimeout(r, 3000));
+    // Both runners were up for the whole window: the single run is not one process's doing alone.
+    expect([await a.alive(), await b.alive()]).toEqual([true, true]);
     const runs = await db.query(`SELECT runner FROM job_runs WHERE job_name = 'session_cleanup'`);
     expect(runs.rows).toHaveLength(1);
   } finally {
-    await Promise.all([a.stop(), b.stop()]);
+    await Promise.all(servers.map((s) => s.stop()));
     await db.end();
   }
 }
 
+/**
+ * Starts one server process on the given database and waits until it answers its health check. A process
+ * that exits or does not answer within 30 s fails the test with its output: "one run" with a dead runner
+ * proves nothing.
+ */
 async function startServer(databaseUrl: string) {
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const entry = assertBuildIsCurrent();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'gsm-sched-srv-'));
-  const child = spawn(process.execPath, [resolve('dist/server/entry.mjs')], {
+  const child = spawn(process.execPath, [entry], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO_DATA: '1', SESSION_SECRET, SCHEDULER_TICK_MS: '250' },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  for (let i = 0; i < 200; i++) {
-    if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok).catch(() => false)) break;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  return {
-    async stop() {
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    }
+    rmSync(dataDir, { recursive: true, force: true });
   };
+  const serving = () => fetch(`${baseUrl}/api/health`).then((r) => r.ok).catch(() => false);
+  const started = Date.now();
+  while (!(await serving())) {
+    if (child.exitCode !== null || Date.now() - started > 30_000) {
+      await stop();
+      throw new Error(`a scheduler test server ${child.exitCode !== null ? `exited with ${child.exitCode}` : 'did not answer within 30 s'}:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return {
+    /** Still running and answering its health check. */
+    async alive() {
+      return child.exitCode === null && (await serving());
+    },
+    stop,
+  };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
+  });
 }

@@ -4,16 +4,19 @@ import {
   levelRetentionContract,
   mainDataContract,
   retentionContract,
+  rollupNowContract,
   type MainDataRow,
 } from '../../src/lib/analytics/contract';
-import { addDays, dayStart, reportDay } from '../../src/lib/analytics/day';
-import { levelTable, mainDataTable, retentionTable } from '../support/report-tables';
+import { jobRunsContract } from '../../src/lib/jobs/contract';
+import { addDays, dayStart, daysOf, reportDay } from '../../src/lib/analytics/day';
+import { levelRetentionTable, levelTable, mainDataTable, retentionTable, type ExportTable } from '../support/report-tables';
+import { nowMs } from '../../src/lib/time/clock';
 import { simulateStudio, type SimEvent } from '../../src/lib/analytics/simulator';
 import { createAccountContract } from '../../src/lib/accounts/contract';
 import { saveRoleContract } from '../../src/lib/roles/contract';
 import { appDetailContract, appVersionsContract, createAppContract } from '../../src/lib/apps/contract';
 import { csvRows, xlsxRows } from '../support/unzip';
-import { baseUrl, raw, signedInAs } from './helpers';
+import { baseUrl, ownAccount, raw, rejection, signedInAs } from './helpers';
 
 /**
  * The SDK ingestion and the first analytics reports, through HTTP on the suite's server (PGlite, or
@@ -54,9 +57,12 @@ async function sendOk(key: string, events: unknown[]): Promise<Answer> {
 }
 
 let seq = 0;
-const TODAY = reportDay(Date.now());
+/** Today (UTC+7) on the console's clock, read when a test needs it (the suite may run across midnight). */
+const today = () => reportDay(nowMs());
+/** Noon (UTC+7) of a day, plus some seconds. */
+const noon = (day: string, seconds = 0) => dayStart(day) + 12 * 3_600_000 + seconds * 1000;
 /** Noon (UTC+7) of the day `back` days before today, plus some seconds. */
-const at = (back: number, seconds = 0) => dayStart(addDays(TODAY, -back)) + 12 * 3_600_000 + seconds * 1000;
+const at = (back: number, seconds = 0) => noon(addDays(today(), -back), seconds);
 function ev(name: string, userId: string, time: number, params: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) {
   return { id: `ev-${++seq}-${Math.random().toString(36).slice(2, 8)}`, name, userId, time, appVersion: '1.0', sdkVersion: '4.0.0-test', country: 'VN', params, ...extra };
 }
@@ -88,6 +94,8 @@ describe('SDK ingestion', () => {
   });
 
   it('stores the valid events of a batch and names each refused one with its index and reason', async () => {
+    const day = addDays(today(), -2);
+    const at = (_back: number) => noon(day);
     const batch = [
       ev('session_start', 'p1', at(2)),
       ev('no_such_event', 'p1', at(2)),
@@ -111,11 +119,13 @@ describe('SDK ingestion', () => {
       { index: 7, reason: 'params.duration: must be whole seconds' },
       { index: 8, reason: 'event: must be an object' },
     ]);
-    const { data } = await root(mainDataContract, { apps: ['com.test.ingest'], from: addDays(TODAY, -2), to: addDays(TODAY, -2) });
+    const { data } = await root(mainDataContract, { apps: ['com.test.ingest'], from: day, to: day });
     expect(data.rows[0]).toMatchObject({ dau: 1, sessions: 1, adImpressions: 1, adRevenue: 12_000 });
   });
 
   it('is idempotent: a resent batch is acknowledged again and stores nothing twice', async () => {
+    const day = addDays(today(), -3);
+    const at = (_back: number, seconds = 0) => noon(day, seconds);
     const batch = [ev('first_open', 'q1', at(3)), ev('session_start', 'q1', at(3, 1)), ev('session_start', 'q2', at(3, 2))];
     const first = await sendOk(keys.android, batch);
     expect(first).toMatchObject({ accepted: 3, duplicates: 0, rejected: [] });
@@ -124,16 +134,17 @@ describe('SDK ingestion', () => {
     // The same id twice in one batch is stored once, too.
     const twice = await sendOk(keys.android, [batch[1], batch[1]]);
     expect(twice).toMatchObject({ accepted: 2, duplicates: 2 });
-    const { data } = await root(mainDataContract, { apps: ['com.test.ingest'], from: addDays(TODAY, -3), to: addDays(TODAY, -3) });
+    const { data } = await root(mainDataContract, { apps: ['com.test.ingest'], from: day, to: day });
     expect(data.rows[0]).toMatchObject({ installs: 1, dau: 2, sessions: 2 });
   });
 
   it('clamps future and ancient device times to the receive time and flags them', async () => {
-    const before = (await root(mainDataContract, { apps: ['com.test.ingest'], from: TODAY, to: TODAY })).data.rows[0]!;
+    const day = today();
+    const before = (await root(mainDataContract, { apps: ['com.test.ingest'], from: day, to: day })).data.rows[0]!;
     const batch = [
-      ev('session_start', 'c1', Date.now() + 3 * 86_400_000),
+      ev('session_start', 'c1', nowMs() + 3 * 86_400_000),
       ev('session_start', 'c2', '2001-01-01T00:00:00Z' as unknown as number),
-      ev('session_start', 'c3', Date.now() - 60_000),
+      ev('session_start', 'c3', nowMs() - 60_000),
     ];
     const answer = await sendOk(keys.android, batch);
     expect(answer.accepted).toBe(3);
@@ -142,7 +153,7 @@ describe('SDK ingestion', () => {
       { index: 1, flag: 'ancient' },
     ]);
     // All three count today (UTC+7): the clamped ones at their receive time.
-    const after = (await root(mainDataContract, { apps: ['com.test.ingest'], from: TODAY, to: TODAY })).data.rows[0]!;
+    const after = (await root(mainDataContract, { apps: ['com.test.ingest'], from: day, to: day })).data.rows[0]!;
     expect(after.sessions - before.sessions).toBe(3);
     expect(after.dau - before.dau).toBe(3);
     // A resent clamped event is still recognised (its day depends on the receive time, the dedupe key does not).
@@ -158,12 +169,15 @@ describe('SDK ingestion', () => {
 
 describe('metrics on a hand-made event set (docs/metrics.md)', () => {
   const APP = 'com.test.metrics';
-  const A = addDays(TODAY, -5);
-  const B = addDays(TODAY, -4);
-  const C = addDays(TODAY, -3);
-  const range = { apps: [APP], from: A, to: C };
+  /** Five, four and three days before the day the events were sent. */
+  let A: string, B: string, C: string;
+  let range: { apps: string[]; from: string; to: string };
 
   beforeAll(async () => {
+    const sent = today();
+    [A, B, C] = [addDays(sent, -5), addDays(sent, -4), addDays(sent, -3)];
+    range = { apps: [APP], from: A, to: C };
+    const at = (back: 3 | 4 | 5, seconds = 0) => noon(addDays(sent, -back), seconds);
     const keys = await newApp(APP);
     const us = { country: 'US' };
     const ios = { appVersion: '1.1', country: 'US' };
@@ -242,8 +256,9 @@ describe('metrics on a hand-made event set (docs/metrics.md)', () => {
     const { data } = await root(retentionContract, range);
     const cohortA = data.cohorts.find((c) => c.installDay === A)!;
     expect(cohortA.installs).toBe(3);
-    expect(cohortA.retained.slice(0, 6)).toEqual([3, 2, 1, 0, 0, null]); // A + 5 is today, still in progress
-    expect(cohortA.retained[6]).toBeNull();
+    // A + 5 was the day the events were sent: in progress while it is today, over (0) once midnight passed.
+    const d5 = addDays(A, 5) < today() ? 0 : null;
+    expect(cohortA.retained).toEqual([3, 2, 1, 0, 0, d5, ...Array(25).fill(null)]);
     expect(data.cohorts.find((c) => c.installDay === B)).toMatchObject({ installs: 0 });
     const table = retentionTable(data.cohorts);
     expect(table.rows[0]!.slice(0, 6)).toEqual([A, 3, 100, 66.67, 33.33, 0]);
@@ -276,21 +291,69 @@ describe('metrics on a hand-made event set (docs/metrics.md)', () => {
 
   it('exports the table a screen shows, as CSV and as a real .xlsx', async () => {
     const { data } = await root(mainDataContract, range);
-    const expected = mainDataTable(data.rows);
     const query = `apps=${APP}&from=${A}&to=${C}`;
-    const csv = await fetch(`${baseUrl}/api/analytic/mainData/export?${query}&format=csv`, { headers: { authorization: `Bearer ${root.tokens.accessToken}` } });
+    const csv = await download('/api/analytic/mainData/export', `${query}&format=csv`);
     expect(csv.headers.get('content-type')).toContain('text/csv');
     expect(csv.headers.get('content-disposition')).toMatch(/attachment; filename="main-data-.*\.csv"/);
-    const rows = csvRows(await csv.text());
-    expect(rows[0]).toEqual(expected.header);
-    expect(rows.slice(1).map((r) => r.map((v) => (v === '' ? null : Number.isNaN(Number(v)) ? v : Number(v))))).toEqual(expected.rows);
-    const xlsx = await fetch(`${baseUrl}/api/analytic/mainData/export?${query}&format=xlsx`, { headers: { authorization: `Bearer ${root.tokens.accessToken}` } });
+    const xlsx = await download('/api/analytic/mainData/export', `${query}&format=xlsx`);
     expect(xlsx.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    const sheet = xlsxRows(new Uint8Array(await xlsx.arrayBuffer()));
-    expect(sheet[0]).toEqual(expected.header);
-    expect(sheet.slice(1).map((r) => [...r, ...Array(expected.header.length - r.length).fill(null)])).toEqual(expected.rows);
+    const expected = mainDataTable(data.rows);
+    expect(expected.rows).toHaveLength(4); // A, B, C and the total line
+    await expectExportsEqual('/api/analytic/mainData/export', query, 'main-data', expected);
+  });
+
+  it('exports Retention, Level and Level retention with the rows of their JSON reports', async () => {
+    const query = `apps=${APP}&from=${A}&to=${C}`;
+    const retention = (await root(retentionContract, range)).data;
+    expect(retention.cohorts.map((c) => c.installDay)).toEqual([A, B, C]);
+    await expectExportsEqual('/api/cohort/retention/export', query, 'retention', retentionTable(retention.cohorts));
+    const level = (await root(levelContract, range)).data;
+    expect(level.levels.map((l) => l.level)).toEqual([1, 2, 3]);
+    await expectExportsEqual('/api/analytic/level/export', query, 'level', levelTable(level.levels));
+    const levelRetention = (await root(levelRetentionContract, { ...range, maxLevel: 4 })).data;
+    expect(levelRetention.cohorts.map((c) => [c.installDay, c.installs, c.reached])).toEqual([[A, 3, [2, 1, 1, 0]], [B, 0, [0, 0, 0, 0]], [C, 0, [0, 0, 0, 0]]]);
+    const table = levelRetentionTable(levelRetention.cohorts, 4);
+    expect(table.rows.at(-1)).toEqual(['All', 3, 66.67, 33.33, 33.33, 0]);
+    await expectExportsEqual('/api/analytic/levelRetention/export', `${query}&maxLevel=4`, 'level-retention', table);
+  });
+
+  it('refuses bad export filters with 400 naming the field', async () => {
+    for (const [path, query, field] of [
+      ['/api/analytic/mainData/export', 'format=pdf', 'format'],
+      ['/api/cohort/retention/export', 'from=2026-02-30', 'from'],
+      ['/api/analytic/level/export', 'mode=bonus', 'mode'],
+      ['/api/analytic/levelRetention/export', 'maxLevel=0', 'maxLevel'],
+      ['/api/analytic/levelRetention/export', `maxLevel=201`, 'maxLevel'],
+    ] as const) {
+      const response = await raw('GET', `${path}?${query}`, { token: root.tokens.accessToken });
+      expect(response.status, `${path}?${query}`).toBe(400);
+      expect(response.json.message, `${path}?${query}`).toContain(field);
+    }
   });
 });
+
+/** An export downloaded as root. */
+async function download(path: string, query: string) {
+  const response = await fetch(`${baseUrl}${path}?${query}`, { headers: { authorization: `Bearer ${root.tokens.accessToken}` } });
+  expect(response.status, `${path}?${query}`).toBe(200);
+  return response;
+}
+
+/** The CSV and the .xlsx export of a report both hold exactly the table its JSON answer makes. */
+async function expectExportsEqual(path: string, query: string, fileStem: string, expected: ExportTable) {
+  const csv = await download(path, `${query}&format=csv`);
+  expect(csv.headers.get('content-type')).toContain('text/csv');
+  expect(csv.headers.get('content-disposition')).toMatch(new RegExp(`attachment; filename="${fileStem}-\\d{4}-\\d{2}-\\d{2}\\.csv"`));
+  const rows = csvRows(await csv.text());
+  expect(rows[0], `${path} CSV header`).toEqual(expected.header);
+  expect(rows.slice(1).map((r) => r.map((v) => (v === '' ? null : Number.isNaN(Number(v)) ? v : Number(v)))), `${path} CSV`).toEqual(expected.rows);
+  const xlsx = await download(path, `${query}&format=xlsx`);
+  expect(xlsx.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  expect(xlsx.headers.get('content-disposition')).toMatch(new RegExp(`attachment; filename="${fileStem}-\\d{4}-\\d{2}-\\d{2}\\.xlsx"`));
+  const sheet = await xlsxRows(new Uint8Array(await xlsx.arrayBuffer()));
+  expect(sheet[0], `${path} .xlsx header`).toEqual(expected.header);
+  expect(sheet.slice(1).map((r) => [...r, ...Array(expected.header.length - r.length).fill(null)]), `${path} .xlsx`).toEqual(expected.rows);
+}
 
 describe('rollups equal a recomputation from the raw events', () => {
   const APP = 'com.test.random';
@@ -334,9 +397,15 @@ describe('rollups equal a recomputation from the raw events', () => {
   it('Main Data of a random day (and of every day) equals the raw recomputation', async () => {
     const days = [...new Set(events.map((e) => reportDay(e.time)))].sort();
     const { data } = await root(mainDataContract, { apps: [APP], from: days[0], to: days.at(-1) });
+    // One row per day of the range, each equal to the recomputation: ten simulated days, the last of them
+    // today, which holds no event yet just after midnight.
+    expect(days.length).toBeGreaterThanOrEqual(9);
+    expect(days[0]).toBe(addDays(today(), -9));
+    expect(data.rows.map((r) => r.day)).toEqual(daysOf(days[0]!, days.at(-1)!));
     const random = days[Math.floor(Math.random() * days.length)]!;
     expect(data.rows.find((r) => r.day === random), `day ${random}`).toEqual({ day: random, ...recompute(random) });
-    for (const row of data.rows) expect(row, row.day).toEqual({ day: row.day, ...recompute(row.day) });
+    expect(data.rows).toEqual(data.rows.map((row) => ({ day: row.day, ...recompute(row.day) })));
+    expect(data.rows.reduce((n, r) => n + r.sessions, 0)).toBe(events.filter((e) => e.name === 'session_start').length);
   });
 
   it('retention and levels equal the raw recomputation', async () => {
@@ -345,15 +414,30 @@ describe('rollups equal a recomputation from the raw events', () => {
     for (const e of events) if (e.name === 'first_open' && (!install.has(e.userId) || reportDay(e.time) < install.get(e.userId)!)) install.set(e.userId, reportDay(e.time));
     const active = new Set(events.map((e) => `${e.userId}|${reportDay(e.time)}`));
     const { data } = await root(retentionContract, { apps: [APP], from: days[0], to: days.at(-1) });
-    for (const cohort of data.cohorts) {
-      const members = [...install].filter(([, d]) => d === cohort.installDay).map(([u]) => u);
-      expect(cohort.installs, cohort.installDay).toBe(members.length);
-      cohort.retained.forEach((users, n) => {
-        if (users !== null) expect(users, `${cohort.installDay} D${n}`).toBe(members.filter((u) => active.has(`${u}|${addDays(cohort.installDay, n)}`)).length);
-      });
-    }
+    const now = today();
+    // One cohort per day of the range; every cell is the recomputation, null exactly for days not over yet.
+    expect(data.cohorts.map((c) => c.installDay)).toEqual(daysOf(days[0]!, days.at(-1)!));
+    expect(data.cohorts.reduce((n, c) => n + c.installs, 0)).toBe(install.size);
+    expect(install.size).toBeGreaterThan(0);
+    expect(data.cohorts).toEqual(
+      data.cohorts.map((cohort) => {
+        const members = [...install].filter(([, d]) => d === cohort.installDay).map(([u]) => u);
+        return {
+          installDay: cohort.installDay,
+          installs: members.length,
+          retained: Array.from({ length: 31 }, (_, n) => {
+            const day = addDays(cohort.installDay, n);
+            return day >= now ? null : members.filter((u) => active.has(`${u}|${day}`)).length;
+          }),
+        };
+      }),
+    );
     const levels = (await root(levelContract, { apps: [APP], from: days[0], to: days.at(-1) })).data.levels;
     const plays = events.filter((e) => e.name.startsWith('level_') && e.params.mode === 'main');
+    // Exactly the levels played, in order, each with the recomputed figures.
+    const played = [...new Set(plays.map((e) => Number(e.params.level)))].sort((a, b) => a - b);
+    expect(played.length).toBeGreaterThan(0);
+    expect(levels.map((l) => l.level)).toEqual(played);
     for (const row of levels) {
       const of = plays.filter((e) => e.params.level === row.level);
       expect(row).toEqual({
@@ -370,15 +454,17 @@ describe('rollups equal a recomputation from the raw events', () => {
 
   it('a late first_open moves the install to its day and updates the days that counted it', async () => {
     const keys = await newApp('com.test.late');
-    const range = { apps: ['com.test.late'], from: addDays(TODAY, -6), to: addDays(TODAY, -5) };
+    const day = today();
+    const at = (back: 5 | 6, seconds = 0) => noon(addDays(day, -back), seconds);
+    const range = { apps: ['com.test.late'], from: addDays(day, -6), to: addDays(day, -5) };
     await sendOk(keys.android, [ev('session_start', 'late1', at(5)), ev('first_open', 'late1', at(5, 1))]);
     expect((await root(retentionContract, range)).data.cohorts[1]!.retained.slice(0, 1)).toEqual([1]);
     // The install event of the day before arrives later (an offline queue): the cohort moves to that day.
     await sendOk(keys.android, [ev('first_open', 'late1', at(6)), ev('level_start', 'late1', at(6, 1), { level: 1 })]);
     const { data } = await root(retentionContract, range);
     expect(data.cohorts.map((c) => [c.installDay, c.installs, c.retained[0], c.retained[1]])).toEqual([
-      [addDays(TODAY, -6), 1, 1, 1],
-      [addDays(TODAY, -5), 0, 0, 0],
+      [addDays(day, -6), 1, 1, 1],
+      [addDays(day, -5), 0, 0, 0],
     ]);
     const main = (await root(mainDataContract, range)).data.rows.map((r) => r.installs);
     expect(main).toEqual([1, 0]);
@@ -420,5 +506,76 @@ describe('report access', () => {
     const cache = await account('tele_cache', ['/dashboard', '/gsm/analytic/main_data'], [], { canViewAllApp: true }); // Main Data without export_report
     expect((await raw('GET', '/api/analytic/mainData', { token: cache.tokens.accessToken })).status).toBe(200);
     expect((await raw('GET', '/api/analytic/mainData/export?format=csv', { token: cache.tokens.accessToken })).status).toBe(403);
+  });
+
+  const EXPORTS = [
+    ['/api/analytic/mainData', '/gsm/analytic/main_data'],
+    ['/api/cohort/retention', '/gsm/cohort/retention'],
+    ['/api/analytic/level', '/gsm/analytic/level'],
+    ['/api/analytic/levelRetention', '/gsm/analytic/levelRetention'],
+  ] as const;
+
+  it('refuses every export without export_report, though the reports answer', async () => {
+    const reader = await account('tele_reader', ANALYTICS, [], { canViewAllApp: true });
+    for (const [report] of EXPORTS) {
+      expect((await raw('GET', `${report}?apps=com.gsm.blockpuzzle`, { token: reader.tokens.accessToken })).status, report).toBe(200);
+      const refused = await raw('GET', `${report}/export?apps=com.gsm.blockpuzzle&format=xlsx`, { token: reader.tokens.accessToken });
+      expect(refused.status, `${report}/export`).toBe(403);
+      expect(refused.json.message).toBe('Permission invalid');
+    }
+  });
+
+  it('refuses each export without its screen route, export_report or not', async () => {
+    for (const [report, route] of EXPORTS) {
+      const name = `tele_x${EXPORTS.findIndex(([r]) => r === report)}`;
+      const others = ANALYTICS.filter((p) => p !== route);
+      const session = await account(name, others, ['export_report'], { canViewAllApp: true });
+      const refused = await raw('GET', `${report}/export?apps=com.gsm.blockpuzzle&format=csv`, { token: session.tokens.accessToken });
+      expect(refused.status, `${report}/export`).toBe(403);
+      expect(refused.json.message).toBe('Permission invalid');
+      // The same account exports a screen it has.
+      const [allowed] = EXPORTS.find(([, r]) => r !== route)!;
+      expect((await raw('GET', `${allowed}/export?apps=com.gsm.blockpuzzle&format=csv`, { token: session.tokens.accessToken })).status, `${allowed}/export`).toBe(200);
+    }
+  });
+});
+
+describe('POST /api/analytic/rollup', () => {
+  const rollupRuns = async () => (await root(jobRunsContract, { name: 'analytics_rollup', limit: 1 })).totalRecord;
+
+  it('rolls up exactly the pending app-days, then has nothing left to do', async () => {
+    const APP = 'com.test.rollupnow';
+    const keys = await newApp(APP);
+    // The scheduler's own analytics_rollup may take some app-days between the calls: then try again.
+    for (let attempt = 1; ; attempt++) {
+      const drained = await root(rollupNowContract, { budgetMs: 30_000 });
+      expect(drained.data.pending).toBe(0);
+      const runsBefore = await rollupRuns();
+      const [d1, d2] = [addDays(today(), -2), addDays(today(), -1)];
+      await sendOk(keys.android, [ev('session_start', `r${attempt}a`, noon(d1)), ev('session_start', `r${attempt}b`, noon(d2)), ev('session_start', `r${attempt}c`, noon(d2, 5))]);
+      const { data } = await root(rollupNowContract, { budgetMs: 30_000 });
+      if ((await rollupRuns()) !== runsBefore && attempt < 3) continue;
+      expect(data).toEqual({ appDays: 2, pending: 0 });
+      expect((await root(rollupNowContract, {})).data).toEqual({ appDays: 0, pending: 0 });
+      const report = (await root(mainDataContract, { apps: [APP], from: d1, to: d2 })).data;
+      expect(report.pending).toBe(0);
+      expect(report.rows.map((r) => [r.day, r.sessions])).toEqual([[d1, attempt], [d2, 2 * attempt]]);
+      break;
+    }
+  });
+
+  it('needs the job schedule route and job_run, and a budget of 100 ms to 60 s', async () => {
+    const noAction = await ownAccount('rollup-noaction', { paths: ['/job_schedule/index'] });
+    const refused = await rejection(noAction(rollupNowContract, { budgetMs: 1000 }));
+    expect([refused.status, refused.message]).toEqual([403, 'Permission invalid']);
+    const noRoute = await ownAccount('rollup-noroute', { paths: ['/dashboard'], privateActions: ['job_run'] });
+    expect((await rejection(noRoute(rollupNowContract, { budgetMs: 1000 }))).status).toBe(403);
+    const runner = await ownAccount('rollup-runner', { paths: ['/job_schedule/index'], privateActions: ['job_run'] });
+    expect((await runner(rollupNowContract, { budgetMs: 1000 })).data.pending).toBe(0);
+    for (const budgetMs of [50, 60_001, 'soon'] as unknown as number[]) {
+      const bad = await raw('POST', '/api/analytic/rollup', { token: runner.tokens.accessToken, body: JSON.stringify({ budgetMs }) });
+      expect(bad.status, String(budgetMs)).toBe(400);
+      expect(bad.json.message).toContain('budgetMs');
+    }
   });
 });

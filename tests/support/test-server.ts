@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -41,6 +41,32 @@ function pgliteTemplateEnv(): Record<string, string> {
   return existsSync(template) ? { PGLITE_TEMPLATE: template } : { PGLITE_WRITE_TEMPLATE: template };
 }
 
+/** The newest modification time under a file or directory (0 when it does not exist), as scripts/start.mjs reads it. */
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+/** The inputs of the build: a server built before any of them changed does not run the current sources. */
+export const BUILD_INPUTS = ['src', 'public', 'astro.config.mjs', 'package.json'];
+
+/**
+ * Refuses to test a stale build: dist/server/entry.mjs must exist and be newer than every file under
+ * src/, public/, astro.config.mjs and package.json (tests would otherwise pass or fail on old code).
+ */
+export function assertBuildIsCurrent(root = process.cwd()): string {
+  const entry = resolve(root, 'dist/server/entry.mjs');
+  if (!existsSync(entry)) throw new Error('dist/ has no build (dist/server/entry.mjs is missing) — run npm run build');
+  const built = statSync(entry).mtimeMs;
+  const newest = BUILD_INPUTS.map((input) => ({ input, at: newestMtime(resolve(root, input)) })).sort((a, b) => b.at - a.at)[0]!;
+  if (newest.at > built) {
+    throw new Error(`dist/ is older than src/ — run npm run build (${newest.input} changed at ${new Date(newest.at).toISOString()}, the build is from ${new Date(built).toISOString()})`);
+  }
+  return entry;
+}
+
 export interface TestServer {
   baseUrl: string;
   database: 'pglite' | 'postgres';
@@ -52,11 +78,11 @@ export interface TestServer {
  * temporary directory, or on TEST_DATABASE_URL (reset first) when that is set.
  */
 export async function startTestServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
+  const entry = assertBuildIsCurrent();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'gsm-test-'));
   const pgUrl = process.env.TEST_DATABASE_URL;
   if (pgUrl) await resetPostgres(pgUrl);
-  const entry = resolve('dist/server/entry.mjs');
   const child: ChildProcess = spawn(process.execPath, [entry], {
     env: {
       ...process.env,

@@ -24,22 +24,41 @@ export function unzipText(archive: Uint8Array): Map<string, string> {
   return files;
 }
 
-/** The cells of the first sheet of an .xlsx as rows of strings and numbers (inline strings and numbers only). */
-export function xlsxRows(archive: Uint8Array): (string | number | null)[][] {
-  const sheet = unzipText(archive).get('xl/worksheets/sheet1.xml');
-  if (!sheet) throw new Error('no first sheet');
-  const rows: (string | number | null)[][] = [];
-  for (const rowMatch of sheet.matchAll(/<row r="(\d+)"[^>]*>(.*?)<\/row>/g)) {
-    const row: (string | number | null)[] = [];
-    for (const cell of rowMatch[2]!.matchAll(/<c r="([A-Z]+)\d+"[^>]*?(?: t="(\w+)")?[^>]*>(.*?)<\/c>/g)) {
-      const column = [...cell[1]!].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
-      while (row.length < column) row.push(null);
-      const inline = /<t[^>]*>(.*?)<\/t>/.exec(cell[3]!);
-      const value = /<v>(.*?)<\/v>/.exec(cell[3]!);
-      row.push(inline ? inline[1]!.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&') : value ? Number(value[1]) : null);
-    }
-    rows[Number(rowMatch[1]) - 1] = row;
-  }
+/** The parts every workbook the console writes must hold (an .xlsx without them does not open in Excel). */
+const REQUIRED_PARTS = ['[Content_Types].xml', '_rels/.rels', 'xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/styles.xml'];
+
+type SheetCell = string | number | null;
+
+function plainValue(value: unknown, where: string): SheetCell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number') return value;
+  if (typeof value === 'object' && 'richText' in value) return (value as { richText: { text: string }[] }).richText.map((r) => r.text).join('');
+  throw new Error(`${where}: unexpected cell value ${JSON.stringify(value)} (the console writes strings and numbers only)`);
+}
+
+/**
+ * The cells of the first sheet of an .xlsx as rows of strings and numbers (empty cells null, trailing
+ * empty cells left off), read with an independent reader (exceljs) through the workbook's own parts: a
+ * workbook missing its content types, relationships, workbook, styles or sheet fails to load.
+ */
+export async function xlsxRows(archive: Uint8Array): Promise<SheetCell[][]> {
+  const files = unzipText(archive);
+  const missing = REQUIRED_PARTS.filter((part) => !files.has(part));
+  if (missing.length) throw new Error(`not a complete workbook: missing ${missing.join(', ')}`);
+  const { default: ExcelJS } = await import('exceljs');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(Buffer.from(archive) as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error('the workbook has no sheet');
+  const rows: SheetCell[][] = [];
+  sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
+    const cells: SheetCell[] = [];
+    row.eachCell({ includeEmpty: false }, (cell, column) => {
+      while (cells.length < column - 1) cells.push(null);
+      cells.push(plainValue(cell.value, cell.address));
+    });
+    rows[rowNumber - 1] = cells;
+  });
   return rows;
 }
 

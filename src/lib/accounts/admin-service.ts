@@ -124,9 +124,11 @@ async function changeAccount(db: Db, actor: Actor, username: string, action: str
 export async function updateAccount(db: Db, actor: Actor, input: { username: string; role: string; paths: string[]; privateActions: string[]; permissions: string[] }): Promise<AccountRow> {
   checkGrants(input.paths, input.privateActions);
   return changeAccount(db, actor, input.username, 'update', async (tx, before) => {
+    if (actor.account.username === input.username && before.role !== input.role) throw new HttpError(403, 'You cannot change your own role.');
+    // The last-root rule answers first (409), whoever asks: after the root-only check it could never be reached.
+    if (before.role === 'root' && input.role !== 'root') await guardLastRoot(tx, input.username);
     guardRoleChange(actor, input.username, before.role, input.role);
     await roleExists(tx, input.role);
-    if (before.role === 'root' && input.role !== 'root') await guardLastRoot(tx, input.username);
     const isRoot = input.role === 'root';
     await tx.query(
       `UPDATE accounts SET role = $2, paths = $3::jsonb, private_actions = $4::jsonb, permissions = $5::jsonb, can_view_all_app = can_view_all_app OR $6 WHERE username = $1`,
@@ -151,8 +153,8 @@ export async function deleteAccount(db: Db, actor: Actor, username: string): Pro
   if (actor.account.username === username) throw new HttpError(403, 'You cannot delete your own account.');
   await db.transaction(async (tx) => {
     const before = await getAccount(tx, username);
-    if (before.role === 'root' && actor.account.role !== 'root') throw new HttpError(403, 'Only a root account can delete a root account.');
     await guardLastRoot(tx, username);
+    if (before.role === 'root' && actor.account.role !== 'root') throw new HttpError(403, 'Only a root account can delete a root account.');
     await tx.query('DELETE FROM accounts WHERE username = $1', [username]);
     await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'delete', entity: 'account', entityId: username, before, ip: actor.ip, requestId: actor.requestId });
   });
@@ -161,8 +163,8 @@ export async function deleteAccount(db: Db, actor: Actor, username: string): Pro
 export async function setActive(db: Db, actor: Actor, username: string, active: boolean): Promise<AccountRow> {
   return changeAccount(db, actor, username, active ? 'activate' : 'deactivate', async (tx, before) => {
     if (!active && actor.account.username === username) throw new HttpError(403, 'You cannot deactivate your own account.');
-    if (before.role === 'root' && actor.account.role !== 'root') throw new HttpError(403, 'Only a root account can change a root account.');
     if (!active) await guardLastRoot(tx, username);
+    if (before.role === 'root' && actor.account.role !== 'root') throw new HttpError(403, 'Only a root account can change a root account.');
     await tx.query('UPDATE accounts SET active = $2 WHERE username = $1', [username, active]);
     // A deactivated account's sessions end at once (every request checks the account is active, too).
     if (!active) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDefaultUsername, isEmail, isExternalLink, isWeakPassword, newPasswordProblem } from './validation';
+import { isDefaultUsername, isEmail, isExternalLink, isWeakPassword, newPasswordProblem, WEAK_PASSWORDS } from './validation';
 
 describe('spec section 5 helpers', () => {
   it('flags the default usernames after trimming', () => {
@@ -7,9 +7,11 @@ describe('spec section 5 helpers', () => {
     expect(isDefaultUsername('analyst')).toBe(false);
   });
   it('flags exactly four weak passwords, one of them all digits', () => {
-    expect(isWeakPassword('123456789')).toBe(true);
-    expect(isWeakPassword('Gsm@123')).toBe(true);
-    expect(isWeakPassword('correct horse battery')).toBe(false);
+    expect(WEAK_PASSWORDS).toEqual(['123456789', 'Gsm@123', 'Gsm@123456', 'Gsmstudio@123']);
+    for (const password of WEAK_PASSWORDS) expect(isWeakPassword(password), password).toBe(true);
+    expect(WEAK_PASSWORDS.filter((p) => /^\d+$/.test(p))).toEqual(['123456789']);
+    // Only those exact strings: neighbours, other cases and padding are not on the list.
+    for (const password of ['12345678', '1234567890', 'gsm@123', 'Gsm@1234', 'Gsmstudio@1234', ' Gsm@123', 'correct horse battery']) expect(isWeakPassword(password), password).toBe(false);
   });
   it('recognises external links and e-mail addresses', () => {
     expect(isExternalLink('https://x.y')).toBe(true);
