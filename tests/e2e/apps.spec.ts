@@ -170,9 +170,11 @@ test.describe('App actions', () => {
     await detail.getByRole('tab', { name: 'Publish dates' }).click();
     await expect(detail.getByRole('cell', { name: 'Published', exact: true })).toBeVisible();
     await detail.getByRole('button', { name: 'Add publish date' }).click();
-    await detail.getByLabel('Version').fill('1.0.0');
-    await detail.getByLabel('Note').fill('Android global launch');
-    await detail.getByRole('button', { name: 'Save' }).click();
+    // The form is its own dialog over the detail (the generic list-and-form view).
+    const dateForm = page.getByRole('dialog', { name: 'Add publish date' });
+    await dateForm.getByLabel('Version').fill('1.0.0');
+    await dateForm.getByLabel('Note').fill('Android global launch');
+    await dateForm.getByLabel('Note').press('Enter');
     await expect(detail.getByRole('cell', { name: 'Android global launch' })).toBeVisible();
     await detail.getByRole('row').filter({ hasText: 'Android global launch' }).getByRole('button', { name: /Delete the publish date/ }).click();
     await expect(page.getByText('Are you sure to delete this?')).toHaveCount(1);
@@ -181,15 +183,20 @@ test.describe('App actions', () => {
 
     await detail.getByRole('tab', { name: 'pTracking' }).click();
     await detail.getByRole('button', { name: 'Add partner' }).click();
-    await detail.getByLabel('Tracking id').fill('af-dev-key-123');
-    await detail.getByRole('button', { name: 'Save' }).click();
+    const partnerForm = page.getByRole('dialog', { name: 'Add partner' });
+    await partnerForm.getByRole('button', { name: 'Save' }).click();
+    // Checked before sending, with the message the server would give, under its field.
+    await expect(partnerForm.getByRole('alert')).toHaveText('is required');
+    await partnerForm.getByLabel('Tracking id').fill('af-dev-key-123');
+    await partnerForm.getByRole('button', { name: 'Save' }).click();
     await expect(detail.getByRole('cell', { name: 'af-dev-key-123' })).toBeVisible();
 
     await detail.getByRole('tab', { name: 'Versions' }).click();
     await detail.getByRole('button', { name: 'Add version' }).click();
-    await detail.getByLabel('App version').fill('0.9.0');
-    await detail.getByLabel('SDK version').fill('3.6.0');
-    await detail.getByRole('button', { name: 'Save' }).click();
+    const versionForm = page.getByRole('dialog', { name: 'Add version' });
+    await versionForm.getByLabel('App version').fill('0.9.0');
+    await versionForm.getByLabel('SDK version').fill('3.6.0');
+    await versionForm.getByRole('button', { name: 'Save' }).click();
     await expect(detail.getByRole('row').filter({ hasText: '3.6.0' })).toContainText('Manual');
     await page.keyboard.press('Escape');
 

@@ -11,9 +11,9 @@ import type { DetailTab } from '../../lib/apps/manager';
 import ConfigEditor from './ConfigEditor';
 import { formatDateTime } from '../../lib/time/format';
 import { AppIcon, copyText, OsBadge, StateTag } from './parts';
-import PTrackingPanel from './PTrackingPanel';
-import PublishDates from './PublishDates';
-import VersionsPanel from './VersionsPanel';
+import { pTrackingResource, publishDatesResource, versionsResource, type AppPanelContext } from '../../lib/apps/resources';
+import type { ActionHolder } from '../../lib/resources/define';
+import ResourceView from '../resources/ResourceView';
 
 const TABS: { key: DetailTab; label: string }[] = [
   { key: 'details', label: 'Details' },
@@ -27,14 +27,17 @@ interface AppDetailDialogProps {
   appId: string;
   tab: DetailTab;
   canEdit: boolean;
+  viewer: ActionHolder;
   onTab: (tab: DetailTab) => void;
   onClose: () => void;
   onEdit: (app: AppDetail) => void;
   onChanged: () => Promise<void> | void;
 }
 
+const panelContext = (app: AppDetail): AppPanelContext => ({ appId: app.id, appName: app.name, os: app.os.map((o) => o.os) });
+
 /** One app: platforms with SDK app keys, labels, config, publish dates, pTracking and versions. */
-export default function AppDetailDialog({ appId, tab, canEdit, onTab, onClose, onEdit, onChanged }: AppDetailDialogProps) {
+export default function AppDetailDialog({ appId, tab, canEdit, viewer, onTab, onClose, onEdit, onChanged }: AppDetailDialogProps) {
   const [app, setApp] = useState<AppDetail | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -203,9 +206,9 @@ export default function AppDetailDialog({ appId, tab, canEdit, onTab, onClose, o
               </div>
             )}
             {tab === 'config' && <ConfigEditor app={app} canEdit={canEdit} onSaved={changed} />}
-            {tab === 'dates' && <PublishDates app={app} canEdit={canEdit} />}
-            {tab === 'ptracking' && <PTrackingPanel app={app} canEdit={canEdit} />}
-            {tab === 'versions' && <VersionsPanel app={app} canEdit={canEdit} />}
+            {tab === 'dates' && <ResourceView descriptor={publishDatesResource} context={panelContext(app)} account={viewer} />}
+            {tab === 'ptracking' && <ResourceView descriptor={pTrackingResource} context={panelContext(app)} account={viewer} />}
+            {tab === 'versions' && <ResourceView descriptor={versionsResource} context={panelContext(app)} account={viewer} />}
           </div>
         </>
       )}

@@ -16,7 +16,8 @@ import { showToast } from '../../lib/ui/toast-store';
 import AppTable from './AppTable';
 import './apps.css';
 
-const AppFormDialog = lazy(() => import('./AppFormDialog'));
+const AppFormDialog = lazy(() => import('./AppFormDialog'));import type { ActionHolder } from '../../lib/resources/define';
+
 const AppDetailDialog = lazy(() => import('./AppDetailDialog'));
 const LabelsDialog = lazy(() => import('./LabelsDialog'));
 
@@ -28,6 +29,8 @@ export interface Team {
 export interface AppManagerProps {
   account: AppScope;
   canEdit: boolean;
+  /** The viewer's private actions: the detail panels' buttons follow their contracts' access. */
+  viewer: ActionHolder;
   teams: Team[];
   /** Apps the account sees, rendered by the server so the list shows before any request. */
   initialApps: AppSummary[];
@@ -46,7 +49,7 @@ const STATE_OPTIONS = [
 ];
 
 /** App Manager (/app_data/index): the visible apps with search, filters, sorting and every app action. */
-export default function AppManager({ account, canEdit, teams, initialApps, search }: AppManagerProps) {
+export default function AppManager({ account, canEdit, viewer, teams, initialApps, search }: AppManagerProps) {
   const [apps, setApps] = useState(initialApps);
   const [os, setOs] = useQueryState('os', osCodec, search);
   const [state, setState] = useQueryState('state', stateCodec, search);
@@ -145,6 +148,7 @@ export default function AppManager({ account, canEdit, teams, initialApps, searc
             appId={detail.appId}
             tab={detail.tab}
             canEdit={canEdit}
+            viewer={viewer}
             onTab={(tab) => setDetail({ ...detail, tab })}
             onClose={() => setDetail(null)}
             onEdit={(app) => {

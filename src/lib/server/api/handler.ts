@@ -2,6 +2,7 @@ import type { AstroCookies } from 'astro';
 import { z } from 'zod';
 import type { Actor, SessionAccount } from '../../auth/types';
 import { pathParams, searchToObject, type Contract } from '../../contract';
+import { describeIssues } from '../../http/issues';
 import { MESSAGES } from '../../http/messages';
 import { hasAnyAction } from '../../permissions';
 import { isPathPermitted } from '../../routes';
@@ -137,18 +138,8 @@ async function readJsonBody(request: Request, maxBytes: number): Promise<Record<
   return value as Record<string, unknown>;
 }
 
-/** "title: Required" style messages naming each field at fault. */
-export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((issue) => {
-      const field = issue.path.join('.') || 'body';
-      if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) return `${field}: is required`;
-      if (issue.code === 'unrecognized_keys') return `${field}: unknown field(s) ${issue.keys.join(', ')}`;
-      return `${field}: ${issue.message}`;
-    })
-    .join('; ');
-}
+/** "title: is required" style messages naming each field at fault (shared with the forms). */
+export { describeIssues };
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {

@@ -1,0 +1,197 @@
+import { Button } from 'primereact/button';
+import { Calendar } from 'primereact/calendar';
+import { Checkbox } from 'primereact/checkbox';
+import { Chips } from 'primereact/chips';
+import { Dialog } from 'primereact/dialog';
+import { Dropdown } from 'primereact/dropdown';
+import { InputSwitch } from 'primereact/inputswitch';
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { MultiSelect } from 'primereact/multiselect';
+import { useState } from 'react';
+import type { Contract } from '../../lib/contract';
+import { api } from '../../lib/http/client';
+import { splitFieldMessages } from '../../lib/http/issues';
+import type { ApiError } from '../../lib/http/requester';
+import { formValues, saveRequest, validateSave, type ResourceDescriptor, type ResourceField } from '../../lib/resources/define';
+import { dayToLocalDate, localDateToDay } from '../../lib/ui/filters/date-range';
+
+interface Props<R, Ctx> {
+  descriptor: ResourceDescriptor<R, Ctx>;
+  context: Ctx;
+  /** The row edited; null creates one. */
+  row: R | null;
+  onClose: () => void;
+  onSaved: (saved: R) => void | Promise<void>;
+}
+
+/**
+ * The create/edit dialog of a resource: one labelled input per form field, validated with the save
+ * contract's zod schema before sending (the message under a field is the one the server would send), the
+ * server's own refusals placed under their field or at the foot. Enter submits, Escape closes.
+ */
+export default function ResourceForm<R, Ctx>({ descriptor: d, context, row, onClose, onSaved }: Props<R, Ctx>) {
+  const [values, setValues] = useState(() => formValues(d, context, row));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  const prefix = d.idPrefix ?? d.id;
+  const fields = d.form ?? [];
+
+  async function submit() {
+    const request = saveRequest(d, context, row, values);
+    const checked = validateSave(d, request);
+    if (!checked.ok) {
+      setErrors(checked.byField);
+      setProblem(checked.rest);
+      return;
+    }
+    setErrors({});
+    setProblem('');
+    setBusy(true);
+    try {
+      const { data } = await api(d.contracts.save as Contract, request as never);
+      await onSaved(data as R);
+    } catch (error) {
+      const { byField, rest } = splitFieldMessages((error as ApiError).serverMessage ?? (error as Error).message, fields.map((f) => f.key));
+      setErrors(byField);
+      setProblem(rest);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const title = row ? (d.editTitle?.(row) ?? `Edit ${d.rowLabel(row)}`) : (d.createLabel ?? `Add ${d.singular}`);
+  return (
+    <Dialog header={title} visible onHide={onClose} style={{ width: 'min(640px, 95vw)' }} className="resource-dialog">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+        noValidate
+      >
+        <div className="form-grid">
+          {fields.map((field) => (
+            <FieldInput
+              key={field.key}
+              id={`${prefix}-${field.key.replaceAll('.', '-')}`}
+              field={field}
+              context={context}
+              value={values[field.key]}
+              locked={Boolean(row && field.createOnly)}
+              error={errors[field.key]}
+              onChange={(value) => setValues((current) => ({ ...current, [field.key]: value }))}
+            />
+          ))}
+        </div>
+        {problem && (
+          <p className="form-problem" role="alert">
+            {problem}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <Button type="button" label="Cancel" text onClick={onClose} />
+          <Button type="submit" label="Save" icon="pi pi-check" loading={busy} />
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function FieldInput<Ctx>(props: { id: string; field: ResourceField<Ctx>; context: Ctx; value: unknown; locked: boolean; error?: string; onChange: (value: unknown) => void }) {
+  const { id, field, context, value, locked, error, onChange } = props;
+  const errorId = `${id}-problem`;
+  const invalid = error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
+  const options = typeof field.options === 'function' ? field.options(context) : (field.options ?? []);
+  let input;
+  switch (field.input) {
+    case 'select':
+    case 'os':
+      input = <Dropdown inputId={id} value={value} options={[...options]} onChange={(e) => onChange(e.value)} disabled={locked} filter={options.length > 8} placeholder="Choose" className={error ? 'p-invalid' : undefined} {...invalid} />;
+      break;
+    case 'multi':
+      input = <MultiSelect inputId={id} value={(value as unknown[]) ?? []} options={[...options]} onChange={(e) => onChange(e.value)} filter display="chip" className={error ? 'p-invalid' : undefined} />;
+      break;
+    case 'chips':
+      input = <Chips inputId={id} value={(value as string[]) ?? []} onChange={(e) => onChange(e.value ?? [])} separator="," addOnBlur placeholder={field.placeholder} className={error ? 'p-invalid' : undefined} />;
+      break;
+    case 'checkbox':
+      input = (
+        <div>
+          <Checkbox inputId={id} checked={Boolean(value)} onChange={(e) => onChange(Boolean(e.checked))} />
+        </div>
+      );
+      break;
+    case 'switch':
+      input = (
+        <div>
+          <InputSwitch inputId={id} checked={Boolean(value)} onChange={(e) => onChange(Boolean(e.value))} />
+        </div>
+      );
+      break;
+    case 'number':
+      input = (
+        <InputText
+          id={id}
+          inputMode="decimal"
+          value={value === undefined || value === null ? '' : String(value)}
+          onChange={(e) => {
+            const raw = e.target.value.replace(/,/g, '').trim();
+            onChange(raw === '' ? undefined : Number.isNaN(Number(raw)) ? raw : Number(raw));
+          }}
+          className={error ? 'p-invalid' : undefined}
+          {...invalid}
+        />
+      );
+      break;
+    case 'date':
+      input = (
+        <Calendar
+          inputId={id}
+          value={typeof value === 'string' && value ? dayToLocalDate(value) : null}
+          onChange={(e) => onChange(e.value ? localDateToDay(e.value as Date) : undefined)}
+          dateFormat="dd-mm-yy"
+          readOnlyInput
+          className={error ? 'p-invalid' : undefined}
+        />
+      );
+      break;
+    case 'textarea':
+      input = <InputTextarea id={id} rows={6} value={String(value ?? '')} placeholder={field.placeholder} onChange={(e) => onChange(e.target.value)} className={error ? 'p-invalid' : undefined} {...invalid} />;
+      break;
+    case 'pairs': {
+      const pairs = (value as { name: string; type: string }[] | undefined) ?? [];
+      const types = field.pairOptions ?? [];
+      input = (
+        <div className="params-editor" id={id}>
+          {pairs.map((p, i) => (
+            <div key={i} className="params-row">
+              <InputText aria-label={`${field.label} ${i + 1} name`} value={p.name} onChange={(e) => onChange(pairs.map((q, j) => (j === i ? { ...q, name: e.target.value } : q)))} />
+              <Dropdown aria-label={`${field.label} ${i + 1} type`} value={p.type} options={[...types]} onChange={(e) => onChange(pairs.map((q, j) => (j === i ? { ...q, type: e.value } : q)))} />
+              <Button type="button" icon="pi pi-times" text rounded aria-label={`Remove ${field.label.toLowerCase()} ${i + 1}`} onClick={() => onChange(pairs.filter((_, j) => j !== i))} />
+            </div>
+          ))}
+          <Button type="button" label={`Add ${field.label.toLowerCase().replace(/s$/, '')}`} icon="pi pi-plus" text size="small" onClick={() => onChange([...pairs, { name: '', type: types[0] ?? '' }])} />
+        </div>
+      );
+      break;
+    }
+    default:
+      input = <InputText id={id} value={String(value ?? '')} placeholder={field.placeholder} onChange={(e) => onChange(e.target.value)} disabled={locked} className={error ? 'p-invalid' : undefined} {...invalid} />;
+  }
+  return (
+    <>
+      <label htmlFor={id}>{field.label}</label>
+      <div className="resource-field">
+        {input}
+        {field.help && <small className="hint">{field.help}</small>}
+        {error && (
+          <small className="field-problem" id={errorId} role="alert">
+            {error}
+          </small>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,289 @@
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
+import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
+import { Dialog } from 'primereact/dialog';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { Tag } from 'primereact/tag';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { Contract } from '../../lib/contract';
+import { api } from '../../lib/http/client';
+import type { ApiError } from '../../lib/http/requester';
+import { allows, getPath, type ActionHolder, type ResourceColumn, type ResourceDescriptor } from '../../lib/resources/define';
+import { formatDateTime, formatDay } from '../../lib/time/format';
+import { showToast } from '../../lib/ui/toast-store';
+import { useDebounced } from '../../lib/ui/use-debounced';
+import { OsBadge } from '../apps/parts';
+import '../../styles/resources.css';
+import ResourceForm from './ResourceForm';
+
+export interface ResourceViewProps<R, Ctx> {
+  descriptor: ResourceDescriptor<R, Ctx>;
+  context: Ctx;
+  /** Who is looking: the buttons follow the private actions the contracts need. */
+  account: ActionHolder;
+  /** Rows the server rendered with (no request on load); without them the list loads. */
+  initialRows?: R[] | null;
+  /** A heading, when the view is a whole screen rather than a panel. */
+  heading?: string;
+}
+
+const PAGE_SIZE = 20;
+
+/** Text of a cell for search and plain display. */
+function cellValue<R, Ctx>(column: ResourceColumn<R, Ctx>, row: R, ctx: Ctx): unknown {
+  return column.value ? column.value(row, ctx) : getPath(row, column.key);
+}
+
+function cellText<R, Ctx>(column: ResourceColumn<R, Ctx>, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  switch (column.show) {
+    case 'dateTime':
+      return formatDateTime(value as string);
+    case 'day':
+      return formatDay(String(value));
+    case 'boolean':
+      return value ? (column.yesNo?.[0] ?? 'Yes') : (column.yesNo?.[1] ?? 'No');
+    case 'list':
+      return Array.isArray(value) ? value.map((v) => (v && typeof v === 'object' ? Object.values(v).join(':') : String(v))).join(', ') || '—' : String(value);
+    default:
+      return String(value);
+  }
+}
+
+function Cell<R, Ctx>({ column, row, ctx }: { column: ResourceColumn<R, Ctx>; row: R; ctx: Ctx }) {
+  const value = cellValue(column, row, ctx);
+  const hint = column.hint?.(row, ctx);
+  let shown: ReactNode;
+  if (column.show === 'os') shown = <OsBadge os={Number(value)} />;
+  else if (column.show === 'code' && value) shown = <code>{String(value)}</code>;
+  else if (column.show === 'status' && value) shown = <Tag value={String(value)} severity={column.severity?.(String(value)) ?? 'info'} />;
+  else if (column.show === 'dateTime') shown = <span className="date-time">{cellText(column, value)}</span>;
+  else shown = cellText(column, value);
+  if (!hint) return <>{shown}</>;
+  return (
+    <div>
+      {shown}
+      <div className="hint">{hint}</div>
+    </div>
+  );
+}
+
+/**
+ * The one list-and-form view: search, list (with paging), loading and empty states, the create/edit
+ * dialog validated with the save contract's schema, confirm-before-delete and the row actions, each
+ * button shown only to accounts whose private actions the contract accepts. Everything specific comes
+ * from the descriptor.
+ */
+export default function ResourceView<R, Ctx>({ descriptor: d, context, account, initialRows, heading }: ResourceViewProps<R, Ctx>) {
+  const serverPaged = Boolean(d.contracts.list.list);
+  const pageSize = d.pageSize ?? PAGE_SIZE;
+  const [rows, setRows] = useState<R[] | null>(initialRows ?? null);
+  const [total, setTotal] = useState(initialRows?.length ?? 0);
+  const [loading, setLoading] = useState(!initialRows);
+  const [page, setPage] = useState(1);
+  const [text, setText] = useState('');
+  const [filter, setFilter] = useState<string | null>(null);
+  const [editing, setEditing] = useState<{ row: R | null } | null>(null);
+  const [busyAction, setBusyAction] = useState<string | null>(null);
+  const [drill, setDrill] = useState<R | null>(null);
+  const debounced = useDebounced(text);
+  const serverSearch = typeof d.search === 'object' ? d.search.param : null;
+  const group = `resource-${d.id}`;
+
+  const canCreate = allows(account, d.gates.create);
+  const canEdit = allows(account, d.gates.edit);
+  const canRemove = allows(account, d.gates.remove);
+  const rowActions = (d.rowActions ?? []).filter((a) => allows(account, d.gates.rowActions[a.id] ?? null));
+
+  const request = useMemo(() => {
+    const input: Record<string, unknown> = { ...(d.listInput?.(context, { filter }) ?? {}) };
+    if (serverSearch && debounced.trim()) input[serverSearch] = debounced.trim();
+    if (serverPaged) Object.assign(input, { page, limit: pageSize });
+    return input;
+  }, [d, context, filter, serverSearch, debounced, serverPaged, page, pageSize]);
+  const requestKey = JSON.stringify(request);
+  const [loadedKey, setLoadedKey] = useState<string | null>(initialRows ? requestKey : null);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const body = await api(d.contracts.list as Contract, request as never);
+      setRows(body.data as R[]);
+      setTotal(body.totalRecord ?? (body.data as R[]).length);
+    } catch {
+      // The shared client already said why; the rows shown stay.
+      setRows((current) => current ?? []);
+    } finally {
+      setLoading(false);
+    }
+  }, [d, request]);
+  useEffect(() => {
+    if (loadedKey === requestKey) return;
+    setLoadedKey(requestKey);
+    void load();
+  }, [load, loadedKey, requestKey]);
+  useEffect(() => setPage(1), [debounced, filter]);
+
+  const shown = useMemo(() => {
+    if (!rows || d.search !== 'client' || !text.trim()) return rows ?? [];
+    const needle = text.trim().toLowerCase();
+    return rows.filter((row) => d.columns.some((c) => cellText(c, cellValue(c, row, context)).toLowerCase().includes(needle)));
+  }, [rows, d, text, context]);
+
+  function remove(row: R) {
+    const label = d.rowLabel(row);
+    confirmDialog({
+      group,
+      header: d.confirm?.header?.(row) ?? `Delete ${label}`,
+      message: d.confirm?.message?.(row) ?? 'Are you sure to delete this?',
+      acceptLabel: 'Yes',
+      rejectLabel: 'No',
+      acceptClassName: 'p-button-danger',
+      accept: () =>
+        void (async () => {
+          await api(d.contracts.remove as Contract, (d.removeInput ? d.removeInput(row, context) : { id: (row as { id: unknown }).id }) as never);
+          showToast('success', d.toasts.removed?.(row) ?? `${label} deleted`);
+          await load();
+        })().catch(() => undefined),
+    });
+  }
+
+  async function runAction(action: (typeof rowActions)[number], row: R) {
+    setBusyAction(`${action.id}:${d.rowKey(row)}`);
+    try {
+      const { data } = await api(action.contract, action.input(row) as never);
+      const done = action.done(row, data);
+      showToast(done.severity, done.text);
+      await load();
+    } catch (error) {
+      void (error as ApiError);
+    } finally {
+      setBusyAction(null);
+    }
+  }
+
+  const createButton = canCreate && d.contracts.save && (
+    <Button type="button" label={d.createLabel ?? `Add ${d.singular}`} icon="pi pi-plus" size="small" onClick={() => setEditing({ row: null })} />
+  );
+  const anyRowAction = (canEdit || canRemove || rowActions.length > 0 || d.drill) && (d.form?.length || d.contracts.remove || rowActions.length || d.drill);
+  const note = d.note?.(context);
+  const filterOptions = d.filter?.options(context) ?? [];
+  const empty = rows !== null && rows.length === 0 && !loading && !debounced.trim() && !filter;
+  const searchId = `${d.idPrefix ?? d.id}-search`;
+
+  return (
+    <section className={heading ? 'card resource' : 'resource'} data-testid={`resource-${d.id}`} aria-busy={loading}>
+      {heading && <h2 className="resource-heading">{heading}</h2>}
+      {note && (
+        <p className="hint">
+          {note.text}
+          {note.link && (
+            <>
+              {' '}
+              <a href={note.link.href}>{note.link.label}</a>
+            </>
+          )}
+        </p>
+      )}
+      {(d.search || d.filter || (createButton && !empty)) && (
+        <div className="toolbar">
+          {d.filter && (
+            <Dropdown value={filter} options={[...filterOptions]} onChange={(e) => setFilter(e.value ?? null)} placeholder={d.filter.placeholder} showClear filter aria-label={d.filter.label} />
+          )}
+          {d.search && (
+            <span className="resource-search">
+              <label htmlFor={searchId} className="sr-only">
+                Search {d.plural}
+              </label>
+              <InputText id={searchId} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Search" />
+            </span>
+          )}
+          <span className="toolbar-spacer" />
+          {!empty && createButton}
+        </div>
+      )}
+      {rows === null && loading ? (
+        <p className="resource-loading" role="status">
+          Loading {d.plural}…
+        </p>
+      ) : empty ? (
+        <div className="resource-empty" data-testid="resource-empty">
+          <p>{d.empty}</p>
+          {createButton}
+        </div>
+      ) : (
+        <div className="table-scroll">
+          <DataTable
+            value={shown as Record<string, unknown>[]}
+            size="small"
+            loading={loading}
+            emptyMessage={`No ${d.plural} match.`}
+            {...(serverPaged
+              ? { lazy: true, paginator: total > pageSize, rows: pageSize, first: (page - 1) * pageSize, totalRecords: total, onPage: (e: DataTableStateEvent) => setPage((e.page ?? 0) + 1) }
+              : { paginator: shown.length > pageSize, rows: pageSize })}
+          >
+            {d.columns.map((c) => (
+              <Column
+                key={c.key}
+                field={c.value ? undefined : c.key}
+                header={c.label}
+                sortable={Boolean(c.sortable && !c.value && !serverPaged)}
+                bodyClassName={c.show === 'dateTime' ? 'date-time' : undefined}
+                body={(row: R) => <Cell column={c} row={row} ctx={context} />}
+              />
+            ))}
+            {anyRowAction && (
+              <Column
+                header={<span className="sr-only">Actions</span>}
+                body={(row: R) => {
+                  const label = d.rowLabel(row);
+                  const editable = d.editable ? d.editable(row) : true;
+                  return (
+                    <div className="row-actions">
+                      {rowActions.map((a) => (
+                        <Button
+                          key={a.id}
+                          type="button"
+                          label={a.label}
+                          icon={a.icon}
+                          size="small"
+                          loading={busyAction === `${a.id}:${d.rowKey(row)}`}
+                          disabled={a.disabled?.(row) ?? false}
+                          onClick={() => void runAction(a, row)}
+                        />
+                      ))}
+                      {canEdit && editable && <Button type="button" icon="pi pi-pencil" text rounded aria-label={`Edit ${label}`} onClick={() => setEditing({ row })} />}
+                      {canRemove && editable && <Button type="button" icon="pi pi-trash" text rounded severity="danger" aria-label={`Delete ${label}`} onClick={() => remove(row)} />}
+                      {d.drill && <Button type="button" icon={d.drill.icon} text rounded aria-label={d.drill.label(row)} onClick={() => setDrill(row)} />}
+                    </div>
+                  );
+                }}
+              />
+            )}
+          </DataTable>
+        </div>
+      )}
+      <ConfirmDialog group={group} />
+      {editing && (
+        <ResourceForm
+          descriptor={d}
+          context={context}
+          row={editing.row}
+          onClose={() => setEditing(null)}
+          onSaved={async (saved) => {
+            setEditing(null);
+            showToast('success', editing.row ? d.toasts.saved(saved) : (d.toasts.created ?? d.toasts.saved)(saved));
+            await load();
+          }}
+        />
+      )}
+      {d.drill && (
+        <Dialog header={drill ? d.drill.title(drill) : ''} visible={drill !== null} onHide={() => setDrill(null)} style={{ width: 'min(900px, 95vw)' }}>
+          {drill && <ResourceView descriptor={d.drill.resource()} context={d.drill.context(drill)} account={account} />}
+        </Dialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,235 @@
+import { z } from 'zod';
+import type { Access, Contract, RequestOf } from '../contract';
+import { issueText } from '../http/issues';
+import { hasAnyAction, type PrivateAction } from '../permissions';
+
+/**
+ * A list-and-form screen as a descriptor, shared by browser and server (no SQL here): the rows it lists and
+ * how their cells read, the form that creates and edits one, the row actions and who may use them, the
+ * texts of its states. The descriptor names the area's existing contracts (the spec's legacy paths stay as
+ * they are); one generic view (src/islands/resources/ResourceView.tsx) renders every descriptor, the
+ * area's api.ts serves the contracts, and the descriptor walk test (descriptors.test.ts) checks they agree.
+ *
+ * `Ctx` is what the screen knows besides the rows (the app of a detail panel, the apps and teams a select
+ * offers); it is plain data, so a page can hand it to the island.
+ */
+
+/** Who holds which private actions (a session account, or the part of it an island receives). */
+export type ActionHolder = Parameters<typeof hasAnyAction>[0];
+
+/** Only what gating needs of an account, for an island's props. */
+export function actionHolder(account: ActionHolder): ActionHolder {
+  return { role: account.role, privateActions: [...account.privateActions], permissions: [...account.permissions] };
+}
+
+/** An option of a select, multi-select or the list filter. */
+export interface ResourceOption {
+  label: string;
+  value: string | number;
+}
+
+/** How a cell is shown. */
+export type CellKind = 'text' | 'code' | 'os' | 'dateTime' | 'day' | 'boolean' | 'list' | 'status';
+
+export interface ResourceColumn<R, Ctx> {
+  /** The row field shown (a dotted path for nested data, e.g. "data.price"), unless `value` says otherwise. */
+  key: string;
+  label: string;
+  /** Default 'text'. 'dateTime' goes through formatDateTime (UTC+7); 'status' is a coloured tag. */
+  show?: CellKind;
+  /** The value of the cell when it is not the row's field as is (a name looked up in the context). */
+  value?: (row: R, ctx: Ctx) => unknown;
+  /** A muted second line under the value (a job's description, who changed an item). */
+  hint?: (row: R, ctx: Ctx) => string | null | undefined;
+  /** 'boolean' cells: the two words (default Yes/No). */
+  yesNo?: readonly [string, string];
+  /** 'status' cells: the tag's colour for a value. */
+  severity?: (value: string) => 'success' | 'info' | 'warning' | 'danger' | 'secondary';
+  sortable?: boolean;
+}
+
+/** The input of a form field. */
+export type InputKind = 'text' | 'textarea' | 'number' | 'select' | 'multi' | 'chips' | 'checkbox' | 'switch' | 'os' | 'date' | 'pairs';
+
+export interface ResourceField<Ctx> {
+  /** The save request's field (a dotted path: "data.price"); validation issues on that path show under it. */
+  key: string;
+  label: string;
+  input: InputKind;
+  /** select, multi and os: the choices (os: the platforms, "All platforms" included when 0 is allowed). */
+  options?: readonly ResourceOption[] | ((ctx: Ctx) => readonly ResourceOption[]);
+  /** pairs: the choices of each pair's second part (a parameter's type). */
+  pairOptions?: readonly string[];
+  placeholder?: string;
+  /** Shown under the input. */
+  help?: string;
+  /** Only asked when creating (the key of a row that cannot change). */
+  createOnly?: boolean;
+  /** Left out of the request when empty (a secret that is kept unless replaced). */
+  omitEmpty?: boolean;
+}
+
+/** A row action besides edit and delete: one call of a contract ("Run now"), gated by that contract's access. */
+export interface ResourceRowAction<R> {
+  id: string;
+  label: string;
+  icon?: string;
+  contract: Contract;
+  input: (row: R) => Record<string, unknown>;
+  /** The toast after it ran; the answer's data is given. */
+  done: (row: R, data: unknown) => { severity: 'success' | 'error' | 'info'; text: string };
+  disabled?: (row: R) => boolean;
+}
+
+/** A list of related rows opened from a row in a dialog (a job's run history): another resource. */
+export interface ResourceDrill<R> {
+  label: (row: R) => string;
+  icon: string;
+  title: (row: R) => string;
+  resource: () => ResourceDescriptor;
+  context: (row: R) => unknown;
+}
+
+export interface ResourceSpec<R, Ctx, List extends Contract, Save extends Contract, Remove extends Contract> {
+  /** Names the descriptor (the registry, test ids `resource-<id>`, input ids `<idPrefix>-<field>`). */
+  id: string;
+  /** "pTracking entry", "team": how one row is called. */
+  singular: string;
+  plural: string;
+  contracts: { list: List; save?: Save; remove?: Remove };
+  /** The row as the list answers it. */
+  row: z.ZodType<R>;
+  /** A row's stable key. */
+  rowKey: (row: R) => string | number;
+  /** How a row is named in buttons and dialogs: "Edit appsflyer", "Delete the publish date 01-11-2026". */
+  rowLabel: (row: R) => string;
+  /** The list request for this context (its text filter and paging added by the view). */
+  listInput?: (ctx: Ctx, filter: { filter?: string | null }) => RequestOf<List>;
+  columns: readonly ResourceColumn<R, Ctx>[];
+  /** The form; every key is a field of the save request. */
+  form?: readonly ResourceField<Ctx>[];
+  /** What a new row's form starts with. */
+  initial?: (ctx: Ctx) => Record<string, unknown>;
+  /** Request fields the form does not ask: the app of the panel, the id of the edited row. */
+  fixed?: (ctx: Ctx, row: R | null) => Record<string, unknown>;
+  /** The remove request for a row (default `{ id }`). */
+  removeInput?: (row: R, ctx: Ctx) => RequestOf<Remove>;
+  /** Rows that may be edited or deleted (versions the SDK reported may not). */
+  editable?: (row: R) => boolean;
+  /** False when the save contract only changes existing rows (jobs). */
+  create?: boolean;
+  /** The create button and the new-row dialog's title: "Add partner". */
+  createLabel?: string;
+  /** The edit dialog's title (default "Edit <rowLabel>"). */
+  editTitle?: (row: R) => string;
+  confirm?: { header?: (row: R) => string; message?: (row: R) => string };
+  toasts: { created?: (row: R) => string; saved: (row: R) => string; removed?: (row: R) => string };
+  /** The empty list; with the create action when the viewer may create. */
+  empty: string;
+  /** A line above the list; `link` appended. */
+  note?: (ctx: Ctx) => { text: string; link?: { label: string; href: string } } | null;
+  /** 'client': over the shown rows; `{ param }`: the list contract's text filter. */
+  search?: 'client' | { param: string };
+  /** A dropdown over the list that fills one list request field (scope). */
+  filter?: { label: string; placeholder: string; options: (ctx: Ctx) => readonly ResourceOption[] };
+  /** Rows per page: server paging when the list contract answers `{ data, totalRecord }`, else client paging. */
+  pageSize?: number;
+  rowActions?: readonly ResourceRowAction<R>[];
+  drill?: ResourceDrill<R>;
+  /** Prefix of input ids (default the id). */
+  idPrefix?: string;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface ResourceDescriptor<R = any, Ctx = any, List extends Contract = Contract, Save extends Contract = Contract, Remove extends Contract = Contract>
+  extends ResourceSpec<R, Ctx, List, Save, Remove> {
+  /** The private actions each button needs: read from the contracts' access, so buttons and server agree. */
+  gates: { create: readonly PrivateAction[] | null; edit: readonly PrivateAction[] | null; remove: readonly PrivateAction[] | null; rowActions: Record<string, readonly PrivateAction[]> };
+}
+
+/** The private actions a contract needs (empty: any account on the route); null when there is no contract. */
+export function actionsOf(contract: Contract | undefined): readonly PrivateAction[] | null {
+  if (!contract) return null;
+  const access: Access = contract.access;
+  return typeof access === 'object' ? (access.actions ?? []) : [];
+}
+
+/** Whether the holder may use a gated button (null: the resource has no such action). */
+export function allows(holder: ActionHolder, gate: readonly PrivateAction[] | null): boolean {
+  return gate !== null && hasAnyAction(holder, gate);
+}
+
+/** Describes a list-and-form screen; derives the button gating from the contracts. */
+export function defineResource<R, Ctx = Record<string, never>, List extends Contract = Contract, Save extends Contract = Contract, Remove extends Contract = Contract>(
+  spec: ResourceSpec<R, Ctx, List, Save, Remove> & { contracts: { list: List; save?: Save; remove?: Remove } },
+): ResourceDescriptor<R, Ctx, List, Save, Remove> {
+  const save = actionsOf(spec.contracts.save);
+  return {
+    ...spec,
+    gates: {
+      create: spec.create === false ? null : save,
+      edit: spec.form?.length ? save : null,
+      remove: actionsOf(spec.contracts.remove),
+      rowActions: Object.fromEntries((spec.rowActions ?? []).map((a) => [a.id, actionsOf(a.contract) ?? []])),
+    },
+  };
+}
+
+/** The value at a dotted path ("data.price"). */
+export function getPath(source: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), source);
+}
+
+/** A copy of `target` with the value set at a dotted path. */
+export function setPath(target: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
+  const [head, ...rest] = path.split('.');
+  if (!rest.length) return { ...target, [head!]: value };
+  const inner = (target[head!] && typeof target[head!] === 'object' ? target[head!] : {}) as Record<string, unknown>;
+  return { ...target, [head!]: setPath(inner, rest.join('.'), value) };
+}
+
+/** The form's values for a row (its fields picked by key), or the initial values of a new row. */
+export function formValues<R, Ctx>(d: ResourceDescriptor<R, Ctx>, ctx: Ctx, row: R | null): Record<string, unknown> {
+  const start: Record<string, unknown> = row ? {} : (d.initial?.(ctx) ?? {});
+  let values: Record<string, unknown> = {};
+  for (const field of d.form ?? []) {
+    const value = row ? getPath(row, field.key) : start[field.key];
+    if (row && field.omitEmpty) continue;
+    if (value !== undefined) values = { ...values, [field.key]: value };
+  }
+  return values;
+}
+
+/** The save request the form sends: its values at their paths, plus the fixed fields. */
+export function saveRequest<R, Ctx>(d: ResourceDescriptor<R, Ctx>, ctx: Ctx, row: R | null, values: Record<string, unknown>): Record<string, unknown> {
+  let request: Record<string, unknown> = { ...(d.fixed?.(ctx, row) ?? {}) };
+  for (const field of d.form ?? []) {
+    const value = values[field.key];
+    if (value === undefined || (field.omitEmpty && value === '')) continue;
+    request = setPath(request, field.key, value);
+  }
+  return request;
+}
+
+/** Validates a save request with the save contract's schema: messages by form field, the rest for the form's foot. */
+export function validateSave<R, Ctx>(d: ResourceDescriptor<R, Ctx>, request: Record<string, unknown>): { ok: true; data: unknown } | { ok: false; byField: Record<string, string>; rest: string } {
+  const schema = d.contracts.save?.request;
+  if (!schema) return { ok: true, data: request };
+  const parsed = schema.safeParse(request);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const keys = (d.form ?? []).map((f) => f.key);
+  const byField: Record<string, string> = {};
+  const rest: string[] = [];
+  for (const issue of parsed.error.issues) {
+    const path = issue.path.map(String).join('.');
+    // An issue deep in a list (events.2) belongs to the list's field.
+    const field = keys.find((k) => path === k || path.startsWith(`${k}.`));
+    const text = issueText(issue);
+    if (field) byField[field] ??= text;
+    else rest.push(`${path || 'body'}: ${text}`);
+  }
+  return { ok: false, byField, rest: rest.join('; ') };
+}
+
+/** The row type of a descriptor. */
+export type RowOf<D> = D extends ResourceDescriptor<infer R> ? R : never;

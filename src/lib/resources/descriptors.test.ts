@@ -1,0 +1,71 @@
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import ResourceView from '../../islands/resources/ResourceView';
+import type { Contract } from '../contract';
+import { apiHandlers } from '../server/api/registry';
+import { actionsOf, type ActionHolder, type ResourceDescriptor } from './define';
+import { resources } from './registry';
+
+const key = (c: Contract) => `${c.method} ${c.path}`;
+const registered = new Set(apiHandlers.map((h) => key(h.contract)));
+
+/** One context every descriptor can render with: an app panel's, the apps, teams and accounts a form offers. */
+const context = { appId: 'com.example.quiet', appName: 'Quiet', os: [1, 2], apps: [{ id: 'com.example.quiet', name: 'Quiet' }], teams: ['Core'], accounts: [{ username: 'root', name: 'Root' }] };
+const root: ActionHolder = { role: 'root', privateActions: [], permissions: [] };
+const nobody: ActionHolder = { role: 'viewer', privateActions: [], permissions: [] };
+
+/** The leaves of an object schema as dotted paths, each with whether a request may leave it out. */
+function leaves(schema: z.ZodType, prefix = ''): { path: string; required: boolean }[] {
+  if (!(schema instanceof z.ZodObject)) return [{ path: prefix, required: !schema.safeParse(undefined).success }];
+  return Object.entries(schema.shape as Record<string, z.ZodType>).flatMap(([k, s]) => leaves(s, prefix ? `${prefix}.${k}` : k));
+}
+
+const render = (d: ResourceDescriptor, account: ActionHolder) =>
+  renderToString(createElement(ResourceView, { descriptor: d, context, account, initialRows: [] })).replaceAll('<!-- -->', '');
+
+describe('every resource descriptor', () => {
+  it('has a unique id', () => {
+    expect(resources.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(resources.map((d) => d.id)).size).toBe(resources.length);
+  });
+
+  for (const d of resources) {
+    const { list, save, remove } = d.contracts;
+    it(`${d.id}: its contracts are served by the API registry`, () => {
+      for (const c of [list, save, remove, ...(d.rowActions ?? []).map((a) => a.contract)].filter(Boolean) as Contract[]) expect(registered.has(key(c)), key(c)).toBe(true);
+    });
+
+    it(`${d.id}: its form asks exactly the save request's fields (the rest fixed)`, () => {
+      if (!save) return expect(d.form ?? []).toEqual([]);
+      const fields = leaves(save.request);
+      const formKeys = (d.form ?? []).map((f) => f.key);
+      for (const k of formKeys) expect(fields.map((f) => f.path), `form field ${k}`).toContain(k);
+      const fixedKeys = new Set(Object.keys(d.fixed?.(context as never, null) ?? {}));
+      for (const f of fields.filter((f) => f.required)) {
+        const top = f.path.split('.')[0]!;
+        expect(formKeys.includes(f.path) || fixedKeys.has(top) || fixedKeys.has(f.path), `required ${f.path}`).toBe(true);
+      }
+    });
+
+    it(`${d.id}: its buttons need what the contracts' access needs`, () => {
+      expect(d.gates.create).toEqual(d.create === false ? null : actionsOf(save));
+      expect(d.gates.edit).toEqual(d.form?.length ? actionsOf(save) : null);
+      expect(d.gates.remove).toEqual(actionsOf(remove));
+      for (const a of d.rowActions ?? []) expect(d.gates.rowActions[a.id]).toEqual(actionsOf(a.contract));
+    });
+
+    it(`${d.id}: an empty list says so, with the create action only for who may create`, () => {
+      const html = render(d, root);
+      expect(html).toContain('data-testid="resource-empty"');
+      expect(html).toContain(d.empty.replaceAll('"', '&quot;'));
+      const createLabel = d.createLabel ?? `Add ${d.singular}`;
+      const canCreate = Boolean(save) && d.create !== false;
+      expect(html.includes(`>${createLabel}<`), 'root sees create').toBe(canCreate);
+      const gated = (d.gates.create ?? []).length > 0;
+      if (canCreate && gated) expect(render(d, nobody)).not.toContain(`>${createLabel}<`);
+      if (canCreate && gated) expect(render(d, { role: 'viewer', privateActions: [...d.gates.create!], permissions: [] })).toContain(`>${createLabel}<`);
+    });
+  }
+});
