@@ -11,7 +11,9 @@ test('an IAP product is added through the config screen and a bad price is refus
   await dialog.getByLabel('Price').fill('4.999999');
   await dialog.getByLabel('Currency').fill('USD');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('data.price');
+  // Checked in the dialog with the save contract's schema: the message sits under the price.
+  await expect(dialog.getByRole('alert')).toHaveText('must be a decimal amount like 4.99');
+  await expect(dialog.getByLabel('Price')).toHaveAttribute('aria-invalid', 'true');
   await dialog.getByLabel('Price').fill('9.99');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.locator('.toast').last()).toContainText('update successfully !');

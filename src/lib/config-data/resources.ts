@@ -1,0 +1,138 @@
+import { defineResource, type ResourceField, type ResourceOption } from '../resources/define';
+import { configContracts, configItem, deleteTeamContract, listTeamsContract, saveTeamContract, teamSchema, type ConfigItem } from './contract';
+import { CONFIG_KINDS, configKinds, type ConfigKind } from './kinds';
+
+/**
+ * Configuration data (one resource per kind: they differ only by schema, scope and form) and teams, as
+ * resources (src/lib/resources/define.ts). Shared by browser and server.
+ */
+
+/** What the config screens offer in their selects: the apps the viewer sees and the teams. */
+export interface ConfigContext {
+  apps: { id: string; name: string }[];
+  teams: string[];
+}
+
+/** How each kind's data is edited; keys are the save request's `data.<field>`. */
+const FORMS: Record<ConfigKind, ResourceField<ConfigContext>[]> = {
+  iap_config: [
+    { key: 'data.productId', label: 'Product id', input: 'text' },
+    { key: 'data.type', label: 'Type', input: 'select', options: ['consumable', 'non-consumable', 'subscription'].map((v) => ({ label: v, value: v })) },
+    { key: 'data.price', label: 'Price', input: 'text', placeholder: '4.99' },
+    { key: 'data.currency', label: 'Currency', input: 'text', placeholder: 'USD' },
+    { key: 'data.reward', label: 'Reward', input: 'text', placeholder: '100 coins' },
+  ],
+  tracking_config: [
+    { key: 'data.eventName', label: 'Event name', input: 'text' },
+    { key: 'data.parameters', label: 'Parameters', input: 'pairs', pairOptions: ['string', 'int', 'float', 'bool'] },
+    { key: 'data.enabled', label: 'Enabled', input: 'checkbox' },
+  ],
+  event: [
+    { key: 'data.name', label: 'Name', input: 'text' },
+    { key: 'data.description', label: 'Description', input: 'text' },
+    { key: 'data.parameters', label: 'Parameters', input: 'pairs', pairOptions: ['string', 'int', 'float', 'bool'] },
+  ],
+  ga_service_account: [
+    { key: 'data.label', label: 'Label', input: 'text' },
+    { key: 'data.serviceAccountJson', label: 'Key file (JSON)', input: 'textarea', placeholder: 'Paste the service account key file; leave empty to keep the stored key', omitEmpty: true },
+  ],
+  alert_iaa: [
+    { key: 'data.name', label: 'Rule name', input: 'text' },
+    { key: 'data.comparedTo', label: 'Compared to', input: 'select', options: ['previous_day', 'same_day_last_week', 'average_7_days'].map((v) => ({ label: v, value: v })) },
+    { key: 'data.dropPercent', label: 'Drop % to alert', input: 'number' },
+    { key: 'data.minRevenueUsd', label: 'Minimum revenue (USD)', input: 'number' },
+    { key: 'data.recipients', label: 'Recipients', input: 'chips', placeholder: 'usernames or e-mails, comma separated' },
+    { key: 'data.enabled', label: 'Enabled', input: 'checkbox' },
+  ],
+};
+
+const DEFAULTS: Record<ConfigKind, Record<string, unknown>> = {
+  iap_config: { 'data.type': 'consumable', 'data.currency': 'USD' },
+  tracking_config: { 'data.parameters': [], 'data.enabled': true },
+  event: { 'data.parameters': [] },
+  ga_service_account: {},
+  alert_iaa: { 'data.comparedTo': 'previous_day', 'data.dropPercent': 30, 'data.minRevenueUsd': 0, 'data.recipients': [], 'data.enabled': true },
+};
+
+/** Column headings of stored fields the form does not ask (the GA key file's clear parts). */
+const STORED_LABELS: Record<string, string> = { clientEmail: 'Client e-mail', projectId: 'Project', keyId: 'Key id' };
+
+function scopeOptions(kind: ConfigKind, ctx: ConfigContext): ResourceOption[] {
+  const mode = configKinds[kind].scope;
+  if (mode === 'app') return ctx.apps.map((a) => ({ label: a.name, value: a.id }));
+  if (mode === 'app-or-team') return [...ctx.teams.map((t) => ({ label: `Team: ${t}`, value: `team:${t}` })), ...ctx.apps.map((a) => ({ label: `App: ${a.name}`, value: `app:${a.id}` }))];
+  return [];
+}
+
+function configResource(kind: ConfigKind) {
+  const def = configKinds[kind];
+  const scoped = def.scope !== 'none';
+  const scopeLabel = def.scope === 'app' ? 'App' : 'Scope';
+  const form = FORMS[kind];
+  const labelOf = (field: string) => form.find((f) => f.key === `data.${field}`)?.label ?? STORED_LABELS[field] ?? field;
+  const contracts = configContracts[kind];
+  return defineResource({
+    id: `config-${kind}`,
+    singular: def.title,
+    plural: `${def.title} items`,
+    contracts: { list: contracts.list, save: contracts.save, remove: contracts.remove },
+    row: configItem,
+    rowKey: (r: ConfigItem) => r.id,
+    rowLabel: (r) => r.key,
+    listInput: (_ctx: ConfigContext, { filter }) => ({ scope: filter ?? undefined }),
+    columns: [
+      ...(scoped ? [{ key: 'scope', label: scopeLabel, value: (r: ConfigItem, ctx: ConfigContext) => scopeOptions(kind, ctx).find((o) => o.value === r.scope)?.label ?? r.scope }] : []),
+      ...def.columns.map((c) => ({ key: `data.${c}`, label: labelOf(c), show: c === 'parameters' || c === 'recipients' ? ('list' as const) : c === 'enabled' ? ('boolean' as const) : ('text' as const) })),
+      { key: 'updatedAt', label: 'Updated (UTC+7)', show: 'dateTime', hint: (r) => r.updatedBy },
+    ],
+    form: [...(scoped ? [{ key: 'scope', label: scopeLabel, input: 'select' as const, options: (ctx: ConfigContext) => scopeOptions(kind, ctx) }] : []), ...form],
+    initial: () => DEFAULTS[kind],
+    fixed: (_ctx, row) => (row ? { id: row.id } : {}),
+    createLabel: 'Add',
+    confirm: { message: (r) => `Delete ${r.key}?` },
+    toasts: { saved: () => 'update successfully !', removed: () => 'Deleted' },
+    empty: `No ${def.title} yet.`,
+    search: { param: 'textSearch' },
+    filter: scoped ? { label: 'Filter by scope', placeholder: def.scope === 'app' ? 'All apps' : 'All apps and teams', options: (ctx) => scopeOptions(kind, ctx) } : undefined,
+    idPrefix: 'cfg',
+  });
+}
+
+export const configResources = Object.fromEntries(CONFIG_KINDS.map((k) => [k, configResource(k)])) as Record<ConfigKind, ReturnType<typeof configResource>>;
+
+/** What the team form offers: the active accounts and the visible apps. */
+export interface TeamContext {
+  accounts: { username: string; name: string }[];
+  apps: { id: string; name: string }[];
+}
+
+export const teamsResource = defineResource({
+  id: 'teams',
+  singular: 'team',
+  plural: 'teams',
+  contracts: { list: listTeamsContract, save: saveTeamContract, remove: deleteTeamContract },
+  row: teamSchema,
+  rowKey: (r) => r.id,
+  rowLabel: (r) => r.name,
+  listInput: (_ctx: TeamContext) => ({}),
+  columns: [
+    { key: 'name', label: 'Team', sortable: true },
+    { key: 'description', label: 'Description' },
+    { key: 'members', label: 'Members', show: 'list' },
+    { key: 'apps', label: 'Apps', show: 'list', value: (t, ctx) => t.apps.map((id) => ctx.apps.find((a) => a.id === id)?.name ?? id) },
+  ],
+  form: [
+    { key: 'name', label: 'Name', input: 'text' },
+    { key: 'description', label: 'Description', input: 'text' },
+    { key: 'members', label: 'Members', input: 'multi', options: (ctx) => ctx.accounts.map((a) => ({ label: `${a.username} (${a.name})`, value: a.username })) },
+    { key: 'apps', label: 'Apps', input: 'multi', options: (ctx) => ctx.apps.map((a) => ({ label: a.name, value: a.id })) },
+  ],
+  initial: () => ({ name: '', description: '', members: [], apps: [] }),
+  fixed: (_ctx, row) => (row ? { id: row.id } : {}),
+  createLabel: 'Add team',
+  confirm: { header: () => 'Delete team', message: (t) => `Delete the team ${t.name}? Its apps keep existing without a team.` },
+  toasts: { saved: () => 'update successfully !', removed: () => 'Team deleted' },
+  empty: 'No team yet.',
+  search: 'client',
+  idPrefix: 'team',
+});
