@@ -31,6 +31,10 @@ describe('job schedule', () => {
     expect((await root(listJobsContract)).data.find((j) => j.name === 'session_cleanup')!.lastRun).toEqual({
       startedAt: newest.startedAt, durationMs: newest.durationMs, status: 'success', error: null, result: newest.result, trigger: 'manual',
     });
+    // One audit row, written with the run's record in one transaction.
+    const log = await root(accountLogContract, { entity: 'job', action: 'run' });
+    expect(log.data[0]).toMatchObject({ entityId: 'session_cleanup', username: 'root' });
+    expect(log.data.filter((e) => JSON.stringify(e).includes(`"runId":${run.data.id}`))).toHaveLength(1);
   });
 
   it('validates schedule edits and audits them', async () => {

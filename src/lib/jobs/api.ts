@@ -1,5 +1,4 @@
 import { handle, type ApiHandler } from '../server/api/handler';
-import { writeAudit } from '../server/audit';
 import { jobRunsContract, listJobsContract, runJobContract, updateJobContract } from './contract';
 import { runNow } from './scheduler';
 import { jobRuns, listJobs, updateJob } from './service';
@@ -7,11 +6,7 @@ import { jobRuns, listJobs, updateJob } from './service';
 /** The job schedule: jobs, their runs, run now. Served by the API registry (src/lib/server/api/registry.ts). */
 export const jobsApi: ApiHandler[] = [
   handle(listJobsContract, async (_input, ctx) => ({ data: await listJobs(ctx.db) })),
-  handle(runJobContract, async ({ name }, ctx) => {
-    const run = await runNow(ctx.db, name);
-    await writeAudit(ctx.db, { accountId: ctx.viewer.id, username: ctx.viewer.username, action: 'run', entity: 'job', entityId: name, after: run, ip: ctx.ip, requestId: ctx.requestId });
-    return { data: run };
-  }),
+  handle(runJobContract, async ({ name }, ctx) => ({ data: await runNow(ctx.db, ctx.actor, name) })),
   handle(jobRunsContract, async ({ name, page, limit }, ctx) => jobRuns(ctx.db, name, page, limit)),
   handle(updateJobContract, async (input, ctx) => ({ data: await updateJob(ctx.db, ctx.actor, input) })),
 ];

@@ -1,4 +1,6 @@
 import { hostname } from 'node:os';
+import type { Actor } from '../auth/types';
+import { writeAudit } from '../server/audit';
 import type { Db, Sql } from '../server/db';
 import { HttpError, notFound } from '../server/errors';
 import { nextRun } from './cron';
@@ -37,8 +39,19 @@ async function claim(db: Sql, name: string, scheduledFor: Date | null, next: Dat
   return Boolean(row);
 }
 
+/** Records the start of a claimed run; its id. */
+async function begin(db: Sql, name: string, trigger: 'schedule' | 'manual'): Promise<number> {
+  const run = await db.one<{ id: number }>(`INSERT INTO job_runs (job_name, trigger, runner) VALUES ($1, $2, $3) RETURNING id::int AS id`, [name, trigger, RUNNER_ID]);
+  return run!.id;
+}
+
 async function execute(db: Db, job: JobDefinition, trigger: 'schedule' | 'manual'): Promise<{ id: number; status: string }> {
-  const run = await db.one<{ id: number }>(`INSERT INTO job_runs (job_name, trigger, runner) VALUES ($1, $2, $3) RETURNING id::int AS id`, [job.name, trigger, RUNNER_ID]);
+  return finish(db, job, await begin(db, job.name, trigger));
+}
+
+/** Runs the job of a begun run and records how it went; frees the job. */
+async function finish(db: Db, job: JobDefinition, runId: number): Promise<{ id: number; status: string }> {
+  const run = { id: runId };
   const started = performance.now();
   let status = 'success';
   let result: string | null = null;
@@ -52,10 +65,10 @@ async function execute(db: Db, job: JobDefinition, trigger: 'schedule' | 'manual
   }
   await db.query(
     `UPDATE job_runs SET finished_at = now(), duration_ms = $2, status = $3, result = $4, error = $5 WHERE id = $1`,
-    [run!.id, Math.round(performance.now() - started), status, result, error],
+    [run.id, Math.round(performance.now() - started), status, result, error],
   );
   await db.query('UPDATE jobs SET running_since = NULL WHERE name = $1', [job.name]);
-  return { id: run!.id, status };
+  return { id: run.id, status };
 }
 
 /** One pass: runs every enabled job whose next run is due, each in at most one process. */
@@ -76,12 +89,21 @@ export async function tick(db: Db, now = new Date(nowMs())): Promise<string[]> {
   return ran;
 }
 
-/** Run now (from the screen): refused while the job is already running somewhere. */
-export async function runNow(db: Db, name: string): Promise<{ id: number; status: string }> {
+/**
+ * Run now (from the screen): refused while the job is already running somewhere. The claim, the run's
+ * record and the audit row are one transaction (the change the console makes); the job's own work runs
+ * after it, as a scheduled run's does, and its outcome lands in the run's record.
+ */
+export async function runNow(db: Db, actor: Actor, name: string): Promise<{ id: number; status: string }> {
   const job = jobDefinitions.find((j) => j.name === name);
   if (!job) throw notFound(`Job "${name}" does not exist.`);
-  if (!(await claim(db, name, null, null))) throw new HttpError(409, `Job "${name}" is already running.`);
-  return execute(db, job, 'manual');
+  const runId = await db.transaction(async (tx) => {
+    if (!(await claim(tx, name, null, null))) throw new HttpError(409, `Job "${name}" is already running.`);
+    const id = await begin(tx, name, 'manual');
+    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'run', entity: 'job', entityId: name, after: { runId: id, trigger: 'manual' }, ip: actor.ip, requestId: actor.requestId });
+    return id;
+  });
+  return finish(db, job, runId);
 }
 
 let timer: NodeJS.Timeout | null = null;
