@@ -17,5 +17,5 @@ export interface ResourceScreenProps {
 export default function ResourceScreen({ resourceId, context, account, initialRows, heading }: ResourceScreenProps) {
   const descriptor = resourceById[resourceId];
   if (!descriptor) throw new Error(`No resource "${resourceId}" in src/lib/resources/registry.ts.`);
-  return <ResourceView descriptor={descriptor} context={context} account={account} initialRows={initialRows} heading={heading} />;
+  return <ResourceView descriptor={descriptor} context={context} account={account} initialRows={initialRows} heading={heading} framed />;
 }

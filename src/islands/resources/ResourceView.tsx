@@ -27,6 +27,8 @@ export interface ResourceViewProps<R, Ctx> {
   initialRows?: R[] | null;
   /** A heading, when the view is a whole screen rather than a panel. */
   heading?: string;
+  /** A whole screen: drawn as a card (panels sit inside their dialog). */
+  framed?: boolean;
 }
 
 const PAGE_SIZE = 20;
@@ -58,7 +60,11 @@ function Cell<R, Ctx>({ column, row, ctx }: { column: ResourceColumn<R, Ctx>; ro
   let shown: ReactNode;
   if (column.show === 'os') shown = <OsBadge os={Number(value)} />;
   else if (column.show === 'code' && value) shown = <code>{String(value)}</code>;
-  else if (column.show === 'status' && value) shown = <Tag value={String(value)} severity={column.severity?.(String(value)) ?? 'info'} />;
+  else if (column.show === 'status' && value) {
+    const severity = column.severity?.(String(value)) ?? 'info';
+    // "Nothing to report" (never run, switched off) reads as quiet text, not as a coloured state.
+    shown = severity === 'secondary' ? <span className="muted">{String(value)}</span> : <Tag value={String(value)} severity={severity} />;
+  }
   else if (column.show === 'dateTime') shown = <span className="date-time">{cellText(column, value)}</span>;
   else shown = cellText(column, value);
   if (!hint) return <>{shown}</>;
@@ -76,7 +82,7 @@ function Cell<R, Ctx>({ column, row, ctx }: { column: ResourceColumn<R, Ctx>; ro
  * button shown only to accounts whose private actions the contract accepts. Everything specific comes
  * from the descriptor.
  */
-export default function ResourceView<R, Ctx>({ descriptor: d, context, account, initialRows, heading }: ResourceViewProps<R, Ctx>) {
+export default function ResourceView<R, Ctx>({ descriptor: d, context, account, initialRows, heading, framed }: ResourceViewProps<R, Ctx>) {
   const serverPaged = Boolean(d.contracts.list.list);
   const pageSize = d.pageSize ?? PAGE_SIZE;
   const [rows, setRows] = useState<R[] | null>(initialRows ?? null);
@@ -174,7 +180,7 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
   const searchId = `${d.idPrefix ?? d.id}-search`;
 
   return (
-    <section className={heading ? 'card resource' : 'resource'} data-testid={`resource-${d.id}`} aria-busy={loading}>
+    <section className={heading || framed ? 'card resource' : 'resource'} data-testid={`resource-${d.id}`} aria-busy={loading}>
       {heading && <h2 className="resource-heading">{heading}</h2>}
       {note && (
         <p className="hint">
@@ -230,7 +236,7 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
                 field={c.value ? undefined : c.key}
                 header={c.label}
                 sortable={Boolean(c.sortable && !c.value && !serverPaged)}
-                bodyClassName={c.show === 'dateTime' ? 'date-time' : undefined}
+                bodyClassName={c.show === 'dateTime' || c.show === 'day' ? 'date-time' : undefined}
                 body={(row: R) => <Cell column={c} row={row} ctx={context} />}
               />
             ))}
@@ -254,9 +260,9 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
                           onClick={() => void runAction(a, row)}
                         />
                       ))}
-                      {canEdit && editable && <Button type="button" icon="pi pi-pencil" text rounded aria-label={`Edit ${label}`} onClick={() => setEditing({ row })} />}
-                      {canRemove && editable && <Button type="button" icon="pi pi-trash" text rounded severity="danger" aria-label={`Delete ${label}`} onClick={() => remove(row)} />}
-                      {d.drill && <Button type="button" icon={d.drill.icon} text rounded aria-label={d.drill.label(row)} onClick={() => setDrill(row)} />}
+                      {canEdit && editable && <Button type="button" icon="pi pi-pencil" text rounded aria-label={`Edit ${label}`} tooltip="Edit" tooltipOptions={{ position: 'top' }} onClick={() => setEditing({ row })} />}
+                      {canRemove && editable && <Button type="button" icon="pi pi-trash" text rounded severity="danger" aria-label={`Delete ${label}`} tooltip="Delete" tooltipOptions={{ position: 'top' }} onClick={() => remove(row)} />}
+                      {d.drill && <Button type="button" icon={d.drill.icon} text rounded aria-label={d.drill.label(row)} tooltip={d.drill.tooltip} tooltipOptions={{ position: 'top' }} onClick={() => setDrill(row)} />}
                     </div>
                   );
                 }}

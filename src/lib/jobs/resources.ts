@@ -83,6 +83,6 @@ export const jobsResource = defineResource({
       },
     },
   ],
-  drill: { label: (j) => `History of ${j.name}`, icon: 'pi pi-history', title: (j) => `Run history — ${j.name}`, resource: () => jobRunsResource, context: (j) => ({ name: j.name }) },
+  drill: { label: (j) => `History of ${j.name}`, icon: 'pi pi-history', tooltip: 'Run history', title: (j) => `Run history — ${j.name}`, resource: () => jobRunsResource, context: (j) => ({ name: j.name }) },
   idPrefix: 'job',
 });

@@ -85,6 +85,8 @@ export interface ResourceRowAction<R> {
 export interface ResourceDrill<R> {
   label: (row: R) => string;
   icon: string;
+  /** The icon button's tooltip: "Run history". */
+  tooltip: string;
   title: (row: R) => string;
   resource: () => ResourceDescriptor;
   context: (row: R) => unknown;
