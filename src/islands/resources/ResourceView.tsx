@@ -9,7 +9,6 @@ import { Tag } from 'primereact/tag';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Contract } from '../../lib/contract';
 import { api } from '../../lib/http/client';
-import type { ApiError } from '../../lib/http/requester';
 import { allows, getPath, type ActionHolder, type ResourceColumn, type ResourceDescriptor } from '../../lib/resources/define';
 import { formatDateTime, formatDay } from '../../lib/time/format';
 import { showToast } from '../../lib/ui/toast-store';
@@ -150,7 +149,7 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
       accept: () =>
         void (async () => {
           await api(d.contracts.remove as Contract, (d.removeInput ? d.removeInput(row, context) : { id: (row as { id: unknown }).id }) as never);
-          showToast('success', d.toasts.removed?.(row) ?? `${label} deleted`);
+          showToast('success', d.toasts?.removed?.(row) ?? `${label} deleted`);
           await load();
         })().catch(() => undefined),
     });
@@ -163,8 +162,8 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
       const done = action.done(row, data);
       showToast(done.severity, done.text);
       await load();
-    } catch (error) {
-      void (error as ApiError);
+    } catch {
+      // The shared client already said why.
     } finally {
       setBusyAction(null);
     }
@@ -280,7 +279,8 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
           onClose={() => setEditing(null)}
           onSaved={async (saved) => {
             setEditing(null);
-            showToast('success', editing.row ? d.toasts.saved(saved) : (d.toasts.created ?? d.toasts.saved)(saved));
+            const toast = editing.row ? d.toasts?.saved : (d.toasts?.created ?? d.toasts?.saved);
+            showToast('success', toast?.(saved) ?? `${d.rowLabel(saved)} saved`);
             await load();
           }}
         />

@@ -31,7 +31,6 @@ export const jobRunsResource = defineResource({
     { key: 'result', label: 'Result or error', value: (r) => r.error ?? r.result },
     { key: 'runner', label: 'Process' },
   ],
-  toasts: { saved: () => '' },
   empty: 'This job has not run yet.',
   pageSize: 20,
 });

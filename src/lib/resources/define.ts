@@ -125,7 +125,8 @@ export interface ResourceSpec<R, Ctx, List extends Contract, Save extends Contra
   /** The edit dialog's title (default "Edit <rowLabel>"). */
   editTitle?: (row: R) => string;
   confirm?: { header?: (row: R) => string; message?: (row: R) => string };
-  toasts: { created?: (row: R) => string; saved: (row: R) => string; removed?: (row: R) => string };
+  /** Toasts after a change (a read-only list has none); defaults name the row. */
+  toasts?: { created?: (row: R) => string; saved?: (row: R) => string; removed?: (row: R) => string };
   /** The empty list; with the create action when the viewer may create. */
   empty: string;
   /** A line above the list; `link` appended. */

@@ -5,7 +5,9 @@ import { z } from 'zod';
 import ResourceView from '../../islands/resources/ResourceView';
 import type { Contract } from '../contract';
 import { apiHandlers } from '../server/api/registry';
-import { actionsOf, type ActionHolder, type ResourceDescriptor } from './define';
+import { configResources } from '../config-data/resources';
+import { describeIssues, splitFieldMessages } from '../http/issues';
+import { actionsOf, saveRequest, validateSave, type ActionHolder, type ResourceDescriptor } from './define';
 import { resources } from './registry';
 
 const key = (c: Contract) => `${c.method} ${c.path}`;
@@ -24,6 +26,22 @@ function leaves(schema: z.ZodType, prefix = ''): { path: string; required: boole
 
 const render = (d: ResourceDescriptor, account: ActionHolder) =>
   renderToString(createElement(ResourceView, { descriptor: d, context, account, initialRows: [] })).replaceAll('<!-- -->', '');
+
+describe('the resource form', () => {
+  it('shows under a field the message the server sends for it, and places server refusals under their field', () => {
+    const d = configResources.iap_config;
+    const values = { scope: 'com.example.quiet', 'data.productId': 'gems_500', 'data.type': 'consumable', 'data.price': '4.999999', 'data.currency': 'usd' };
+    const request = saveRequest(d, context as never, null, values);
+    const checked = validateSave(d, request);
+    expect(checked.ok).toBe(false);
+    const server = describeIssues(d.contracts.save!.request.safeParse(request).error!);
+    const fromServer = splitFieldMessages(server, (d.form ?? []).map((f) => f.key));
+    expect(checked.ok ? null : checked.byField).toEqual(fromServer.byField);
+    expect(fromServer.byField['data.price']).toBe('must be a decimal amount like 4.99');
+    expect(fromServer.byField['data.currency']).toBe('must be an ISO 4217 code like USD');
+    expect(splitFieldMessages('scope: choose the app this item belongs to.; Something else', ['scope'])).toEqual({ byField: { scope: 'choose the app this item belongs to.' }, rest: 'Something else' });
+  });
+});
 
 describe('every resource descriptor', () => {
   it('has a unique id', () => {
@@ -47,6 +65,11 @@ describe('every resource descriptor', () => {
         const top = f.path.split('.')[0]!;
         expect(formKeys.includes(f.path) || fixedKeys.has(top) || fixedKeys.has(f.path), `required ${f.path}`).toBe(true);
       }
+    });
+
+    it(`${d.id}: its columns show fields of its rows`, () => {
+      const shape = (d.row as z.ZodObject).shape as Record<string, unknown>;
+      for (const c of d.columns.filter((c) => !c.value)) expect(Object.keys(shape), `column ${c.key}`).toContain(c.key.split('.')[0]);
     });
 
     it(`${d.id}: its buttons need what the contracts' access needs`, () => {
