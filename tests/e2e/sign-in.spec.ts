@@ -81,19 +81,20 @@ async function startDbProxy(targetPort: number): Promise<DbProxy> {
     server.once('error', fail);
     server.listen(0, '127.0.0.1', () => done());
   });
+  const cut = () => {
+    isCut = true;
+    for (const socket of open) socket.destroy();
+    open.clear();
+  };
   return {
     port: (server.address() as { port: number }).port,
-    cut() {
-      isCut = true;
-      for (const socket of open) socket.destroy();
-      open.clear();
-    },
+    cut,
     restore() {
       isCut = false;
     },
     close() {
-      this.cut();
-      return new Promise((done) => server.close(() => done()));
+      cut();
+      return new Promise<void>((done) => server.close(() => done()));
     },
   };
 }
