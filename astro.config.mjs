@@ -2,11 +2,50 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { fileURLToPath } from 'node:url';
+import { precompressDir } from './src/lib/server/precompressed.ts';
+
+/**
+ * Compressed delivery (docs/decisions.md, "Compression"): the node adapter builds its server around our
+ * entry (src/lib/server/entry.ts: precompressed static files in front of the adapter's handler), and after
+ * the build every text file of dist/client gets its .br and .gz beside it. HTML and JSON are compressed on
+ * the fly by src/middleware.ts.
+ * @param {import('astro').AstroIntegration} adapter the @astrojs/node integration (its entry is replaced in place)
+ * @returns {import('astro').AstroIntegration} the integration that precompresses dist/client
+ */
+function compressedDelivery(adapter) {
+  const configDone = adapter.hooks['astro:config:done'];
+  const entry = fileURLToPath(new URL('./src/lib/server/entry.ts', import.meta.url));
+  adapter.hooks['astro:config:done'] = (params) =>
+    configDone?.({ ...params, setAdapter: (settings) => params.setAdapter({ ...settings, serverEntrypoint: entry }) });
+  /** @type {URL | undefined} */
+  let clientDir;
+  const precompress = {
+    name: 'gsm:precompress',
+    hooks: {
+      /** @param {{ config: import('astro').AstroConfig }} params */
+      'astro:config:done': ({ config }) => {
+        clientDir = config.build.client;
+      },
+      /** @param {{ logger: import('astro').AstroIntegrationLogger }} params */
+      'astro:build:done': async ({ logger }) => {
+        if (!clientDir) return;
+        const started = performance.now();
+        const s = await precompressDir(fileURLToPath(clientDir));
+        const kb = (/** @type {number} */ n) => `${(n / 1024).toFixed(0)} KB`;
+        logger.info(`${s.files} files precompressed in ${((performance.now() - started) / 1000).toFixed(1)} s: ${kb(s.raw)} raw, ${kb(s.gzip)} gzip 9, ${kb(s.br)} brotli 11`);
+      },
+    },
+  };
+  return precompress;
+}
+
+const adapter = node({ mode: 'standalone' });
 
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  adapter,
+  integrations: [react(), compressedDelivery(adapter)],
   server: { port: 4321, host: 'localhost' },
   // Astro's own check refuses body-less DELETEs from scripts (no Origin, no content type); the middleware
   // does the cross-site check instead, for every cookie-authenticated mutation (src/middleware.ts).

@@ -1,16 +1,19 @@
 #!/usr/bin/env node
 // npm run bench:pages — builds, starts the production server on a fresh embedded database and reports,
-// for pages signed in as root: JavaScript shipped on first load (gzip; shell alone and per page) and the
-// server render time (median and p90 of --runs sequential requests over loopback, so it includes HTTP
+// for pages signed in as root: the bytes of a first load as transferred (asked with `accept-encoding: br,
+// gzip`, counted on the wire with node:http, which does not decompress) and raw — the HTML, the JavaScript
+// loaded before any interaction and the stylesheets the page links —, the JavaScript islands load later,
+// the shell's own JavaScript (gzip, the budget's unit) and the server render time (median and p90 of --runs sequential requests over loopback, so it includes HTTP
 // handling). It reports nothing unless the sign-in succeeded and every measured request answered 200 with
 // the page it asked for (no redirect followed, the page's own <title>).
 //   npm run bench:pages -- [--runs 50] [--no-build] [--write-doc]
 // --write-doc rewrites the bench:pages block of docs/performance.md; without it the table is only printed.
 import { spawn, spawnSync } from 'node:child_process';
+import { request } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { machine, machineLine, table, writeDocBlock } from './lib/bench-doc.mjs';
 import { parseArgs } from './lib/studio-client.mjs';
 
@@ -23,7 +26,10 @@ const PAGES = [
   ['/adminAccount/account', 'Account'],
   ['/app_data/index', 'App Manager'],
   ['/app_data/sdk_version', 'SDK Version'],
+  ['/gsm/analytic/levelMiniGame', 'Level MiniGame', 'a report screen'],
 ];
+/** What a browser sends; the server answers br (precompressed static files, pages compressed on the fly). */
+const ACCEPT_ENCODING = 'br, gzip';
 const args = parseArgs(process.argv.slice(2), { runs: 50, noBuild: false, writeDoc: false, note: '' });
 const RUNS = args.runs;
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs must be a positive integer');
@@ -63,16 +69,36 @@ try {
   const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   if (login.status !== 200 || !cookie) throw new Error(`sign-in failed: POST /api/auth/login answered ${login.status}${cookie ? '' : ' without a session cookie'}`);
 
-  /** One request for a page: its HTML when it answered 200 with that page, else null (counted as a failure). */
-  const page = async (path, title, headers = { cookie }) => {
+  /** Whether an answer is the page asked for (200 with its title); counts it, and the failure if not. */
+  const isPage = (path, title, status, location, html) => {
     counts.requests++;
+    const got = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+    if (status === 200 && new RegExp(`^(\\(Dev\\) )?${title} - `).test(got)) return true;
+    counts.failures++;
+    if (failures.length < 10) failures.push(`${path}: ${status}${location ? ` → ${location}` : ''}, title "${got}"`);
+    return false;
+  };
+  /** One request for a page as a browser makes it (fetch decompresses): its HTML when it is the page, else null. */
+  const page = async (path, title, headers = { cookie, 'accept-encoding': ACCEPT_ENCODING }) => {
     const res = await fetch(base + path, { headers, redirect: 'manual' });
     const html = await res.text();
-    const got = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
-    if (res.status === 200 && new RegExp(`^(\\(Dev\\) )?${title} - `).test(got)) return html;
-    counts.failures++;
-    if (failures.length < 10) failures.push(`${path}: ${res.status}${res.headers.get('location') ? ` → ${res.headers.get('location')}` : ''}, title "${got}"`);
-    return null;
+    return isPage(path, title, res.status, res.headers.get('location'), html) ? html : null;
+  };
+  /** A first-load request counted on the wire: its body as sent (`wire` bytes) and decoded (`raw` bytes). */
+  const transferred = async (path, headers = {}) => {
+    const answer = await wire(base + path, { ...headers, 'accept-encoding': ACCEPT_ENCODING });
+    if (path.startsWith('/_astro/') && answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
+    return answer;
+  };
+  const sum = async (paths) => {
+    let wired = 0;
+    let raw = 0;
+    for (const path of paths) {
+      const answer = await transferred(path);
+      wired += answer.wire;
+      raw += answer.body.length;
+    }
+    return { wire: wired, raw };
   };
   // The check must be able to fail: signed out, the first page has to be refused (a redirect to sign in).
   const signedOut = await fetch(base + PAGES[0][0], { redirect: 'manual' });
@@ -81,12 +107,16 @@ try {
 
   const rows = [];
   for (const [path, title, note] of PAGES) {
-    const html = await page(path, title);
-    if (html === null) continue;
+    const doc = await transferred(path, { cookie });
+    const html = doc.body.toString('utf8');
+    if (!isPage(path, title, doc.status, doc.location, html)) continue;
     const js = shippedJs(html);
     const later = shippedJs(html, { deferred: true });
     const laterOnly = later.files.filter((f) => !js.files.includes(f));
-    const laterGzip = laterOnly.reduce((n, f) => n + gzipSync(readFileSync(join(root, 'dist/client/_astro', f))).length, 0);
+    const css = [...new Set([...html.matchAll(/<link[^>]*\shref="(\/_astro\/[^"]+\.css)"/g)].map((m) => m[1]))];
+    const jsBytes = await sum(js.files.map((f) => `/_astro/${f}`));
+    const cssBytes = await sum(css);
+    const laterBytes = await sum(laterOnly.map((f) => `/_astro/${f}`));
     const times = [];
     for (let i = 0; i < RUNS; i++) {
       const t = performance.now();
@@ -96,7 +126,7 @@ try {
     }
     if (times.length < RUNS) continue;
     times.sort((a, b) => a - b);
-    rows.push({ path, note, files: js.files.length, jsGzipKB: js.gzip / 1024, jsRawKB: js.raw / 1024, deferredGzipKB: laterGzip / 1024, renderMedianMs: times[Math.floor(RUNS / 2)], renderP90Ms: times[Math.min(RUNS - 1, Math.floor(RUNS * 0.9))] });
+    rows.push({ path, note, files: js.files.length, html: { wire: doc.wire, raw: doc.body.length }, js: jsBytes, cssFiles: css.length, css: cssBytes, later: laterBytes, renderMedianMs: times[Math.floor(RUNS / 2)], renderP90Ms: times[Math.min(RUNS - 1, Math.floor(RUNS * 0.9))] });
   }
   const react = ['react', 'react-dom', 'client', 'jsx-runtime', 'rolldown-runtime'];
   const shellHtml = await page(PAGES[0][0], PAGES[0][1]);
@@ -111,14 +141,27 @@ try {
   const shellOwnKB = (shell.gzip - runtimeGzip) / 1024;
 
   const kb = (n) => `${n.toFixed(1)} KB`;
+  const both = ({ wire, raw }) => `${kb(wire / 1024)} / ${kb(raw / 1024)}`;
   const ms = (n) => `${n.toFixed(1)} ms`;
   const over = (bad) => (bad ? ' **over budget**' : '');
   const block = [
     `${machineLine(host, args.note || undefined)} ${RUNS} sequential requests per page after one unmeasured request; ${counts.requests} page requests in all, every one 200 with its page.`,
     '',
+    `Bytes are **transferred / raw**: transferred is the body on the wire when asked with \`accept-encoding: ${ACCEPT_ENCODING}\` (headers not counted), raw the decoded body — what went over the wire before responses were compressed. First load = the page's HTML, the JavaScript it loads before any interaction and the stylesheets it links, each file counted once.`,
+    '',
     table(
-      ['page', 'JS files', 'JS gzip (first load)', 'JS raw', 'JS gzip loaded later (client:visible/idle)', `render median (budget < ${RENDER_BUDGET_MS} ms)`, 'render p90'],
-      rows.map((r) => [`${r.path}${r.note ? ` (${r.note})` : ''}`, String(r.files), kb(r.jsGzipKB), kb(r.jsRawKB), kb(r.deferredGzipKB), ms(r.renderMedianMs) + over(r.renderMedianMs >= RENDER_BUDGET_MS), ms(r.renderP90Ms)]),
+      ['page', 'first load transferred / raw', 'HTML', 'JS files', 'JS (first load)', 'CSS', 'JS loaded later (client:visible/idle)', `render median (budget < ${RENDER_BUDGET_MS} ms)`, 'render p90'],
+      rows.map((r) => [
+        `${r.path}${r.note ? ` (${r.note})` : ''}`,
+        `**${both({ wire: r.html.wire + r.js.wire + r.css.wire, raw: r.html.raw + r.js.raw + r.css.raw })}**`,
+        both(r.html),
+        String(r.files),
+        both(r.js),
+        `${both(r.css)} (${r.cssFiles} files)`,
+        both(r.later),
+        ms(r.renderMedianMs) + over(r.renderMedianMs >= RENDER_BUDGET_MS),
+        ms(r.renderP90Ms),
+      ]),
     ),
     '',
     `The shell (${PAGES[0][0]}, a page with only the chrome) ships ${kb(shell.gzip / 1024)} gzip on first load, of which ${kb(runtimeGzip / 1024)} is the React runtime and **${kb(shellOwnKB)} is the shell's own code** (budget ${SHELL_BUDGET_KB} KB)${over(shellOwnKB > SHELL_BUDGET_KB)}.`,
@@ -136,6 +179,26 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exitCode = code;
+
+/** A GET counted on the wire: node:http hands over the body as sent; it is decoded here for its raw size. */
+function wire(url, headers) {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        const sent = Buffer.concat(chunks);
+        const encoding = res.headers['content-encoding'];
+        const body = encoding === 'br' ? brotliDecompressSync(sent) : encoding === 'gzip' ? gunzipSync(sent) : sent;
+        if (encoding && encoding !== 'br' && encoding !== 'gzip') return reject(new Error(`${url}: unexpected content-encoding ${encoding}`));
+        resolve({ status: res.statusCode, location: res.headers.location, wire: sent.length, body });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 /** Every JS file the page loads before any interaction: islands, renderers, hoisted scripts and their static imports. */
 function shippedJs(html, { deferred = false } = {}) {

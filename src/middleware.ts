@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { defineMiddleware } from 'astro:middleware';
+import { defineMiddleware, sequence } from 'astro:middleware';
 import { decideNavigation } from './lib/auth/guard';
 import { clearSessionCookies } from './lib/auth/cookies';
 import { resolveAccount, sessionFailureRedirect } from './lib/auth/resolve';
@@ -8,11 +8,12 @@ import { recordVisit } from './lib/dashboard/service';
 import { recordApiRequest } from './lib/logs/service';
 import { findRoute } from './lib/routes';
 import { json } from './lib/server/api/handler';
+import { compressResponse } from './lib/server/compression';
 import { ready } from './lib/server/startup';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export const onRequest = defineMiddleware(async (ctx, next) => {
+const handleRequest = defineMiddleware(async (ctx, next) => {
   const requestId = randomUUID();
   ctx.locals.requestId = requestId;
   ctx.locals.clientIp = clientIp(ctx);
@@ -76,6 +77,11 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   if (!response.headers.has('cache-control')) response.headers.set('cache-control', 'no-store');
   return response;
 });
+
+/** Outermost: every answer, including the early ones above, is compressed when big enough (src/lib/server/compression.ts). */
+const compression = defineMiddleware(async (ctx, next) => compressResponse(ctx.request, await next()));
+
+export const onRequest = sequence(compression, handleRequest);
 
 function isCrossSite(request: Request): boolean {
   const origin = request.headers.get('origin');

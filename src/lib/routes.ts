@@ -73,7 +73,7 @@ export const routeTable: RouteNode[] = [
       leaf('/gsm/analytic/measurement', 'Measurement'),
       leaf('/gsm/analytic/levelRetention', 'Level Retention', { ...help('Level retention explained', 'analytics/level-retention'), screen: 'report:levelRetention' }),
       leaf('/gsm/analytic/level', 'Level', { ...help('Level metrics', 'analytics/level'), screen: 'report:level' }),
-      leaf('/gsm/analytic/levelMiniGame', 'Level MiniGame'),
+      leaf('/gsm/analytic/levelMiniGame', 'Level MiniGame', { ...help('Level metrics', 'analytics/level'), screen: 'report:levelMiniGame' }),
       leaf('/gsm/analytic/taskQuest', 'Task Quest'),
       leaf('/gsm/analytic/adviewOverview', 'Adview Overview'),
       leaf('/gsm/analytic/adview', 'Adview'),

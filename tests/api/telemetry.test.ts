@@ -8,6 +8,7 @@ import {
   type MainDataRow,
 } from '../../src/lib/analytics/contract';
 import { jobRunsContract } from '../../src/lib/jobs/contract';
+import { levelMiniGameScreen } from '../../src/lib/analytics/screens';
 import { addDays, dayStart, daysOf, reportDay } from '../../src/lib/analytics/day';
 import { levelRetentionTable, levelTable, mainDataTable, retentionTable, type ExportTable } from '../support/report-tables';
 import { nowMs } from '../../src/lib/time/clock';
@@ -432,23 +433,26 @@ describe('rollups equal a recomputation from the raw events', () => {
         };
       }),
     );
-    const levels = (await root(levelContract, { apps: [APP], from: days[0], to: days.at(-1) })).data.levels;
-    const plays = events.filter((e) => e.name.startsWith('level_') && e.params.mode === 'main');
-    // Exactly the levels played, in order, each with the recomputed figures.
-    const played = [...new Set(plays.map((e) => Number(e.params.level)))].sort((a, b) => a - b);
-    expect(played.length).toBeGreaterThan(0);
-    expect(levels.map((l) => l.level)).toEqual(played);
-    for (const row of levels) {
-      const of = plays.filter((e) => e.params.level === row.level);
-      expect(row).toEqual({
-        level: row.level,
-        starts: of.filter((e) => e.name === 'level_start').length,
-        completes: of.filter((e) => e.name === 'level_complete').length,
-        fails: of.filter((e) => e.name === 'level_fail').length,
-        attemptsSum: of.filter((e) => e.name === 'level_complete').reduce((s, e) => s + Number(e.params.attempts), 0),
-        durationSum: of.filter((e) => e.name !== 'level_start').reduce((s, e) => s + Number(e.params.duration), 0),
-        reached: new Set(of.map((e) => e.userId)).size,
-      });
+    // Level (main mode) and Level MiniGame (its own screen and API) from the same kind of recomputation.
+    for (const [mode, contract] of [['main', levelContract], ['minigame', levelMiniGameScreen.contract]] as const) {
+      const levels = (await root(contract, { apps: [APP], from: days[0], to: days.at(-1) })).data.levels;
+      const plays = events.filter((e) => e.name.startsWith('level_') && e.params.mode === mode);
+      // Exactly the levels played, in order, each with the recomputed figures.
+      const played = [...new Set(plays.map((e) => Number(e.params.level)))].sort((a, b) => a - b);
+      expect(played.length, mode).toBeGreaterThan(0);
+      expect(levels.map((l) => l.level), mode).toEqual(played);
+      for (const row of levels) {
+        const of = plays.filter((e) => e.params.level === row.level);
+        expect(row, `${mode} level ${row.level}`).toEqual({
+          level: row.level,
+          starts: of.filter((e) => e.name === 'level_start').length,
+          completes: of.filter((e) => e.name === 'level_complete').length,
+          fails: of.filter((e) => e.name === 'level_fail').length,
+          attemptsSum: of.filter((e) => e.name === 'level_complete').reduce((s, e) => s + Number(e.params.attempts), 0),
+          durationSum: of.filter((e) => e.name !== 'level_start').reduce((s, e) => s + Number(e.params.duration), 0),
+          reached: new Set(of.map((e) => e.userId)).size,
+        });
+      }
     }
   });
 

@@ -1,4 +1,9 @@
-import { expect, open, signIn, test } from './fixtures';
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import type { Page } from '@playwright/test';
+import { DEMO_PASSWORD, startTestServer, type TestServer } from '../support/test-server';
+import { expect, hydrated, open, signIn, test } from './fixtures';
 
 test('root signs in through the form and lands on the dashboard', async ({ page }) => {
   await page.goto('/dashboard');
@@ -37,9 +42,151 @@ test('log out from the user menu ends the session', async ({ page }) => {
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard/);
 });
 
-test('a session that failed to load is reported on the sign-in page, or "Has Error" without a message', async ({ page }) => {
-  await open(page, '/login?redirect=%2Fdashboard&sessionError=Session%20store%20unavailable');
-  await expect(page.locator('.toast')).toContainText('Session store unavailable');
-  await open(page, '/login?redirect=%2Fdashboard&sessionError=');
-  await expect(page.locator('.toast')).toContainText('Has Error');
+
+/**
+ * A TCP proxy in front of the database that the test can cut: cut() destroys every open connection and
+ * resets each new one until restore().
+ */
+interface DbProxy {
+  port: number;
+  cut(): void;
+  restore(): void;
+  close(): Promise<void>;
+}
+
+async function startDbProxy(targetPort: number): Promise<DbProxy> {
+  const open = new Set<Socket>();
+  let isCut = false;
+  const server: Server = createServer((client) => {
+    if (isCut) {
+      client.resetAndDestroy();
+      return;
+    }
+    const upstream = connect(targetPort, '127.0.0.1');
+    open.add(client).add(upstream);
+    const drop = () => {
+      client.destroy();
+      upstream.destroy();
+      open.delete(client);
+      open.delete(upstream);
+    };
+    for (const socket of [client, upstream]) {
+      socket.on('error', drop);
+      socket.on('close', drop);
+    }
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => done());
+  });
+  const cut = () => {
+    isCut = true;
+    for (const socket of open) socket.destroy();
+    open.clear();
+  };
+  return {
+    port: (server.address() as { port: number }).port,
+    cut,
+    restore() {
+      isCut = false;
+    },
+    close() {
+      cut();
+      return new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}
+
+/** The sign-in form of a server other than the fixtures' one (absolute URLs), as a person fills it. */
+async function signInAt(page: Page, baseUrl: string, username: string, target: string) {
+  await page.goto(`${baseUrl}/login?redirect=${encodeURIComponent(target)}`);
+  await hydrated(page);
+  await submitSignIn(page, username);
+}
+
+async function submitSignIn(page: Page, username: string) {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await hydrated(page);
+}
+
+async function sessionCookies(page: Page, baseUrl: string): Promise<string[]> {
+  return (await page.context().cookies(baseUrl)).map((c) => c.name).filter((name) => name === 'gsm_at' || name === 'gsm_rt').sort();
+}
+
+test.describe('when the session cannot be loaded because the database connection is lost', () => {
+  // A second console on PostgreSQL (an in-process PGlite served over the wire protocol) behind a proxy we cut.
+  let pglite: PGlite | undefined;
+  let socketServer: PGLiteSocketServer | undefined;
+  let proxy: DbProxy | undefined;
+  let server: TestServer | undefined;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    pglite = await PGlite.create();
+    socketServer = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0 });
+    await socketServer.start();
+    const dbPort = Number(socketServer.getServerConn().split(':').pop());
+    proxy = await startDbProxy(dbPort);
+    server = await startTestServer({
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${proxy.port}/postgres`,
+      DEMO_DATA: '1',
+      // PGlite serves one connection at a time.
+      DATABASE_POOL_SIZE: '1',
+      // No demo analytics (not needed here: a quick start), no background jobs holding the one connection.
+      DEMO_TELEMETRY: '0',
+      SCHEDULER: 'off',
+    });
+  });
+
+  test.afterAll(async () => {
+    // Each in turn, whatever failed before: the console first (it holds the connection), then the proxy, then the database.
+    await server?.stop().catch((error) => console.error('[session-failure] server stop:', error));
+    await proxy?.close().catch((error) => console.error('[session-failure] proxy close:', error));
+    await socketServer?.stop().catch((error) => console.error('[session-failure] socket server stop:', error));
+    await pglite?.close().catch((error) => console.error('[session-failure] pglite close:', error));
+  });
+
+  test('a page load sends the user to sign in with the reason, drops the session, and signing in works again once it is back', async ({ page }) => {
+    const base = server!.baseUrl;
+    await signInAt(page, base, 'root', '/dashboard');
+    await expect(page).toHaveURL(`${base}/dashboard`);
+    await expect(page.getByRole('menuitem', { name: 'Admin Account' })).toBeVisible();
+    expect(await sessionCookies(page, base)).toEqual(['gsm_at', 'gsm_rt']);
+    // The user leaves once the dashboard's own requests are done (islands that hydrate later fetch too: an API call
+    // after the cut would drop the session through the API path, and the page load below would find no session).
+    await page.waitForLoadState('networkidle');
+    await page.goto('about:blank');
+
+    proxy!.cut();
+    // The console's connection is really gone on the database side.
+    await expect.poll(() => socketServer!.getStats().activeConnections).toBe(0);
+
+    await page.goto(`${base}/adminAccount/account`);
+    await expect(page).toHaveURL((url) => url.origin === base && url.pathname === '/login');
+    const landed = new URL(page.url());
+    expect(landed.searchParams.get('redirect')).toBe('/adminAccount/account');
+    // Known issue (tracked elsewhere): the reason is the database driver's raw message (today "read ECONNRESET"),
+    // not words saying that the session could not be loaded. Asserted only as far as the product does it today:
+    // the sign-in page shows, as an error toast, the reason the server put in the redirect.
+    const reason = landed.searchParams.get('sessionError');
+    expect(reason).toBeTruthy();
+    await hydrated(page);
+    const toast = page.locator('.toast.toast-error');
+    await expect(toast).toBeVisible();
+    await expect(toast.locator('.toast-summary')).toHaveText(reason!);
+    test.info().annotations.push({ type: 'session error shown', description: await toast.locator('.toast-summary').innerText() });
+    expect(await sessionCookies(page, base)).toEqual([]);
+    await expect(page.getByRole('menuitem', { name: 'Admin Account' })).toHaveCount(0);
+
+    proxy!.restore();
+    await submitSignIn(page, 'root');
+    await expect(page).toHaveURL(`${base}/adminAccount/account`);
+    await expect(page).toHaveTitle('Account - GSM Console');
+    expect(await sessionCookies(page, base)).toEqual(['gsm_at', 'gsm_rt']);
+  });
 });

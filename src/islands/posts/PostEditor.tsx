@@ -3,38 +3,44 @@ import { Editor } from 'primereact/editor';
 /** Formats the editor offers: what the server's allow-list keeps (no colours, fonts or uploaded images). */
 const FORMATS = ['header', 'bold', 'italic', 'underline', 'strike', 'blockquote', 'code', 'list', 'link', 'image', 'align', 'indent'];
 
+/** Quill's toolbar, as its markup wants it: groups of buttons (class ql-<format>, optional value) and selects. */
+type Tool = { format: string; label: string; value?: string; options?: readonly string[] };
+const TOOL_GROUPS: readonly (readonly Tool[])[] = [
+  [{ format: 'header', label: 'Heading', options: ['1', '2', '3', ''] }],
+  [
+    { format: 'bold', label: 'Bold' },
+    { format: 'italic', label: 'Italic' },
+    { format: 'underline', label: 'Underline' },
+    { format: 'strike', label: 'Strikethrough' },
+  ],
+  [
+    { format: 'list', value: 'ordered', label: 'Numbered list' },
+    { format: 'list', value: 'bullet', label: 'Bulleted list' },
+    { format: 'align', label: 'Alignment', options: ['', 'center', 'right', 'justify'] },
+  ],
+  [
+    { format: 'blockquote', label: 'Quote' },
+    { format: 'code', label: 'Code' },
+    { format: 'link', label: 'Link' },
+    { format: 'clean', label: 'Clear formatting' },
+  ],
+];
+
 const toolbar = (
   <>
-    <span className="ql-formats">
-      <select className="ql-header" defaultValue="" aria-label="Heading">
-        <option value="1" />
-        <option value="2" />
-        <option value="3" />
-        <option value="" />
-      </select>
-    </span>
-    <span className="ql-formats">
-      <button type="button" className="ql-bold" aria-label="Bold" />
-      <button type="button" className="ql-italic" aria-label="Italic" />
-      <button type="button" className="ql-underline" aria-label="Underline" />
-      <button type="button" className="ql-strike" aria-label="Strikethrough" />
-    </span>
-    <span className="ql-formats">
-      <button type="button" className="ql-list" value="ordered" aria-label="Numbered list" />
-      <button type="button" className="ql-list" value="bullet" aria-label="Bulleted list" />
-      <select className="ql-align" defaultValue="" aria-label="Alignment">
-        <option value="" />
-        <option value="center" />
-        <option value="right" />
-        <option value="justify" />
-      </select>
-    </span>
-    <span className="ql-formats">
-      <button type="button" className="ql-blockquote" aria-label="Quote" />
-      <button type="button" className="ql-code" aria-label="Code" />
-      <button type="button" className="ql-link" aria-label="Link" />
-      <button type="button" className="ql-clean" aria-label="Clear formatting" />
-    </span>
+    {TOOL_GROUPS.map((group, g) => (
+      <span key={g} className="ql-formats">
+        {group.map((tool) =>
+          tool.options ? (
+            <select key={tool.format} className={`ql-${tool.format}`} defaultValue="" aria-label={tool.label}>
+              {tool.options.map((o) => <option key={o} value={o} />)}
+            </select>
+          ) : (
+            <button key={`${tool.format}-${tool.value ?? ''}`} type="button" className={`ql-${tool.format}`} value={tool.value} aria-label={tool.label} />
+          ),
+        )}
+      </span>
+    ))}
   </>
 );
 

@@ -88,31 +88,46 @@ export const retentionScreen = defineReport({
   }),
 });
 
-export const levelScreen = defineReport({
-  id: 'level',
-  route: LEVEL_ROUTE,
-  api: '/api/analytic/level',
-  appMode: 'single',
-  extra: levelMode,
-  figures: { mode: z.enum(LEVEL_MODES), levels: z.array(levelRow) },
-  noun: 'level plays',
-  fileStem: 'level',
-  isEmpty: (answer) => answer.levels.length === 0,
-  table: (answer) => linesTable({ name: 'Level', key: { label: 'Level', value: (r) => r.level }, columns: LEVEL_COLUMNS, rows: levelLines(answer.levels), total: false, newestFirst: false }),
-  chart: (answer) => {
-    const lines = levelLines(answer.levels);
-    const winRate = LEVEL_COLUMNS.find((c) => c.key === 'winRate')!.measure;
-    return {
-      x: 'category',
-      labels: lines.map((l) => String(l.level)),
-      leftTitle: 'Players',
-      rightTitle: 'Win rate (%)',
-      series: [
-        { label: 'Players reaching', data: lines.map((l) => l.reached), color: '#1890ff' },
-        { label: 'Win rate (%)', data: lines.map((l) => winRate.value(l)), right: true, color: '#f56c6c' },
-      ],
-    };
-  },
+/** The Level report of one game mode: the main levels, or the mini-game's (same figures, same SQL). */
+function levelReport(options: { id: string; route: string; api: string; mode: (typeof LEVEL_MODES)[number]; fileStem: string; name: string }) {
+  return defineReport({
+    id: options.id,
+    route: options.route,
+    api: options.api,
+    appMode: 'single',
+    extra: { mode: z.enum(LEVEL_MODES).default(options.mode) },
+    figures: { mode: z.enum(LEVEL_MODES), levels: z.array(levelRow) },
+    noun: options.mode === 'main' ? 'level plays' : 'mini-game level plays',
+    fileStem: options.fileStem,
+    isEmpty: (answer) => answer.levels.length === 0,
+    table: (answer) => linesTable({ name: options.name, key: { label: 'Level', value: (r) => r.level }, columns: LEVEL_COLUMNS, rows: levelLines(answer.levels), total: false, newestFirst: false }),
+    chart: (answer) => {
+      const lines = levelLines(answer.levels);
+      const winRate = LEVEL_COLUMNS.find((c) => c.key === 'winRate')!.measure;
+      return {
+        x: 'category',
+        labels: lines.map((l) => String(l.level)),
+        leftTitle: 'Players',
+        rightTitle: 'Win rate (%)',
+        series: [
+          { label: 'Players reaching', data: lines.map((l) => l.reached), color: '#1890ff' },
+          { label: 'Win rate (%)', data: lines.map((l) => winRate.value(l)), right: true, color: '#f56c6c' },
+        ],
+      };
+    },
+  });
+}
+
+export const levelScreen = levelReport({ id: 'level', route: LEVEL_ROUTE, api: '/api/analytic/level', mode: 'main', fileStem: 'level', name: 'Level' });
+
+/** Level MiniGame: the Level report of the mini-game mode (its own route and API path). */
+export const levelMiniGameScreen = levelReport({
+  id: 'levelMiniGame',
+  route: '/gsm/analytic/levelMiniGame',
+  api: '/api/analytic/levelMiniGame',
+  mode: 'minigame',
+  fileStem: 'level-minigame',
+  name: 'Level MiniGame',
 });
 
 export const LEVEL_RETENTION_CHOICES = [30, 50, 100, 200] as const;
@@ -150,4 +165,4 @@ export const levelRetentionScreen = defineReport({
 });
 
 /** Every report descriptor, by id (the route table names them as `report:<id>`). */
-export const analyticsReports = [mainDataScreen, retentionScreen, levelScreen, levelRetentionScreen];
+export const analyticsReports = [mainDataScreen, retentionScreen, levelScreen, levelMiniGameScreen, levelRetentionScreen];

@@ -1,6 +1,9 @@
 import { handleReport } from '../reports/server';
 import { levelRetention, levels, mainData, resolveScope, retention } from './reports';
-import { levelRetentionScreen, levelScreen, mainDataScreen, retentionScreen } from './screens';
+import type { SessionAccount } from '../auth/types';
+import type { ReportInputOf } from '../reports/define';
+import type { Db } from '../server/db';
+import { levelMiniGameScreen, levelRetentionScreen, levelScreen, mainDataScreen, retentionScreen } from './screens';
 
 /** The analytics reports' server halves: scope (visibility, range), then the report over the rollups. */
 
@@ -16,11 +19,14 @@ export const retentionHandler = handleReport(retentionScreen, async (db, viewer,
   return { from: scope.from, to: scope.to, apps: scope.apps, pending, cohorts };
 });
 
-export const levelHandler = handleReport(levelScreen, async (db, viewer, input) => {
+/** Both Level reports (main levels, mini-game levels) answer from the same level rollups. */
+const levelAnswer = async (db: Db, viewer: SessionAccount, input: ReportInputOf<typeof levelScreen>) => {
   const scope = await resolveScope(db, viewer, input);
   const result = await levels(db, scope, input.mode);
   return { from: scope.from, to: scope.to, apps: scope.apps, pending: result.pending, mode: input.mode, levels: result.levels };
-});
+};
+export const levelHandler = handleReport(levelScreen, levelAnswer);
+export const levelMiniGameHandler = handleReport(levelMiniGameScreen, levelAnswer);
 
 export const levelRetentionHandler = handleReport(levelRetentionScreen, async (db, viewer, input) => {
   const scope = await resolveScope(db, viewer, input);
@@ -28,4 +34,4 @@ export const levelRetentionHandler = handleReport(levelRetentionScreen, async (d
   return { from: scope.from, to: scope.to, apps: scope.apps, pending, mode: input.mode, maxLevel: input.maxLevel, cohorts };
 });
 
-export const analyticsReportHandlers = [mainDataHandler, retentionHandler, levelHandler, levelRetentionHandler];
+export const analyticsReportHandlers = [mainDataHandler, retentionHandler, levelHandler, levelMiniGameHandler, levelRetentionHandler];

@@ -97,31 +97,28 @@ export function zip(files: readonly [string, string][]): Buffer {
     const packed = deflateRawSync(data);
     const nameBytes = Buffer.from(name, 'utf8');
     const crc = crc32(data);
+    // The fields the local header and the central directory entry share, in the same order.
+    const writeEntryFields = (buf: Buffer, at: number) => {
+      buf.writeUInt16LE(0x0800, at); // UTF-8 names
+      buf.writeUInt16LE(8, at + 2); // deflate
+      buf.writeUInt16LE(dosTime, at + 4);
+      buf.writeUInt16LE(dosDate, at + 6);
+      buf.writeUInt32LE(crc, at + 8);
+      buf.writeUInt32LE(packed.length, at + 12);
+      buf.writeUInt32LE(data.length, at + 16);
+      buf.writeUInt16LE(nameBytes.length, at + 20);
+    };
     const header = Buffer.alloc(30);
     header.writeUInt32LE(0x04034b50, 0);
     header.writeUInt16LE(20, 4);
-    header.writeUInt16LE(0x0800, 6); // UTF-8 names
-    header.writeUInt16LE(8, 8); // deflate
-    header.writeUInt16LE(dosTime, 10);
-    header.writeUInt16LE(dosDate, 12);
-    header.writeUInt32LE(crc, 14);
-    header.writeUInt32LE(packed.length, 18);
-    header.writeUInt32LE(data.length, 22);
-    header.writeUInt16LE(nameBytes.length, 26);
+    writeEntryFields(header, 6);
     header.writeUInt16LE(0, 28);
     local.push(header, nameBytes, packed);
     const entry = Buffer.alloc(46);
     entry.writeUInt32LE(0x02014b50, 0);
     entry.writeUInt16LE(20, 4);
     entry.writeUInt16LE(20, 6);
-    entry.writeUInt16LE(0x0800, 8);
-    entry.writeUInt16LE(8, 10);
-    entry.writeUInt16LE(dosTime, 12);
-    entry.writeUInt16LE(dosDate, 14);
-    entry.writeUInt32LE(crc, 16);
-    entry.writeUInt32LE(packed.length, 20);
-    entry.writeUInt32LE(data.length, 24);
-    entry.writeUInt16LE(nameBytes.length, 28);
+    writeEntryFields(entry, 8);
     entry.writeUInt32LE(offset, 42);
     central.push(entry, nameBytes);
     offset += header.length + nameBytes.length + packed.length;

@@ -1,16 +1,10 @@
-import { defineStep, rebuild } from './step';
+import { rebuildStep } from './step';
 
 /**
  * Daily figures: per-user activity summed by the user-day's attributes, installs by the install's.
  */
-export const dailyMetrics = defineStep({
-  table: 'daily_metrics',
-  run: (tx, s) =>
-    rebuild(
-      tx,
-      'daily_metrics',
-      s,
-      `INSERT INTO daily_metrics (app_id, day, os, app_version, country, installs, dau, events, sessions, session_ends, session_seconds,
+export const dailyMetrics = rebuildStep('daily_metrics', (s) =>
+  `INSERT INTO daily_metrics (app_id, day, os, app_version, country, installs, dau, events, sessions, session_ends, session_seconds,
                                   ad_impressions, ad_revenue, iap_purchases, iap_revenue, payers)
        SELECT app_id, $1::date, os, app_version, country, sum(installs)::int, sum(dau)::int, sum(events)::int, sum(sessions)::int,
               sum(session_ends)::int, sum(session_seconds), sum(ad_impressions)::int, sum(ad_revenue), sum(iap_purchases)::int,
@@ -21,6 +15,4 @@ export const dailyMetrics = defineStep({
                UNION ALL
                SELECT app_id, os, app_version, country, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
                  FROM app_users WHERE install_day = $1::date AND app_id ${s.appsIn2}) x
-        GROUP BY app_id, os, app_version, country`,
-    ),
-});
+        GROUP BY app_id, os, app_version, country`);

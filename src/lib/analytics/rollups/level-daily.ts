@@ -1,17 +1,11 @@
 import { LEVEL_EVENTS } from './constants';
-import { defineStep, rebuild } from './step';
+import { rebuildStep } from './step';
 
 /**
  * Level plays of the day, with the players who played the level for the first time that day.
  */
-export const levelDaily = defineStep({
-  table: 'level_daily',
-  run: (tx, s) =>
-    rebuild(
-      tx,
-      'level_daily',
-      s,
-      `INSERT INTO level_daily (app_id, day, os, app_version, country, mode, level, starts, completes, fails, attempts_sum, duration_sum, reached)
+export const levelDaily = rebuildStep('level_daily', (s) =>
+  `INSERT INTO level_daily (app_id, day, os, app_version, country, mode, level, starts, completes, fails, attempts_sum, duration_sum, reached)
        SELECT app_id, $1::date, os, app_version, country, mode, level, sum(starts)::int, sum(completes)::int, sum(fails)::int,
               sum(attempts), sum(duration), sum(reached)::int
          FROM (SELECT app_id, os, app_version, country, params->>'mode' AS mode, (params->>'level')::int AS level,
@@ -21,6 +15,4 @@ export const levelDaily = defineStep({
                  FROM events WHERE ${s.where} AND name IN ${LEVEL_EVENTS}
                UNION ALL
                SELECT app_id, os, app_version, country, mode, level, 0, 0, 0, 0, 0, 1 FROM level_reach WHERE ${s.where}) x
-        GROUP BY app_id, os, app_version, country, mode, level`,
-    ),
-});
+        GROUP BY app_id, os, app_version, country, mode, level`);

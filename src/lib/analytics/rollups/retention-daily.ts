@@ -1,20 +1,12 @@
 import { RETENTION_MAX_DAY } from './constants';
-import { defineStep, rebuild } from './step';
+import { rebuildStep } from './step';
 
 /**
  * Retention: users of each cohort (install day within 30 days before) active on this day.
  */
-export const retentionDaily = defineStep({
-  table: 'retention_daily',
-  run: (tx, s) =>
-    rebuild(
-      tx,
-      'retention_daily',
-      s,
-      `INSERT INTO retention_daily (app_id, day, install_day, os, app_version, country, users)
+export const retentionDaily = rebuildStep('retention_daily', (s) =>
+  `INSERT INTO retention_daily (app_id, day, install_day, os, app_version, country, users)
        SELECT d.app_id, $1::date, u.install_day, u.os, u.app_version, u.country, count(*)::int
          FROM user_days d JOIN app_users u USING (app_id, user_id)
         WHERE d.day = $1::date AND d.app_id ${s.appsIn2} AND u.install_day BETWEEN $1::date - ${RETENTION_MAX_DAY} AND $1::date
-        GROUP BY d.app_id, u.install_day, u.os, u.app_version, u.country`,
-    ),
-});
+        GROUP BY d.app_id, u.install_day, u.os, u.app_version, u.country`);

@@ -31,8 +31,13 @@ export interface RollupScope {
 
 export const defineStep = (step: RollupStep): RollupStep => step;
 
-/** Deletes the scope's rows of a table, then inserts them anew with `insert` (an INSERT … SELECT). */
-export async function rebuild(tx: Sql, table: string, scope: RollupScope, insert: string): Promise<void> {
-  await tx.query(`DELETE FROM ${table} WHERE ${scope.where}`, scope.params);
-  await tx.query(insert, scope.params);
+/** A step that deletes the scope's rows of its table and inserts them anew (an INSERT … SELECT); no stale days. */
+export function rebuildStep(table: string, insert: (scope: RollupScope) => string): RollupStep {
+  return {
+    table,
+    async run(tx, scope) {
+      await tx.query(`DELETE FROM ${table} WHERE ${scope.where}`, scope.params);
+      await tx.query(insert(scope), scope.params);
+    },
+  };
 }

@@ -1,17 +1,11 @@
-import { defineStep, rebuild } from './step';
+import { rebuildStep } from './step';
 
 /**
  * Per-user daily activity; the user's os/version/country of the day are those of their last event
  * (versions cannot contain '|': the SDK contract allows letters, digits and . _ + -).
  */
-export const userDays = defineStep({
-  table: 'user_days',
-  run: (tx, s) =>
-    rebuild(
-      tx,
-      'user_days',
-      s,
-      `INSERT INTO user_days (app_id, day, user_id, os, app_version, country, events, sessions, session_ends, session_seconds,
+export const userDays = rebuildStep('user_days', (s) =>
+  `INSERT INTO user_days (app_id, day, user_id, os, app_version, country, events, sessions, session_ends, session_seconds,
                               ad_impressions, ad_revenue, iap_purchases, iap_revenue)
        SELECT app_id, $1::date, user_id, split_part(last, '|', 1)::smallint, split_part(last, '|', 2), split_part(last, '|', 3), events, sessions, session_ends, session_seconds,
               ad_impressions, ad_revenue, iap_purchases, iap_revenue
@@ -25,6 +19,4 @@ export const userDays = defineStep({
                       coalesce(sum((params->>'revenueUsdMicros')::bigint) FILTER (WHERE name = 'ad_impression'), 0) AS ad_revenue,
                       count(*) FILTER (WHERE name = 'iap_purchase')::int AS iap_purchases,
                       coalesce(sum((params->>'revenueUsdMicros')::bigint) FILTER (WHERE name = 'iap_purchase'), 0) AS iap_revenue
-                 FROM events WHERE ${s.where} GROUP BY app_id, user_id) u`,
-    ),
-});
+                 FROM events WHERE ${s.where} GROUP BY app_id, user_id) u`);

@@ -34,7 +34,7 @@ export const baseRoles: RoleSeed[] = [
   {
     name: 'gamedesigner',
     description: 'Game designers: events, seasons and player lookups',
-    paths: ['/dashboard', ...under('/games/'), '/gsm/analytic/level', '/gsm/analytic/levelRetention', '/gsm/users/find_user', '/gsm/users/find_user_firebase/view'],
+    paths: ['/dashboard', ...under('/games/'), '/gsm/analytic/level', '/gsm/analytic/levelMiniGame', '/gsm/analytic/levelRetention', '/gsm/users/find_user', '/gsm/users/find_user_firebase/view'],
     privateActions: ['live_event_edit', 'gift_code_edit'],
   },
   {
