@@ -15,6 +15,7 @@ import { enumCodec, listCodec, textCodec, useQueryState, type QueryCodec } from 
 import { showToast } from '../../lib/ui/toast-store';
 import AppTable from './AppTable';
 import './apps.css';
+import { ScreenHead } from './parts';
 
 const AppFormDialog = lazy(() => import('./AppFormDialog'));import type { ActionHolder } from '../../lib/resources/define';
 
@@ -95,16 +96,13 @@ export default function AppManager({ account, canEdit, viewer, teams, initialApp
 
   return (
     <section className="card app-manager" aria-labelledby="am-title">
-      <header className="am-head">
-        <h1 id="am-title">App Manager</h1>
-        <div className="am-actions">
+      <ScreenHead id="am-title" title="App Manager">
           <a className="p-button p-button-text p-button-sm" href="/app_data/sdk_version">
             <i className="pi pi-code" aria-hidden="true" /> SDK versions
           </a>
           <Button type="button" label="Labels" icon="pi pi-tags" size="small" outlined onClick={() => setLabelsOpen(true)} />
           {canEdit && <Button type="button" label="New app" icon="pi pi-plus" size="small" onClick={() => setForm({ app: null })} />}
-        </div>
-      </header>
+      </ScreenHead>
 
       <div className="filter-bar" role="search" aria-label="Filter apps">
         <AppAutocomplete account={account} inputId="am-app" placeholder="App" />

@@ -14,7 +14,7 @@ import { writeQuery } from '../../lib/ui/filters/url-query';
 import VersionAutocomplete from '../../lib/ui/filters/VersionAutocomplete';
 import { ALL_VERSIONS } from '../../lib/ui/filters/version-options';
 import { compareVersions } from '../../lib/apps/versions';
-import { OsBadge, RelativeTime } from './parts';
+import { AppOsCells, OsBadge, RelativeTime, ScreenHead } from './parts';
 import './apps.css';
 
 type LatestRow = { appId: string; name: string; os: 1 | 2 | 3; version: string; sdkVersion: string; lastSeen: string; versions: number };
@@ -72,14 +72,11 @@ export default function SdkVersions({ account, search }: { account: AppScope; se
 
   return (
     <section className="card sdk-versions" aria-labelledby="sdk-title">
-      <header className="am-head">
-        <h1 id="sdk-title">SDK Version</h1>
-        <div className="am-actions">
+      <ScreenHead id="sdk-title" title="SDK Version">
           <a className="p-button p-button-text p-button-sm" href="/app_data/index">
             <i className="pi pi-arrow-left" aria-hidden="true" /> App Manager
           </a>
-        </div>
-      </header>
+      </ScreenHead>
 
       <div className="filter-bar" role="search" aria-label="Filter versions">
         <AppAutocomplete account={account} withOs inputId="sv-app" placeholder="All apps" />
@@ -122,13 +119,7 @@ export default function SdkVersions({ account, search }: { account: AppScope; se
               )}
               {runningShown.map((r) => (
                 <tr key={`${r.appId}-${r.os}-${r.version}`}>
-                  <th scope="row">
-                    {r.name}
-                    <span className="app-id">{r.appId}</span>
-                  </th>
-                  <td>
-                    <OsBadge os={r.os} />
-                  </td>
+                  <AppOsCells name={r.name} appId={r.appId} os={r.os} />
                   <td>{r.version}</td>
                   <td>{r.source === 'sdk' ? 'SDK' : 'Manual'}</td>
                   <td>
@@ -161,13 +152,7 @@ export default function SdkVersions({ account, search }: { account: AppScope; se
               )}
               {latest?.map((r) => (
                 <tr key={`${r.appId}-${r.os}`}>
-                  <th scope="row">
-                    {r.name}
-                    <span className="app-id">{r.appId}</span>
-                  </th>
-                  <td>
-                    <OsBadge os={r.os} />
-                  </td>
+                  <AppOsCells name={r.name} appId={r.appId} os={r.os} />
                   <td>{r.version}</td>
                   <td>
                     {r.sdkVersion ? (

@@ -5,6 +5,31 @@ import { nowMs } from '../../lib/time/clock';
 import { formatDateTime, REPORT_TIME_ZONE_LABEL } from '../../lib/time/format';
 
 /** Platform badge: Android, Ios, WebGL in their usual colours. */
+/** The heading row of the App Manager screens: the page's h1 and its actions on the right. */
+export function ScreenHead({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <header className="am-head">
+      <h1 id={id}>{title}</h1>
+      <div className="am-actions">{children}</div>
+    </header>
+  );
+}
+
+/** The first cells of a row about one app platform: the app (name over its id) and the platform badge. */
+export function AppOsCells({ name, appId, os }: { name: string; appId: string; os: number }) {
+  return (
+    <>
+      <th scope="row">
+        {name}
+        <span className="app-id">{appId}</span>
+      </th>
+      <td>
+        <OsBadge os={os} />
+      </td>
+    </>
+  );
+}
+
 export function OsBadge({ os, title }: { os: number; title?: string }) {
   const name = OS_NAMES[os as OsCode] ?? (os === 0 ? 'All' : String(os));
   return (

@@ -1,4 +1,4 @@
-import { handle, handleRaw, type ApiHandler } from '../server/api/handler';
+import { handle, type ApiHandler } from '../server/api/handler';
 import { reportApi } from '../reports/api';
 import { rollupNowContract, sdkEventsContract } from './contract';
 import { appOfKey, ingestBatch } from './ingest';

@@ -546,32 +546,30 @@ export async function labelsNotInUse(db: Sql, labels: readonly string[]): Promis
 
 // ---------------------------------------------------------------- publish dates
 
-interface PublishDateRow {
+/** The columns every per-app-platform record (publish date, pTracking) has. */
+interface AppRecordRow {
   id: number;
   app_id: string;
   os: number;
-  date: string;
-  version: string;
   note: string;
-  created_by: string;
   created_at: Date | string;
   updated_at: Date | string;
+}
+
+function appRecordFields(row: AppRecordRow) {
+  return { id: row.id, appId: row.app_id, os: Number(row.os) as PublishDate['os'], note: row.note, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) };
+}
+
+interface PublishDateRow extends AppRecordRow {
+  date: string;
+  version: string;
+  created_by: string;
 }
 
 const PUBLISH_DATE_COLUMNS = `p.id, p.app_id, p.os, to_char(p.publish_date, 'YYYY-MM-DD') AS date, p.version, p.note, p.created_by, p.created_at, p.updated_at`;
 
 function toPublishDate(row: PublishDateRow): PublishDate {
-  return {
-    id: row.id,
-    appId: row.app_id,
-    os: Number(row.os) as PublishDate['os'],
-    date: row.date,
-    version: row.version,
-    note: row.note,
-    createdBy: row.created_by,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-  };
+  return { ...appRecordFields(row), date: row.date, version: row.version, createdBy: row.created_by };
 }
 
 /** appPublishDate/getList[?appId]: newest first; without appId, every visible app's. */
@@ -623,32 +621,15 @@ export async function deletePublishDate(db: Db, actor: Actor, id: number): Promi
 
 // ---------------------------------------------------------------- pTracking
 
-interface PTrackingRow {
-  id: number;
-  app_id: string;
-  os: number;
+interface PTrackingRow extends AppRecordRow {
   partner: PTracking['partner'];
   tracking_id: string;
   events: string[];
   enabled: boolean;
-  note: string;
-  created_at: Date | string;
-  updated_at: Date | string;
 }
 
 function toPTracking(row: PTrackingRow): PTracking {
-  return {
-    id: row.id,
-    appId: row.app_id,
-    os: Number(row.os) as PTracking['os'],
-    partner: row.partner,
-    trackingId: row.tracking_id,
-    events: row.events,
-    enabled: row.enabled,
-    note: row.note,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-  };
+  return { ...appRecordFields(row), partner: row.partner, trackingId: row.tracking_id, events: row.events, enabled: row.enabled };
 }
 
 export async function listPTracking(db: Sql, account: SessionAccount, appId: string): Promise<PTracking[]> {
