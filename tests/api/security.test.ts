@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { raw, tokensFor } from './helpers';
+
+/**
+ * The findings of the security review, one group each: every test here failed before its fix.
+ */
+
+const EVIL_TARGETS = ['/\\evil.example', '\\/evil.example', '/%5Cevil.example', '%2F%2Fevil.example', '//evil.example', 'https://evil.example', '/\t/evil.example'];
+
+describe('open redirect: /login?redirect=, /auth-redirect and /redirect/… stay on the console', () => {
+  it('hands the sign-in form only a same-origin path', async () => {
+    for (const target of EVIL_TARGETS) {
+      const page = await raw('GET', `/login?redirect=${encodeURIComponent(target)}`);
+      expect(page.status, target).toBe(200);
+      expect(page.text, target).not.toContain('evil.example');
+      expect(page.text, target).toMatch(/redirect&quot;:\[0,&quot;\/dashboard&quot;\]/);
+    }
+  });
+
+  it('sends a signed-in account from /auth-redirect and /redirect/… to the dashboard, never to another host', async () => {
+    const { accessToken } = await tokensFor('root');
+    for (const target of EVIL_TARGETS) {
+      const landed = await raw('GET', `/auth-redirect?redirect=${encodeURIComponent(target)}`, { token: accessToken });
+      expect(landed.status, target).toBe(302);
+      expect(landed.headers.get('location'), target).toBe('/dashboard');
+    }
+    for (const path of ['/redirect/%5Cevil.example', '/redirect/%5C%5Cevil.example', '/redirect/%2Fevil.example']) {
+      const landed = await raw('GET', path, { token: accessToken });
+      expect(landed.status, path).toBe(302);
+      expect(landed.headers.get('location'), path).toBe('/dashboard');
+    }
+    const ok = await raw('GET', '/redirect/gsm/analytic/level?app=x', { token: accessToken });
+    expect(ok.headers.get('location')).toBe('/gsm/analytic/level?app=x');
+  });
+});
