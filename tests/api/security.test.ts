@@ -33,3 +33,26 @@ describe('open redirect: /login?redirect=, /auth-redirect and /redirect/… stay
     expect(ok.headers.get('location')).toBe('/gsm/analytic/level?app=x');
   });
 });
+
+describe('sign-in form before hydration: the password never goes into a URL', () => {
+  it('renders the form with method="post" posting back to the sign-in page', async () => {
+    const page = await raw('GET', '/login?redirect=%2Fpost%2Findex');
+    const form = page.text.match(/<form[^>]*class="login-form"[^>]*>/)?.[0] ?? '';
+    expect(form).toMatch(/method="post"/);
+    expect(form).not.toMatch(/action="[^"]*\?/);
+  });
+
+  it('answers a form POST to /login by re-rendering with a message, never echoing the password', async () => {
+    const password = 'form-secret-Passw0rd-xyz';
+    const posted = await raw('POST', '/login?redirect=%2Fpost%2Findex', {
+      body: new URLSearchParams({ username: 'root', password }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(posted.status).toBe(200);
+    expect(posted.headers.get('location')).toBeNull();
+    expect(posted.text).not.toContain(password);
+    expect(posted.text).toContain('Your details were not sent');
+    // Nothing was signed in by the form post (no session cookies).
+    expect(posted.headers.getSetCookie().join('\n')).not.toMatch(/gsm_at=[^;]/);
+  });
+});

@@ -41,7 +41,7 @@ export default function LoginForm({ redirect, sessionError }: { redirect: string
   }
 
   return (
-    <form className="login-form" onSubmit={submit} noValidate>
+    <form className="login-form" method="post" onSubmit={submit} noValidate>
       <label htmlFor="login-username">Username</label>
       <input id="login-username" name="username" autoComplete="username" autoFocus />
       <label htmlFor="login-password">Password</label>
