@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { raw, tokensFor } from './helpers';
+import { suggestContract } from '../../src/lib/accounts/contract';
+import { ownAccount, raw, rejection, signedInAs, tokensFor } from './helpers';
 
 /**
  * The findings of the security review, one group each: every test here failed before its fix.
@@ -54,5 +55,15 @@ describe('sign-in form before hydration: the password never goes into a URL', ()
     expect(posted.text).toContain('Your details were not sent');
     // Nothing was signed in by the form post (no session cookies).
     expect(posted.headers.getSetCookie().join('\n')).not.toMatch(/gsm_at=[^;]/);
+  });
+});
+
+describe('adminAccount/suggest is not a directory of every username and role', () => {
+  it('refuses an account without the account list (a tester-like account) with 403', async () => {
+    const tester = await ownAccount('sec-tester', { paths: ['/test/testing', '/post/index'] });
+    const refused = await rejection(tester(suggestContract, { q: '' }));
+    expect(refused.status).toBe(403);
+    const analyst = await rejection((await signedInAs('analyst'))(suggestContract, { q: 'root' }));
+    expect(analyst.status).toBe(403);
   });
 });
