@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { suggestContract } from '../../src/lib/accounts/contract';
-import { ownAccount, raw, rejection, signedInAs, tokensFor } from './helpers';
+import { createAccountContract, resetPasswordContract, suggestContract, updateAccountContract } from '../../src/lib/accounts/contract';
+import { saveRoleContract } from '../../src/lib/roles/contract';
+import { ownAccount, raw, rejection, signedInAs, tokensFor, uniqueName } from './helpers';
 
 /**
  * The findings of the security review, one group each: every test here failed before its fix.
@@ -65,5 +66,82 @@ describe('adminAccount/suggest is not a directory of every username and role', (
     expect(refused.status).toBe(403);
     const analyst = await rejection((await signedInAs('analyst'))(suggestContract, { q: 'root' }));
     expect(analyst.status).toBe(403);
+  });
+});
+
+describe('no privilege escalation through account and role administration', () => {
+  const ACCOUNT_PATH = '/adminAccount/account';
+  const manager = () => ownAccount('sec-mgr', { paths: [ACCOUNT_PATH, '/post/index'], privateActions: ['account_manage', 'push_notification_create'] });
+  /** A role with nothing in it, for accounts the manager creates. */
+  const plainRole = async () => {
+    const name = uniqueName('sec-plain');
+    await (await signedInAs('root'))(saveRoleContract, { name, description: 'nothing', paths: [], privateActions: [] });
+    return name;
+  };
+
+  it('refuses an account manager granting itself role_manage, config_edit, job_run or a path it lacks', async () => {
+    const me = await manager();
+    // Its role holds its grants; the account's own lists are empty.
+    const base = { username: me.username, role: me.role, paths: [] as string[], privateActions: [] as string[] };
+    const attempts: [{ paths?: string[]; privateActions?: string[]; permissions?: string[] }, string][] = [
+      [{ privateActions: ['role_manage'] }, 'role_manage'],
+      [{ privateActions: ['config_edit'] }, 'config_edit'],
+      [{ privateActions: ['push_notification_create', 'job_run'] }, 'job_run'],
+      [{ permissions: ['job_run'] }, 'job_run'],
+      [{ paths: [ACCOUNT_PATH, '/adminAccount/permission'] }, '/adminAccount/permission'],
+    ];
+    for (const [grant, named] of attempts) {
+      const refused = await rejection(me(updateAccountContract, { ...base, ...grant }));
+      expect(refused.status, named).toBe(403);
+      expect(refused.serverMessage, named).toContain(named);
+    }
+  });
+
+  it('refuses creating an account with grants the manager lacks, account_manage, or a role holding more', async () => {
+    const me = await manager();
+    const root = await signedInAs('root');
+    const strongRole = uniqueName('sec-strong');
+    await root(saveRoleContract, { name: strongRole, description: 'holds config_edit', paths: ['/post/index'], privateActions: ['config_edit'] });
+    const viaRole = await rejection(me(createAccountContract, { username: uniqueName('sec-new'), role: strongRole, password: 'a-long-passphrase-1' }));
+    expect([viaRole.status, viaRole.serverMessage]).toEqual([403, expect.stringContaining('config_edit')]);
+    const plain = await plainRole();
+    const direct = await rejection(me(createAccountContract, { username: uniqueName('sec-new'), role: plain, password: 'a-long-passphrase-1', privateActions: ['job_run'] }));
+    expect([direct.status, direct.serverMessage]).toEqual([403, expect.stringContaining('job_run')]);
+    const power = await rejection(me(createAccountContract, { username: uniqueName('sec-new'), role: plain, password: 'a-long-passphrase-1', privateActions: ['account_manage'] }));
+    expect([power.status, power.serverMessage]).toEqual([403, expect.stringContaining('Only a root account can grant account_manage')]);
+  });
+
+  it('refuses resetting the password of an account that holds more than the manager', async () => {
+    const me = await manager();
+    const boss = await ownAccount('sec-boss', { paths: [ACCOUNT_PATH], privateActions: ['account_manage', 'config_edit'] });
+    const refused = await rejection(me(resetPasswordContract, { username: boss.username }));
+    expect([refused.status, refused.serverMessage]).toEqual([403, expect.stringContaining('config_edit')]);
+    // The boss's session still works: nothing was reset.
+    expect((await raw('GET', '/api/adminAccount/info', { token: boss.tokens.accessToken })).status).toBe(200);
+  });
+
+  it('refuses a role manager adding to a role what it lacks or account/role management', async () => {
+    const roleManager = await ownAccount('sec-rolemgr', { paths: ['/adminAccount/permission'], privateActions: ['role_manage'] });
+    const own = { name: roleManager.role, description: 'mine', paths: ['/adminAccount/permission'], privateActions: ['role_manage'] };
+    const more = await rejection(roleManager(saveRoleContract, { ...own, privateActions: ['role_manage', 'config_edit'] }));
+    expect([more.status, more.serverMessage]).toEqual([403, expect.stringContaining('config_edit')]);
+    const power = await rejection(roleManager(saveRoleContract, { ...own, privateActions: ['role_manage', 'account_manage'] }));
+    expect([power.status, power.serverMessage]).toEqual([403, expect.stringContaining('account_manage')]);
+    const path = await rejection(roleManager(saveRoleContract, { ...own, paths: ['/adminAccount/permission', '/adminAccount/account'] }));
+    expect([path.status, path.serverMessage]).toEqual([403, expect.stringContaining('/adminAccount/account')]);
+    // What it holds itself it may grant.
+    const lesser = uniqueName('sec-lesser');
+    expect((await roleManager(saveRoleContract, { name: lesser, description: 'fine', paths: ['/adminAccount/permission'], privateActions: [] })).data.name).toBe(lesser);
+  });
+
+  it('still lets a manager grant what it holds and reset a lesser account', async () => {
+    const me = await manager();
+    const username = uniqueName('sec-ok');
+    const plain = await plainRole();
+    const created = await me(createAccountContract, { username, role: plain, password: 'a-long-passphrase-1', paths: ['/post/index'], privateActions: ['push_notification_create'] });
+    expect(created.data.account.privateActions).toEqual(['push_notification_create']);
+    const updated = await me(updateAccountContract, { username, role: plain, paths: [], privateActions: [], permissions: ['push_notification_create'] });
+    expect(updated.data.permissions).toEqual(['push_notification_create']);
+    expect((await me(resetPasswordContract, { username })).data.password.length).toBeGreaterThan(8);
   });
 });
