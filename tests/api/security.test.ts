@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createAccountContract, resetPasswordContract, suggestContract, updateAccountContract } from '../../src/lib/accounts/contract';
 import { saveRoleContract } from '../../src/lib/roles/contract';
-import { ownAccount, raw, rejection, signedInAs, tokensFor, uniqueName } from './helpers';
+import { refreshTokenContract } from '../../src/lib/auth/contract';
+import { anonymous, ownAccount, raw, rejection, signedInAs, tokensFor, uniqueName } from './helpers';
 
 /**
  * The findings of the security review, one group each: every test here failed before its fix.
@@ -143,5 +144,40 @@ describe('no privilege escalation through account and role administration', () =
     const updated = await me(updateAccountContract, { username, role: plain, paths: [], privateActions: [], permissions: ['push_notification_create'] });
     expect(updated.data.permissions).toEqual(['push_notification_create']);
     expect((await me(resetPasswordContract, { username })).data.password.length).toBeGreaterThan(8);
+  });
+});
+
+describe('a reused refresh token is taken as theft', () => {
+  // The API suite's server runs with REFRESH_REUSE_GRACE_SECONDS=2 (tests/api/global-setup.ts).
+  const pastGrace = () => new Promise((r) => setTimeout(r, 2_600));
+
+  it('revokes the whole session when a rotated token comes back after the grace: both parties are signed out', async () => {
+    const owner = await ownAccount('sec-reuse');
+    const stolen = owner.tokens.refreshToken;
+    const { data: rotated } = await anonymous(refreshTokenContract, { refreshToken: stolen });
+    await pastGrace();
+    const reused = await rejection(anonymous(refreshTokenContract, { refreshToken: stolen }));
+    expect(reused.status).toBe(401);
+    const next = await rejection(anonymous(refreshTokenContract, { refreshToken: rotated.refreshToken }));
+    expect(next.status).toBe(401);
+    expect((await raw('GET', '/api/adminAccount/info', { token: rotated.accessToken })).status).toBe(401);
+  });
+
+  it('does the same when the reused token comes as the refresh cookie of a page request', async () => {
+    const owner = await ownAccount('sec-reuse-cookie');
+    const stolen = owner.tokens.refreshToken;
+    const { data: rotated } = await anonymous(refreshTokenContract, { refreshToken: stolen });
+    await pastGrace();
+    const page = await raw('GET', '/post/index', { headers: { cookie: `gsm_rt=${stolen}` } });
+    expect(page.status).toBe(302);
+    expect(page.headers.get('location')).toMatch(/^\/login/);
+    expect((await raw('GET', '/api/adminAccount/info', { token: rotated.accessToken })).status).toBe(401);
+  });
+
+  it('keeps the session when the old token comes back inside the grace (parallel requests)', async () => {
+    const owner = await ownAccount('sec-reuse-grace');
+    const { data: rotated } = await anonymous(refreshTokenContract, { refreshToken: owner.tokens.refreshToken });
+    expect((await rejection(anonymous(refreshTokenContract, { refreshToken: owner.tokens.refreshToken }))).status).toBe(401);
+    expect((await raw('GET', '/api/adminAccount/info', { token: rotated.accessToken })).status).toBe(200);
   });
 });
