@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createAccountContract, resetPasswordContract, suggestContract, updateAccountContract } from '../../src/lib/accounts/contract';
 import { saveRoleContract } from '../../src/lib/roles/contract';
 import { refreshTokenContract } from '../../src/lib/auth/contract';
+import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
 import { anonymous, ownAccount, raw, rejection, signedInAs, tokensFor, uniqueName } from './helpers';
 
 /**
@@ -179,5 +180,64 @@ describe('a reused refresh token is taken as theft', () => {
     const { data: rotated } = await anonymous(refreshTokenContract, { refreshToken: owner.tokens.refreshToken });
     expect((await rejection(anonymous(refreshTokenContract, { refreshToken: owner.tokens.refreshToken }))).status).toBe(401);
     expect((await raw('GET', '/api/adminAccount/info', { token: rotated.accessToken })).status).toBe(200);
+  });
+});
+
+/** An app of this suite with its Android SDK key (created by the demo root, like tests/api/telemetry.test.ts). */
+async function sdkApp(label: string): Promise<{ appId: string; key: string }> {
+  const root = await signedInAs('root');
+  const appId = `com.sec.${label}${Date.now().toString(36)}`;
+  await root(createAppContract, { id: appId, name: `Security ${label}`, os: [{ os: 1, packageId: `${appId}.android` }] });
+  const { data } = await root(appDetailContract, { appId });
+  return { appId, key: data.os.find((o) => o.os === 1)!.sdkAppKey };
+}
+let evSeq = 0;
+const sdkEvent = (extra: Record<string, unknown> = {}) => ({
+  id: `sec-${Date.now().toString(36)}-${++evSeq}`, name: 'session_start', userId: 'player-1', time: Date.now() - 60_000, appVersion: '1.0', country: 'VN', ...extra,
+});
+const sendEvents = (key: string, events: unknown[]) => raw('POST', '/api/sdk/v1/events', { body: JSON.stringify({ events }), headers: { 'x-sdk-key': key } });
+type IngestAnswer = { accepted: number; rejected: { index: number; reason: string }[] };
+
+describe('NUL characters and unpaired surrogates are refused at validation (400 naming the field), never a 500', () => {
+  it('refuses them in a post, an account, an app config and a query', async () => {
+    const { accessToken: token } = await tokensFor('root');
+    const nulTitle = await raw('POST', '/api/notificationGsm/create', { token, body: JSON.stringify({ title: 'a\u0000b' }) });
+    expect([nulTitle.status, nulTitle.json.message]).toEqual([400, expect.stringMatching(/^title: must not contain NUL/)]);
+    const loneBody = await raw('POST', '/api/notificationGsm/create', { token, body: JSON.stringify({ title: 'fine', body: '<p>\uD800</p>' }) });
+    expect([loneBody.status, loneBody.json.message]).toEqual([400, expect.stringMatching(/^body: .*surrogate/)]);
+    const account = await raw('POST', '/api/adminAccount/create', { token, body: JSON.stringify({ username: uniqueName('sec-nul'), role: 'tester', name: 'Nul\u0000Name' }) });
+    expect([account.status, account.json.message]).toEqual([400, expect.stringMatching(/^name: must not contain NUL/)]);
+    const query = await raw('GET', '/api/adminAccount/allAccount?textSearch=a%00b', { token });
+    expect([query.status, query.json.message]).toEqual([400, expect.stringMatching(/^textSearch: /)]);
+
+    const { appId } = await sdkApp('cfg');
+    const asObject = await raw('POST', '/api/appdata/updateconfig', { token, body: JSON.stringify({ appId, config: { greeting: 'hi\u0000' } }) });
+    expect([asObject.status, asObject.json.message]).toEqual([400, expect.stringMatching(/^config\.greeting: must not contain NUL/)]);
+    // As JSON text the escape arrives as six characters: the config parser refuses it with its position.
+    const asText = await raw('POST', '/api/appdata/updateconfig', { token, body: JSON.stringify({ appId, config: '{"greeting": "hi\\u0000"}' }) });
+    expect(asText.status, asText.text).toBe(400);
+    expect(asText.json.message).toMatch(/NUL/);
+    const loneText = await raw('POST', '/api/appdata/updateconfig', { token, body: JSON.stringify({ appId, config: '{"greeting": "hi\\ud83d"}' }) });
+    expect(loneText.status, loneText.text).toBe(400);
+    expect(loneText.json.message).toMatch(/surrogate/);
+  });
+
+  it('lets the SDK refuse only the event that holds one, with its index and reason', async () => {
+    const { key } = await sdkApp('nul');
+    const response = await sendEvents(key, [
+      sdkEvent(),
+      sdkEvent({ userId: 'player\u0000x' }),
+      sdkEvent({ name: 'first_open', params: { source: 'ad\uDC00' } }),
+      sdkEvent({ sdkVersion: '\uD83D' }),
+      sdkEvent(),
+    ]);
+    expect(response.status, response.text).toBe(200);
+    const answer = response.json.data as IngestAnswer;
+    expect(answer.accepted).toBe(2);
+    expect(answer.rejected).toEqual([
+      { index: 1, reason: expect.stringMatching(/^userId: must not contain NUL/) },
+      { index: 2, reason: expect.stringMatching(/^params\.source: .*surrogate/) },
+      { index: 3, reason: expect.stringMatching(/^sdkVersion: .*surrogate/) },
+    ]);
   });
 });

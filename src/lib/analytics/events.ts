@@ -1,3 +1,4 @@
+import { unstorableText } from '../text-safety';
 import { LEVEL_MODES } from './contract';
 
 /**
@@ -122,7 +123,8 @@ function checkText(value: unknown, field: string, max: number, allowEmpty = fals
   const trimmed = value.trim();
   if (!trimmed && !allowEmpty) return refuse(field, 'is required');
   if (trimmed.length > max) return refuse(field, `must be at most ${max} characters`);
-  if (trimmed.includes('\u0000')) return refuse(field, 'must not contain NUL characters');
+  const unstorable = unstorableText(trimmed);
+  if (unstorable) return refuse(field, unstorable);
   return trimmed;
 }
 
@@ -170,7 +172,8 @@ export function validateEvent(raw: unknown, keyOs: number, now: number, maxAgeDa
   const id = e.id;
   if (typeof id !== 'string' || id.length === 0) return refuse('id', 'is required');
   if (id.length > 64) return refuse('id', 'must be at most 64 characters');
-  if (id.includes('\u0000')) return refuse('id', 'must not contain NUL characters');
+  const idProblem = unstorableText(id);
+  if (idProblem) return refuse('id', idProblem);
   const name = e.name;
   if (typeof name !== 'string' || name.length === 0) return refuse('name', 'is required');
   if (!hasOwn.call(PARAMS, name)) return refuse('name', `unknown event name "${name.slice(0, 40)}"`);

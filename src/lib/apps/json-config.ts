@@ -1,3 +1,4 @@
+import { unstorableText } from '../text-safety';
 /**
  * Validation of an app's JSON config as the editor wrote it. The browser runs it while the user types
  * and the server runs it again before storing, so a broken config is refused with the same line, column
@@ -163,6 +164,8 @@ function validate(text: string): void {
       const ch = text[i];
       if (ch === undefined) throw new Failure(start, 'this string is never closed (missing ")');
       if (ch === '"') {
+        const why = unstorableText(out);
+        if (why) throw new Failure(start, `this string ${why}`);
         i++;
         return out;
       }
