@@ -107,6 +107,9 @@ export interface ValidEvent {
   params: Record<string, unknown>;
 }
 
+/** 9999-12-31T23:59:59.999Z: the last time a timestamp column (and an ISO string without a sign) can hold. */
+export const MAX_DEVICE_TIME_MS = 253_402_300_799_999;
+
 const VERSION = /^[0-9A-Za-z][0-9A-Za-z._+-]*$/;
 const COUNTRY = /^[A-Za-z]{2}$/;
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -200,7 +203,11 @@ export function validateEvent(raw: unknown, keyOs: number, now: number, maxAgeDa
   const time = e.time;
   const deviceTime = typeof time === 'number' ? time : typeof time === 'string' && time.length <= 40 ? Date.parse(time) : NaN;
   if (time === undefined || time === null) return refuse('time', 'is required');
-  if (!Number.isFinite(deviceTime) || deviceTime < 0 || deviceTime > 8.64e15) return refuse('time', 'must be epoch milliseconds or an ISO 8601 time');
+  if (!Number.isFinite(deviceTime) || deviceTime < 0) return refuse('time', 'must be epoch milliseconds or an ISO 8601 time');
+  // Stored as device_time even when clamped: PostgreSQL takes no year past 9999 (a whole batch failed with 500).
+  if (deviceTime > MAX_DEVICE_TIME_MS) {
+    return refuse('time', typeof time === 'number' ? 'must be epoch milliseconds before the year 10000 (was it sent in microseconds?)' : 'must be before the year 10000');
+  }
   const params = checkParams(name as EventName, e.params);
   if (params instanceof Refusal) return params;
   let flag: ClampFlag | null = null;
