@@ -3,6 +3,7 @@ import { createAccountContract, resetPasswordContract, suggestContract, updateAc
 import { saveRoleContract } from '../../src/lib/roles/contract';
 import { refreshTokenContract } from '../../src/lib/auth/contract';
 import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
+import { listJobsContract, updateJobContract } from '../../src/lib/jobs/contract';
 import { anonymous, ownAccount, raw, rejection, signedInAs, tokensFor, uniqueName } from './helpers';
 
 /**
@@ -239,5 +240,18 @@ describe('NUL characters and unpaired surrogates are refused at validation (400 
       { index: 2, reason: expect.stringMatching(/^params\.source: .*surrogate/) },
       { index: 3, reason: expect.stringMatching(/^sdkVersion: .*surrogate/) },
     ]);
+  });
+});
+
+describe('a cron that never runs', () => {
+  it('is refused at once with 400 "… never runs", and the job keeps its schedule', async () => {
+    const root = await signedInAs('root');
+    const before = (await root(listJobsContract)).data.find((j) => j.name === 'session_cleanup')!;
+    const started = Date.now();
+    const refused = await rejection(root(updateJobContract, { name: 'session_cleanup', cron: '0 0 30 2 *', timeZone: 'UTC', enabled: true }));
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect([refused.status, refused.serverMessage]).toEqual([400, 'cron: "0 0 30 2 *" never runs: February has no day 30']);
+    const after = (await root(listJobsContract)).data.find((j) => j.name === 'session_cleanup')!;
+    expect(after).toMatchObject({ cron: before.cron, timeZone: before.timeZone, nextRunAt: before.nextRunAt });
   });
 });
