@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAccountContract, resetPasswordContract, suggestContract, updateAccountContract } from '../../src/lib/accounts/contract';
+import { createAccountContract, resetPasswordContract, suggestContract, updateAccountContract, updateListAppContract, viewAppContract } from '../../src/lib/accounts/contract';
 import { saveRoleContract } from '../../src/lib/roles/contract';
 import { refreshTokenContract } from '../../src/lib/auth/contract';
 import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
@@ -135,6 +135,19 @@ describe('no privilege escalation through account and role administration', () =
     // What it holds itself it may grant.
     const lesser = uniqueName('sec-lesser');
     expect((await roleManager(saveRoleContract, { name: lesser, description: 'fine', paths: ['/adminAccount/permission'], privateActions: [] })).data.name).toBe(lesser);
+  });
+
+  it('refuses an account manager granting itself every app or apps outside its own list', async () => {
+    const me = await ownAccount('sec-apps', { paths: [ACCOUNT_PATH], privateActions: ['account_manage'], listApp: ['com.gsm.tilematch'] });
+    const all = await rejection(me(viewAppContract, { username: me.username, canViewAllApp: true }));
+    expect([all.status, all.serverMessage]).toEqual([403, expect.stringContaining('canViewAllApp')]);
+    const more = await rejection(me(updateListAppContract, { username: me.username, listApp: ['com.gsm.tilematch', 'com.gsm.blockpuzzle'], followTeam: [] }));
+    expect([more.status, more.serverMessage]).toEqual([403, expect.stringContaining('com.gsm.blockpuzzle')]);
+    const plain = await plainRole();
+    const created = await rejection(me(createAccountContract, { username: uniqueName('sec-new'), role: plain, password: 'a-long-passphrase-1', canViewAllApp: true }));
+    expect([created.status, created.serverMessage]).toEqual([403, expect.stringContaining('canViewAllApp')]);
+    // Its own apps it may hand on.
+    expect((await me(updateListAppContract, { username: me.username, listApp: ['com.gsm.tilematch'], followTeam: [] })).data.listApp).toEqual(['com.gsm.tilematch']);
   });
 
   it('still lets a manager grant what it holds and reset a lesser account', async () => {

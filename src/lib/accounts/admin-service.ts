@@ -94,6 +94,15 @@ export function guardGrantable(actor: Actor, grants: Grants, where = ''): void {
   if (missing.length) throw new HttpError(403, `You cannot grant what your own account does not hold: ${missing.slice(0, 10).join(', ')}${suffix}.`);
 }
 
+/** The same rule for app visibility: only an account that sees every app grants that, or apps outside its own list. */
+function guardAppGrants(actor: Actor, grants: { canViewAllApp?: boolean; apps?: readonly string[] }): void {
+  const a = actor.account;
+  if (a.canViewAllApp) return;
+  if (grants.canViewAllApp) throw new HttpError(403, 'You cannot grant canViewAllApp: your own account does not see every app.');
+  const outside = [...new Set((grants.apps ?? []).filter((app) => !a.listApp.includes(app)))];
+  if (outside.length) throw new HttpError(403, `You cannot grant apps your own account does not see: ${outside.slice(0, 10).join(', ')}.`);
+}
+
 async function roleGrants(db: Sql, role: string): Promise<Grants> {
   const row = await db.one<{ paths: string[]; private_actions: string[] }>('SELECT paths, private_actions FROM roles WHERE name = $1', [role]);
   return { paths: row?.paths ?? [], actions: row?.private_actions ?? [] };
@@ -134,6 +143,7 @@ export async function createAccount(
     await roleExists(tx, input.role);
     guardGrantable(actor, await roleGrants(tx, input.role), `role "${input.role}"`);
     guardGrantable(actor, { paths: input.paths, actions: input.privateActions });
+    guardAppGrants(actor, { canViewAllApp: input.canViewAllApp, apps: input.listApp });
     if (await tx.one('SELECT 1 FROM accounts WHERE lower(username) = lower($1)', [input.username])) throw conflict(`username: "${input.username}" is already taken.`);
     const isRoot = input.role === 'root';
     await tx.query(
@@ -228,7 +238,8 @@ export async function changeProfile(db: Db, actor: Actor, input: { username?: st
 }
 
 export const updateListApp = (db: Db, actor: Actor, input: { username: string; listApp: string[]; followTeam: string[] }) =>
-  changeAccount(db, actor, input.username, 'update_list_app', async (tx) => {
+  changeAccount(db, actor, input.username, 'update_list_app', async (tx, before) => {
+    guardAppGrants(actor, { apps: added(input.listApp, before.listApp) });
     await tx.query('UPDATE accounts SET list_app = $2::jsonb, follow_team = $3::jsonb WHERE username = $1', [input.username, JSON.stringify(input.listApp), JSON.stringify(input.followTeam)]);
   });
 
@@ -240,6 +251,7 @@ export const updateExcludeTeams = (db: Db, actor: Actor, input: { username: stri
 export const setViewAllApps = (db: Db, actor: Actor, input: { username: string; canViewAllApp: boolean }) =>
   changeAccount(db, actor, input.username, 'view_app', async (tx, before) => {
     if (before.role === 'root' && !input.canViewAllApp) throw badRequest('canViewAllApp: a root account always sees every app.');
+    if (input.canViewAllApp && !before.canViewAllApp) guardAppGrants(actor, { canViewAllApp: true });
     await tx.query('UPDATE accounts SET can_view_all_app = $2 WHERE username = $1', [input.username, input.canViewAllApp]);
   });
 
