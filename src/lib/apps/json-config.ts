@@ -1,4 +1,3 @@
-import { unstorableText } from '../text-safety';
 /**
  * Validation of an app's JSON config as the editor wrote it. The browser runs it while the user types
  * and the server runs it again before storing, so a broken config is refused with the same line, column
@@ -6,6 +5,8 @@ import { unstorableText } from '../text-safety';
  * browsers and Node versions, hence this small strict parser (RFC 8259, plus a duplicate-key check
  * because JSON.parse silently keeps the last of two equal keys).
  */
+
+import { unstorableText } from '../text-safety';
 
 export const CONFIG_MAX_CHARS = 256 * 1024;
 const MAX_DEPTH = 64;
