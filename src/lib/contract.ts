@@ -25,6 +25,12 @@ export interface Contract<Req extends z.ZodType = z.ZodType, Data extends z.ZodT
   access: A;
   /** Largest accepted JSON body in bytes (default 1 MiB). */
   maxBody?: number;
+  /**
+   * Top-level request fields whose strings the handler checks itself: every other string of every request is
+   * refused with 400 when it holds NUL or an unpaired surrogate (src/lib/text-safety.ts). The SDK lists
+   * `events`, so one bad event is refused alone rather than the whole batch.
+   */
+  textCheckedByHandler?: readonly string[];
 }
 
 /** Keeps the literal access ('public' or not) in the type, so a public endpoint's handler sees a maybe-absent viewer. */

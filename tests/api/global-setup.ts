@@ -9,7 +9,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const server = await startTestServer();
+  // A short refresh-token grace, so security.test.ts can present a rotated token again past it.
+  const server = await startTestServer({ REFRESH_REUSE_GRACE_SECONDS: '2' });
   project.provide('baseUrl', server.baseUrl);
   project.provide('database', server.database);
   return () => server.stop();

@@ -168,6 +168,36 @@ describe('SDK ingestion', () => {
   });
 });
 
+describe('SDK ingestion: one bad event never fails the batch', () => {
+  it('refuses a time in microseconds, a year past 9999 and an unpaired surrogate per event, and stores the good ones', async () => {
+    const keys = await newApp('com.test.badevents');
+    const day = addDays(today(), -1);
+    const good = (user: string, seconds: number) => ev('session_start', user, noon(day, seconds));
+    const batch = [
+      good('b1', 1),
+      ev('session_start', 'b2', noon(day, 2) * 1000),
+      ev('session_start', 'b3', '+010000-01-01T00:00:00Z' as unknown as number),
+      ev('session_start', 'b4', 253_402_300_800_000),
+      ev('first_open', 'b5', noon(day, 5), { source: 'store\uD800' }),
+      { ...good('b6', 6), userId: 'player\uDFFF' },
+      good('b7', 7),
+    ];
+    const answer = await sendOk(keys.android, batch);
+    expect(answer.rejected).toEqual([
+      { index: 1, reason: 'time: must be epoch milliseconds before the year 10000 (was it sent in microseconds?)' },
+      { index: 2, reason: 'time: must be before the year 10000' },
+      { index: 3, reason: 'time: must be epoch milliseconds before the year 10000 (was it sent in microseconds?)' },
+      { index: 4, reason: 'params.source: must not contain an unpaired UTF-16 surrogate (broken text encoding)' },
+      { index: 5, reason: 'userId: must not contain an unpaired UTF-16 surrogate (broken text encoding)' },
+    ]);
+    expect(answer).toMatchObject({ accepted: 2, duplicates: 0 });
+    // The two good events were stored: sent again, both are duplicates, and the day counts them.
+    expect(await sendOk(keys.android, [batch[0], batch[6]])).toMatchObject({ accepted: 2, duplicates: 2 });
+    const { data } = await root(mainDataContract, { apps: ['com.test.badevents'], from: day, to: day });
+    expect(data.rows[0]).toMatchObject({ dau: 2, sessions: 2 });
+  });
+});
+
 describe('metrics on a hand-made event set (docs/metrics.md)', () => {
   const APP = 'com.test.metrics';
   /** Five, four and three days before the day the events were sent. */

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { loginContract } from '../../lib/auth/contract';
 import { isDefaultUsername, isWeakPassword } from '../../lib/auth/validation';
+import { safeRedirect } from '../../lib/auth/redirect';
 import { api } from '../../lib/http/client';
 import { MESSAGES } from '../../lib/http/messages';
 import { flashToast, showToast } from '../../lib/ui/toast-store';
@@ -40,7 +41,7 @@ export default function LoginForm({ redirect, sessionError }: { redirect: string
   }
 
   return (
-    <form className="login-form" onSubmit={submit} noValidate>
+    <form className="login-form" method="post" onSubmit={submit} noValidate>
       <label htmlFor="login-username">Username</label>
       <input id="login-username" name="username" autoComplete="username" autoFocus />
       <label htmlFor="login-password">Password</label>
@@ -51,7 +52,5 @@ export default function LoginForm({ redirect, sessionError }: { redirect: string
   );
 }
 
-/** Only same-site paths are followed after sign-in (no open redirect). */
-export function safeRedirect(target: string): string {
-  return target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/login') ? target : '/';
-}
+/** Only same-site paths are followed after sign-in (no open redirect): src/lib/auth/redirect.ts. */
+export { safeRedirect };

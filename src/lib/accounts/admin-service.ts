@@ -2,7 +2,7 @@ import type { Actor } from '../auth/types';
 import { revokeAllSessions } from '../auth/session';
 import { newPasswordProblem } from '../auth/validation';
 import { hasAnyAction } from '../auth/guard';
-import { allRoutes } from '../routes';
+import { allRoutes, isPathPermitted } from '../routes';
 import { PRIVATE_ACTIONS } from '../permissions';
 import { writeAudit } from '../server/audit';
 import { hashPassword, randomToken } from '../server/crypto';
@@ -65,6 +65,51 @@ export function checkGrants(paths: string[], actions: string[]): void {
   if (badAction) throw badRequest(`privateActions: "${badAction}" is not a known private action.`);
 }
 
+/** Actions that hand out power over accounts and roles themselves: only root grants them. */
+const ROOT_ONLY_ACTIONS = ['account_manage', 'role_manage'];
+
+interface Grants {
+  paths: readonly string[];
+  actions: readonly string[];
+}
+
+/** What of `grants` the actor does not hold itself (root holds everything). */
+function notHeld(actor: Actor, grants: Grants): string[] {
+  const a = actor.account;
+  if (a.role === 'root') return [];
+  return [...grants.actions.filter((x) => !hasAnyAction(a, [x])), ...grants.paths.filter((p) => !isPathPermitted(p, a))];
+}
+
+/**
+ * No escalation through account or role administration: a non-root account grants only paths and private
+ * actions it holds itself, and never account_manage or role_manage (nor a role holding them). `where` names
+ * what carries the grants ("role \"x\"") in the 403 message.
+ */
+export function guardGrantable(actor: Actor, grants: Grants, where = ''): void {
+  if (actor.account.role === 'root') return;
+  const suffix = where ? ` (${where})` : '';
+  const power = [...new Set(grants.actions.filter((x) => ROOT_ONLY_ACTIONS.includes(x)))];
+  if (power.length) throw new HttpError(403, `Only a root account can grant ${power.join(', ')}${suffix}.`);
+  const missing = [...new Set(notHeld(actor, grants))];
+  if (missing.length) throw new HttpError(403, `You cannot grant what your own account does not hold: ${missing.slice(0, 10).join(', ')}${suffix}.`);
+}
+
+/** The same rule for app visibility: only an account that sees every app grants that, or apps outside its own list. */
+function guardAppGrants(actor: Actor, grants: { canViewAllApp?: boolean; apps?: readonly string[] }): void {
+  const a = actor.account;
+  if (a.canViewAllApp) return;
+  if (grants.canViewAllApp) throw new HttpError(403, 'You cannot grant canViewAllApp: your own account does not see every app.');
+  const outside = [...new Set((grants.apps ?? []).filter((app) => !a.listApp.includes(app)))];
+  if (outside.length) throw new HttpError(403, `You cannot grant apps your own account does not see: ${outside.slice(0, 10).join(', ')}.`);
+}
+
+async function roleGrants(db: Sql, role: string): Promise<Grants> {
+  const row = await db.one<{ paths: string[]; private_actions: string[] }>('SELECT paths, private_actions FROM roles WHERE name = $1', [role]);
+  return { paths: row?.paths ?? [], actions: row?.private_actions ?? [] };
+}
+
+const added = (next: readonly string[], before: readonly string[]) => next.filter((x) => !before.includes(x));
+
 /** Only root may hand out the root role; nobody changes their own role. */
 function guardRoleChange(actor: Actor, username: string, fromRole: string | null, toRole: string): void {
   if (actor.account.username === username && fromRole !== toRole) throw new HttpError(403, 'You cannot change your own role.');
@@ -96,6 +141,9 @@ export async function createAccount(
   const hash = await hashPassword(password);
   return db.transaction(async (tx) => {
     await roleExists(tx, input.role);
+    guardGrantable(actor, await roleGrants(tx, input.role), `role "${input.role}"`);
+    guardGrantable(actor, { paths: input.paths, actions: input.privateActions });
+    guardAppGrants(actor, { canViewAllApp: input.canViewAllApp, apps: input.listApp });
     if (await tx.one('SELECT 1 FROM accounts WHERE lower(username) = lower($1)', [input.username])) throw conflict(`username: "${input.username}" is already taken.`);
     const isRoot = input.role === 'root';
     await tx.query(
@@ -129,6 +177,9 @@ export async function updateAccount(db: Db, actor: Actor, input: { username: str
     if (before.role === 'root' && input.role !== 'root') await guardLastRoot(tx, input.username);
     guardRoleChange(actor, input.username, before.role, input.role);
     await roleExists(tx, input.role);
+    if (before.role !== input.role) guardGrantable(actor, await roleGrants(tx, input.role), `role "${input.role}"`);
+    // Only what is added counts: an administrator may edit an account that already holds more than it does.
+    guardGrantable(actor, { paths: added(input.paths, before.paths), actions: added([...input.privateActions, ...input.permissions], [...before.privateActions, ...before.permissions]) });
     const isRoot = input.role === 'root';
     await tx.query(
       `UPDATE accounts SET role = $2, paths = $3::jsonb, private_actions = $4::jsonb, permissions = $5::jsonb, can_view_all_app = can_view_all_app OR $6 WHERE username = $1`,
@@ -142,6 +193,10 @@ export async function resetPassword(db: Db, actor: Actor, username: string): Pro
   const hash = await hashPassword(password);
   await changeAccount(db, actor, username, 'reset_password', async (tx, before) => {
     if (before.role === 'root' && actor.account.role !== 'root') throw new HttpError(403, 'Only a root account can reset a root account\'s password.');
+    // Resetting a password hands over the account: never one that holds more than the actor's own.
+    const role = await roleGrants(tx, before.role);
+    const beyond = notHeld(actor, { paths: [...role.paths, ...before.paths], actions: [...role.actions, ...before.privateActions, ...before.permissions] });
+    if (beyond.length) throw new HttpError(403, `You cannot reset the password of "${username}": it holds what your own account does not (${[...new Set(beyond)].slice(0, 10).join(', ')}).`);
     await tx.query('UPDATE accounts SET password_hash = $2 WHERE username = $1', [username, hash]);
     const id = await tx.one<{ id: number }>('SELECT id FROM accounts WHERE username = $1', [username]);
     await revokeAllSessions(tx, id!.id);
@@ -183,7 +238,8 @@ export async function changeProfile(db: Db, actor: Actor, input: { username?: st
 }
 
 export const updateListApp = (db: Db, actor: Actor, input: { username: string; listApp: string[]; followTeam: string[] }) =>
-  changeAccount(db, actor, input.username, 'update_list_app', async (tx) => {
+  changeAccount(db, actor, input.username, 'update_list_app', async (tx, before) => {
+    guardAppGrants(actor, { apps: added(input.listApp, before.listApp) });
     await tx.query('UPDATE accounts SET list_app = $2::jsonb, follow_team = $3::jsonb WHERE username = $1', [input.username, JSON.stringify(input.listApp), JSON.stringify(input.followTeam)]);
   });
 
@@ -195,6 +251,7 @@ export const updateExcludeTeams = (db: Db, actor: Actor, input: { username: stri
 export const setViewAllApps = (db: Db, actor: Actor, input: { username: string; canViewAllApp: boolean }) =>
   changeAccount(db, actor, input.username, 'view_app', async (tx, before) => {
     if (before.role === 'root' && !input.canViewAllApp) throw badRequest('canViewAllApp: a root account always sees every app.');
+    if (input.canViewAllApp && !before.canViewAllApp) guardAppGrants(actor, { canViewAllApp: true });
     await tx.query('UPDATE accounts SET can_view_all_app = $2 WHERE username = $1', [input.username, input.canViewAllApp]);
   });
 

@@ -172,7 +172,11 @@ export const suggestContract = defineContract({
   path: '/api/adminAccount/suggest',
   request: z.object({ q: z.string().trim().max(100).default('') }),
   data: z.array(z.object({ username: z.string(), name: z.string(), role: z.string() })),
-  access: 'signedIn',
+  /**
+   * Usernames and roles are a map of who to attack: only accounts that may open the account list (which answers
+   * the same names and roles) get them. No screen uses this picker yet (docs/decisions.md, Security).
+   */
+  access: { route: ACCOUNT_ROUTE },
 });
 
 const financePermission = z.object({ username: z.string(), apps: z.array(z.string()), teams: z.array(z.string()) });

@@ -51,6 +51,8 @@ export const sdkEventsContract = defineContract({
   data: ingestResult,
   access: 'public',
   maxBody: MAX_BATCH_BYTES,
+  // validateEvent refuses an event with NUL or a broken surrogate by itself, with its index and reason.
+  textCheckedByHandler: ['events'],
 });
 
 // ---------------------------------------------------------------- rollup maintenance

@@ -21,6 +21,9 @@ describe('SDK event validation', () => {
     expect(reason({ name: 'session_start', appVersion: '1.0 beta' })).toBe('appVersion: may contain letters, digits, ".", "_", "+" and "-"');
     expect(reason({ name: 'session_start', country: 'VNM' })).toBe('country: must be an ISO 3166-1 alpha-2 code');
     expect(reason({ name: 'session_start', time: 'yesterday' })).toBe('time: must be epoch milliseconds or an ISO 8601 time');
+    expect(reason({ name: 'session_start', time: NOW * 1000 })).toBe('time: must be epoch milliseconds before the year 10000 (was it sent in microseconds?)');
+    expect(reason({ name: 'session_start', time: '+010000-01-01T00:00:00Z' })).toBe('time: must be before the year 10000');
+    expect(check({ name: 'session_start', time: '9999-12-31T23:59:59.999Z' })).toMatchObject({ flag: 'future', deviceTime: 253_402_300_799_999 });
     expect(reason({ name: 'session_start', userId: 'a\u0000b' })).toBe('userId: must not contain NUL characters');
     expect(reason({ name: 'session_start', id: 'x'.repeat(65) })).toBe('id: must be at most 64 characters');
   });

@@ -1,3 +1,4 @@
+import { unstorableText } from '../text-safety';
 import { LEVEL_MODES } from './contract';
 
 /**
@@ -106,6 +107,9 @@ export interface ValidEvent {
   params: Record<string, unknown>;
 }
 
+/** 9999-12-31T23:59:59.999Z: the last time a timestamp column (and an ISO string without a sign) can hold. */
+export const MAX_DEVICE_TIME_MS = 253_402_300_799_999;
+
 const VERSION = /^[0-9A-Za-z][0-9A-Za-z._+-]*$/;
 const COUNTRY = /^[A-Za-z]{2}$/;
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -122,7 +126,8 @@ function checkText(value: unknown, field: string, max: number, allowEmpty = fals
   const trimmed = value.trim();
   if (!trimmed && !allowEmpty) return refuse(field, 'is required');
   if (trimmed.length > max) return refuse(field, `must be at most ${max} characters`);
-  if (trimmed.includes('\u0000')) return refuse(field, 'must not contain NUL characters');
+  const unstorable = unstorableText(trimmed);
+  if (unstorable) return refuse(field, unstorable);
   return trimmed;
 }
 
@@ -170,7 +175,8 @@ export function validateEvent(raw: unknown, keyOs: number, now: number, maxAgeDa
   const id = e.id;
   if (typeof id !== 'string' || id.length === 0) return refuse('id', 'is required');
   if (id.length > 64) return refuse('id', 'must be at most 64 characters');
-  if (id.includes('\u0000')) return refuse('id', 'must not contain NUL characters');
+  const idProblem = unstorableText(id);
+  if (idProblem) return refuse('id', idProblem);
   const name = e.name;
   if (typeof name !== 'string' || name.length === 0) return refuse('name', 'is required');
   if (!hasOwn.call(PARAMS, name)) return refuse('name', `unknown event name "${name.slice(0, 40)}"`);
@@ -197,7 +203,11 @@ export function validateEvent(raw: unknown, keyOs: number, now: number, maxAgeDa
   const time = e.time;
   const deviceTime = typeof time === 'number' ? time : typeof time === 'string' && time.length <= 40 ? Date.parse(time) : NaN;
   if (time === undefined || time === null) return refuse('time', 'is required');
-  if (!Number.isFinite(deviceTime) || deviceTime < 0 || deviceTime > 8.64e15) return refuse('time', 'must be epoch milliseconds or an ISO 8601 time');
+  if (!Number.isFinite(deviceTime) || deviceTime < 0) return refuse('time', 'must be epoch milliseconds or an ISO 8601 time');
+  // Stored as device_time even when clamped: PostgreSQL takes no year past 9999 (a whole batch failed with 500).
+  if (deviceTime > MAX_DEVICE_TIME_MS) {
+    return refuse('time', typeof time === 'number' ? 'must be epoch milliseconds before the year 10000 (was it sent in microseconds?)' : 'must be before the year 10000');
+  }
   const params = checkParams(name as EventName, e.params);
   if (params instanceof Refusal) return params;
   let flag: ClampFlag | null = null;

@@ -6,6 +6,8 @@
  * because JSON.parse silently keeps the last of two equal keys).
  */
 
+import { unstorableText } from '../text-safety';
+
 export const CONFIG_MAX_CHARS = 256 * 1024;
 const MAX_DEPTH = 64;
 
@@ -163,6 +165,8 @@ function validate(text: string): void {
       const ch = text[i];
       if (ch === undefined) throw new Failure(start, 'this string is never closed (missing ")');
       if (ch === '"') {
+        const why = unstorableText(out);
+        if (why) throw new Failure(start, `this string ${why}`);
         i++;
         return out;
       }

@@ -3,6 +3,7 @@ import { MESSAGES } from '../http/messages';
 import { serverConfig } from '../server/config';
 import type { Db } from '../server/db';
 import { ACCESS_COOKIE, REFRESH_COOKIE, clearSessionCookies, setSessionCookies } from './cookies';
+import { reportReuse } from './service';
 import { graceAccess, loadSessionAccount, rotateSession, sessionFromAccessToken } from './session';
 import type { SessionAccount } from './types';
 
@@ -38,6 +39,9 @@ export async function resolveAccount(db: Db, source: SessionSource): Promise<{ a
       if (grace) {
         setSessionCookies(source.cookies, { accessToken: grace.accessToken }, source.secure);
         session = grace;
+      } else {
+        // Rotated long ago and presented again: a copy of the cookie is in other hands; the session ends.
+        await reportReuse(db, refresh);
       }
     }
   }

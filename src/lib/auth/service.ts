@@ -2,7 +2,7 @@ import type { Db } from '../server/db';
 import { writeAudit } from '../server/audit';
 import { hashPassword, verifyPassword } from '../server/crypto';
 import { HttpError } from '../server/errors';
-import { createSession, revokeAllSessions, rotateSession, type IssuedTokens } from './session';
+import { createSession, revokeAllSessions, revokeOnReuse, rotateSession, type IssuedTokens } from './session';
 import { newPasswordProblem } from './validation';
 
 /** Failed sign-ins tolerated per username and per address inside the window before answering 429. */
@@ -60,8 +60,20 @@ async function refuseWhenThrottled(db: Db, username: string, ip: string): Promis
 
 export async function refresh(db: Db, refreshToken: string, secret: string): Promise<IssuedTokens> {
   const rotated = await rotateSession(db, refreshToken, secret);
+  if (!rotated) await reportReuse(db, refreshToken);
   if (!rotated) throw new HttpError(401, 'The refresh token is invalid, expired or revoked. Please sign in again.');
   return { accessToken: rotated.accessToken, refreshToken: rotated.refreshToken };
+}
+
+/** Ends the session of a reused (stolen) refresh token and records it in the account log. */
+export async function reportReuse(db: Db, refreshToken: string, meta?: { ip: string; requestId: string }): Promise<void> {
+  const ended = await revokeOnReuse(db, refreshToken);
+  if (!ended) return;
+  const who = await db.one<{ username: string }>('SELECT username FROM accounts WHERE id = $1', [ended.accountId]);
+  await writeAudit(db, {
+    accountId: ended.accountId, username: who?.username ?? '', action: 'refresh_reuse', entity: 'session', entityId: ended.sessionId,
+    after: { reason: 'a rotated refresh token was presented again: session revoked' }, ip: meta?.ip ?? '', requestId: meta?.requestId ?? '',
+  });
 }
 
 export async function changePassword(

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { tunables } from '../server/config';
 import type { Sql } from '../server/db';
 import { randomToken, sha256, signToken, verifyToken } from '../server/crypto';
 import type { SessionAccount } from './types';
@@ -6,7 +7,7 @@ import type { SessionAccount } from './types';
 export const ACCESS_TTL_SECONDS = 15 * 60;
 export const REFRESH_TTL_SECONDS = 30 * 24 * 3600;
 /** How long a just-rotated refresh cookie still opens pages (parallel requests racing one rotation). */
-const COOKIE_ROTATION_GRACE_SECONDS = 30;
+const rotationGraceSeconds = () => tunables().refreshReuseGraceSeconds;
 
 interface AccessPayload {
   sid: string;
@@ -64,9 +65,25 @@ export async function graceAccess(db: Sql, refreshToken: string, secret: string)
     `SELECT s.id, s.account_id FROM sessions s JOIN accounts a ON a.id = s.account_id
       WHERE s.prev_refresh_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND a.active
         AND s.rotated_at > now() - make_interval(secs => $2)`,
-    [sha256(refreshToken), COOKIE_ROTATION_GRACE_SECONDS],
+    [sha256(refreshToken), rotationGraceSeconds()],
   );
   return row ? { accessToken: issueAccessToken(row.id, row.account_id, secret), accountId: row.account_id, sessionId: row.id } : null;
+}
+
+/**
+ * Refresh-token reuse detection: a token that was already rotated, presented again after the grace, means two
+ * parties hold the session (a stolen copy, or the owner after the thief rotated it). Neither can tell which
+ * is which, so the whole session ends and both sign in again. Answers the account whose session ended.
+ * Only the previous token of each session is remembered, so an older one is simply unknown (401).
+ */
+export async function revokeOnReuse(db: Sql, refreshToken: string): Promise<{ accountId: number; sessionId: string } | null> {
+  const row = await db.one<{ id: string; account_id: number }>(
+    `UPDATE sessions SET revoked_at = now()
+      WHERE prev_refresh_hash = $1 AND revoked_at IS NULL AND rotated_at <= now() - make_interval(secs => $2)
+      RETURNING id, account_id`,
+    [sha256(refreshToken), rotationGraceSeconds()],
+  );
+  return row ? { accountId: row.account_id, sessionId: row.id } : null;
 }
 
 /** Verifies an access token's signature and expiry and that its session is still live. */

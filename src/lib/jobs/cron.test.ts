@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cronProblem, nextRun } from './cron';
+import { NeverRuns, cronProblem, nextRun } from './cron';
 
 const at = (iso: string) => new Date(iso);
 
@@ -21,5 +21,27 @@ describe('cron', () => {
     expect(cronProblem('* * *', 'UTC')).toMatch(/5 fields/);
     expect(cronProblem('0 3 * * *', 'Mars/Olympus')).toMatch(/unknown time zone/);
     expect(cronProblem('0 3 * * *', 'Asia/Ho_Chi_Minh')).toBeNull();
+  });
+
+  it('refuses a schedule that never runs, and finds rare ones within the bounded search', () => {
+    expect(cronProblem('0 0 30 2 *', 'UTC')).toBe('"0 0 30 2 *" never runs: February has no day 30');
+    expect(cronProblem('0 9 * * *; 0 0 31 4,6 *', 'UTC')).toBe('"0 0 31 4,6 *" never runs: April, June have no day 31');
+    // Both day fields restricted: either may match (a Monday in February will do).
+    expect(cronProblem('0 0 30 2 1', 'UTC')).toBeNull();
+    expect(cronProblem('0 0 29 2 *', 'UTC')).toBeNull();
+    const started = performance.now();
+    expect(() => nextRun('0 0 30 2 *', 'UTC', at('2026-11-22T10:00:00Z'))).toThrow(NeverRuns);
+    expect(performance.now() - started).toBeLessThan(500);
+    // 29 February: more than a year ahead (the old search stopped at 366 days).
+    expect(nextRun('0 0 29 2 *', 'UTC', at('2026-11-22T10:00:00Z')).toISOString()).toBe('2028-02-29T00:00:00.000Z');
+    expect(nextRun('30 1 29 2 *', 'Asia/Ho_Chi_Minh', at('2026-11-22T10:00:00Z')).toISOString()).toBe('2028-02-28T18:30:00.000Z');
+  });
+
+  it('keeps finding minute-exact runs across daylight-saving changes', () => {
+    // New York springs forward on 8 March 2026 at 02:00 (no 02:30 that day) and falls back on 1 November.
+    expect(nextRun('30 0 * * *', 'America/New_York', at('2026-03-07T12:00:00Z')).toISOString()).toBe('2026-03-08T05:30:00.000Z');
+    expect(nextRun('30 3 * * *', 'America/New_York', at('2026-03-08T06:00:00Z')).toISOString()).toBe('2026-03-08T07:30:00.000Z');
+    expect(nextRun('15 23 * * *', 'America/New_York', at('2026-10-31T12:00:00Z')).toISOString()).toBe('2026-11-01T03:15:00.000Z');
+    expect(nextRun('15 23 * * *', 'America/New_York', at('2026-11-01T12:00:00Z')).toISOString()).toBe('2026-11-02T04:15:00.000Z');
   });
 });

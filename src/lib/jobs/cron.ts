@@ -44,11 +44,32 @@ export function parseCron(text: string): Expression[] {
   });
 }
 
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** Longest length of each month (February: 29, in leap years). */
+const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Why an expression can never match, or null: restricted days of month (with any weekday) that none of its
+ * months has, such as `0 0 30 2 *`. Caught up front; the search in nextRun is bounded as well.
+ */
+function impossibleDays(e: Expression): string | null {
+  if (e.dom.any || !e.dow.any) return null; // with both day fields restricted, any matching weekday will do
+  const months = [...e.month.values];
+  if (months.some((m) => [...e.dom.values].some((d) => d <= MONTH_DAYS[m - 1]!))) return null;
+  const days = [...e.dom.values].sort((a, b) => a - b).join(',');
+  return `${months.map((m) => MONTH_NAMES[m - 1]).join(', ')} ${months.length > 1 ? 'have' : 'has'} no day ${days}`;
+}
+
 /** Why an expression or zone is refused, or null. */
 export function cronProblem(text: string, timeZone: string): string | null {
   try {
-    parseCron(text);
+    const expressions = parseCron(text);
     new Intl.DateTimeFormat('en-US', { timeZone });
+    const parts = text.split(';').map((p) => p.trim()).filter(Boolean);
+    for (const [i, e] of expressions.entries()) {
+      const why = impossibleDays(e);
+      if (why) return `"${parts[i]}" never runs: ${why}`;
+    }
     return null;
   } catch (error) {
     return error instanceof RangeError ? `unknown time zone "${timeZone}"` : (error as Error).message;
@@ -67,22 +88,40 @@ function localParts(date: Date, timeZone: string) {
   return { minute: Number(parts.minute), hour: Number(parts.hour), dom: Number(parts.day), month: Number(parts.month), dow };
 }
 
-function matches(e: Expression, p: ReturnType<typeof localParts>): boolean {
-  if (!e.minute.values.has(p.minute) || !e.hour.values.has(p.hour) || !e.month.values.has(p.month)) return false;
-  const domOk = e.dom.values.has(p.dom);
-  const dowOk = e.dow.values.has(p.dow);
-  if (e.dom.any || e.dow.any) return domOk && dowOk;
-  return domOk || dowOk;
-}
+/** How far ahead nextRun looks: a schedule that can run at all (29 February included) runs within this. */
+export const SEARCH_YEARS = 5;
 
-/** The first minute strictly after `after` that matches, searching up to 366 days ahead. */
+/** Error of a schedule with no run within SEARCH_YEARS (the API answers it as 400, never a long 500). */
+export class NeverRuns extends Error {}
+
+/**
+ * The first minute strictly after `after` that matches, searching up to SEARCH_YEARS ahead. Skips whole local
+ * days and hours that cannot match (a few thousand steps for five years), so an impossible schedule fails fast.
+ */
 export function nextRun(text: string, timeZone: string, after: Date): Date {
   const expressions = parseCron(text);
   const t = new Date(Math.floor(after.getTime() / 60_000) * 60_000 + 60_000);
-  for (let i = 0; i < 366 * 24 * 60; i++) {
-    const parts = localParts(t, timeZone);
-    if (expressions.some((e) => matches(e, parts))) return t;
-    t.setTime(t.getTime() + 60_000);
+  const limit = after.getTime() + SEARCH_YEARS * 366 * 86_400_000;
+  const dayOk = (e: Expression, p: ReturnType<typeof localParts>) => {
+    if (!e.month.values.has(p.month)) return false;
+    const domOk = e.dom.values.has(p.dom);
+    const dowOk = e.dow.values.has(p.dow);
+    return e.dom.any || e.dow.any ? domOk && dowOk : domOk || dowOk;
+  };
+  while (t.getTime() <= limit) {
+    const p = localParts(t, timeZone);
+    const days = expressions.filter((e) => dayOk(e, p));
+    let skip = 1;
+    if (!days.length) {
+      // To the next local day: first to an hour short of it, so a daylight-saving change later today cannot make us overshoot.
+      const left = 24 * 60 - (p.hour * 60 + p.minute);
+      skip = left > 120 ? left - 60 : left;
+    } else if (!days.some((e) => e.hour.values.has(p.hour))) {
+      skip = 60 - p.minute;
+    } else if (days.some((e) => e.hour.values.has(p.hour) && e.minute.values.has(p.minute))) {
+      return t;
+    }
+    t.setTime(t.getTime() + skip * 60_000);
   }
-  throw new Error(`"${text}" never matches within a year`);
+  throw new NeverRuns(`"${text}" never runs within ${SEARCH_YEARS} years`);
 }

@@ -3,7 +3,7 @@ import { writeAudit } from '../server/audit';
 import type { Db, Sql } from '../server/db';
 import { badRequest, notFound } from '../server/errors';
 import type { Job } from './contract';
-import { cronProblem, nextRun } from './cron';
+import { NeverRuns, cronProblem, nextRun } from './cron';
 import { nowMs } from '../time/clock';
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
@@ -40,11 +40,18 @@ export async function jobRuns(db: Sql, name: string, page: number, limit: number
 export async function updateJob(db: Db, actor: Actor, input: { name: string; cron: string; timeZone: string; enabled: boolean }): Promise<Job> {
   const problem = cronProblem(input.cron, input.timeZone);
   if (problem) throw badRequest(`cron: ${problem}`);
+  let next: Date;
+  try {
+    next = nextRun(input.cron, input.timeZone, new Date(nowMs()));
+  } catch (error) {
+    if (error instanceof NeverRuns) throw badRequest(`cron: ${error.message}`);
+    throw error;
+  }
   await db.transaction(async (tx) => {
     const before = await tx.one<{ cron: string; time_zone: string; enabled: boolean }>('SELECT cron, time_zone, enabled FROM jobs WHERE name = $1', [input.name]);
     if (!before) throw notFound(`Job "${input.name}" does not exist.`);
     await tx.query('UPDATE jobs SET cron = $2, time_zone = $3, enabled = $4, next_run_at = $5, updated_at = now() WHERE name = $1', [
-      input.name, input.cron, input.timeZone, input.enabled, nextRun(input.cron, input.timeZone, new Date(nowMs())),
+      input.name, input.cron, input.timeZone, input.enabled, next,
     ]);
     await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'update', entity: 'job', entityId: input.name, before, after: { cron: input.cron, time_zone: input.timeZone, enabled: input.enabled }, ip: actor.ip, requestId: actor.requestId });
   });

@@ -1,4 +1,4 @@
-import { checkGrants } from '../accounts/admin-service';
+import { checkGrants, guardGrantable } from '../accounts/admin-service';
 import type { Actor } from '../auth/types';
 import { PRIVATE_ACTIONS } from '../permissions';
 import { routeTable, type RouteNode } from '../routes';
@@ -39,6 +39,12 @@ export async function saveRole(db: Db, actor: Actor, input: { name: string; desc
   checkGrants(input.paths, input.privateActions);
   return db.transaction(async (tx) => {
     const before = await tx.one<Row>(`${SELECT} WHERE r.name = $1`, [input.name]);
+    // What the role gains reaches every account holding it: the same no-escalation rule as granting directly.
+    guardGrantable(
+      actor,
+      { paths: input.paths.filter((p) => !before?.paths.includes(p)), actions: input.privateActions.filter((a) => !before?.private_actions.includes(a)) },
+      `role "${input.name}"`,
+    );
     await tx.query(
       `INSERT INTO roles (name, description, paths, private_actions) VALUES ($1, $2, $3::jsonb, $4::jsonb)
        ON CONFLICT (name) DO UPDATE SET description = EXCLUDED.description, paths = EXCLUDED.paths, private_actions = EXCLUDED.private_actions, updated_at = now()`,

@@ -33,6 +33,11 @@ export interface Tunables {
   demoTelemetry: { enabled: boolean; users: number; days: number };
   /** How often the header bell polls for unread posts (BELL_POLL_MS, default 30 s). */
   bellPollMs: number;
+  /**
+   * How long a just-rotated refresh token is still honoured for the browser's parallel requests
+   * (REFRESH_REUSE_GRACE_SECONDS, default 30). Presented again later, it is taken as stolen: the session ends.
+   */
+  refreshReuseGraceSeconds: number;
 }
 
 /** Where the embedded database lives and how the server behaves; read once from the environment. */
@@ -99,6 +104,7 @@ export function tunables(): Tunables {
       days: integer(env, 'DEMO_TELEMETRY_DAYS', 30, 1, 3650),
     },
     bellPollMs: integer(env, 'BELL_POLL_MS', 30_000, 500, 3_600_000),
+    refreshReuseGraceSeconds: integer(env, 'REFRESH_REUSE_GRACE_SECONDS', 30, 0, 300),
   };
   return cachedTunables;
 }

@@ -6,6 +6,7 @@ import { describeIssues } from '../../http/issues';
 import { MESSAGES } from '../../http/messages';
 import { hasAnyAction } from '../../permissions';
 import { isPathPermitted } from '../../routes';
+import { findUnstorableText } from '../../text-safety';
 import type { Db } from '../db';
 import { HttpError } from '../errors';
 
@@ -115,6 +116,9 @@ async function readInput(contract: Contract, req: ApiRequest): Promise<unknown> 
     contract.method === 'GET' || contract.method === 'DELETE' ? searchToObject(req.url.searchParams) : await readJsonBody(req.request, contract.maxBody ?? DEFAULT_MAX_BODY);
   // Path parameters win over a query or body field of the same name.
   for (const name of pathParams(contract)) raw[name] = req.params[name];
+  // PostgreSQL cannot store NUL or unpaired surrogates: refused here, once for every field of every request (else 500).
+  const unstorable = findUnstorableText(raw, contract.textCheckedByHandler);
+  if (unstorable) throw new HttpError(400, unstorable);
   const parsed = contract.request.safeParse(raw);
   if (!parsed.success) throw new HttpError(400, describeIssues(parsed.error));
   return parsed.data;
