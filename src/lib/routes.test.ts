@@ -19,16 +19,24 @@ const SPECIAL_PAGES = new Set(['/', '/[...slug]', '/redirect/[...path]', ...outs
 const PLANNED_MAX = 85;
 
 describe('screens named by the route table', () => {
-  it('names only descriptors that exist, on the route each descriptor declares, and no route has both a page and a screen', async () => {
+  it('names only descriptors that exist, on the route each report declares, and no route has both a page and a screen', async () => {
     const { reportScreens } = await import('./reports/registry');
+    const { resourceById } = await import('./resources/registry');
+    const { resourcePages } = await import('./resources/pages');
     const built = new Set(pageFiles().map(pagePath));
     const named = pageRoutes.filter((r) => r.screen);
-    expect(named.length).toBeGreaterThanOrEqual(4);
+    expect(named.filter((r) => r.screen!.startsWith('report:')).length).toBeGreaterThanOrEqual(5);
+    expect(named.filter((r) => r.screen!.startsWith('resource:')).length).toBeGreaterThanOrEqual(7);
     for (const route of named) {
-      const descriptor = reportScreens[route.screen!.slice('report:'.length)];
-      expect(descriptor, `${route.path} names ${route.screen}`).toBeDefined();
-      expect(descriptor!.route).toBe(route.path);
       expect(built.has(route.path), `${route.path} has a page and a screen`).toBe(false);
+      const [kind, id] = route.screen!.split(':') as ['report' | 'resource', string];
+      if (kind === 'report') {
+        expect(reportScreens[id], `${route.path} names ${route.screen}`).toBeDefined();
+        expect(reportScreens[id]!.route).toBe(route.path);
+      } else {
+        expect(resourceById[id], `${route.path} names ${route.screen}`).toBeDefined();
+        expect(resourcePages[id], `${route.screen} has no first-render loader`).toBeDefined();
+      }
     }
     for (const descriptor of Object.values(reportScreens)) {
       expect(named.map((r) => r.screen), descriptor.id).toContain(`report:${descriptor.id}`);

@@ -21,9 +21,11 @@ export interface RouteNode {
   note?: PageNote;
   /**
    * The screen a route shows when it has no .astro page of its own: `report:<id>` is the generic report
-   * screen of that descriptor (src/lib/reports/registry.ts). Without it, the "planned" notice.
+   * screen of that descriptor (src/lib/reports/registry.ts), `resource:<id>` the generic list-and-form
+   * screen (src/lib/resources/registry.ts, first render from src/lib/resources/pages.ts). Without it,
+   * the "planned" notice.
    */
-  screen?: `report:${string}`;
+  screen?: `report:${string}` | `resource:${string}`;
   children?: RouteNode[];
 }
 
@@ -49,12 +51,12 @@ export const routeTable: RouteNode[] = [
     leaf('/adminAccount/account', 'Account'),
     leaf('/adminAccount/permission', 'Role'),
     group('/adminAccount/config_data', 'Config Data', 'pi pi-cog', [
-      leaf('/adminAccount/config_data/iap_config', 'IAP Config'),
-      leaf('/adminAccount/config_data/tracking_config', 'Tracking Config'),
-      leaf('/adminAccount/config_data/event', 'Event'),
-      leaf('/adminAccount/config_data/ga_service_account', 'GA Service Account'),
-      leaf('/adminAccount/config_data/team', 'Team'),
-      leaf('/adminAccount/config_data/alert_iaa', 'Alert IAA'),
+      leaf('/adminAccount/config_data/iap_config', 'IAP Config', { screen: 'resource:config-iap_config' }),
+      leaf('/adminAccount/config_data/tracking_config', 'Tracking Config', { screen: 'resource:config-tracking_config' }),
+      leaf('/adminAccount/config_data/event', 'Event', { screen: 'resource:config-event' }),
+      leaf('/adminAccount/config_data/ga_service_account', 'GA Service Account', { screen: 'resource:config-ga_service_account' }),
+      leaf('/adminAccount/config_data/team', 'Team', { screen: 'resource:teams' }),
+      leaf('/adminAccount/config_data/alert_iaa', 'Alert IAA', { screen: 'resource:config-alert_iaa' }),
     ]),
     leaf('/adminAccount/accountLog', 'Account Log'),
     leaf('/adminAccount/apiLog', 'Api Log Tracking'),
@@ -64,7 +66,7 @@ export const routeTable: RouteNode[] = [
     leaf('/app_data/index', 'App Manager'),
     leaf('/app_data/sdk_version', 'SDK Version', { hidden: true }),
   ], { roles: STAT_ROLES }),
-  leaf('/job_schedule/index', 'Job Schedule', { icon: 'pi pi-clock' }),
+  leaf('/job_schedule/index', 'Job Schedule', { icon: 'pi pi-clock', screen: 'resource:jobs' }),
   group('/gsm', 'Game Statistic', 'pi pi-chart-bar', [
     group('/gsm/analytic', 'Analytic', 'pi pi-chart-line', [
       leaf('/gsm/analytic/main_data', 'Main Data', { ...help('Metric definitions', 'analytics/main-data'), screen: 'report:mainData' }),

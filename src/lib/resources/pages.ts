@@ -1,0 +1,40 @@
+import type { SessionAccount } from '../auth/types';
+import { teamOptions } from '../accounts/admin-service';
+import { CONFIG_KINDS } from '../config-data/kinds';
+import type { ConfigContext, TeamContext } from '../config-data/resources';
+import { listTeams } from '../config-data/service';
+import { visibleApps } from '../dashboard/service';
+import { listJobs } from '../jobs/service';
+import type { Db } from '../server/db';
+
+/**
+ * What a list-and-form screen's first render needs, read on the server (never bundled for the browser):
+ * the context its selects use and, where cheap, the first rows. The route table names the screen
+ * (`screen: 'resource:<id>'`) and the catch-all page renders it with this, so such a screen has no .astro
+ * page of its own.
+ */
+export interface ResourcePageData {
+  context: unknown;
+  initialRows?: unknown[] | null;
+}
+type Loader = (db: Db, viewer: SessionAccount) => Promise<ResourcePageData>;
+
+const appChoices = async (db: Db, viewer: SessionAccount) => (await visibleApps(db, viewer)).map((a) => ({ id: a.id, name: a.name }));
+
+const configPage: Loader = async (db, viewer) => {
+  const [apps, teams] = await Promise.all([appChoices(db, viewer), teamOptions(db)]);
+  return { context: { apps, teams: teams.map((t) => t.value) } satisfies ConfigContext };
+};
+
+export const resourcePages: Record<string, Loader> = {
+  ...Object.fromEntries(CONFIG_KINDS.map((kind) => [`config-${kind}`, configPage])),
+  teams: async (db, viewer) => {
+    const [teams, accounts, apps] = await Promise.all([
+      listTeams(db),
+      db.query<{ username: string; name: string }>('SELECT username, name FROM accounts WHERE active ORDER BY username'),
+      appChoices(db, viewer),
+    ]);
+    return { context: { accounts, apps } satisfies TeamContext, initialRows: teams };
+  },
+  jobs: async (db) => ({ context: {}, initialRows: await listJobs(db) }),
+};
