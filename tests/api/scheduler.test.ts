@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nowMs } from '../../src/lib/time/clock';
-import { assertBuildIsCurrent, SESSION_SECRET } from '../support/test-server';
+import { assertBuildIsCurrent, freePort, SESSION_SECRET } from '../support/test-server';
 
 /**
  * A due job runs once even when several console processes share one database. On PostgreSQL this starts
@@ -127,13 +126,3 @@ async function startServer(databaseUrl: string) {
   };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-}

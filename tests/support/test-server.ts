@@ -8,7 +8,8 @@ import { join, resolve } from 'node:path';
 export const DEMO_PASSWORD = 'test-demo-password';
 export const SESSION_SECRET = 'test-session-secret-that-is-long-enough-0123456789';
 
-async function freePort(): Promise<number> {
+/** A free TCP port on the loopback address. */
+export async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const probe = createServer();
     probe.once('error', fail);
