@@ -9,6 +9,7 @@ import { recordApiRequest } from './lib/logs/service';
 import { findRoute } from './lib/routes';
 import { json } from './lib/server/api/handler';
 import { compressResponse } from './lib/server/compression';
+import { withSecurityHeaders } from './lib/server/security-headers';
 import { ready } from './lib/server/startup';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -81,7 +82,9 @@ const handleRequest = defineMiddleware(async (ctx, next) => {
 /** Outermost: every answer, including the early ones above, is compressed when big enough (src/lib/server/compression.ts). */
 const compression = defineMiddleware(async (ctx, next) => compressResponse(ctx.request, await next()));
 
-export const onRequest = sequence(compression, handleRequest);
+const headers = defineMiddleware(async (ctx, next) => withSecurityHeaders(await next(), ctx.url.protocol === 'https:'));
+
+export const onRequest = sequence(headers, compression, handleRequest);
 
 function isCrossSite(request: Request): boolean {
   const origin = request.headers.get('origin');

@@ -268,3 +268,24 @@ describe('a cron that never runs', () => {
     expect(after).toMatchObject({ cron: before.cron, timeZone: before.timeZone, nextRunAt: before.nextRunAt });
   });
 });
+
+describe('security headers on pages, redirects and API answers', () => {
+  it('forbid sniffing and framing and keep URLs off other sites (no HSTS over plain HTTP)', async () => {
+    const root = await signedInAs('root');
+    const answers = [
+      await raw('GET', '/login'),
+      await raw('GET', '/dashboard'), // signed out: a redirect to sign in
+      await raw('GET', '/dashboard', { token: root.tokens.accessToken }),
+      await raw('GET', '/api/health'),
+      await raw('GET', '/api/no/such/endpoint'),
+    ];
+    for (const answer of answers) {
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('x-frame-options')).toBe('DENY');
+      expect(answer.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
+      expect(answer.headers.get('referrer-policy')).toBe('same-origin');
+      expect(answer.headers.get('strict-transport-security')).toBeNull();
+    }
+    expect(answers.map((a) => a.status)).toEqual([200, 302, 200, 200, 404]);
+  });
+});
