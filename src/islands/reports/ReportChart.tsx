@@ -1,9 +1,8 @@
 import { BarController, BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip, type ChartData, type ChartOptions } from 'chart.js';
 import { Chart } from 'react-chartjs-2';
+import type { ChartSpec } from '../../lib/reports/define';
 
 ChartJS.register(BarController, BarElement, CategoryScale, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip);
-
-import type { ChartSpec } from '../../lib/reports/define';
 
 /**
  * A line/bar chart of report series over labels; loaded lazily (chart.js is the heaviest part of a report).

@@ -34,7 +34,7 @@ export default function ReportScreen({ reportId, account, canExport, search, ini
   const descriptor = reportScreens[reportId]!;
   const [input, setInput] = useState(() => withRange(parseReportInput(descriptor, search)));
   const query = reportQuery(input);
-  const { data, loading, failed } = useReport(descriptor.contract, input as never, initial && initial.query === query ? { key: JSON.stringify(input), data: initial.data as never } : null);
+  const { data, loading, failed } = useReport(descriptor.contract, input as never, initial && initial.query === query ? (initial.data as never) : null);
   const apps = useStore($apps);
   const owned = Object.keys(descriptor.contract.request.shape);
   // The URL always says which figures are shown (the range included), so a copied link shows the same.

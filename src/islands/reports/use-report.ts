@@ -47,24 +47,24 @@ export function reportQuery(input: Record<string, unknown>): string {
   return toSearchParams(clean).toString();
 }
 
-/** Loads a report whenever its input changes; a newer request wins over a slower older one. */
+/**
+ * Loads a report whenever its input changes; a newer request wins over a slower older one. `initial` is
+ * the answer the server rendered for the first input (null when it does not match): no second request.
+ */
 export function useReport<C extends Contract>(
   contract: C,
   input: RequestOf<C>,
-  initial: { key: string; data: BodyOf<C>['data'] } | null,
+  initial: BodyOf<C>['data'] | null,
 ): { data: BodyOf<C>['data'] | null; loading: boolean; failed: boolean } {
   const key = JSON.stringify(input);
-  const [state, setState] = useState<{ data: BodyOf<C>['data'] | null; failed: boolean }>({ data: initial?.key === key ? initial.data : null, failed: false });
-  const [loading, setLoading] = useState(initial?.key !== key);
+  const [state, setState] = useState<{ data: BodyOf<C>['data'] | null; failed: boolean }>({ data: initial, failed: false });
+  const [loading, setLoading] = useState(initial === null);
   const latest = useRef(0);
   const first = useRef(true);
   useEffect(() => {
-    // The server rendered the first answer already: no second request for the same figures.
-    if (first.current && initial?.key === key) {
-      first.current = false;
-      return;
-    }
+    const served = first.current && initial !== null;
     first.current = false;
+    if (served) return;
     const id = ++latest.current;
     setLoading(true);
     api(contract, JSON.parse(key) as RequestOf<C>)

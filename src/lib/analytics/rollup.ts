@@ -1,6 +1,6 @@
 import { tunables } from '../server/config';
 import type { Db, Sql } from '../server/db';
-import { addDays } from './day';
+import { addDays, reportDay } from './day';
 import { ensurePartitions } from './partitions';
 import { nowMs } from '../time/clock';
 import { rollupSteps, type RollupScope, type StaleAppDay } from './rollups';
@@ -132,7 +132,7 @@ export async function rollupPending(db: Db, options: { apps?: readonly string[];
 
 /** The scheduler's analytics_rollup job: the dirty app-days, and tomorrow's partitions ready before midnight. */
 export async function runRollupJob(db: Db, now = nowMs(), budgetMs = tunables().rollupJobBudgetMs): Promise<string> {
-  const today = new Date(now + 7 * 3_600_000).toISOString().slice(0, 10);
+  const today = reportDay(now);
   await ensurePartitions(db, [today, addDays(today, 1)]);
   const { appDays, pending } = await rollupPending(db, { budgetMs });
   return `rolled up ${appDays} app-day(s); ${pending} pending`;

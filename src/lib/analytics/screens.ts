@@ -152,16 +152,13 @@ export const levelRetentionScreen = defineReport({
       columns: levels.map((level) => ({ key: `l${level}`, label: `L${level}`, exportLabel: `Level ${level} (%)`, value: (line: LevelRetentionCohort) => levelShare(line, level) })),
     });
   },
-  chart: (answer) => {
-    const total = levelRetentionTotal(answer.cohorts, answer.maxLevel);
-    const levels = Array.from({ length: answer.maxLevel }, (_, i) => i + 1);
-    return {
-      x: 'category',
-      labels: levels.map(String),
-      leftTitle: 'Installed users reaching (%)',
-      series: [{ label: 'All cohorts of the range', data: levels.map((l) => levelShare(total, l)), color: '#1890ff' }],
-    };
-  },
+  // The chart is the table's "All" line: its cells after the install day and installs are the levels' shares.
+  chart: (answer, _input, table) => ({
+    x: 'category',
+    labels: Array.from({ length: answer.maxLevel }, (_, i) => String(i + 1)),
+    leftTitle: 'Installed users reaching (%)',
+    series: [{ label: 'All cohorts of the range', data: table.total!.slice(2) as (number | null)[], color: '#1890ff' }],
+  }),
 });
 
 /** Every report descriptor, by id (the route table names them as `report:<id>`). */

@@ -143,7 +143,6 @@ async function readJsonBody(request: Request, maxBytes: number): Promise<Record<
 }
 
 /** "title: is required" style messages naming each field at fault (shared with the forms). */
-export { describeIssues };
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {

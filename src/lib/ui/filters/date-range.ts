@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
 import { nowMs } from '../../time/clock';
 import { formatDay } from '../../time/format';
-import { REPORT_OFFSET_MS } from '../../time/zone';
+import { addDays, reportDay } from '../../analytics/day';
 
 dayjs.extend(utc);
 
@@ -29,12 +29,7 @@ export const DATE_SHORTCUTS: readonly { key: DateShortcutKey; label: string }[] 
 
 /** Today's calendar day in the reporting time zone (a fixed offset: UTC+7 has no daylight saving). */
 export function todayInReportZone(now: Date | number = nowMs()): string {
-  return dayjs.utc(new Date(now).getTime() + REPORT_OFFSET_MS).format('YYYY-MM-DD');
-}
-
-/** Day arithmetic on calendar days (no clock, no time zone). */
-function addDays(day: string, days: number): string {
-  return dayjs.utc(day).add(days, 'day').format('YYYY-MM-DD');
+  return reportDay(new Date(now).getTime());
 }
 
 /**
