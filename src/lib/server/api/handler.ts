@@ -142,8 +142,6 @@ async function readJsonBody(request: Request, maxBytes: number): Promise<Record<
   return value as Record<string, unknown>;
 }
 
-/** "title: is required" style messages naming each field at fault (shared with the forms). */
-
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
