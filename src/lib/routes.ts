@@ -48,8 +48,8 @@ export const routeTable: RouteNode[] = [
   leaf('/dashboard', 'Dashboard', { icon: 'pi pi-home', affix: true }),
   leaf('/post/index', 'Notification Board', { icon: 'pi pi-megaphone', ...help('How the board works', 'console/notification-board') }),
   group('/adminAccount', 'Admin Account', 'pi pi-users', [
-    leaf('/adminAccount/account', 'Account'),
-    leaf('/adminAccount/permission', 'Role'),
+    leaf('/adminAccount/account', 'Account', { screen: 'resource:accounts' }),
+    leaf('/adminAccount/permission', 'Role', { screen: 'resource:roles' }),
     group('/adminAccount/config_data', 'Config Data', 'pi pi-cog', [
       leaf('/adminAccount/config_data/iap_config', 'IAP Config', { screen: 'resource:config-iap_config' }),
       leaf('/adminAccount/config_data/tracking_config', 'Tracking Config', { screen: 'resource:config-tracking_config' }),

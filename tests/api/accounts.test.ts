@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   accountInfoContract, allAccountContract, changeProfileContract, createAccountContract, deactivateAccountContract, deleteAccountContract,
-  financePermissionGetContract, financePermissionUpdateContract, resetPasswordContract, suggestContract, updateAccountContract,
+  financePermissionGetContract, financePermissionUpdateContract, resetPasswordContract, saveAccountContract, suggestContract, updateAccountContract,
   teamOptionsContract, updateExcludeTeamsContract, updateListAppContract, viewAppContract,
 } from '../../src/lib/accounts/contract';
 import { accountLogContract } from '../../src/lib/logs/contract';
@@ -39,6 +39,33 @@ describe('accounts', () => {
     const badName = await raw('POST', '/api/adminAccount/create', { token: root.tokens.accessToken, body: JSON.stringify({ username: 'a b', role: 'pm' }) });
     expect(badName.status).toBe(400);
     expect(badName.json.message).toContain('username');
+  });
+
+  it('the account dialog\'s one save creates or edits every part at once, and a refused part leaves nothing changed', async () => {
+    const root = await signedInAs('root');
+    const username = uniqueName('acc-save');
+    const created = await root(saveAccountContract, {
+      isNew: true, username, name: 'Saved Once', role: 'tester', canViewAllApp: false,
+      listApp: ['com.gsm.tilematch'], followTeam: ['all'], financeApps: ['com.gsm.idleminer'], financeTeams: [],
+    });
+    expect(created.data.password).toMatch(/^[\w-]{12}$/);
+    expect(created.data.account).toMatchObject({ username, name: 'Saved Once', role: 'tester', listApp: ['com.gsm.tilematch'], followTeam: ['all'], financeApps: ['com.gsm.idleminer'] });
+    expect((await root(financePermissionGetContract, { username })).data.apps).toEqual(['com.gsm.idleminer']);
+
+    // An account administrator that sees one app: the role it may grant, but not an app it does not see.
+    const grantable = uniqueName('acc-save-role');
+    await root(saveRoleContract, { name: grantable, paths: [], privateActions: [] });
+    const admin = await ownAccount('acc-save-admin', { paths: ['/adminAccount/account'], privateActions: ['account_manage'], listApp: ['com.gsm.tilematch'] });
+    const edit = { isNew: false, username, name: 'Saved Once', role: grantable, canViewAllApp: false, followTeam: [], financeApps: [], financeTeams: [] };
+    const refused = await rejection(admin(saveAccountContract, { ...edit, listApp: ['com.gsm.tilematch', 'com.gsm.idleminer'] }));
+    expect([refused.status, refused.serverMessage]).toEqual([403, 'You cannot grant apps your own account does not see: com.gsm.idleminer.']);
+    const unchanged = (await root(allAccountContract, { textSearch: username })).data[0]!;
+    expect(unchanged).toMatchObject({ role: 'tester', listApp: ['com.gsm.tilematch'], followTeam: ['all'], financeApps: ['com.gsm.idleminer'] });
+
+    const saved = await admin(saveAccountContract, { ...edit, listApp: ['com.gsm.tilematch'] });
+    expect(saved.data).toMatchObject({ password: null, account: { role: grantable, followTeam: [], financeApps: [] } });
+    const password = await rejection(root(saveAccountContract, { ...edit, listApp: [], password: 'a-new-passphrase-1' }));
+    expect([password.status, password.serverMessage]).toEqual([400, 'password: an existing account\'s password is changed with "Reset password".']);
   });
 
   it('resets a password: the old one stops working and sessions end', async () => {

@@ -6,14 +6,15 @@ test('a role with two paths: its new account sees exactly those routes; a new pr
   await signIn(page, 'root');
   await open(page, '/adminAccount/permission');
   await page.getByRole('button', { name: 'New role' }).click();
-  await page.getByLabel('Role name').fill('ops-viewer');
-  await page.getByLabel('Description').fill('Ops viewers');
-  const tree = page.locator('.role-tree');
+  const roleDialog = page.getByRole('dialog', { name: 'New role' });
+  await roleDialog.getByLabel('Role name').fill('ops-viewer');
+  await roleDialog.getByLabel('Description').fill('Ops viewers');
+  const tree = roleDialog.locator('.tree-field');
   await tree.getByText('Job Schedule', { exact: true }).click();
   await tree.getByText('Research', { exact: true }).click();
-  await page.getByRole('button', { name: 'Save role' }).click();
+  await roleDialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.locator('.toast')).toContainText('Role ops-viewer saved');
-  await expect(page.getByRole('button', { name: /ops-viewer\s*0 accounts/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /ops-viewer.*2 screens — 0 Edit/ })).toBeVisible();
 
   await open(page, '/adminAccount/account');
   await page.getByRole('button', { name: 'Add account' }).click();
@@ -26,6 +27,9 @@ test('a role with two paths: its new account sees exactly those routes; a new pr
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.locator('.toast').last()).toContainText('Account created');
   await expect(page.getByRole('cell', { name: 'opsv', exact: true })).toBeVisible();
+  // The role list counts its new account.
+  await open(page, '/adminAccount/permission');
+  await expect(page.getByRole('row', { name: /ops-viewer.*2 screens — 1 Edit/ })).toBeVisible();
 
   const other = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
   const opsPage = await other.newPage();
@@ -36,9 +40,9 @@ test('a role with two paths: its new account sees exactly those routes; a new pr
   await expect(opsPage.getByRole('button', { name: 'Run now' })).toHaveCount(0);
 
   await open(page, '/adminAccount/permission');
-  await page.getByRole('button', { name: /ops-viewer/ }).click();
-  await page.getByLabel(/job_run/).check();
-  await page.getByRole('button', { name: 'Save role' }).click();
+  await page.getByRole('button', { name: 'Edit ops-viewer' }).click();
+  await page.getByRole('dialog', { name: 'Edit ops-viewer' }).getByLabel(/job_run/).check();
+  await page.getByRole('dialog', { name: 'Edit ops-viewer' }).getByRole('button', { name: 'Save' }).click();
   await expect(page.locator('.toast').last()).toContainText('Role ops-viewer saved');
 
   await opsPage.reload();
@@ -56,6 +60,15 @@ test('a role with two paths: its new account sees exactly those routes; a new pr
   await expect(row).toBeVisible();
   await row.getByRole('button').first().click();
   await expect(page.locator('.log-diff')).toContainText('job_run');
+
+  // A reset password is shown once, and signs in.
+  await open(page, '/adminAccount/account');
+  await page.getByRole('button', { name: 'Reset password of opsv' }).click();
+  await page.getByRole('dialog', { name: 'Reset password' }).getByRole('button', { name: 'Yes' }).click();
+  const secret = (await page.getByRole('dialog', { name: 'One-time password' }).getByTestId('revealed-secret').textContent())!.trim();
+  const again = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  await signIn(await again.newPage(), 'opsv', secret);
+  await again.close();
 });
 
 test('deactivating an account from the screen ends its session at once', async ({ page, browser }) => {
@@ -78,7 +91,7 @@ test('finance apps of an account are edited in its dialog', async ({ page }) => 
   await open(page, '/adminAccount/account');
   await page.getByRole('button', { name: 'Edit pm' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit pm' });
-  const financeApps = dialog.locator('.p-multiselect').filter({ has: page.locator('#acc-finance-apps') });
+  const financeApps = dialog.locator('.p-multiselect').filter({ has: page.locator('#acc-financeApps') });
   await expect(financeApps).not.toHaveClass(/p-disabled/);
   await financeApps.click();
   await page.getByRole('option', { name: 'Idle Miner Tycoon' }).click();

@@ -15,6 +15,7 @@ import { splitFieldMessages } from '../../lib/http/issues';
 import type { ApiError } from '../../lib/http/requester';
 import { formValues, saveRequest, validateSave, type ResourceDescriptor, type ResourceField } from '../../lib/resources/define';
 import { dayToLocalDate, localDateToDay } from '../../lib/ui/filters/date-range';
+import TreeField from './TreeField';
 
 interface Props<R, Ctx> {
   descriptor: ResourceDescriptor<R, Ctx>;
@@ -22,7 +23,8 @@ interface Props<R, Ctx> {
   /** The row edited; null creates one. */
   row: R | null;
   onClose: () => void;
-  onSaved: (saved: R) => void | Promise<void>;
+  /** The save answer's data (the row, unless the descriptor's `saved` says where it is). */
+  onSaved: (data: unknown) => void | Promise<void>;
 }
 
 /**
@@ -36,7 +38,7 @@ export default function ResourceForm<R, Ctx>({ descriptor: d, context, row, onCl
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
   const prefix = d.idPrefix ?? d.id;
-  const fields = d.form ?? [];
+  const fields = (d.form ?? []).filter((f) => !(row && f.hideOnEdit));
 
   async function submit() {
     const request = saveRequest(d, context, row, values);
@@ -51,7 +53,7 @@ export default function ResourceForm<R, Ctx>({ descriptor: d, context, row, onCl
     setBusy(true);
     try {
       const { data } = await api(d.contracts.save as Contract, request as never);
-      await onSaved(data as R);
+      await onSaved(data);
     } catch (error) {
       const { byField, rest } = splitFieldMessages((error as ApiError).serverMessage ?? (error as Error).message, fields.map((f) => f.key));
       setErrors(byField);
@@ -79,7 +81,7 @@ export default function ResourceForm<R, Ctx>({ descriptor: d, context, row, onCl
               field={field}
               context={context}
               value={values[field.key]}
-              locked={Boolean(row && field.createOnly)}
+              locked={Boolean(row && field.createOnly) || Boolean(field.disabledWhen?.(values))}
               error={errors[field.key]}
               onChange={(value) => setValues((current) => ({ ...current, [field.key]: value }))}
             />
@@ -111,22 +113,51 @@ function FieldInput<Ctx>(props: { id: string; field: ResourceField<Ctx>; context
       input = <Dropdown inputId={id} value={value} options={[...options]} onChange={(e) => onChange(e.value)} disabled={locked} filter={options.length > 8} placeholder="Choose" className={error ? 'p-invalid' : undefined} {...invalid} />;
       break;
     case 'multi':
-      input = <MultiSelect inputId={id} value={(value as unknown[]) ?? []} options={[...options]} onChange={(e) => onChange(e.value)} filter display="chip" className={error ? 'p-invalid' : undefined} />;
+      input = (
+        <MultiSelect inputId={id} value={(value as unknown[]) ?? []} options={[...options]} onChange={(e) => onChange(e.value)} filter display="chip" disabled={locked} placeholder={field.placeholder} className={error ? 'p-invalid' : undefined} {...invalid} />
+      );
+      break;
+    case 'checklist': {
+      const chosen = new Set((value as unknown[]) ?? []);
+      input = (
+        <ul className="checklist" id={id} aria-label={field.label}>
+          {options.map((o) => {
+            const itemId = `${id}-${String(o.value)}`;
+            return (
+              <li key={String(o.value)}>
+                <Checkbox
+                  inputId={itemId}
+                  checked={chosen.has(o.value)}
+                  disabled={locked}
+                  onChange={(e) => onChange(options.filter((x) => (x.value === o.value ? e.checked : chosen.has(x.value))).map((x) => x.value))}
+                />
+                <label htmlFor={itemId}>
+                  <code>{o.label}</code> {o.hint && <span className="hint">{o.hint}</span>}
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+      );
+      break;
+    }
+    case 'tree':
+      input = <TreeField id={id} label={field.label} options={field.tree?.(context) ?? []} value={(value as string[]) ?? []} disabled={locked} onChange={onChange} />;
       break;
     case 'chips':
-      input = <Chips inputId={id} value={(value as string[]) ?? []} onChange={(e) => onChange(e.value ?? [])} separator="," addOnBlur placeholder={field.placeholder} className={error ? 'p-invalid' : undefined} />;
+      input = <Chips inputId={id} value={(value as string[]) ?? []} onChange={(e) => onChange(e.value ?? [])} separator="," addOnBlur disabled={locked} placeholder={field.placeholder} className={error ? 'p-invalid' : undefined} {...invalid} />;
       break;
     case 'checkbox':
       input = (
         <div>
-          <Checkbox inputId={id} checked={Boolean(value)} onChange={(e) => onChange(Boolean(e.checked))} />
+          <Checkbox inputId={id} checked={Boolean(value)} onChange={(e) => onChange(Boolean(e.checked))} disabled={locked} {...invalid} />
         </div>
       );
       break;
     case 'switch':
       input = (
         <div>
-          <InputSwitch inputId={id} checked={Boolean(value)} onChange={(e) => onChange(Boolean(e.value))} />
+          <InputSwitch inputId={id} checked={Boolean(value)} onChange={(e) => onChange(Boolean(e.value))} disabled={locked} {...invalid} />
         </div>
       );
       break;
@@ -177,6 +208,11 @@ function FieldInput<Ctx>(props: { id: string; field: ResourceField<Ctx>; context
       );
       break;
     }
+    case 'password':
+      input = (
+        <InputText id={id} type="password" autoComplete="new-password" value={String(value ?? '')} placeholder={field.placeholder} onChange={(e) => onChange(e.target.value)} disabled={locked} className={error ? 'p-invalid' : undefined} {...invalid} />
+      );
+      break;
     default:
       input = <InputText id={id} value={String(value ?? '')} placeholder={field.placeholder} onChange={(e) => onChange(e.target.value)} disabled={locked} className={error ? 'p-invalid' : undefined} {...invalid} />;
   }

@@ -10,12 +10,13 @@ export interface ResourceScreenProps {
   account: ActionHolder;
   /** Rows the page read on the server. */
   initialRows?: unknown[] | null;
+  initialTotal?: number;
   heading?: string;
 }
 
 /** A list-and-form screen as a page's one island: the generic view of the descriptor the page names. */
-export default function ResourceScreen({ resourceId, context, account, initialRows, heading }: ResourceScreenProps) {
+export default function ResourceScreen({ resourceId, context, account, initialRows, initialTotal, heading }: ResourceScreenProps) {
   const descriptor = resourceById[resourceId];
   if (!descriptor) throw new Error(`No resource "${resourceId}" in src/lib/resources/registry.ts.`);
-  return <ResourceView descriptor={descriptor} context={context} account={account} initialRows={initialRows} heading={heading} framed />;
+  return <ResourceView descriptor={descriptor} context={context} account={account} initialRows={initialRows} initialTotal={initialTotal} heading={heading} framed />;
 }

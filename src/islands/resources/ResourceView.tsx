@@ -9,7 +9,7 @@ import { Tag } from 'primereact/tag';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Contract } from '../../lib/contract';
 import { api } from '../../lib/http/client';
-import { allows, getPath, type ActionHolder, type ResourceColumn, type ResourceDescriptor } from '../../lib/resources/define';
+import { allows, getPath, type ActionHolder, type ResourceColumn, type ResourceDescriptor, type ResourceRowAction, type Revealed } from '../../lib/resources/define';
 import { formatDateTime, formatDay } from '../../lib/time/format';
 import { showToast } from '../../lib/ui/toast-store';
 import { useDebounced } from '../../lib/ui/use-debounced';
@@ -24,6 +24,8 @@ export interface ResourceViewProps<R, Ctx> {
   account: ActionHolder;
   /** Rows the server rendered with (no request on load); without them the list loads. */
   initialRows?: R[] | null;
+  /** A server-paged list: how many rows match in all. */
+  initialTotal?: number;
   /** A heading, when the view is a whole screen rather than a panel. */
   heading?: string;
   /** A whole screen: drawn as a card (panels sit inside their dialog). */
@@ -81,11 +83,11 @@ function Cell<R, Ctx>({ column, row, ctx }: { column: ResourceColumn<R, Ctx>; ro
  * button shown only to accounts whose private actions the contract accepts. Everything specific comes
  * from the descriptor.
  */
-export default function ResourceView<R, Ctx>({ descriptor: d, context, account, initialRows, heading, framed }: ResourceViewProps<R, Ctx>) {
+export default function ResourceView<R, Ctx>({ descriptor: d, context, account, initialRows, initialTotal, heading, framed }: ResourceViewProps<R, Ctx>) {
   const serverPaged = Boolean(d.contracts.list.list);
   const pageSize = d.pageSize ?? PAGE_SIZE;
   const [rows, setRows] = useState<R[] | null>(initialRows ?? null);
-  const [total, setTotal] = useState(initialRows?.length ?? 0);
+  const [total, setTotal] = useState(initialTotal ?? initialRows?.length ?? 0);
   const [loading, setLoading] = useState(!initialRows);
   const [page, setPage] = useState(1);
   const [text, setText] = useState('');
@@ -93,6 +95,8 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
   const [editing, setEditing] = useState<{ row: R | null } | null>(null);
   const [busyAction, setBusyAction] = useState<string | null>(null);
   const [drill, setDrill] = useState<R | null>(null);
+  const [revealed, setRevealed] = useState<Revealed | null>(null);
+  const [sort, setSort] = useState(d.serverSort ? { field: d.serverSort.field, order: d.serverSort.order } : null);
   const debounced = useDebounced(text);
   const serverSearch = typeof d.search === 'object' ? d.search.param : null;
   const group = `resource-${d.id}`;
@@ -106,8 +110,9 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
     const input: Record<string, unknown> = { ...(d.listInput?.(context, { filter }) ?? {}) };
     if (serverSearch && debounced.trim()) input[serverSearch] = debounced.trim();
     if (serverPaged) Object.assign(input, { page, limit: pageSize });
+    if (d.serverSort && sort) Object.assign(input, { [d.serverSort.param]: sort.field, [d.serverSort.orderParam]: sort.order });
     return input;
-  }, [d, context, filter, serverSearch, debounced, serverPaged, page, pageSize]);
+  }, [d, context, filter, serverSearch, debounced, serverPaged, page, pageSize, sort]);
   const requestKey = JSON.stringify(request);
   const [loadedKey, setLoadedKey] = useState<string | null>(initialRows ? requestKey : null);
 
@@ -129,7 +134,7 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
     setLoadedKey(requestKey);
     void load();
   }, [load, loadedKey, requestKey]);
-  useEffect(() => setPage(1), [debounced, filter]);
+  useEffect(() => setPage(1), [debounced, filter, sort]);
 
   const shown = useMemo(() => {
     if (!rows || d.search !== 'client' || !text.trim()) return rows ?? [];
@@ -155,12 +160,25 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
     });
   }
 
-  async function runAction(action: (typeof rowActions)[number], row: R) {
+  function startAction(action: ResourceRowAction<R, Ctx>, row: R) {
+    if (!action.confirm) return void runAction(action, row);
+    confirmDialog({
+      group,
+      header: action.confirm.header,
+      message: action.confirm.message(row),
+      acceptLabel: 'Yes',
+      rejectLabel: 'No',
+      accept: () => void runAction(action, row),
+    });
+  }
+
+  async function runAction(action: ResourceRowAction<R, Ctx>, row: R) {
     setBusyAction(`${action.id}:${d.rowKey(row)}`);
     try {
       const { data } = await api(action.contract, action.input(row) as never);
       const done = action.done(row, data);
       showToast(done.severity, done.text);
+      if (done.reveal) setRevealed(done.reveal);
       await load();
     } catch {
       // The shared client already said why.
@@ -228,13 +246,20 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
             {...(serverPaged
               ? { lazy: true, paginator: total > pageSize, rows: pageSize, first: (page - 1) * pageSize, totalRecords: total, onPage: (e: DataTableStateEvent) => setPage((e.page ?? 0) + 1) }
               : { paginator: shown.length > pageSize, rows: pageSize })}
+            {...(d.serverSort && sort
+              ? {
+                  sortField: sort.field,
+                  sortOrder: sort.order === 'asc' ? 1 : -1,
+                  onSort: (e: DataTableStateEvent) => setSort({ field: e.sortField, order: e.sortOrder === -1 ? 'desc' : 'asc' }),
+                }
+              : {})}
           >
             {d.columns.map((c) => (
               <Column
                 key={c.key}
                 field={c.value ? undefined : c.key}
                 header={c.label}
-                sortable={Boolean(c.sortable && !c.value && !serverPaged)}
+                sortable={Boolean(c.sortable && (d.serverSort ? true : !c.value && !serverPaged))}
                 bodyClassName={c.show === 'dateTime' || c.show === 'day' ? 'date-time' : undefined}
                 body={(row: R) => <Cell column={c} row={row} ctx={context} />}
               />
@@ -247,20 +272,25 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
                   const editable = d.editable ? d.editable(row) : true;
                   return (
                     <div className="row-actions">
-                      {rowActions.map((a) => (
-                        <Button
-                          key={a.id}
-                          type="button"
-                          label={a.label}
-                          icon={a.icon}
-                          size="small"
-                          loading={busyAction === `${a.id}:${d.rowKey(row)}`}
-                          disabled={a.disabled?.(row) ?? false}
-                          onClick={() => void runAction(a, row)}
-                        />
-                      ))}
+                      {rowActions
+                        .filter((a) => !a.hidden?.(row, context))
+                        .map((a) => {
+                          const words = typeof a.label === 'function' ? a.label(row) : a.label;
+                          const look = {
+                            icon: typeof a.icon === 'function' ? a.icon(row) : a.icon,
+                            severity: a.severity?.(row),
+                            loading: busyAction === `${a.id}:${d.rowKey(row)}`,
+                            disabled: a.disabled?.(row) ?? false,
+                            onClick: () => startAction(a, row),
+                          };
+                          return a.compact ? (
+                            <Button key={a.id} type="button" text rounded aria-label={a.name?.(row) ?? `${words} ${label}`} tooltip={words} tooltipOptions={{ position: 'top' }} {...look} />
+                          ) : (
+                            <Button key={a.id} type="button" label={words} size="small" {...look} />
+                          );
+                        })}
                       {canEdit && editable && <Button type="button" icon="pi pi-pencil" text rounded aria-label={`Edit ${label}`} tooltip="Edit" tooltipOptions={{ position: 'top' }} onClick={() => setEditing({ row })} />}
-                      {canRemove && editable && <Button type="button" icon="pi pi-trash" text rounded severity="danger" aria-label={`Delete ${label}`} tooltip="Delete" tooltipOptions={{ position: 'top' }} onClick={() => remove(row)} />}
+                      {canRemove && editable && (d.removable?.(row, context) ?? true) && <Button type="button" icon="pi pi-trash" text rounded severity="danger" aria-label={`Delete ${label}`} tooltip="Delete" tooltipOptions={{ position: 'top' }} onClick={() => remove(row)} />}
                       {d.drill && <Button type="button" icon={d.drill.icon} text rounded aria-label={d.drill.label(row)} tooltip={d.drill.tooltip} tooltipOptions={{ position: 'top' }} onClick={() => setDrill(row)} />}
                     </div>
                   );
@@ -277,14 +307,27 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
           context={context}
           row={editing.row}
           onClose={() => setEditing(null)}
-          onSaved={async (saved) => {
+          onSaved={async (data) => {
             setEditing(null);
+            const { row: saved, reveal } = d.saved ? d.saved(data) : { row: data as R, reveal: null };
             const toast = editing.row ? d.toasts?.saved : (d.toasts?.created ?? d.toasts?.saved);
             showToast('success', toast?.(saved) ?? `${d.rowLabel(saved)} saved`);
+            if (reveal) setRevealed(reveal);
             await load();
           }}
         />
       )}
+      <Dialog header={revealed?.title ?? ''} visible={revealed !== null} onHide={() => setRevealed(null)} style={{ width: 'min(420px, 95vw)' }}>
+        {revealed && (
+          <>
+            <p>{revealed.text}</p>
+            <p className="revealed-secret" data-testid="revealed-secret">
+              {revealed.secret}
+            </p>
+            <Button type="button" label="Copy" icon="pi pi-copy" onClick={() => void navigator.clipboard?.writeText(revealed.secret)} />
+          </>
+        )}
+      </Dialog>
       {d.drill && (
         <Dialog header={drill ? d.drill.title(drill) : ''} visible={drill !== null} onHide={() => setDrill(null)} style={{ width: 'min(900px, 95vw)' }}>
           {drill && <ResourceView descriptor={d.drill.resource()} context={d.drill.context(drill)} account={account} />}

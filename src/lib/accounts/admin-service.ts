@@ -11,19 +11,19 @@ import { HttpError, badRequest, conflict, notFound } from '../server/errors';
 import type { AccountRow } from './contract';
 
 const COLUMNS = `a.username, a.role, a.name, a.avatar, a.introduction, a.active, a.can_view_all_app, a.list_app, a.follow_team,
-  a.exclude_teams, a.paths, a.private_actions, a.permissions, a.created_at, a.last_login_at`;
+  a.exclude_teams, a.paths, a.private_actions, a.permissions, a.finance_apps, a.finance_teams, a.created_at, a.last_login_at`;
 
 interface Row {
   username: string; role: string; name: string; avatar: string; introduction: string; active: boolean; can_view_all_app: boolean;
   list_app: string[]; follow_team: string[]; exclude_teams: string[]; paths: string[]; private_actions: string[]; permissions: string[];
-  created_at: Date; last_login_at: Date | null;
+  finance_apps: string[]; finance_teams: string[]; created_at: Date; last_login_at: Date | null;
 }
 
 function toRow(r: Row): AccountRow {
   return {
     username: r.username, role: r.role, name: r.name, avatar: r.avatar, introduction: r.introduction, active: r.active,
     canViewAllApp: r.can_view_all_app, listApp: r.list_app, followTeam: r.follow_team, excludeTeams: r.exclude_teams,
-    paths: r.paths, privateActions: r.private_actions, permissions: r.permissions,
+    paths: r.paths, privateActions: r.private_actions, permissions: r.permissions, financeApps: r.finance_apps, financeTeams: r.finance_teams,
     createdAt: new Date(r.created_at).toISOString(), lastLoginAt: r.last_login_at ? new Date(r.last_login_at).toISOString() : null,
   };
 }

@@ -1,7 +1,8 @@
 import { changePassword } from '../auth/service';
 import { handle, type ApiHandler } from '../server/api/handler';
 import { changeProfile, createAccount, deleteAccount, getFinancePermission, listAccounts, resetPassword, setActive, setViewAllApps, suggestAccounts, teamOptions, updateAccount, updateExcludeTeams, updateFinancePermission, updateListApp } from './admin-service';
-import { accountInfoContract, allAccountContract, changePasswordContract, changeProfileContract, createAccountContract, deactivateAccountContract, deleteAccountContract, financePermissionGetContract, financePermissionUpdateContract, resetPasswordContract, suggestContract, teamOptionsContract, updateAccountContract, updateExcludeTeamsContract, updateListAppContract, viewAppContract } from './contract';
+import { accountInfoContract, allAccountContract, changePasswordContract, changeProfileContract, createAccountContract, deactivateAccountContract, deleteAccountContract, financePermissionGetContract, financePermissionUpdateContract, resetPasswordContract, saveAccountContract, suggestContract, teamOptionsContract, updateAccountContract, updateExcludeTeamsContract, updateListAppContract, viewAppContract } from './contract';
+import { saveAccount } from './save';
 import { accountInfoOf } from './service';
 
 /** Admin accounts and the signed-in account's own profile and password. Served by the API registry (src/lib/server/api/registry.ts). */
@@ -22,6 +23,7 @@ export const accountsApi: ApiHandler[] = [
   handle(financePermissionUpdateContract, async (input, ctx) => ({ data: await updateFinancePermission(ctx.db, ctx.actor, input) })),
   handle(accountInfoContract, async (_input, ctx) => ({ data: await accountInfoOf(ctx.db, ctx.viewer) })),
   handle(resetPasswordContract, async ({ username }, ctx) => ({ data: { password: await resetPassword(ctx.db, ctx.actor, username) } })),
+  handle(saveAccountContract, async (input, ctx) => ({ data: await saveAccount(ctx.db, ctx.actor, input) })),
   handle(suggestContract, async ({ q }, ctx) => ({ data: await suggestAccounts(ctx.db, q) })),
   handle(teamOptionsContract, async (_input, ctx) => ({ data: await teamOptions(ctx.db) })),
   handle(updateAccountContract, async (input, ctx) => ({ data: await updateAccount(ctx.db, ctx.actor, input) })),

@@ -57,6 +57,9 @@ export const accountRow = z.object({
   paths: z.array(z.string()),
   privateActions: z.array(z.string()),
   permissions: z.array(z.string()),
+  /** Which apps and teams the account sees in finance reports (apart from the apps it may open). */
+  financeApps: z.array(z.string()),
+  financeTeams: z.array(z.string()),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
 });
@@ -91,6 +94,31 @@ export const createAccountContract = defineContract({
     listApp: stringList().default([]),
     paths: stringList().default([]),
     privateActions: stringList().default([]),
+  }),
+  data: z.object({ account: accountRow, password: z.string().nullable() }),
+  access: manage,
+});
+
+/**
+ * The account dialog's one save: creates an account or changes its role, app visibility, followed teams and
+ * finance visibility in one transaction (each change audited), so a refusal of one part leaves nothing
+ * half-written. The spec's per-part endpoints stay for scripts.
+ */
+export const saveAccountContract = defineContract({
+  method: 'POST',
+  path: '/api/adminAccount/save',
+  request: z.object({
+    isNew: z.boolean(),
+    username: usernameSchema,
+    name: displayNameSchema.default(''),
+    role: roleNameSchema,
+    /** New accounts only; empty: a one-time random password is generated and answered once. */
+    password: z.string().max(128).optional(),
+    canViewAllApp: z.boolean().default(false),
+    listApp: stringList().default([]),
+    followTeam: stringList().default([]),
+    financeApps: stringList().default([]),
+    financeTeams: stringList().default([]),
   }),
   data: z.object({ account: accountRow, password: z.string().nullable() }),
   access: manage,

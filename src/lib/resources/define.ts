@@ -26,6 +26,15 @@ export function actionHolder(account: ActionHolder): ActionHolder {
 export interface ResourceOption {
   label: string;
   value: string | number;
+  /** A checklist item's explanation, beside its label. */
+  hint?: string;
+}
+
+/** A node of a tree field: a group (with children) or a leaf whose value is chosen. */
+export interface TreeOption {
+  value: string;
+  label: string;
+  children?: readonly TreeOption[];
 }
 
 /** How a cell is shown. */
@@ -49,7 +58,7 @@ export interface ResourceColumn<R, Ctx> {
 }
 
 /** The input of a form field. */
-export type InputKind = 'text' | 'textarea' | 'number' | 'select' | 'multi' | 'chips' | 'checkbox' | 'switch' | 'os' | 'date' | 'pairs';
+export type InputKind = 'text' | 'password' | 'textarea' | 'number' | 'select' | 'multi' | 'checklist' | 'tree' | 'chips' | 'checkbox' | 'switch' | 'os' | 'date' | 'pairs';
 
 export interface ResourceField<Ctx> {
   /** The save request's field (a dotted path: "data.price"); validation issues on that path show under it. */
@@ -58,6 +67,8 @@ export interface ResourceField<Ctx> {
   input: InputKind;
   /** select, multi and os: the choices (os: the platforms, "All platforms" included when 0 is allowed). */
   options?: readonly ResourceOption[] | ((ctx: Ctx) => readonly ResourceOption[]);
+  /** tree: the nodes; the value is the list of chosen leaves (a role's screens). */
+  tree?: (ctx: Ctx) => readonly TreeOption[];
   /** pairs: the choices of each pair's second part (a parameter's type). */
   pairOptions?: readonly string[];
   placeholder?: string;
@@ -65,20 +76,42 @@ export interface ResourceField<Ctx> {
   help?: string;
   /** Only asked when creating (the key of a row that cannot change). */
   createOnly?: boolean;
+  /** Not shown when editing (a new account's first password). */
+  hideOnEdit?: boolean;
   /** Left out of the request when empty (a secret that is kept unless replaced). */
   omitEmpty?: boolean;
+  /** Greyed out while the form's other values make it moot (the app list of an account that sees every app). */
+  disabledWhen?: (values: Record<string, unknown>) => boolean;
+}
+
+/** A value shown once after a change (a generated password): a dialog with the value and a Copy button. */
+export interface Revealed {
+  title: string;
+  /** What to do with it, above the value. */
+  text: string;
+  secret: string;
 }
 
 /** A row action besides edit and delete: one call of a contract ("Run now"), gated by that contract's access. */
-export interface ResourceRowAction<R> {
+export interface ResourceRowAction<R, Ctx = unknown> {
   id: string;
-  label: string;
-  icon?: string;
+  /** The button's words; a function when they follow the row ("Deactivate" / "Activate"). */
+  label: string | ((row: R) => string);
+  icon?: string | ((row: R) => string);
+  severity?: (row: R) => 'success' | 'warning' | 'danger' | undefined;
+  /** An icon button named "<label> <row label>" with the label as tooltip, beside edit and delete. */
+  compact?: boolean;
+  /** A compact button's accessible name when "<label> <row label>" does not read well. */
+  name?: (row: R) => string;
   contract: Contract;
   input: (row: R) => Record<string, unknown>;
-  /** The toast after it ran; the answer's data is given. */
-  done: (row: R, data: unknown) => { severity: 'success' | 'error' | 'info'; text: string };
+  /** Asked before it runs (a change that ends sessions). */
+  confirm?: { header: string; message: (row: R) => string };
+  /** The toast after it ran (the answer's data is given), and a value to show once. */
+  done: (row: R, data: unknown) => { severity: 'success' | 'error' | 'info'; text: string; reveal?: Revealed | null };
   disabled?: (row: R) => boolean;
+  /** Rows it does not apply to (an account cannot deactivate itself). */
+  hidden?: (row: R, ctx: Ctx) => boolean;
 }
 
 /** A list of related rows opened from a row in a dialog (a job's run history): another resource. */
@@ -118,6 +151,12 @@ export interface ResourceSpec<R, Ctx, List extends Contract, Save extends Contra
   removeInput?: (row: R, ctx: Ctx) => RequestOf<Remove>;
   /** Rows that may be edited or deleted (versions the SDK reported may not). */
   editable?: (row: R) => boolean;
+  /** Rows that may be deleted, besides `editable` (an account cannot delete itself). */
+  removable?: (row: R, ctx: Ctx) => boolean;
+  /** The saved row in the save answer, and a value to show once (default: the answer is the row). */
+  saved?: (data: unknown) => { row: R; reveal?: Revealed | null };
+  /** Server sorting of a server-paged list: the request fields and the first order; `sortable` columns sort. */
+  serverSort?: { param: string; orderParam: string; field: string; order: 'asc' | 'desc' };
   /** False when the save contract only changes existing rows (jobs). */
   create?: boolean;
   /** The create button and the new-row dialog's title: "Add partner". */
@@ -137,7 +176,7 @@ export interface ResourceSpec<R, Ctx, List extends Contract, Save extends Contra
   filter?: { label: string; placeholder: string; options: (ctx: Ctx) => readonly ResourceOption[] };
   /** Rows per page: server paging when the list contract answers `{ data, totalRecord }`, else client paging. */
   pageSize?: number;
-  rowActions?: readonly ResourceRowAction<R>[];
+  rowActions?: readonly ResourceRowAction<R, Ctx>[];
   drill?: ResourceDrill<R>;
   /** Prefix of input ids (default the id). */
   idPrefix?: string;

@@ -1,5 +1,8 @@
 import type { SessionAccount } from '../auth/types';
-import { teamOptions } from '../accounts/admin-service';
+import { listAccounts, teamOptions } from '../accounts/admin-service';
+import type { AccountContext } from '../accounts/resources';
+import type { RoleContext } from '../roles/resources';
+import { basePermissions, listRoles } from '../roles/service';
 import { CONFIG_KINDS } from '../config-data/kinds';
 import type { ConfigContext, TeamContext } from '../config-data/resources';
 import { listTeams } from '../config-data/service';
@@ -16,6 +19,8 @@ import type { Db } from '../server/db';
 export interface ResourcePageData {
   context: unknown;
   initialRows?: unknown[] | null;
+  /** A server-paged list: how many rows match in all (the first page is `initialRows`). */
+  initialTotal?: number;
 }
 type Loader = (db: Db, viewer: SessionAccount) => Promise<ResourcePageData>;
 
@@ -37,4 +42,15 @@ export const resourcePages: Record<string, Loader> = {
     return { context: { accounts, apps } satisfies TeamContext, initialRows: teams };
   },
   jobs: async (db) => ({ context: {}, initialRows: await listJobs(db) }),
+  accounts: async (db, viewer) => {
+    const [roles, apps, teams, first] = await Promise.all([
+      listRoles(db),
+      appChoices(db, viewer),
+      teamOptions(db),
+      listAccounts(db, { page: 1, limit: 20, sort: 'username', order: 'asc' }),
+    ]);
+    const context: AccountContext = { me: viewer.username, roles: roles.map((r) => r.name), apps, teams: teams.map((t) => t.value) };
+    return { context, initialRows: first.data, initialTotal: first.totalRecord };
+  },
+  roles: async (db) => ({ context: basePermissions() satisfies RoleContext, initialRows: await listRoles(db) }),
 };

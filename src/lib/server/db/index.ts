@@ -5,6 +5,7 @@ import { openPglite, openPostgres } from './open';
 import type { Db } from './sql';
 
 export type { Db, Sql } from './sql';
+export { joinTransaction } from './sql';
 
 /**
  * Opens the configured database: PostgreSQL when DATABASE_URL is set, else the embedded PGlite in DATA_DIR.

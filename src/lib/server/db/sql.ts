@@ -33,3 +33,18 @@ export function makeSql(run: (text: string, params?: unknown[]) => Promise<{ row
     },
   };
 }
+
+/**
+ * A transaction seen as a database whose `transaction` joins it: services that open their own transaction
+ * (one change with its audit row) can then run several at once, all-or-nothing (an account's composite save).
+ */
+export function joinTransaction(tx: Sql, kind: Db['kind']): Db {
+  return {
+    ...tx,
+    kind,
+    transaction: (fn) => fn(tx),
+    close: async () => {
+      throw new Error('A joined transaction is closed by its owner.');
+    },
+  };
+}
