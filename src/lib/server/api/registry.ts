@@ -6,6 +6,7 @@ import { authApi } from '../../auth/api';
 import { configDataApi } from '../../config-data/api';
 import { jobsApi } from '../../jobs/api';
 import { logsApi } from '../../logs/api';
+import { playersApi } from '../../players/api';
 import { postsApi } from '../../posts/api';
 import { rolesApi } from '../../roles/api';
 import { sdkCheckApi } from '../../sdk-check/api';
@@ -30,6 +31,7 @@ export const apiHandlers: readonly ApiHandler[] = [
   ...jobsApi,
   ...postsApi,
   ...analyticsApi,
+  ...playersApi,
 ];
 
 const router = new ApiRouter(apiHandlers);

@@ -1,0 +1,55 @@
+import { createHmac } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { HttpError } from '../server/errors';
+
+/**
+ * Player access tokens: HS256 JWTs (a game server or a proxy can verify them with standard libraries) signed
+ * with a key derived from SESSION_SECRET for this purpose only, so a console token can never pass as a
+ * player token or the reverse. They name the app, the player (sub) and the device, and live 15 minutes.
+ */
+export const PLAYER_ACCESS_TTL_SECONDS = 15 * 60;
+export const PLAYER_REFRESH_TTL_DAYS = 90;
+const ISSUER = 'gsm-console';
+const AUDIENCE = 'gsm-sdk-player';
+
+const keys = new Map<string, Uint8Array>();
+function keyFor(secret: string): Uint8Array {
+  let key = keys.get(secret);
+  if (!key) {
+    key = new Uint8Array(createHmac('sha256', secret).update('gsm player token v1').digest());
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+export interface PlayerClaims {
+  appId: string;
+  playerId: string;
+  deviceId: string;
+}
+
+export async function signPlayerToken(claims: PlayerClaims, secret: string): Promise<string> {
+  return new SignJWT({ app: claims.appId, dev: claims.deviceId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.playerId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${PLAYER_ACCESS_TTL_SECONDS}s`)
+    .sign(keyFor(secret));
+}
+
+/** The claims of a valid token of this app; 401 with what to do otherwise. */
+export async function verifyPlayerToken(token: string | null | undefined, secret: string, appId: string): Promise<PlayerClaims> {
+  const given = token?.trim();
+  if (!given) throw new HttpError(401, 'Missing player token: send it in the X-Player-Token header (from /api/sdk/v1/players/session).');
+  try {
+    const { payload } = await jwtVerify(given, keyFor(secret), { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+    if (payload.app !== appId || typeof payload.sub !== 'string' || typeof payload.dev !== 'string') throw new HttpError(401, 'The player token belongs to another app.');
+    return { appId, playerId: payload.sub, deviceId: payload.dev };
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if (error instanceof errors.JWTExpired) throw new HttpError(401, 'Player token expired: refresh it at /api/sdk/v1/players/refresh.');
+    throw new HttpError(401, 'Invalid player token.');
+  }
+}
