@@ -22,10 +22,11 @@ export interface RouteNode {
   /**
    * The screen a route shows when it has no .astro page of its own: `report:<id>` is the generic report
    * screen of that descriptor (src/lib/reports/registry.ts), `resource:<id>` the generic list-and-form
-   * screen (src/lib/resources/registry.ts, first render from src/lib/resources/pages.ts). Without it,
+   * screen (src/lib/resources/registry.ts, first render from src/lib/resources/pages.ts), `history:<id>` a
+   * player's event log (src/lib/history/kinds.ts). Without it,
    * the "planned" notice.
    */
-  screen?: `report:${string}` | `resource:${string}`;
+  screen?: `report:${string}` | `resource:${string}` | `history:${string}`;
   children?: RouteNode[];
 }
 
@@ -94,15 +95,15 @@ export const routeTable: RouteNode[] = [
       ]),
     ], { roles: STAT_ROLES }),
     group('/gsm/history', 'History', 'pi pi-history', [
-      leaf('/gsm/history/level', 'Level Log'),
-      leaf('/gsm/history/miniGameLevel', 'MiniGame Level Log'),
-      leaf('/gsm/history/taskQuest', 'Task Quest Log'),
-      leaf('/gsm/history/adsLog', 'Ads Log'),
-      leaf('/gsm/history/iapLog', 'IAP Log'),
-      leaf('/gsm/history/resource', 'Resource Log'),
-      leaf('/gsm/history/adImpression', 'Ad Impression Log'),
-      leaf('/gsm/history/counterLog', 'Counter Log'),
-      leaf('/gsm/history/funnel', 'Funnel Log'),
+      leaf('/gsm/history/level', 'Level Log', { screen: 'history:level' }),
+      leaf('/gsm/history/miniGameLevel', 'MiniGame Level Log', { screen: 'history:miniGameLevel' }),
+      leaf('/gsm/history/taskQuest', 'Task Quest Log', { screen: 'history:taskQuest' }),
+      leaf('/gsm/history/adsLog', 'Ads Log', { screen: 'history:adsLog' }),
+      leaf('/gsm/history/iapLog', 'IAP Log', { screen: 'history:iapLog' }),
+      leaf('/gsm/history/resource', 'Resource Log', { screen: 'history:resource' }),
+      leaf('/gsm/history/adImpression', 'Ad Impression Log', { screen: 'history:adImpression' }),
+      leaf('/gsm/history/counterLog', 'Counter Log', { screen: 'history:counterLog' }),
+      leaf('/gsm/history/funnel', 'Funnel Log', { screen: 'history:funnel' }),
     ], { roles: STAT_ROLES }),
     group('/gsm/cohort', 'Cohort', 'pi pi-table', [
       leaf('/gsm/cohort/retention', 'Retention', { ...help('Retention definition', 'analytics/retention'), screen: 'report:retention' }),

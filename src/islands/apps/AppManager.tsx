@@ -14,6 +14,7 @@ import { parseOsValue, type OsFilterValue } from '../../lib/ui/filters/os-option
 import { enumCodec, listCodec, textCodec, useQueryState, type QueryCodec } from '../../lib/ui/filters/use-query-state';
 import { showToast } from '../../lib/ui/toast-store';
 import AppTable from './AppTable';
+import '../../styles/data-table.css';
 import './apps.css';
 import { ScreenHead } from './parts';
 

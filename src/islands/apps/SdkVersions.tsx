@@ -15,6 +15,7 @@ import VersionAutocomplete from '../../lib/ui/filters/VersionAutocomplete';
 import { ALL_VERSIONS } from '../../lib/ui/filters/version-options';
 import { compareVersions } from '../../lib/apps/versions';
 import { AppOsCells, OsBadge, RelativeTime, ScreenHead } from './parts';
+import '../../styles/data-table.css';
 import './apps.css';
 
 type LatestRow = { appId: string; name: string; os: 1 | 2 | 3; version: string; sdkVersion: string; lastSeen: string; versions: number };

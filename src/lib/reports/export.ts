@@ -16,16 +16,20 @@ export function toCsv(rows: readonly (readonly Cell[])[]): string {
 }
 
 /**
- * The download of a report table: CSV (UTF-8 with BOM, so Excel reads it as UTF-8) or .xlsx, with the same
- * header and rounded numbers the screen shows. Named after the report and the day (UTC+7) it was taken.
+ * A download: CSV (UTF-8 with BOM, so Excel reads it as UTF-8) or .xlsx with one sheet, named after what it
+ * holds and the day (UTC+7) it was taken.
  */
-export function exportResponse(table: ReportTable, format: 'csv' | 'xlsx', fileStem: string): Response {
-  const { header, rows } = exportGrid(table);
+export function fileResponse(sheet: string, grid: readonly (readonly Cell[])[], format: 'csv' | 'xlsx', fileStem: string): Response {
   const name = `${fileStem}-${reportDay(nowMs())}.${format}`;
   const headers = { 'content-disposition': `attachment; filename="${name}"`, 'cache-control': 'no-store' };
   if (format === 'xlsx') {
-    const body = xlsx(table.name, [header, ...rows]);
-    return new Response(new Uint8Array(body), { headers: { ...headers, 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } });
+    return new Response(new Uint8Array(xlsx(sheet, grid)), { headers: { ...headers, 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } });
   }
-  return new Response(`\uFEFF${toCsv([header, ...rows])}`, { headers: { ...headers, 'content-type': 'text/csv; charset=utf-8' } });
+  return new Response(`\uFEFF${toCsv(grid)}`, { headers: { ...headers, 'content-type': 'text/csv; charset=utf-8' } });
+}
+
+/** The download of a report table, with the same header and rounded numbers the screen shows. */
+export function exportResponse(table: ReportTable, format: 'csv' | 'xlsx', fileStem: string): Response {
+  const { header, rows } = exportGrid(table);
+  return fileResponse(table.name, [header, ...rows], format, fileStem);
 }

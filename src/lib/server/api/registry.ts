@@ -4,6 +4,7 @@ import { analyticsApi } from '../../analytics/api';
 import { appsApi } from '../../apps/api';
 import { authApi } from '../../auth/api';
 import { configDataApi } from '../../config-data/api';
+import { historyApi } from '../../history/api';
 import { jobsApi } from '../../jobs/api';
 import { logsApi } from '../../logs/api';
 import { playersApi } from '../../players/api';
@@ -32,6 +33,7 @@ export const apiHandlers: readonly ApiHandler[] = [
   ...postsApi,
   ...analyticsApi,
   ...playersApi,
+  ...historyApi,
 ];
 
 const router = new ApiRouter(apiHandlers);
