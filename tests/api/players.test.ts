@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
+import { rollupNowContract } from '../../src/lib/analytics/contract';
 import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
-import { raw, signedInAs, uniqueName } from './helpers';
+import { accountLogContract } from '../../src/lib/logs/contract';
+import { findPlayerContract, playerDataEditReadContract, playerDataUpdateContract, playerDataViewContract, playerProfileContract } from '../../src/lib/players/staff-contract';
+import { ownAccount, raw, rejection, signedInAs, uniqueName } from './helpers';
 
 /**
  * SDK player sessions and the cloud save, as a game calls them over HTTP: the app platform's key in X-SDK-Key,
@@ -181,5 +185,64 @@ describe('the cloud save', () => {
     expect(nul.status).toBe(400);
     const read = await call('GET', '/api/sdk/v1/players/me/data', keys.android, { player: a.accessToken });
     expect(read.json.data).toMatchObject({ version: 1, data: { keep: 1 } });
+  });
+});
+
+describe('Find User and the saved data as staff see them', () => {
+  it('finds a player by user id, device id and purchase transaction id, and shows their profile', async () => {
+    const root = await signedInAs('root');
+    const id = device();
+    const me = await session(keys.android, id);
+    const appId = (await call('GET', '/api/sdk/v1/players/me', keys.android, { player: me.accessToken })).json.data as { appId: string };
+    const now = Date.now();
+    const events = [
+      { id: randomUUID(), name: 'first_open', userId: me.playerId, time: now - 7_200_000, appVersion: '1.0.0', country: 'VN', params: {} },
+      { id: randomUUID(), name: 'session_start', userId: me.playerId, time: now - 7_100_000, appVersion: '1.0.0', country: 'VN', params: {} },
+      { id: randomUUID(), name: 'level_complete', userId: me.playerId, time: now - 7_000_000, appVersion: '1.0.1', country: 'VN', params: { level: 4, duration: 30, attempts: 1 } },
+      { id: randomUUID(), name: 'iap_purchase', userId: me.playerId, time: now - 6_900_000, appVersion: '1.0.1', country: 'VN', params: { productId: 'gems_100', priceMicros: 990_000, currency: 'USD', revenueUsdMicros: 693_000, transactionId: `GPA.${id}`, store: 'google_play' } },
+    ];
+    expect((await raw('POST', '/api/sdk/v1/events', { body: JSON.stringify({ events }), headers: { 'x-sdk-key': keys.android } })).status).toBe(200);
+    await root(rollupNowContract, {});
+
+    for (const [by, q] of [['userId', me.playerId], ['deviceId', id], ['transactionId', `GPA.${id}`]] as const) {
+      const found = await root(findPlayerContract, { appId: appId.appId, by, q });
+      expect(found.data.matches.map((m) => m.userId), by).toEqual([me.playerId]);
+    }
+    expect((await root(findPlayerContract, { appId: appId.appId, by: 'deviceId', q: 'no-such-device' })).data.matches).toEqual([]);
+
+    const { data: profile } = await root(playerProfileContract, { appId: appId.appId, userId: me.playerId });
+    expect(profile.install).toMatchObject({ os: 1, appVersion: '1.0.0', country: 'VN' });
+    expect(profile.activity).toMatchObject({ sessions: 1, iapPurchases: 1, iapRevenue: 693_000, versions: ['1.0.0', '1.0.1'], countries: ['VN'] });
+    expect(profile.levels).toEqual([{ mode: 'main', level: 4 }]);
+    expect(profile.player).toMatchObject({ isTest: false, dataVersion: 0, devices: [{ deviceId: id, os: 1 }] });
+    expect(profile.purchases).toEqual([{ time: new Date(now - 6_900_000).toISOString(), productId: 'gems_100', revenueUsdMicros: 693_000, transactionId: `GPA.${id}`, store: 'google_play' }]);
+    const missing = await rejection(root(playerProfileContract, { appId: appId.appId, userId: 'nobody' }));
+    expect(missing.status).toBe(404);
+    const outsider = await ownAccount('find-outsider', { paths: ['/gsm/users/find_user'], listApp: ['com.gsm.tilematch'] });
+    expect((await rejection(outsider(findPlayerContract, { appId: appId.appId, by: 'userId', q: me.playerId }))).status).toBe(403);
+  });
+
+  it('lets staff with user_data_update edit a save over the version they read, audited; a stale version is 409', async () => {
+    const root = await signedInAs('root');
+    const me = await session(keys.android, device());
+    const appId = ((await call('GET', '/api/sdk/v1/players/me', keys.android, { player: me.accessToken })).json.data as { appId: string }).appId;
+    await call('PUT', '/api/sdk/v1/players/me/data', keys.android, { body: { version: 0, data: { coins: 10 } }, player: me.accessToken });
+
+    const viewer = await ownAccount('save-viewer', { paths: ['/gsm/users/find_user_firebase/view'], listApp: [appId] });
+    expect((await viewer(playerDataViewContract, { appId, userId: me.playerId })).data).toMatchObject({ version: 1, data: { coins: 10 }, updatedBy: 'sdk' });
+    expect((await rejection(viewer(playerDataUpdateContract, { appId, userId: me.playerId, version: 1, data: { coins: 99 } }))).status).toBe(403);
+    const editorNoAction = await ownAccount('save-editor0', { paths: ['/gsm/users/find_user_firebase/update'], listApp: [appId] });
+    expect((await editorNoAction(playerDataEditReadContract, { appId, userId: me.playerId })).data.version).toBe(1);
+    expect((await rejection(editorNoAction(playerDataUpdateContract, { appId, userId: me.playerId, version: 1, data: { coins: 99 } }))).status).toBe(403);
+
+    const editor = await ownAccount('save-editor', { paths: ['/gsm/users/find_user_firebase/update'], privateActions: ['user_data_update'], listApp: [appId] });
+    const saved = await editor(playerDataUpdateContract, { appId, userId: me.playerId, version: 1, data: { coins: 99 } });
+    expect(saved.data.version).toBe(2);
+    // The game reads the staff's change, and its stale write is refused.
+    expect((await call('GET', '/api/sdk/v1/players/me/data', keys.android, { player: me.accessToken })).json.data).toMatchObject({ version: 2, data: { coins: 99 } });
+    const stale = await rejection(editor(playerDataUpdateContract, { appId, userId: me.playerId, version: 1, data: { coins: 5 } }));
+    expect([stale.status, stale.serverMessage]).toEqual([409, 'version: the game saved version 2 since you opened version 1; reload and apply your change again.']);
+    const { data: log } = await root(accountLogContract, { username: editor.username, limit: 10 });
+    expect(log.find((r) => r.action === 'update_player_data')).toMatchObject({ entity: 'player_data', entityId: `${appId}/${me.playerId}`, before: { version: 1, data: { coins: 10 } }, after: { version: 2, data: { coins: 99 } } });
   });
 });

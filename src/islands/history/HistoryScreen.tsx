@@ -10,7 +10,7 @@ import { formatDateTime, formatDay } from '../../lib/time/format';
 import AppAutocomplete from '../../lib/ui/filters/AppAutocomplete';
 import DateRangePicker from '../../lib/ui/filters/DateRangePicker';
 import type { DateRange } from '../../lib/ui/filters/date-range';
-import { Field } from '../reports/ReportFilterBar';
+import Field from '../../lib/ui/filters/Field';
 import '../../styles/data-table.css';
 import '../../styles/history.css';
 

@@ -8,6 +8,7 @@ import DateRangePicker from '../../lib/ui/filters/DateRangePicker';
 import MultiSelectFilter from '../../lib/ui/filters/MultiSelectFilter';
 import OsSelect from '../../lib/ui/filters/OsSelect';
 import VersionAutocomplete from '../../lib/ui/filters/VersionAutocomplete';
+import Field from '../../lib/ui/filters/Field';
 import type { ReportFilterState } from './use-report';
 
 export interface ReportFilterBarProps {
@@ -58,16 +59,6 @@ export default function ReportFilterBar({ account, filters, onChange, appMode, c
       <Field label="Days">
         <DateRangePicker value={filters.range} onChange={(range) => range && onChange({ range })} />
       </Field>
-      {children}
-    </div>
-  );
-}
-
-/** A filter with its visible label above it (every filter of the console is labelled the same way). */
-export function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="filter-field">
-      <span className="filter-label">{label}</span>
       {children}
     </div>
   );

@@ -10,7 +10,8 @@ import { writeOwnedQuery } from '../../lib/ui/filters/url-query';
 import '../../styles/reports.css';
 import ExportButtons from './ExportButtons';
 import LazyChart from './LazyChart';
-import ReportFilterBar, { Field } from './ReportFilterBar';
+import Field from '../../lib/ui/filters/Field';
+import ReportFilterBar from './ReportFilterBar';
 import ReportTableView from './ReportTableView';
 import { filterState, parseReportInput, reportQuery, useReport, withRange, type ReportFilterState, type ReportInput } from './use-report';
 

@@ -7,7 +7,7 @@ import { configDataApi } from '../../config-data/api';
 import { historyApi } from '../../history/api';
 import { jobsApi } from '../../jobs/api';
 import { logsApi } from '../../logs/api';
-import { playersApi } from '../../players/api';
+import { playerStaffApi, playersApi } from '../../players/api';
 import { postsApi } from '../../posts/api';
 import { rolesApi } from '../../roles/api';
 import { sdkCheckApi } from '../../sdk-check/api';
@@ -33,6 +33,7 @@ export const apiHandlers: readonly ApiHandler[] = [
   ...postsApi,
   ...analyticsApi,
   ...playersApi,
+  ...playerStaffApi,
   ...historyApi,
 ];
 

@@ -1,0 +1,178 @@
+import { useStore } from '@nanostores/react';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { useEffect, useMemo, useState } from 'react';
+import { checkConfig, formatConfig } from '../../lib/apps/json-config';
+import { $apps, $selectedApp, appIdOf, selectApp, type AppScope } from '../../lib/apps/store';
+import { api } from '../../lib/http/client';
+import type { ApiError } from '../../lib/http/requester';
+import { changesOnly, lineDiff } from '../../lib/players/line-diff';
+import { playerDataEditReadContract, playerDataUpdateContract, playerDataViewContract } from '../../lib/players/staff-contract';
+import { formatDateTime } from '../../lib/time/format';
+import { showToast } from '../../lib/ui/toast-store';
+import AppAutocomplete from '../../lib/ui/filters/AppAutocomplete';
+import Field from '../../lib/ui/filters/Field';
+import '../../styles/players.css';
+
+interface Save {
+  version: number;
+  data: Record<string, unknown>;
+  updatedAt: string | null;
+  updatedBy: string | null;
+}
+export interface PlayerDataProps {
+  mode: 'view' | 'update';
+  account: AppScope;
+  /** The player the page was opened for, and their save when the server could read it. */
+  query: { appId: string; userId: string };
+  initial: Save | null;
+  /** The update screen's Save needs user_data_update. */
+  canSave: boolean;
+}
+
+/**
+ * A player's cloud save: read (view), or edited as JSON with live validation, a diff to review before saving,
+ * and a save that fails with 409 when the game saved meanwhile (update).
+ */
+export default function PlayerDataScreen({ mode, account, query, initial, canSave }: PlayerDataProps) {
+  const apps = useStore($apps);
+  const selected = useStore($selectedApp);
+  const [userId, setUserId] = useState(query.userId);
+  const [save, setSave] = useState<Save | null>(initial);
+  const [text, setText] = useState(initial ? formatConfig(initial.data) : '');
+  const [reviewing, setReviewing] = useState(false);
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [linkApp, setLinkApp] = useState(query.appId || null);
+  useEffect(() => {
+    const app = linkApp ? apps.find((a) => a.id === linkApp) : null;
+    if (!app) return;
+    if (!selected || appIdOf(selected) !== linkApp) selectApp({ id: app.id, value: app.name }, { writeUrl: false });
+    setLinkApp(null);
+  }, [apps, linkApp, selected]);
+  const appId = linkApp ?? (selected ? appIdOf(selected) : '');
+
+  const original = save ? formatConfig(save.data) : '';
+  const check = useMemo(() => checkConfig(text), [text]);
+  const diff = useMemo(() => (reviewing ? changesOnly(lineDiff(original, text)) : []), [reviewing, original, text]);
+
+  async function load() {
+    if (!appId || !userId.trim()) return;
+    setBusy(true);
+    setProblem('');
+    try {
+      const { data } = await api(mode === 'update' ? playerDataEditReadContract : playerDataViewContract, { appId, userId: userId.trim() });
+      setSave(data);
+      setText(formatConfig(data.data));
+      setReviewing(false);
+      const url = new URL(location.href);
+      url.search = new URLSearchParams({ appId, userId: userId.trim() }).toString();
+      history.replaceState(history.state, '', url);
+    } catch {
+      setSave(null);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function store() {
+    if (!save || !check.ok) return;
+    setBusy(true);
+    setProblem('');
+    try {
+      const { data } = await api(playerDataUpdateContract, { appId, userId: userId.trim(), version: save.version, data: check.value });
+      showToast('success', `Saved data of ${userId.trim()} (version ${data.version})`);
+      setSave({ version: data.version, data: check.value, updatedAt: data.updatedAt, updatedBy: 'you' });
+      setReviewing(false);
+    } catch (error) {
+      setProblem((error as ApiError).serverMessage ?? (error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card player-data" aria-busy={busy}>
+      <form
+        className="toolbar report-filters"
+        role="search"
+        aria-label="Choose a player"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void load();
+        }}
+      >
+        <Field label="App">
+          <AppAutocomplete account={account} placeholder="Choose an app" />
+        </Field>
+        <Field label="User id">
+          <InputText value={userId} onChange={(e) => setUserId(e.target.value)} aria-label="User id" className="history-user" spellCheck={false} />
+        </Field>
+        <Button type="submit" label="Open" icon="pi pi-folder-open" loading={busy && !save} disabled={!appId || !userId.trim()} className="find-button" />
+      </form>
+      {!save ? (
+        <p className="history-empty">Choose an app and enter a player&apos;s user id to {mode === 'update' ? 'edit' : 'see'} their saved data.</p>
+      ) : (
+        <>
+          <p className="save-meta" data-testid="save-meta">
+            Version {save.version}
+            {save.updatedAt ? ` · saved ${formatDateTime(save.updatedAt)} by ${save.updatedBy === 'sdk' ? 'the game' : save.updatedBy}` : ' · nothing saved yet'}
+          </p>
+          {mode === 'view' ? (
+            <pre className="save-json" data-testid="save-json">
+              {original}
+            </pre>
+          ) : reviewing ? (
+            <>
+              <h2 className="resource-heading">Changes to save</h2>
+              <div className="save-diff" data-testid="save-diff" role="region" aria-label="Changes to save">
+                {diff.length === 0 || diff.every((l) => l.kind === 'same' || l.kind === 'gap') ? (
+                  <div className="gap">No change.</div>
+                ) : (
+                  diff.map((line, i) =>
+                    line.kind === 'gap' ? (
+                      <div key={i} className="gap">
+                        … {line.count} unchanged line{line.count === 1 ? '' : 's'}
+                      </div>
+                    ) : (
+                      <div key={i} className={line.kind}>
+                        {line.kind === 'added' ? '+ ' : line.kind === 'removed' ? '- ' : '  '}
+                        {line.text}
+                      </div>
+                    ),
+                  )
+                )}
+              </div>
+              {problem && (
+                <p className="save-problem" role="alert">
+                  {problem}
+                </p>
+              )}
+              <div className="dialog-actions">
+                <Button type="button" label="Back to editing" text onClick={() => setReviewing(false)} />
+                {problem.startsWith('version:') && <Button type="button" label="Reload" icon="pi pi-refresh" outlined onClick={() => void load()} />}
+                <Button type="button" label="Save" icon="pi pi-check" loading={busy} disabled={!canSave || text === original} onClick={() => void store()} />
+              </div>
+            </>
+          ) : (
+            <>
+              <label htmlFor="save-editor" className="sr-only">
+                Saved data (JSON)
+              </label>
+              <textarea id="save-editor" className="save-editor p-inputtext" value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} aria-invalid={!check.ok} />
+              {!check.ok && (
+                <p className="save-problem" role="alert">
+                  {check.problem.message.replace(/^l/, "L")}
+                </p>
+              )}
+              <div className="dialog-actions">
+                {!canSave && <span className="hint">Saving needs the user_data_update action.</span>}
+                <Button type="button" label="Review changes" icon="pi pi-eye" disabled={!check.ok || text === original} onClick={() => setReviewing(true)} />
+              </div>
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
