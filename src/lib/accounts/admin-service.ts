@@ -1,5 +1,6 @@
 import type { Actor } from '../auth/types';
 import { revokeAllSessions } from '../auth/session';
+import { lockedUsernames, unlockUsername } from '../auth/throttle';
 import { newPasswordProblem } from '../auth/validation';
 import { hasAnyAction } from '../auth/guard';
 import { allRoutes, isPathPermitted } from '../routes';
@@ -279,4 +280,22 @@ export async function suggestAccounts(db: Sql, q: string) {
 export async function teamOptions(db: Sql) {
   const rows = await db.query<{ name: string }>('SELECT name FROM teams ORDER BY name');
   return rows.map((r) => ({ title: r.name, value: r.name }));
+}
+
+/** An administrator's unlock: every throttled pair of the username is cleared, with an audit row. */
+export async function unlockAccount(db: Db, actor: Actor, username: string): Promise<{ username: string; cleared: number }> {
+  return db.transaction(async (tx) => {
+    const account = await tx.one<{ username: string }>('SELECT username FROM accounts WHERE lower(username) = lower($1)', [username]);
+    if (!account) throw notFound(`Account "${username}" does not exist.`);
+    const cleared = await unlockUsername(tx, account.username);
+    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'unlock', entity: 'account', entityId: account.username, after: { cleared }, ip: actor.ip, requestId: actor.requestId });
+    return { username: account.username, cleared };
+  });
+}
+
+export async function lockedAccounts(db: Sql): Promise<string[]> {
+  const names = await lockedUsernames(db);
+  if (!names.size) return [];
+  const rows = await db.query<{ username: string }>('SELECT username FROM accounts WHERE lower(username) IN (SELECT jsonb_array_elements_text($1::jsonb)) ORDER BY username', [JSON.stringify([...names])]);
+  return rows.map((r) => r.username);
 }
