@@ -32,6 +32,13 @@ function procStat(pid: number): { state: string; started: string } | null {
   return { state: fields[0] ?? '', started: fields[19] ?? '' };
 }
 
+/** The identity of a running process on this host, or null when it is not running (or there is no /proc). */
+export function identityOf(pid: number): ProcessIdentity | null {
+  const stat = procStat(pid);
+  if (!stat || stat.state === 'Z' || stat.state === 'X') return null;
+  return { host: hostname(), pid, bootId: readOr('/proc/sys/kernel/random/boot_id', ''), started: stat.started };
+}
+
 let self: ProcessIdentity | null = null;
 export function selfIdentity(): ProcessIdentity {
   self ??= { host: hostname(), pid: process.pid, bootId: readOr('/proc/sys/kernel/random/boot_id', ''), started: procStat(process.pid)?.started ?? '' };
