@@ -69,7 +69,7 @@ function startedAfter(pid: number, atMs: number): boolean {
 }
 
 /** Takes the directory's lock or throws DatabaseLockedError naming the owner; answers the release function. */
-export async function takeDirectoryLock(dataDir: string, timing = LOCK_TIMING): Promise<() => void> {
+export async function takeDirectoryLock(dataDir: string, timing: { heartbeatMs: number; staleMs: number; exitWaitMs: number } = LOCK_TIMING): Promise<() => void> {
   const lockFile = join(dataDir, 'gsm.lock');
   const deadline = Date.now() + timing.exitWaitMs;
   for (;;) {
