@@ -111,6 +111,29 @@ async function roleGrants(db: Sql, role: string): Promise<Grants> {
 
 const added = (next: readonly string[], before: readonly string[]) => next.filter((x) => !before.includes(x));
 
+/** The team value the pickers offer for "every team" (docs/decisions.md, spec: followTeam). */
+const ALL_TEAMS = 'all';
+
+/**
+ * App ids and team names an account is given must exist: a typo or a deleted app would be stored and silently
+ * grant nothing (or grant an app created later under that id). 400 names the field and the first bad value.
+ */
+async function checkReferences(db: Sql, refs: { apps?: Record<string, readonly string[]>; teams?: Record<string, readonly string[]> }): Promise<void> {
+  for (const [field, ids] of Object.entries(refs.apps ?? {})) {
+    if (!ids.length) continue;
+    const found = new Set((await db.query<{ id: string }>('SELECT id FROM apps WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb))', [JSON.stringify(ids)])).map((r) => r.id));
+    const missing = ids.find((id) => !found.has(id));
+    if (missing !== undefined) throw badRequest(`${field}: app "${missing}" does not exist.`);
+  }
+  for (const [field, names] of Object.entries(refs.teams ?? {})) {
+    const wanted = names.filter((n) => n !== ALL_TEAMS);
+    if (!wanted.length) continue;
+    const found = new Set((await db.query<{ name: string }>('SELECT name FROM teams WHERE name IN (SELECT jsonb_array_elements_text($1::jsonb))', [JSON.stringify(wanted)])).map((r) => r.name));
+    const missing = wanted.find((name) => !found.has(name));
+    if (missing !== undefined) throw badRequest(`${field}: team "${missing}" does not exist.`);
+  }
+}
+
 /** Only root may hand out the root role; nobody changes their own role. */
 function guardRoleChange(actor: Actor, username: string, fromRole: string | null, toRole: string): void {
   if (actor.account.username === username && fromRole !== toRole) throw new HttpError(403, 'You cannot change your own role.');
@@ -145,6 +168,7 @@ export async function createAccount(
     guardGrantable(actor, await roleGrants(tx, input.role), `role "${input.role}"`);
     guardGrantable(actor, { paths: input.paths, actions: input.privateActions });
     guardAppGrants(actor, { canViewAllApp: input.canViewAllApp, apps: input.listApp });
+    await checkReferences(tx, { apps: { listApp: input.listApp } });
     if (await tx.one('SELECT 1 FROM accounts WHERE lower(username) = lower($1)', [input.username])) throw conflict(`username: "${input.username}" is already taken.`);
     const isRoot = input.role === 'root';
     await tx.query(
@@ -241,11 +265,14 @@ export async function changeProfile(db: Db, actor: Actor, input: { username?: st
 export const updateListApp = (db: Db, actor: Actor, input: { username: string; listApp: string[]; followTeam: string[] }) =>
   changeAccount(db, actor, input.username, 'update_list_app', async (tx, before) => {
     guardAppGrants(actor, { apps: added(input.listApp, before.listApp) });
+    // Only what is added must exist: an app deleted since stays removable.
+    await checkReferences(tx, { apps: { listApp: added(input.listApp, before.listApp) }, teams: { followTeam: added(input.followTeam, before.followTeam) } });
     await tx.query('UPDATE accounts SET list_app = $2::jsonb, follow_team = $3::jsonb WHERE username = $1', [input.username, JSON.stringify(input.listApp), JSON.stringify(input.followTeam)]);
   });
 
 export const updateExcludeTeams = (db: Db, actor: Actor, input: { username: string; excludeTeams: string[] }) =>
-  changeAccount(db, actor, input.username, 'update_exclude_teams', async (tx) => {
+  changeAccount(db, actor, input.username, 'update_exclude_teams', async (tx, before) => {
+    await checkReferences(tx, { teams: { excludeTeams: added(input.excludeTeams, before.excludeTeams) } });
     await tx.query('UPDATE accounts SET exclude_teams = $2::jsonb WHERE username = $1', [input.username, JSON.stringify(input.excludeTeams)]);
   });
 
@@ -264,6 +291,8 @@ export async function getFinancePermission(db: Sql, username: string) {
 
 export async function updateFinancePermission(db: Db, actor: Actor, input: { username: string; apps: string[]; teams: string[] }) {
   await changeAccount(db, actor, input.username, 'update_finance_permission', async (tx) => {
+    const before = await getFinancePermission(tx, input.username);
+    await checkReferences(tx, { apps: { apps: added(input.apps, before.apps) }, teams: { teams: added(input.teams, before.teams) } });
     await tx.query('UPDATE accounts SET finance_apps = $2::jsonb, finance_teams = $3::jsonb WHERE username = $1', [input.username, JSON.stringify(input.apps), JSON.stringify(input.teams)]);
   });
   return getFinancePermission(db, input.username);
