@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAccountContract, financePermissionUpdateContract, resetPasswordContract, updateExcludeTeamsContract, suggestContract, updateAccountContract, updateListAppContract, viewAppContract } from '../../src/lib/accounts/contract';
+import { createAccountContract, deactivateAccountContract, deleteAccountContract, financePermissionUpdateContract, resetPasswordContract, updateExcludeTeamsContract, suggestContract, updateAccountContract, updateListAppContract, viewAppContract } from '../../src/lib/accounts/contract';
 import { saveRoleContract } from '../../src/lib/roles/contract';
 import { refreshTokenContract } from '../../src/lib/auth/contract';
 import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
@@ -148,6 +148,31 @@ describe('no privilege escalation through account and role administration', () =
     expect([created.status, created.serverMessage]).toEqual([403, expect.stringContaining('canViewAllApp')]);
     // Its own apps it may hand on.
     expect((await me(updateListAppContract, { username: me.username, listApp: ['com.gsm.tilematch'], followTeam: [] })).data.listApp).toEqual(['com.gsm.tilematch']);
+  });
+
+  it('refuses deactivating, reactivating or deleting an account that holds more than the manager', async () => {
+    const me = await manager();
+    const boss = await ownAccount('sec-boss2', { paths: [ACCOUNT_PATH], privateActions: ['account_manage', 'config_edit'] });
+    const seesMore = await ownAccount('sec-apps2', { paths: ['/post/index'], listApp: ['com.gsm.tilematch'] });
+    for (const target of [boss.username, seesMore.username]) {
+      const off = await rejection(me(deactivateAccountContract, { username: target, active: false }));
+      expect([off.status, off.serverMessage], target).toEqual([403, expect.stringMatching(new RegExp(`^You cannot deactivate "${target}": it holds what your own account does not \\((config_edit|com\\.gsm\\.tilematch)`))]);
+      const gone = await rejection(me(deleteAccountContract, { username: target }));
+      expect([gone.status, gone.serverMessage], target).toEqual([403, expect.stringContaining(`You cannot delete "${target}"`)]);
+    }
+    // Both still sign in: nothing was changed.
+    expect((await raw('GET', '/api/adminAccount/info', { token: boss.tokens.accessToken })).status).toBe(200);
+    expect((await raw('GET', '/api/adminAccount/info', { token: seesMore.tokens.accessToken })).status).toBe(200);
+    // Finance visibility follows app visibility.
+    const finance = await rejection(me(financePermissionUpdateContract, { username: boss.username, apps: ['com.gsm.tilematch'], teams: [] }));
+    expect([finance.status, finance.serverMessage]).toEqual([403, expect.stringContaining('com.gsm.tilematch')]);
+  });
+
+  it('still lets a manager deactivate and delete a lesser account', async () => {
+    const me = await manager();
+    const lesser = await ownAccount('sec-lesser2', { paths: ['/post/index'] });
+    expect((await me(deactivateAccountContract, { username: lesser.username, active: false })).data.active).toBe(false);
+    expect((await me(deleteAccountContract, { username: lesser.username })).data.username).toBe(lesser.username);
   });
 
   it('still lets a manager grant what it holds and reset a lesser account', async () => {

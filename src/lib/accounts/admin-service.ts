@@ -140,6 +140,22 @@ function guardRoleChange(actor: Actor, username: string, fromRole: string | null
   if ((toRole === 'root' || fromRole === 'root') && actor.account.role !== 'root') throw new HttpError(403, 'Only a root account can grant or take away the root role.');
 }
 
+/**
+ * A non-root administrator acts (password reset, deactivation, deletion) only on accounts that hold nothing
+ * beyond its own grants: paths, private actions (of the role and the account's own), and apps.
+ */
+async function guardHoldsNoMore(tx: Sql, actor: Actor, target: AccountRow, verb: string): Promise<void> {
+  if (actor.account.role === 'root') return;
+  const role = await roleGrants(tx, target.role);
+  const beyond = notHeld(actor, { paths: [...role.paths, ...target.paths], actions: [...role.actions, ...target.privateActions, ...target.permissions] });
+  const a = actor.account;
+  if (!a.canViewAllApp) {
+    if (target.canViewAllApp) beyond.push('canViewAllApp');
+    else beyond.push(...target.listApp.filter((app) => !a.listApp.includes(app)));
+  }
+  if (beyond.length) throw new HttpError(403, `You cannot ${verb} "${target.username}": it holds what your own account does not (${[...new Set(beyond)].slice(0, 10).join(', ')}).`);
+}
+
 /** The last active root must stay: otherwise nobody could administer the console. */
 async function guardLastRoot(tx: Sql, username: string): Promise<void> {
   const row = await tx.one<{ is_root: boolean; others: number }>(
@@ -219,9 +235,7 @@ export async function resetPassword(db: Db, actor: Actor, username: string): Pro
   await changeAccount(db, actor, username, 'reset_password', async (tx, before) => {
     if (before.role === 'root' && actor.account.role !== 'root') throw new HttpError(403, 'Only a root account can reset a root account\'s password.');
     // Resetting a password hands over the account: never one that holds more than the actor's own.
-    const role = await roleGrants(tx, before.role);
-    const beyond = notHeld(actor, { paths: [...role.paths, ...before.paths], actions: [...role.actions, ...before.privateActions, ...before.permissions] });
-    if (beyond.length) throw new HttpError(403, `You cannot reset the password of "${username}": it holds what your own account does not (${[...new Set(beyond)].slice(0, 10).join(', ')}).`);
+    await guardHoldsNoMore(tx, actor, before, 'reset the password of');
     await tx.query('UPDATE accounts SET password_hash = $2 WHERE username = $1', [username, hash]);
     const id = await tx.one<{ id: number }>('SELECT id FROM accounts WHERE username = $1', [username]);
     await revokeAllSessions(tx, id!.id);
@@ -235,6 +249,7 @@ export async function deleteAccount(db: Db, actor: Actor, username: string): Pro
     const before = await getAccount(tx, username);
     await guardLastRoot(tx, username);
     if (before.role === 'root' && actor.account.role !== 'root') throw new HttpError(403, 'Only a root account can delete a root account.');
+    await guardHoldsNoMore(tx, actor, before, 'delete');
     await tx.query('DELETE FROM accounts WHERE username = $1', [username]);
     await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'delete', entity: 'account', entityId: username, before, ip: actor.ip, requestId: actor.requestId });
   });
@@ -245,6 +260,7 @@ export async function setActive(db: Db, actor: Actor, username: string, active: 
     if (!active && actor.account.username === username) throw new HttpError(403, 'You cannot deactivate your own account.');
     if (!active) await guardLastRoot(tx, username);
     if (before.role === 'root' && actor.account.role !== 'root') throw new HttpError(403, 'Only a root account can change a root account.');
+    await guardHoldsNoMore(tx, actor, before, active ? 'reactivate' : 'deactivate');
     await tx.query('UPDATE accounts SET active = $2 WHERE username = $1', [username, active]);
     // A deactivated account's sessions end at once (every request checks the account is active, too).
     if (!active) {
@@ -292,6 +308,8 @@ export async function getFinancePermission(db: Sql, username: string) {
 export async function updateFinancePermission(db: Db, actor: Actor, input: { username: string; apps: string[]; teams: string[] }) {
   await changeAccount(db, actor, input.username, 'update_finance_permission', async (tx) => {
     const before = await getFinancePermission(tx, input.username);
+    // Finance visibility is app visibility: only apps the administrator sees itself.
+    guardAppGrants(actor, { apps: added(input.apps, before.apps) });
     await checkReferences(tx, { apps: { apps: added(input.apps, before.apps) }, teams: { teams: added(input.teams, before.teams) } });
     await tx.query('UPDATE accounts SET finance_apps = $2::jsonb, finance_teams = $3::jsonb WHERE username = $1', [input.username, JSON.stringify(input.apps), JSON.stringify(input.teams)]);
   });
