@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { assertBuildIsCurrent, DEMO_PASSWORD, freePort, SESSION_SECRET } from '../support/test-server';
+import { pgClient, scratchDatabase, startServer, waitFor } from '../support/own-server';
 
 /**
  * A job whose runner dies is not stuck: its claim is a lease the live runner renews, released at once when
@@ -120,79 +119,3 @@ async function restartedRunnerOnPglite() {
   }
 }
 
-async function pgClient(url: string) {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  return client;
-}
-
-/** A fresh database next to the test one (the suite's shared server keeps its own). */
-async function scratchDatabase(testUrl: string, suffix: string): Promise<string> {
-  const scratch = new URL(testUrl);
-  const name = `${scratch.pathname.slice(1)}_${suffix}`;
-  const admin = await pgClient(testUrl);
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  scratch.pathname = `/${name}`;
-  return scratch.toString();
-}
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, withinMs: number): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() - started > withinMs) throw new Error(`nothing within ${withinMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-/** One server process of the built console on the given database, answering its health check. */
-async function startServer(env: Record<string, string>, options: { keepDir?: boolean } = {}) {
-  const entry = assertBuildIsCurrent();
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'gsm-lease-srv-'));
-  const child = spawn(process.execPath, [entry], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: '1', DEMO_PASSWORD, SESSION_SECRET, DEMO_TELEMETRY_USERS: '50', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise((r) => child.once('exit', r));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      await exited;
-    }
-    if (!options.keepDir) rmSync(dataDir, { recursive: true, force: true });
-  };
-  const started = Date.now();
-  while (!(await fetch(`${baseUrl}/api/health`).then((r) => r.ok).catch(() => false))) {
-    if (child.exitCode !== null || Date.now() - started > 60_000) {
-      await stop();
-      throw new Error(`a lease test server did not start:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  return {
-    baseUrl,
-    pid: child.pid!,
-    stop,
-    /** SIGKILL: no clean-up of any kind, as a crash or the OOM killer. */
-    kill() {
-      child.kill('SIGKILL');
-    },
-    async signIn(): Promise<string> {
-      const answer = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'root', password: DEMO_PASSWORD }) });
-      return ((await answer.json()) as { data: { accessToken: string } }).data.accessToken;
-    },
-    async runNow(token: string) {
-      const answer = await fetch(`${baseUrl}/api/job/run`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ name: 'session_cleanup' }) });
-      return { status: answer.status, text: await answer.text() };
-    },
-  };
-}
