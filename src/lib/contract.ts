@@ -44,6 +44,9 @@ export type BodyOf<C extends Contract> = { data: DataOf<C>; totalRecord?: number
 
 export const emptyRequest = z.object({}).strict();
 
+/** The largest id of a serial (PostgreSQL integer) column: a larger one would fail in the database, not as a 400. */
+export const MAX_SERIAL_ID = 2_147_483_647;
+
 /** Splits a request into the URL (path parameters filled in) and what remains for query or body. */
 export function buildTarget(contract: Contract, input: Record<string, unknown>): { url: string; rest: Record<string, unknown> } {
   const rest = { ...input };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findUnstorableText, unstorableText } from './text-safety';
+import { findUnstorableText, hiddenLabelText, unstorableText } from './text-safety';
 
 describe('unstorable text', () => {
   it('finds NUL and unpaired surrogates, and keeps paired ones', () => {
@@ -14,5 +14,29 @@ describe('unstorable text', () => {
     expect(findUnstorableText({ ['k\u0000']: 1 })).toMatch(/^body: a field name/);
     expect(findUnstorableText({ events: [{ userId: '\uD800' }] }, ['events'])).toBeNull();
     expect(findUnstorableText({ events: [], title: '\uD800' }, ['events'])).toMatch(/^title: /);
+  });
+});
+
+describe('invisible and direction-changing characters in names and titles', () => {
+  it('refuses each of them, naming the code point', () => {
+    for (const cp of [0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069, 0x200b, 0x200c, 0x200d, 0x2060, 0xfeff]) {
+      const hex = cp.toString(16).toUpperCase();
+      expect(hiddenLabelText(`invoice${String.fromCodePoint(cp)}gnp.exe`), hex).toBe(`must not contain invisible or direction-changing characters (U+${hex})`);
+    }
+    expect(hiddenLabelText('Puzzle Team')).toBeNull();
+    expect(hiddenLabelText('Đội Xếp Hình')).toBeNull();
+    expect(hiddenLabelText('فريق')).toBeNull();
+  });
+
+  it('keeps the zero-width joiner that draws an emoji sequence', () => {
+    expect(hiddenLabelText('Family 👨\u200D👩\u200D👧 team')).toBeNull();
+    expect(hiddenLabelText('a\u200Db')).toMatch(/U\+200D/);
+  });
+
+  it('applies to name, title, label, username and …Name/…Title fields at any depth, not to free text', () => {
+    expect(findUnstorableText({ title: 'Sale \u202Eends' })).toMatch(/^title: must not contain invisible/);
+    expect(findUnstorableText({ kinds: [{ name: 'x\u200By' }] })).toMatch(/^kinds\.0\.name: /);
+    expect(findUnstorableText({ appName: '\uFEFFTiles' })).toMatch(/^appName: /);
+    expect(findUnstorableText({ body: '<p>\u202Bمرحبا\u202C</p>', description: 'a\u200Bb' })).toBeNull();
   });
 });

@@ -43,15 +43,15 @@ describe('POST /api/auth/login', () => {
     expect(huge.status).toBe(413);
   });
 
-  it('throttles repeated failures for one username with 429', async () => {
+  it('throttles repeated failures for one username from one address with 429', async () => {
     for (let i = 0; i < 5; i++) {
       const failed = await raw('POST', '/api/auth/login', { body: JSON.stringify({ username: 'throttled-user', password: `guess-${i}` }) });
       expect(failed.status).toBe(401);
     }
     const blocked = await raw('POST', '/api/auth/login', { body: JSON.stringify({ username: 'throttled-user', password: 'guess-6' }) });
     expect(blocked.status).toBe(429);
-    expect(blocked.json.message).toMatch(/Too many failed sign-ins/);
-    expect(blocked.headers.get('retry-after')).toBe('900');
+    expect(blocked.json.message).toBe('Too many failed sign-ins. Try again in 1 minute.');
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(50);
   });
 });
 

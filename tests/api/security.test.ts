@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAccountContract, resetPasswordContract, suggestContract, updateAccountContract, updateListAppContract, viewAppContract } from '../../src/lib/accounts/contract';
+import { createAccountContract, deactivateAccountContract, deleteAccountContract, financePermissionUpdateContract, resetPasswordContract, updateExcludeTeamsContract, suggestContract, updateAccountContract, updateListAppContract, viewAppContract } from '../../src/lib/accounts/contract';
 import { saveRoleContract } from '../../src/lib/roles/contract';
 import { refreshTokenContract } from '../../src/lib/auth/contract';
 import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
@@ -150,6 +150,31 @@ describe('no privilege escalation through account and role administration', () =
     expect((await me(updateListAppContract, { username: me.username, listApp: ['com.gsm.tilematch'], followTeam: [] })).data.listApp).toEqual(['com.gsm.tilematch']);
   });
 
+  it('refuses deactivating, reactivating or deleting an account that holds more than the manager', async () => {
+    const me = await manager();
+    const boss = await ownAccount('sec-boss2', { paths: [ACCOUNT_PATH], privateActions: ['account_manage', 'config_edit'] });
+    const seesMore = await ownAccount('sec-apps2', { paths: ['/post/index'], listApp: ['com.gsm.tilematch'] });
+    for (const target of [boss.username, seesMore.username]) {
+      const off = await rejection(me(deactivateAccountContract, { username: target, active: false }));
+      expect([off.status, off.serverMessage], target).toEqual([403, expect.stringMatching(new RegExp(`^You cannot deactivate "${target}": it holds what your own account does not \\((config_edit|com\\.gsm\\.tilematch)`))]);
+      const gone = await rejection(me(deleteAccountContract, { username: target }));
+      expect([gone.status, gone.serverMessage], target).toEqual([403, expect.stringContaining(`You cannot delete "${target}"`)]);
+    }
+    // Both still sign in: nothing was changed.
+    expect((await raw('GET', '/api/adminAccount/info', { token: boss.tokens.accessToken })).status).toBe(200);
+    expect((await raw('GET', '/api/adminAccount/info', { token: seesMore.tokens.accessToken })).status).toBe(200);
+    // Finance visibility follows app visibility.
+    const finance = await rejection(me(financePermissionUpdateContract, { username: boss.username, apps: ['com.gsm.tilematch'], teams: [] }));
+    expect([finance.status, finance.serverMessage]).toEqual([403, expect.stringContaining('com.gsm.tilematch')]);
+  });
+
+  it('still lets a manager deactivate and delete a lesser account', async () => {
+    const me = await manager();
+    const lesser = await ownAccount('sec-lesser2', { paths: ['/post/index'] });
+    expect((await me(deactivateAccountContract, { username: lesser.username, active: false })).data.active).toBe(false);
+    expect((await me(deleteAccountContract, { username: lesser.username })).data.username).toBe(lesser.username);
+  });
+
   it('still lets a manager grant what it holds and reset a lesser account', async () => {
     const me = await manager();
     const username = uniqueName('sec-ok');
@@ -287,5 +312,48 @@ describe('security headers on pages, redirects and API answers', () => {
       expect(answer.headers.get('strict-transport-security')).toBeNull();
     }
     expect(answers.map((a) => a.status)).toEqual([200, 302, 200, 200, 404]);
+  });
+});
+
+describe('references to apps and teams that do not exist are refused', () => {
+  it('answers 400 naming the field and the bad id on listApp, followTeam, excludeTeams and the finance lists', async () => {
+    const root = await signedInAs('root');
+    const own = await ownAccount('sec-refs');
+    const cases: [() => Promise<unknown>, string][] = [
+      [() => root(createAccountContract, { username: uniqueName('sec-refs'), role: own.role, password: 'a-long-passphrase-1', listApp: ['com.gsm.tilematch', 'com.nope.ghost'] }), 'listApp: app "com.nope.ghost" does not exist.'],
+      [() => root(updateListAppContract, { username: own.username, listApp: ['com.nope.ghost'], followTeam: [] }), 'listApp: app "com.nope.ghost" does not exist.'],
+      [() => root(updateListAppContract, { username: own.username, listApp: [], followTeam: ['Puzzle Team', 'Ghost Team'] }), 'followTeam: team "Ghost Team" does not exist.'],
+      [() => root(updateExcludeTeamsContract, { username: own.username, excludeTeams: ['Ghost Team'] }), 'excludeTeams: team "Ghost Team" does not exist.'],
+      [() => root(financePermissionUpdateContract, { username: own.username, apps: ['com.nope.ghost'], teams: [] }), 'apps: app "com.nope.ghost" does not exist.'],
+      [() => root(financePermissionUpdateContract, { username: own.username, apps: [], teams: ['Ghost Team'] }), 'teams: team "Ghost Team" does not exist.'],
+    ];
+    for (const [call, message] of cases) {
+      const refused = await rejection(call());
+      expect([refused.status, refused.serverMessage]).toEqual([400, message]);
+    }
+    // Nothing was stored; real apps and teams, and "all", are taken.
+    const ok = await root(updateListAppContract, { username: own.username, listApp: ['com.gsm.tilematch'], followTeam: ['all', 'Puzzle Team'] });
+    expect([ok.data.listApp, ok.data.followTeam]).toEqual([['com.gsm.tilematch'], ['all', 'Puzzle Team']]);
+    expect((await root(updateExcludeTeamsContract, { username: own.username, excludeTeams: ['Idle Team'] })).data.excludeTeams).toEqual(['Idle Team']);
+  });
+});
+
+describe('names and titles with invisible or direction-changing characters are refused', () => {
+  it('answers 400 naming the field and the character on accounts, roles, posts, apps and teams', async () => {
+    const { accessToken: token } = await tokensFor('root');
+    const attempts: [string, Record<string, unknown>, string][] = [
+      ['/api/adminAccount/create', { username: uniqueName('sec-rlo'), role: 'tester', name: 'Admin\u202Enimda', password: 'a-long-passphrase-1' }, 'name'],
+      ['/api/notificationGsm/create', { title: 'Release\u200B notes' }, 'title'],
+      ['/api/appdata/create', { id: `com.sec.rlo${Date.now().toString(36)}`, name: '\uFEFFTiles', os: [] }, 'name'],
+      ['/api/adminAccount/team/save', { name: 'Puzzle\u2066 Team', description: '', members: [] }, 'name'],
+      ['/api/adminAccount/changeProfile', { name: 'Root\u2060' }, 'name'],
+    ];
+    for (const [path, body, field] of attempts) {
+      const answer = await raw('POST', path, { token, body: JSON.stringify(body) });
+      expect([answer.status, answer.json.message], path).toEqual([400, expect.stringMatching(new RegExp(`^${field}: must not contain invisible or direction-changing characters \\(U\\+[0-9A-F]{4}\\)`))]);
+    }
+    const role = await raw('POST', '/api/adminAccount/role/save', { token, body: JSON.stringify({ name: uniqueName('sec-rtl'), description: 'hidden\u202Dtext', paths: [], privateActions: [] }) });
+    // A description is free text (right-to-left languages need these): only names and titles are checked.
+    expect(role.status, role.text).toBe(200);
   });
 });

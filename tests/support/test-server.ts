@@ -33,7 +33,7 @@ async function resetPostgres(url: string): Promise<void> {
  * The embedded database template for test servers: a dump of a migrated empty database, named after the
  * migrations it holds. The first server writes it; later ones start from it (much faster than initdb).
  */
-function pgliteTemplateEnv(): Record<string, string> {
+export function pgliteTemplateEnv(): Record<string, string> {
   const dir = resolve('src/lib/server/db/migrations');
   const hash = createHash('sha256');
   for (const file of readdirSync(dir).sort()) hash.update(file).update(readFileSync(join(dir, file)));

@@ -1,5 +1,6 @@
 import type { Actor } from '../auth/types';
 import { revokeAllSessions } from '../auth/session';
+import { lockedUsernames, unlockUsername } from '../auth/throttle';
 import { newPasswordProblem } from '../auth/validation';
 import { hasAnyAction } from '../auth/guard';
 import { allRoutes, isPathPermitted } from '../routes';
@@ -110,10 +111,49 @@ async function roleGrants(db: Sql, role: string): Promise<Grants> {
 
 const added = (next: readonly string[], before: readonly string[]) => next.filter((x) => !before.includes(x));
 
+/** The team value the pickers offer for "every team" (docs/decisions.md, spec: followTeam). */
+const ALL_TEAMS = 'all';
+
+/**
+ * App ids and team names an account is given must exist: a typo or a deleted app would be stored and silently
+ * grant nothing (or grant an app created later under that id). 400 names the field and the first bad value.
+ */
+async function checkReferences(db: Sql, refs: { apps?: Record<string, readonly string[]>; teams?: Record<string, readonly string[]> }): Promise<void> {
+  for (const [field, ids] of Object.entries(refs.apps ?? {})) {
+    if (!ids.length) continue;
+    const found = new Set((await db.query<{ id: string }>('SELECT id FROM apps WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb))', [JSON.stringify(ids)])).map((r) => r.id));
+    const missing = ids.find((id) => !found.has(id));
+    if (missing !== undefined) throw badRequest(`${field}: app "${missing}" does not exist.`);
+  }
+  for (const [field, names] of Object.entries(refs.teams ?? {})) {
+    const wanted = names.filter((n) => n !== ALL_TEAMS);
+    if (!wanted.length) continue;
+    const found = new Set((await db.query<{ name: string }>('SELECT name FROM teams WHERE name IN (SELECT jsonb_array_elements_text($1::jsonb))', [JSON.stringify(wanted)])).map((r) => r.name));
+    const missing = wanted.find((name) => !found.has(name));
+    if (missing !== undefined) throw badRequest(`${field}: team "${missing}" does not exist.`);
+  }
+}
+
 /** Only root may hand out the root role; nobody changes their own role. */
 function guardRoleChange(actor: Actor, username: string, fromRole: string | null, toRole: string): void {
   if (actor.account.username === username && fromRole !== toRole) throw new HttpError(403, 'You cannot change your own role.');
   if ((toRole === 'root' || fromRole === 'root') && actor.account.role !== 'root') throw new HttpError(403, 'Only a root account can grant or take away the root role.');
+}
+
+/**
+ * A non-root administrator acts (password reset, deactivation, deletion) only on accounts that hold nothing
+ * beyond its own grants: paths, private actions (of the role and the account's own), and apps.
+ */
+async function guardHoldsNoMore(tx: Sql, actor: Actor, target: AccountRow, verb: string): Promise<void> {
+  if (actor.account.role === 'root') return;
+  const role = await roleGrants(tx, target.role);
+  const beyond = notHeld(actor, { paths: [...role.paths, ...target.paths], actions: [...role.actions, ...target.privateActions, ...target.permissions] });
+  const a = actor.account;
+  if (!a.canViewAllApp) {
+    if (target.canViewAllApp) beyond.push('canViewAllApp');
+    else beyond.push(...target.listApp.filter((app) => !a.listApp.includes(app)));
+  }
+  if (beyond.length) throw new HttpError(403, `You cannot ${verb} "${target.username}": it holds what your own account does not (${[...new Set(beyond)].slice(0, 10).join(', ')}).`);
 }
 
 /** The last active root must stay: otherwise nobody could administer the console. */
@@ -144,6 +184,7 @@ export async function createAccount(
     guardGrantable(actor, await roleGrants(tx, input.role), `role "${input.role}"`);
     guardGrantable(actor, { paths: input.paths, actions: input.privateActions });
     guardAppGrants(actor, { canViewAllApp: input.canViewAllApp, apps: input.listApp });
+    await checkReferences(tx, { apps: { listApp: input.listApp } });
     if (await tx.one('SELECT 1 FROM accounts WHERE lower(username) = lower($1)', [input.username])) throw conflict(`username: "${input.username}" is already taken.`);
     const isRoot = input.role === 'root';
     await tx.query(
@@ -194,9 +235,7 @@ export async function resetPassword(db: Db, actor: Actor, username: string): Pro
   await changeAccount(db, actor, username, 'reset_password', async (tx, before) => {
     if (before.role === 'root' && actor.account.role !== 'root') throw new HttpError(403, 'Only a root account can reset a root account\'s password.');
     // Resetting a password hands over the account: never one that holds more than the actor's own.
-    const role = await roleGrants(tx, before.role);
-    const beyond = notHeld(actor, { paths: [...role.paths, ...before.paths], actions: [...role.actions, ...before.privateActions, ...before.permissions] });
-    if (beyond.length) throw new HttpError(403, `You cannot reset the password of "${username}": it holds what your own account does not (${[...new Set(beyond)].slice(0, 10).join(', ')}).`);
+    await guardHoldsNoMore(tx, actor, before, 'reset the password of');
     await tx.query('UPDATE accounts SET password_hash = $2 WHERE username = $1', [username, hash]);
     const id = await tx.one<{ id: number }>('SELECT id FROM accounts WHERE username = $1', [username]);
     await revokeAllSessions(tx, id!.id);
@@ -210,6 +249,7 @@ export async function deleteAccount(db: Db, actor: Actor, username: string): Pro
     const before = await getAccount(tx, username);
     await guardLastRoot(tx, username);
     if (before.role === 'root' && actor.account.role !== 'root') throw new HttpError(403, 'Only a root account can delete a root account.');
+    await guardHoldsNoMore(tx, actor, before, 'delete');
     await tx.query('DELETE FROM accounts WHERE username = $1', [username]);
     await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'delete', entity: 'account', entityId: username, before, ip: actor.ip, requestId: actor.requestId });
   });
@@ -220,6 +260,7 @@ export async function setActive(db: Db, actor: Actor, username: string, active: 
     if (!active && actor.account.username === username) throw new HttpError(403, 'You cannot deactivate your own account.');
     if (!active) await guardLastRoot(tx, username);
     if (before.role === 'root' && actor.account.role !== 'root') throw new HttpError(403, 'Only a root account can change a root account.');
+    await guardHoldsNoMore(tx, actor, before, active ? 'reactivate' : 'deactivate');
     await tx.query('UPDATE accounts SET active = $2 WHERE username = $1', [username, active]);
     // A deactivated account's sessions end at once (every request checks the account is active, too).
     if (!active) {
@@ -240,11 +281,14 @@ export async function changeProfile(db: Db, actor: Actor, input: { username?: st
 export const updateListApp = (db: Db, actor: Actor, input: { username: string; listApp: string[]; followTeam: string[] }) =>
   changeAccount(db, actor, input.username, 'update_list_app', async (tx, before) => {
     guardAppGrants(actor, { apps: added(input.listApp, before.listApp) });
+    // Only what is added must exist: an app deleted since stays removable.
+    await checkReferences(tx, { apps: { listApp: added(input.listApp, before.listApp) }, teams: { followTeam: added(input.followTeam, before.followTeam) } });
     await tx.query('UPDATE accounts SET list_app = $2::jsonb, follow_team = $3::jsonb WHERE username = $1', [input.username, JSON.stringify(input.listApp), JSON.stringify(input.followTeam)]);
   });
 
 export const updateExcludeTeams = (db: Db, actor: Actor, input: { username: string; excludeTeams: string[] }) =>
-  changeAccount(db, actor, input.username, 'update_exclude_teams', async (tx) => {
+  changeAccount(db, actor, input.username, 'update_exclude_teams', async (tx, before) => {
+    await checkReferences(tx, { teams: { excludeTeams: added(input.excludeTeams, before.excludeTeams) } });
     await tx.query('UPDATE accounts SET exclude_teams = $2::jsonb WHERE username = $1', [input.username, JSON.stringify(input.excludeTeams)]);
   });
 
@@ -263,6 +307,10 @@ export async function getFinancePermission(db: Sql, username: string) {
 
 export async function updateFinancePermission(db: Db, actor: Actor, input: { username: string; apps: string[]; teams: string[] }) {
   await changeAccount(db, actor, input.username, 'update_finance_permission', async (tx) => {
+    const before = await getFinancePermission(tx, input.username);
+    // Finance visibility is app visibility: only apps the administrator sees itself.
+    guardAppGrants(actor, { apps: added(input.apps, before.apps) });
+    await checkReferences(tx, { apps: { apps: added(input.apps, before.apps) }, teams: { teams: added(input.teams, before.teams) } });
     await tx.query('UPDATE accounts SET finance_apps = $2::jsonb, finance_teams = $3::jsonb WHERE username = $1', [input.username, JSON.stringify(input.apps), JSON.stringify(input.teams)]);
   });
   return getFinancePermission(db, input.username);
@@ -279,4 +327,22 @@ export async function suggestAccounts(db: Sql, q: string) {
 export async function teamOptions(db: Sql) {
   const rows = await db.query<{ name: string }>('SELECT name FROM teams ORDER BY name');
   return rows.map((r) => ({ title: r.name, value: r.name }));
+}
+
+/** An administrator's unlock: every throttled pair of the username is cleared, with an audit row. */
+export async function unlockAccount(db: Db, actor: Actor, username: string): Promise<{ username: string; cleared: number }> {
+  return db.transaction(async (tx) => {
+    const account = await tx.one<{ username: string }>('SELECT username FROM accounts WHERE lower(username) = lower($1)', [username]);
+    if (!account) throw notFound(`Account "${username}" does not exist.`);
+    const cleared = await unlockUsername(tx, account.username);
+    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'unlock', entity: 'account', entityId: account.username, after: { cleared }, ip: actor.ip, requestId: actor.requestId });
+    return { username: account.username, cleared };
+  });
+}
+
+export async function lockedAccounts(db: Sql): Promise<string[]> {
+  const names = await lockedUsernames(db);
+  if (!names.size) return [];
+  const rows = await db.query<{ username: string }>('SELECT username FROM accounts WHERE lower(username) IN (SELECT jsonb_array_elements_text($1::jsonb)) ORDER BY username', [JSON.stringify([...names])]);
+  return rows.map((r) => r.username);
 }

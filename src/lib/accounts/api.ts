@@ -1,7 +1,7 @@
 import { changePassword } from '../auth/service';
 import { handle, type ApiHandler } from '../server/api/handler';
-import { changeProfile, createAccount, deleteAccount, getFinancePermission, listAccounts, resetPassword, setActive, setViewAllApps, suggestAccounts, teamOptions, updateAccount, updateExcludeTeams, updateFinancePermission, updateListApp } from './admin-service';
-import { accountInfoContract, allAccountContract, changePasswordContract, changeProfileContract, createAccountContract, deactivateAccountContract, deleteAccountContract, financePermissionGetContract, financePermissionUpdateContract, resetPasswordContract, saveAccountContract, suggestContract, teamOptionsContract, updateAccountContract, updateExcludeTeamsContract, updateListAppContract, viewAppContract } from './contract';
+import { changeProfile, createAccount, deleteAccount, getFinancePermission, listAccounts, lockedAccounts, unlockAccount, resetPassword, setActive, setViewAllApps, suggestAccounts, teamOptions, updateAccount, updateExcludeTeams, updateFinancePermission, updateListApp } from './admin-service';
+import { accountInfoContract, allAccountContract, changePasswordContract, changeProfileContract, createAccountContract, deactivateAccountContract, deleteAccountContract, financePermissionGetContract, financePermissionUpdateContract, lockedAccountsContract, resetPasswordContract, saveAccountContract, unlockAccountContract, suggestContract, teamOptionsContract, updateAccountContract, updateExcludeTeamsContract, updateListAppContract, viewAppContract } from './contract';
 import { saveAccount } from './save';
 import { accountInfoOf } from './service';
 
@@ -29,5 +29,7 @@ export const accountsApi: ApiHandler[] = [
   handle(updateAccountContract, async (input, ctx) => ({ data: await updateAccount(ctx.db, ctx.actor, input) })),
   handle(updateListAppContract, async (input, ctx) => ({ data: await updateListApp(ctx.db, ctx.actor, input) })),
   handle(updateExcludeTeamsContract, async (input, ctx) => ({ data: await updateExcludeTeams(ctx.db, ctx.actor, input) })),
+  handle(unlockAccountContract, async ({ username }, ctx) => ({ data: await unlockAccount(ctx.db, ctx.actor, username) })),
+  handle(lockedAccountsContract, async (_input, ctx) => ({ data: await lockedAccounts(ctx.db) })),
   handle(viewAppContract, async (input, ctx) => ({ data: await setViewAllApps(ctx.db, ctx.actor, input) })),
 ];

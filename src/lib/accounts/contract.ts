@@ -233,3 +233,25 @@ export const teamOptionsContract = defineContract({
   data: z.array(z.object({ title: z.string(), value: z.string() })),
   access: 'signedIn',
 });
+
+/**
+ * Clears the sign-in throttle of every address for one username (an administrator's unlock after a guessing
+ * burst or a forgotten password). The account list could offer it as an "Unlock" action on rows that
+ * lockedAccountsContract names.
+ */
+export const unlockAccountContract = defineContract({
+  method: 'POST',
+  path: '/api/adminAccount/unlock/:username',
+  request: z.object({ username: usernameSchema }),
+  data: z.object({ username: z.string(), cleared: z.number().int() }),
+  access: manage,
+});
+
+/** Usernames some address is blocked from signing in as right now. */
+export const lockedAccountsContract = defineContract({
+  method: 'GET',
+  path: '/api/adminAccount/locked',
+  request: emptyRequest,
+  data: z.array(z.string()),
+  access: { route: ACCOUNT_ROUTE },
+});

@@ -3,10 +3,9 @@ import { writeAudit } from '../server/audit';
 import { hashPassword, verifyPassword } from '../server/crypto';
 import { HttpError } from '../server/errors';
 import { createSession, revokeAllSessions, revokeOnReuse, rotateSession, type IssuedTokens } from './session';
+import { takeSignInSlot } from './throttle';
 import { newPasswordProblem } from './validation';
 
-/** Failed sign-ins tolerated per username and per address inside the window before answering 429. */
-export const THROTTLE = { windowMinutes: 15, perUsername: 5, perIp: 20 } as const;
 
 // Compared against when the username is unknown, so both cases take one scrypt's time.
 let dummyHash: Promise<string> | null = null;
@@ -19,7 +18,8 @@ interface RequestMeta {
 
 export async function signIn(db: Db, username: string, password: string, secret: string, meta: RequestMeta): Promise<IssuedTokens> {
   const name = username.trim();
-  await refuseWhenThrottled(db, name, meta.ip);
+  // The attempt is counted before the ~65 ms hash: a burst of parallel guesses gets only the allowance checked.
+  const slot = await takeSignInSlot(db, name, meta.ip);
   const account = await db.one<{ id: number; username: string; password_hash: string; active: boolean }>(
     'SELECT id, username, password_hash, active FROM accounts WHERE lower(username) = lower($1)',
     [name],
@@ -27,9 +27,11 @@ export async function signIn(db: Db, username: string, password: string, secret:
   dummyHash ??= hashPassword('not-a-real-password');
   const ok = await verifyPassword(password, account?.password_hash ?? (await dummyHash));
   if (!account || !ok) {
+    await slot.failed();
     await writeAudit(db, { accountId: account?.id ?? null, username: name, action: 'login_failed', entity: 'session', ip: meta.ip, requestId: meta.requestId });
     throw new HttpError(401, 'Wrong username or password.');
   }
+  await slot.succeeded();
   if (!account.active) {
     await writeAudit(db, { accountId: account.id, username: account.username, action: 'login_failed', entity: 'session', after: { reason: 'deactivated' }, ip: meta.ip, requestId: meta.requestId });
     throw new HttpError(401, 'This account is deactivated. Ask an administrator to reactivate it.');
@@ -40,22 +42,6 @@ export async function signIn(db: Db, username: string, password: string, secret:
     await writeAudit(tx, { accountId: account.id, username: account.username, action: 'login', entity: 'session', ip: meta.ip, requestId: meta.requestId });
     return tokens;
   });
-}
-
-async function refuseWhenThrottled(db: Db, username: string, ip: string): Promise<void> {
-  const row = await db.one<{ by_user: number; by_ip: number }>(
-    `SELECT count(*) FILTER (WHERE lower(username) = lower($1))::int AS by_user,
-            count(*) FILTER (WHERE ip = $2)::int AS by_ip
-       FROM account_log
-      WHERE action = 'login_failed' AND created_at > now() - make_interval(mins => $3)
-        AND (lower(username) = lower($1) OR ip = $2)`,
-    [username, ip, THROTTLE.windowMinutes],
-  );
-  if ((row?.by_user ?? 0) >= THROTTLE.perUsername || (row?.by_ip ?? 0) >= THROTTLE.perIp) {
-    throw new HttpError(429, `Too many failed sign-ins. Try again in ${THROTTLE.windowMinutes} minutes.`, {
-      'retry-after': String(THROTTLE.windowMinutes * 60),
-    });
-  }
 }
 
 export async function refresh(db: Db, refreshToken: string, secret: string): Promise<IssuedTokens> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract, type Contract } from '../contract';
+import { defineContract, type Contract, MAX_SERIAL_ID } from '../contract';
 import { CONFIG_KINDS, configKinds, type ConfigKind } from './kinds';
 
 export const configItem = z.object({
@@ -26,7 +26,7 @@ function contractsFor(kind: ConfigKind) {
     save: defineContract({
       method: 'POST',
       path: `/api/adminAccount/config/${kind}/save`,
-      request: z.object({ id: z.number().int().positive().optional(), scope: z.string().trim().max(200).default(''), data: configKinds[kind].schema }),
+      request: z.object({ id: z.number().int().positive().max(MAX_SERIAL_ID).optional(), scope: z.string().trim().max(200).default(''), data: configKinds[kind].schema }),
       data: configItem,
       access: { route, actions: ['config_edit'] },
       maxBody: 64 * 1024,
@@ -34,7 +34,7 @@ function contractsFor(kind: ConfigKind) {
     remove: defineContract({
       method: 'DELETE',
       path: `/api/adminAccount/config/${kind}/delete`,
-      request: z.object({ id: z.coerce.number().int().positive() }),
+      request: z.object({ id: z.coerce.number().int().positive().max(MAX_SERIAL_ID) }),
       data: z.object({ id: z.number() }),
       access: { route, actions: ['config_edit'] },
     }),
@@ -54,7 +54,7 @@ export const saveTeamContract = defineContract({
   method: 'POST',
   path: '/api/adminAccount/team/save',
   request: z.object({
-    id: z.number().int().positive().optional(),
+    id: z.number().int().positive().max(MAX_SERIAL_ID).optional(),
     name: z.string().trim().min(1, 'is required').max(60).refine((v) => v.toLowerCase() !== 'all', '"All" is reserved'),
     description: z.string().trim().max(300).default(''),
     members: z.array(z.string().trim().min(1).max(40)).max(200).default([]),
@@ -66,7 +66,7 @@ export const saveTeamContract = defineContract({
 export const deleteTeamContract = defineContract({
   method: 'DELETE',
   path: '/api/adminAccount/team/delete',
-  request: z.object({ id: z.coerce.number().int().positive() }),
+  request: z.object({ id: z.coerce.number().int().positive().max(MAX_SERIAL_ID) }),
   data: z.object({ id: z.number() }),
   access: { route: teamRoute, actions: ['config_edit'] },
 });

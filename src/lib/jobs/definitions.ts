@@ -1,4 +1,5 @@
 import { runRollupJob } from '../analytics/rollup';
+import { pruneThrottle } from '../auth/throttle';
 import { tunables } from '../server/config';
 import type { Db, Sql } from '../server/db';
 
@@ -35,7 +36,9 @@ export const jobDefinitions: JobDefinition[] = [
       const rows = await db.query<{ id: string }>(
         `DELETE FROM sessions WHERE expires_at < now() - interval '7 days' OR revoked_at < now() - interval '7 days' RETURNING id`,
       );
-      return `deleted ${rows.length} old session(s)`;
+      // Sign-in throttle rows nobody touched for a day (unknown usernames a guesser tried) go with them.
+      const throttled = await pruneThrottle(db);
+      return `deleted ${rows.length} old session(s) and ${throttled} idle sign-in throttle row(s)`;
     },
   },
   {

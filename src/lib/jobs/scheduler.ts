@@ -7,11 +7,54 @@ import { nextRun } from './cron';
 import { jobDefinitions, type JobDefinition } from './definitions';
 import { nowMs } from '../time/clock';
 import { tunables } from '../server/config';
+import { identityKey, isSelf, liveness, parseIdentityKey, selfIdentity } from '../server/process-identity';
 
 /** Identifies this process in the run history (several processes may share one PostgreSQL). */
 export const RUNNER_ID = `${hostname()}:${process.pid}`;
-/** A run older than this is considered dead (its process crashed) and no longer blocks the job. */
-const STALE_RUN_MINUTES = 60;
+/** Tells this process from a recycled pid (src/lib/server/process-identity.ts). */
+const runnerKey = () => identityKey(selfIdentity());
+/** A claim from before leases (no lease_until) counts as dead after this long. */
+const LEGACY_CLAIM_MINUTES = 60;
+
+const DEAD_RUN_ERROR = 'The process running this job stopped before the run finished (its claim was released).';
+
+/**
+ * Frees claims whose runner is gone, and closes their unfinished runs as failed. At start-up on the embedded
+ * database every claim is dead (one process only, and it is this one starting); otherwise a claim is dead when
+ * its runner is on this host and no longer running (pid gone, a zombie, or the pid now another process's).
+ * Claims of runners on other hosts end with their lease.
+ */
+export async function releaseDeadClaims(db: Sql, options: { all?: boolean; name?: string } = {}): Promise<string[]> {
+  const held = await db.query<{ name: string; runner_key: string | null }>(
+    'SELECT name, runner_key FROM jobs WHERE running_since IS NOT NULL AND ($1::text IS NULL OR name = $1)',
+    [options.name ?? null],
+  );
+  const released: string[] = [];
+  for (const job of held) {
+    const owner = job.runner_key ? parseIdentityKey(job.runner_key) : null;
+    const dead = options.all || (owner !== null && !isSelf(owner) && liveness(owner) === 'dead');
+    if (!dead) continue;
+    const freed = await db.one<{ name: string }>(
+      `UPDATE jobs SET running_since = NULL, runner = NULL, runner_key = NULL, lease_until = NULL
+        WHERE name = $1 AND runner_key IS NOT DISTINCT FROM $2 RETURNING name`,
+      [job.name, job.runner_key],
+    );
+    if (!freed) continue;
+    await closeDeadRuns(db, job.name);
+    released.push(job.name);
+  }
+  return released;
+}
+
+/** The job's runs still open when its claim is taken over belong to a runner that is gone. */
+async function closeDeadRuns(db: Sql, name: string): Promise<void> {
+  await db.query(
+    `UPDATE job_runs SET finished_at = now(), status = 'failed', error = $2,
+            duration_ms = (extract(epoch FROM now() - started_at) * 1000)::int
+      WHERE job_name = $1 AND finished_at IS NULL`,
+    [name, DEAD_RUN_ERROR],
+  );
+}
 
 /** Registers the job definitions (keeping schedules edited on screen) and computes missing next runs. */
 export async function registerJobs(db: Sql, now = new Date(nowMs())): Promise<void> {
@@ -29,13 +72,19 @@ export async function registerJobs(db: Sql, now = new Date(nowMs())): Promise<vo
  * claim also moves next_run_at past the due time, so the same occurrence is never run twice.
  */
 async function claim(db: Sql, name: string, scheduledFor: Date | null, next: Date | null): Promise<boolean> {
-  const row = await db.one<{ name: string }>(
-    `UPDATE jobs SET running_since = now(), next_run_at = coalesce($3, next_run_at)
-      WHERE name = $1 AND (running_since IS NULL OR running_since < now() - make_interval(mins => $4))
+  await releaseDeadClaims(db, { name });
+  // A claim whose lease ran out (its runner stopped renewing it) is taken over.
+  const row = await db.one<{ name: string; taken_over: boolean }>(
+    `UPDATE jobs SET running_since = now(), next_run_at = coalesce($3, next_run_at),
+            runner = $5, runner_key = $6, lease_until = now() + make_interval(secs => $7)
+      WHERE name = $1
+        AND (running_since IS NULL OR coalesce(lease_until, running_since + make_interval(mins => $4)) < now())
         AND ($2::timestamptz IS NULL OR (enabled AND next_run_at = $2))
       RETURNING name`,
-    [name, scheduledFor, next, STALE_RUN_MINUTES],
+    [name, scheduledFor, next, LEGACY_CLAIM_MINUTES, RUNNER_ID, runnerKey(), tunables().jobLeaseSeconds],
   );
+  // Runs still open now were left by a runner whose claim just ended (this one's run is begun after).
+  if (row) await closeDeadRuns(db, name);
   return Boolean(row);
 }
 
@@ -56,18 +105,28 @@ async function finish(db: Db, job: JobDefinition, runId: number): Promise<{ id: 
   let status = 'success';
   let result: string | null = null;
   let error: string | null = null;
+  // The lease is renewed while the job works, so a live runner keeps its claim however long the job takes.
+  const leaseMs = tunables().jobLeaseSeconds * 1000;
+  const renew = setInterval(() => {
+    db.query('UPDATE jobs SET lease_until = now() + make_interval(secs => $3) WHERE name = $1 AND runner_key = $2', [job.name, runnerKey(), leaseMs / 1000])
+      .catch((failure) => console.error(`[jobs] ${job.name}: lease renewal failed:`, failure instanceof Error ? failure.message : failure));
+  }, Math.max(500, Math.floor(leaseMs / 3)));
+  renew.unref();
   try {
     result = await job.run(db);
   } catch (failure) {
     status = 'failed';
     error = failure instanceof Error ? failure.message : String(failure);
     console.error(`[jobs] ${job.name} failed:`, error);
+  } finally {
+    clearInterval(renew);
   }
   await db.query(
     `UPDATE job_runs SET finished_at = now(), duration_ms = $2, status = $3, result = $4, error = $5 WHERE id = $1`,
     [run.id, Math.round(performance.now() - started), status, result, error],
   );
-  await db.query('UPDATE jobs SET running_since = NULL WHERE name = $1', [job.name]);
+  // Only a claim still ours is freed: had the lease been taken over, the job is another runner's now.
+  await db.query('UPDATE jobs SET running_since = NULL, runner = NULL, runner_key = NULL, lease_until = NULL WHERE name = $1 AND runner_key = $2', [job.name, runnerKey()]);
   return { id: run.id, status };
 }
 

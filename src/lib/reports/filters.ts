@@ -8,7 +8,12 @@ import { z } from 'zod';
 /** The longest range a report accepts. */
 export const MAX_RANGE_DAYS = 366;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').refine((v) => new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'is not a real date');
+// zod runs the refinement even when the pattern failed ("x", "2026-13-01"): it must not throw on an invalid date.
+const realDay = (v: string) => {
+  const at = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(v);
+};
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').refine(realDay, 'is not a real date');
 
 /** A list in a query string: repeated keys (what the console writes) or comma-separated; empty means "all". */
 export const queryList = (item: z.ZodString) =>

@@ -23,6 +23,11 @@ export interface Tunables {
   schedulerEnabled: boolean;
   /** How often the scheduler looks for due jobs (SCHEDULER_TICK_MS, default 30 s). */
   schedulerTickMs: number;
+  /**
+   * How long a job's claim lasts unless its runner renews it (JOB_LEASE_SECONDS, default 60; renewed every
+   * third of it): a runner that died frees its job within this, not after an hour.
+   */
+  jobLeaseSeconds: number;
   /** Time budget of one scheduled analytics rollup run (ROLLUP_JOB_BUDGET_MS, default 4 min). */
   rollupJobBudgetMs: number;
   /** Time a report request may spend rolling up pending days first (ROLLUP_ON_DEMAND_MS, default 1.5 s). */
@@ -95,6 +100,7 @@ export function tunables(): Tunables {
     apiLogRetentionDays: integer(env, 'API_LOG_RETENTION_DAYS', 30, 1, 3650),
     schedulerEnabled: flag(env, 'SCHEDULER', true),
     schedulerTickMs: integer(env, 'SCHEDULER_TICK_MS', 30_000, 50, 3_600_000),
+    jobLeaseSeconds: integer(env, 'JOB_LEASE_SECONDS', 60, 2, 3600),
     rollupJobBudgetMs: integer(env, 'ROLLUP_JOB_BUDGET_MS', 240_000, 100),
     rollupOnDemandMs: integer(env, 'ROLLUP_ON_DEMAND_MS', 1500, 0),
     sdkMaxEventAgeDays: integer(env, 'SDK_MAX_EVENT_AGE_DAYS', 366, 1, 36_500),

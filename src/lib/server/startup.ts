@@ -1,5 +1,5 @@
 import { renameSync, writeFileSync } from 'node:fs';
-import { registerJobs, startScheduler, stopScheduler } from '../jobs/scheduler';
+import { registerJobs, releaseDeadClaims, startScheduler, stopScheduler } from '../jobs/scheduler';
 import { serverConfig } from './config';
 import { openDatabase, type Db } from './db';
 import { migrate } from './db/migrate';
@@ -32,6 +32,9 @@ async function start(): Promise<Db> {
     await writePgliteTemplate(db, config.pgliteWriteTemplate);
     await seedDatabase(db, config);
     await registerJobs(db);
+    // A job claimed by a process that died (kill -9, a crash) runs again at once instead of waiting out its lease.
+    const released = await releaseDeadClaims(db, { all: db.kind === 'pglite' });
+    if (released.length) console.log(`[jobs] released the claims of a stopped runner: ${released.join(', ')}`);
   } catch (error) {
     await db.close().catch(() => undefined);
     throw error;

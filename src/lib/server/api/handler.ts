@@ -125,10 +125,7 @@ async function readInput(contract: Contract, req: ApiRequest): Promise<unknown> 
 }
 
 async function readJsonBody(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > maxBytes) throw new HttpError(413, `Request body is too large (limit ${maxBytes} bytes).`);
-  const text = await request.text();
-  if (Buffer.byteLength(text) > maxBytes) throw new HttpError(413, `Request body is too large (limit ${maxBytes} bytes).`);
+  const text = await readBodyText(request, maxBytes);
   if (text.trim() === '') return {};
   const type = request.headers.get('content-type') ?? '';
   if (!type.includes('application/json')) throw new HttpError(415, 'Request body must be JSON (Content-Type: application/json).');
@@ -140,6 +137,34 @@ async function readJsonBody(request: Request, maxBytes: number): Promise<Record<
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new HttpError(400, 'Request body must be a JSON object.');
   return value as Record<string, unknown>;
+}
+
+const tooLarge = (maxBytes: number) =>
+  // The rest of the body is never read: the connection closes after this answer instead of draining it.
+  new HttpError(413, `Request body is too large (limit ${maxBytes} bytes).`, { connection: 'close' });
+
+/**
+ * Reads a request body as UTF-8 text, at most maxBytes of it. The count is kept while streaming, so a chunked
+ * body without Content-Length (or with a false one) is cut at the limit instead of being read whole into memory.
+ */
+export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > maxBytes) {
+      void reader.cancel().catch(() => undefined);
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {

@@ -1,11 +1,12 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { takeDirectoryLock } from './dir-lock';
 import { makeSql, type Db } from './sql';
 
 /** Opens the embedded PGlite database in dataDir, refusing when another live process holds it. */
 export async function openPglite(dataDir: string, options: { loadDump?: Blob } = {}): Promise<Db> {
   mkdirSync(dataDir, { recursive: true });
-  const releaseLock = takeDirectoryLock(dataDir);
+  const releaseLock = await takeDirectoryLock(dataDir);
   const { PGlite } = await import('@electric-sql/pglite');
   let pg;
   try {
@@ -67,37 +68,4 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
   };
 }
 
-/**
- * PGlite is single-process: two processes writing one directory corrupt it. A lock file with the
- * owner's pid refuses a second opener while the first lives, and is taken over when its owner died.
- */
-function takeDirectoryLock(dataDir: string): () => void {
-  const lockFile = join(dataDir, 'gsm.lock');
-  if (existsSync(lockFile)) {
-    const pid = Number(readFileSync(lockFile, 'utf8').trim());
-    if (pid && pid !== process.pid && isAlive(pid)) {
-      throw new DatabaseLockedError(
-        `The embedded database in ${dataDir} is already open in process ${pid}. Only one process may open a PGlite directory: stop that process, or set DATA_DIR to another directory, or use PostgreSQL through DATABASE_URL.`,
-      );
-    }
-  }
-  writeFileSync(lockFile, String(process.pid));
-  return () => {
-    try {
-      if (existsSync(lockFile) && readFileSync(lockFile, 'utf8').trim() === String(process.pid)) rmSync(lockFile);
-    } catch {
-      // The directory may already be gone (temporary test directories).
-    }
-  };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-export class DatabaseLockedError extends Error {}
+export { DatabaseLockedError } from './dir-lock';

@@ -1,0 +1,91 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, raw } from './helpers';
+
+/** The pid of the process listening on the test server's port (the API suite's server is started elsewhere). */
+function serverPid(): number {
+  const port = new URL(baseUrl).port;
+  const line = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
+  const pid = Number(line.match(/pid=(\d+)/)?.[1]);
+  if (!pid) throw new Error(`no process found listening on port ${port}: ${line}`);
+  return pid;
+}
+const rssBytes = (pid: number) => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)![1]) * 1024;
+
+/**
+ * Streams `megabytes` of a JSON string as a chunked body (no Content-Length) for as long as the server reads
+ * it; answers the status and message the server sent, and how much was sent before it stopped reading.
+ */
+function chunkedUpload(path: string, megabytes: number, headers: Record<string, string> = {}): Promise<{ status: number; message: string; sentMb: number }> {
+  const url = new URL(path, baseUrl);
+  const chunk = Buffer.alloc(64 * 1024, 'a');
+  return new Promise((done, fail) => {
+    let sent = 0;
+    let finished = false;
+    const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked', ...headers } });
+    req.on('response', (res) => {
+      let body = '';
+      res.on('data', (c) => (body += c));
+      res.on('end', () => {
+        finished = true;
+        done({ status: res.statusCode ?? 0, message: (JSON.parse(body) as { message: string }).message, sentMb: sent / 2 ** 20 });
+      });
+    });
+    // The server closes the connection after its 413: writes after that fail, which is expected.
+    req.on('error', (error) => !finished && !(error as NodeJS.ErrnoException).code?.startsWith('EPIPE') && fail(error));
+    const pump = () => {
+      while (!finished && sent < megabytes * 2 ** 20) {
+        sent += chunk.length;
+        if (!req.write(chunk)) return void req.once('drain', pump);
+      }
+      if (!finished) req.end('"}');
+    };
+    req.write('{"events":"');
+    pump();
+  });
+}
+
+describe('request bodies are limited while they stream in', () => {
+  it('cuts 300 MB chunked bodies to the public endpoints at their limit with 413, and the server barely grows', async () => {
+    const pid = serverPid();
+    const before = rssBytes(pid);
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssBytes(pid))), 20);
+    try {
+      const answers = await Promise.all([
+        chunkedUpload('/api/auth/login', 300),
+        chunkedUpload('/api/auth/logout', 300),
+        chunkedUpload('/api/auth/refreshToken', 300),
+        chunkedUpload('/api/sdk/v1/events', 300, { 'x-sdk-key': 'any' }),
+        chunkedUpload('/api/sdk/v1/events', 300, { 'x-sdk-key': 'any' }),
+        chunkedUpload('/api/auth/login', 300),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual([413, 413, 413, 413, 413, 413]);
+      expect(answers[0]!.message).toBe('Request body is too large (limit 4096 bytes).');
+      expect(answers[3]!.message).toBe('Request body is too large (limit 1048576 bytes).');
+      // Each upload stopped near its limit, far from 300 MB.
+      for (const answer of answers) expect(answer.sentMb).toBeLessThan(50);
+    } finally {
+      clearInterval(sampler);
+    }
+    expect((peak - before) / 2 ** 20).toBeLessThan(50);
+    // The server still answers.
+    expect((await raw('GET', '/api/health')).status).toBe(200);
+  }, 60_000);
+
+  it('still takes a chunked body under the limit', async () => {
+    const url = new URL('/api/auth/login', baseUrl);
+    const status = await new Promise<number>((done, fail) => {
+      const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
+        res.resume();
+        done(res.statusCode ?? 0);
+      });
+      req.on('error', fail);
+      req.write('{"username":"no-such-user-body",');
+      req.end('"password":"x"}');
+    });
+    expect(status).toBe(401);
+  });
+});

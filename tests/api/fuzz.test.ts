@@ -1,0 +1,171 @@
+import { request } from 'node:http';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
+import { createRequester } from '../../src/lib/http/requester';
+import { apiHandlers } from '../../src/lib/server/api/registry';
+import type { Contract } from '../../src/lib/contract';
+import { scratchDatabase, startServer } from '../support/own-server';
+
+/**
+ * Bad input for every endpoint of the API registry, generated from its request schema with fast-check: each
+ * field plausible, bad (wrong type, huge, NUL, lone surrogate, negative/huge/odd number, odd date, injection
+ * text) or missing, plus bodies that are not objects. Sent as root (so validation and handlers are reached),
+ * from an address of its own (its failed sign-ins throttle nobody else), to a server of its own (what it
+ * creates disturbs no other suite). Not one answer may be ≥ 500.
+ */
+const CASES_PER_ENDPOINT = Number(process.env.FUZZ_CASES ?? 32);
+const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
+const FROM = '127.0.0.9';
+
+type Def = { type: string; shape?: Record<string, z.ZodType>; element?: z.ZodType; innerType?: z.ZodType; in?: z.ZodType; options?: z.ZodType[]; entries?: Record<string, unknown>; values?: unknown[] };
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/** A value the schema would likely accept, so that one bad field gets past the others. */
+function plausible(schema: z.ZodType, depth = 0): unknown {
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'string': return 'x';
+    case 'number': case 'int': return 1;
+    case 'bigint': return 1;
+    case 'boolean': return true;
+    case 'date': return '2026-01-01';
+    case 'array': return depth > 3 ? [] : [plausible(def.element!, depth + 1)];
+    case 'object': return depth > 3 ? {} : Object.fromEntries(Object.entries(def.shape!).map(([k, v]) => [k, plausible(v, depth + 1)]));
+    case 'enum': return Object.values(def.entries ?? {})[0];
+    case 'literal': return def.values?.[0];
+    case 'optional': case 'default': case 'nullable': case 'readonly': case 'catch': case 'prefault': case 'nonoptional': return plausible(def.innerType!, depth);
+    case 'pipe': return plausible(def.in!, depth);
+    case 'union': return plausible(def.options![0]!, depth);
+    default: return 'x';
+  }
+}
+
+const NASTY_STRINGS = [
+  '', ' ', '\u0000', 'a\u0000b', 'a\uD800', '\uDC00b', '\uD83D', 'x'.repeat(100_000), 'ÿ'.repeat(5000), '\u202Egnp.exe', '\u200B',
+  '0000-00-00', '2026-02-30', '2026-13-01', '9999-12-31T99:99:99Z', '+275760-09-13T00:00:00.001Z', '-000001-01-01', '1970-01-01', 'Invalid Date',
+  '1e400', '-1', '0', '-0', 'NaN', 'Infinity', '9007199254740993', '1.5', '0x10', "' OR 1=1 --", '"; DROP TABLE accounts; --', '../../etc/passwd',
+  '%00', '%', '<script>alert(1)</script>', '{}', '[]', 'null', 'true', '*/5 * * * *', '0 0 30 2 *', 'a,b,,c', 'all', 'root',
+];
+const NASTY_NUMBERS = [-1, 0, -0, 1.5, -2_147_483_649, 2_147_483_648, 2 ** 53 + 1, 1e308, -1e308, Number.MAX_SAFE_INTEGER, 1e21, 5e-324];
+
+const badValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
+  { weight: 3, arbitrary: fc.constantFrom(...NASTY_NUMBERS) },
+  { weight: 1, arbitrary: fc.constantFrom(null, true, false) },
+  { weight: 2, arbitrary: fc.string({ maxLength: 30, unit: 'binary' }) },
+  { weight: 1, arbitrary: fc.double() },
+  { weight: 1, arbitrary: fc.date({ noInvalidDate: true }).map((d) => d.toISOString()) },
+  { weight: 1, arbitrary: fc.integer() },
+  { weight: 2, arbitrary: fc.array(fc.oneof(fc.constantFrom(...NASTY_STRINGS), fc.integer(), fc.constant(null), fc.object({ maxDepth: 1 })), { maxLength: 4 }) },
+  { weight: 1, arbitrary: fc.array(fc.constant('x'), { minLength: 600, maxLength: 1200 }) },
+  { weight: 1, arbitrary: fc.object({ maxDepth: 2, maxKeys: 4 }) },
+);
+
+/** One generated request: an object body/query (some fields plausible, some bad, some missing), or a raw body. */
+function inputs(contract: Contract): fc.Arbitrary<{ input: Record<string, unknown> } | { rawBody: string }> {
+  const shape = defOf(contract.request).shape ?? {};
+  const field = (schema: z.ZodType) => fc.oneof({ weight: 3, arbitrary: fc.constant(plausible(schema)) }, { weight: 3, arbitrary: badValue }, { weight: 1, arbitrary: fc.constant(undefined) });
+  const object = fc
+    .record({ fields: fc.record(Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, field(v)]))), extra: fc.option(fc.tuple(fc.constantFrom('__proto__', 'constructor', 'x\u0000', 'extra'), badValue), { nil: undefined }) })
+    .map(({ fields, extra }) => {
+      const input = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+      if (extra) input[extra[0]] = extra[1];
+      return { input };
+    });
+  if (contract.method === 'GET' || contract.method === 'DELETE') return object;
+  const rawBody = fc.constantFrom('[]', '"x"', '1', 'null', '{', '{"a":', '\u0000', '{"a":"\\ud800"}', '{"__proto__":{"polluted":1}}').map((body) => ({ rawBody: body }));
+  return fc.oneof({ weight: 9, arbitrary: object }, { weight: 1, arbitrary: rawBody });
+}
+
+/** Percent-encodes a path segment; a lone surrogate (not encodable as UTF-8) goes as an invalid byte sequence. */
+function pathSegment(text: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return [...text].map((ch) => (/[\uD800-\uDFFF]/.test(ch) ? '%ED%A0%80' : encodeURIComponent(ch))).join('');
+  }
+}
+
+function queryOf(input: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(input)) {
+    if (value === null || value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+function send(baseUrl: string, method: string, path: string, body: string | undefined, headers: Record<string, string>): Promise<{ status: number; text: string }> {
+  const url = new URL(baseUrl);
+  return new Promise((done, fail) => {
+    const req = request(
+      { host: url.hostname, port: url.port, path, method, localAddress: FROM, headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : {}) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (text += c));
+        res.on('end', () => done({ status: res.statusCode ?? 0, text }));
+      },
+    );
+    // A refused oversized body may close the connection under the request: that is an answer (413) being cut, not a 500.
+    req.on('error', (error) => ((error as NodeJS.ErrnoException).code === 'EPIPE' || (error as NodeJS.ErrnoException).code === 'ECONNRESET' ? done({ status: 413, text: '' }) : fail(error)));
+    req.end(body);
+  });
+}
+
+async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: limit }, async () => {
+    while (next < items.length) await fn(items[next++]!);
+  }));
+}
+
+describe('fuzz: bad input to every endpoint of the API registry', () => {
+  it(`answers every generated request below 500 (${CASES_PER_ENDPOINT} per endpoint, seed ${SEED})`, async () => {
+    const pgUrl = process.env.TEST_DATABASE_URL;
+    const server = await startServer(pgUrl ? { DATABASE_URL: await scratchDatabase(pgUrl, 'fuzz'), SCHEDULER: 'off' } : { DATABASE_URL: '', SCHEDULER: 'off', DEMO_TELEMETRY: '0' });
+    try {
+      let token = await server.signIn();
+      const root = createRequester({ baseUrl: server.baseUrl, headers: { authorization: `Bearer ${token}` } });
+      const appId = 'com.fuzz.target';
+      await root(createAppContract, { id: appId, name: 'Fuzz target', os: [{ os: 1, packageId: `${appId}.android` }] });
+      const sdkKey = (await root(appDetailContract, { appId })).data.os[0]!.sdkAppKey;
+
+      const failures: string[] = [];
+      const statuses = new Map<number, number>();
+      let sent = 0;
+      const started = Date.now();
+      for (const [index, { contract }] of apiHandlers.entries()) {
+        const cases = fc.sample(inputs(contract), { numRuns: CASES_PER_ENDPOINT, seed: SEED + index });
+        await mapLimit(cases, 4, async (generated) => {
+          const input = 'input' in generated ? { ...generated.input } : {};
+          const path = contract.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+            const value = input[name];
+            delete input[name];
+            return pathSegment(typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value ?? 'x'));
+          });
+          const bodyless = contract.method === 'GET' || contract.method === 'DELETE';
+          const target = bodyless ? `${path}${queryOf(input)}` : path;
+          const body = bodyless ? undefined : 'rawBody' in generated ? generated.rawBody : JSON.stringify(input);
+          // Sign-out as root would end the session the fuzz runs on: public endpoints go without it.
+          const headers: Record<string, string> = contract.access === 'public' ? { 'x-sdk-key': sdkKey } : { authorization: `Bearer ${token}` };
+          let answer = await send(server.baseUrl, contract.method, target, body, headers);
+          if (answer.status === 401 && contract.access !== 'public') {
+            token = await server.signIn();
+            answer = await send(server.baseUrl, contract.method, target, body, { authorization: `Bearer ${token}` });
+          }
+          sent++;
+          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+          if (answer.status >= 500) failures.push(`${contract.method} ${target.slice(0, 300)} ${body?.slice(0, 300) ?? ''} → ${answer.status} ${answer.text.slice(0, 200)}`);
+        });
+      }
+      console.log(`[fuzz] ${server.database}: ${sent} requests to ${apiHandlers.length} endpoints in ${((Date.now() - started) / 1000).toFixed(1)} s; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
+      expect(failures).toEqual([]);
+    } finally {
+      await server.stop();
+    }
+  }, 180_000);
+});

@@ -1,0 +1,63 @@
+import { request } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { lockedAccountsContract, unlockAccountContract } from '../../src/lib/accounts/contract';
+import { baseUrl, ownAccount, rejection, signedInAs } from './helpers';
+
+/**
+ * A sign-in from a given loopback address (127.0.0.x): the server sees each as another client, so a test can
+ * be two people at once without a proxy.
+ */
+function signInFrom(from: string, username: string, password: string): Promise<{ status: number; retryAfter: string | null }> {
+  const url = new URL('/api/auth/login', baseUrl);
+  const body = JSON.stringify({ username, password });
+  return new Promise((done, fail) => {
+    const req = request(
+      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress: from, agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        res.resume();
+        res.on('end', () => done({ status: res.statusCode ?? 0, retryAfter: (res.headers['retry-after'] as string | undefined) ?? null }));
+      },
+    );
+    req.on('error', fail);
+    req.end(body);
+  });
+}
+
+describe('sign-in throttle holds under a burst of parallel guesses', () => {
+  it('checks at most 5 of 300 parallel guesses and refuses the right password sent among them late', async () => {
+    const victim = await ownAccount('thr-burst');
+    const guesses = Array.from({ length: 300 }, (_, i) => (i === 250 ? victim.password : `wrong-guess-${i}`));
+    const answers = await Promise.all(guesses.map((password) => signInFrom('127.0.0.1', victim.username, password)));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses).not.toContain(200);
+    // A 401 is a password that was checked; everything else was refused before the hash.
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(295);
+    expect(Number(answers.find((a) => a.status === 429)!.retryAfter)).toBeGreaterThan(0);
+    // Still throttled afterwards from that address, even with the right password.
+    expect((await signInFrom('127.0.0.1', victim.username, victim.password)).status).toBe(429);
+  });
+
+  it('does not lock the account for another address, and an administrator can unlock it', async () => {
+    const victim = await ownAccount('thr-unlock');
+    for (let i = 0; i < 6; i++) await signInFrom('127.0.0.3', victim.username, `wrong-${i}`);
+    expect((await signInFrom('127.0.0.3', victim.username, victim.password)).status).toBe(429);
+    // The real owner, elsewhere, signs in as usual.
+    expect((await signInFrom('127.0.0.4', victim.username, victim.password)).status).toBe(200);
+
+    const root = await signedInAs('root');
+    expect((await root(lockedAccountsContract)).data).toContain(victim.username);
+    const unlocked = await root(unlockAccountContract, { username: victim.username });
+    expect(unlocked.data).toEqual({ username: victim.username, cleared: 1 });
+    expect((await root(lockedAccountsContract)).data).not.toContain(victim.username);
+    expect((await signInFrom('127.0.0.3', victim.username, victim.password)).status).toBe(200);
+  });
+
+  it('lets only account managers unlock', async () => {
+    const viewer = await ownAccount('thr-viewer', { paths: ['/adminAccount/account'] });
+    const refused = await rejection(viewer(unlockAccountContract, { username: 'root' }));
+    expect(refused.status).toBe(403);
+    const missing = await rejection((await signedInAs('root'))(unlockAccountContract, { username: 'nobody-here' }));
+    expect([missing.status, missing.serverMessage]).toEqual([404, 'Account "nobody-here" does not exist.']);
+  });
+});
