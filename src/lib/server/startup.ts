@@ -1,5 +1,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
+import { startSessionCache } from '../auth/session-cache';
 import { registerJobs, startScheduler, stopScheduler } from '../jobs/scheduler';
+import { apiLog, startApiLog } from '../logs/api-log-writer';
 import { serverConfig } from './config';
 import { openDatabase, type Db } from './db';
 import { migrate } from './db/migrate';
@@ -18,7 +20,15 @@ const holder = globalThis as typeof globalThis & { __gsmDb?: StartupState };
  * this on every request (after the first it is an already-resolved promise) and hands the database on.
  */
 export function ready(): Promise<Db> {
-  holder.__gsmDb ??= { ready: start() };
+  if (!holder.__gsmDb) {
+    const state: StartupState = { ready: start() };
+    // A failed start (the database was not reachable yet) is not remembered: the next request tries again,
+    // so a console started before its database comes up serves as soon as the database does.
+    state.ready.catch(() => {
+      if (holder.__gsmDb === state) holder.__gsmDb = undefined;
+    });
+    holder.__gsmDb = state;
+  }
   return holder.__gsmDb.ready;
 }
 
@@ -32,6 +42,8 @@ async function start(): Promise<Db> {
     await writePgliteTemplate(db, config.pgliteWriteTemplate);
     await seedDatabase(db, config);
     await registerJobs(db);
+    await startSessionCache(db, config.sessionCacheMs);
+    startApiLog(db, config.apiLogFlushMs);
   } catch (error) {
     await db.close().catch(() => undefined);
     throw error;
@@ -47,7 +59,10 @@ function closeOnSignals(db: Db): void {
     if (closing) return;
     closing = true;
     stopScheduler();
-    db.close()
+    // The API log's last batch is written before the database closes (a clean stop loses none of it).
+    Promise.resolve(apiLog()?.flush())
+      .catch((error) => console.error('[api-log] last flush failed:', error))
+      .then(() => db.close())
       .catch((error) => console.error('[db] close failed:', error))
       .finally(() => process.exit(signal === 'SIGINT' ? 130 : 0));
   };
