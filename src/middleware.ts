@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { decideNavigation } from './lib/auth/guard';
 import { resolveAccount } from './lib/auth/resolve';
+import { sessionCache } from './lib/auth/session-cache';
 import { recordVisit } from './lib/dashboard/service';
 import { apiLog } from './lib/logs/api-log-writer';
 import { findRoute } from './lib/routes';
@@ -59,6 +60,11 @@ const handleRequest = defineMiddleware(async (ctx, next) => {
     const started = performance.now();
     const response = await next();
     response.headers.set('x-request-id', requestId);
+    if (account && !SAFE_METHODS.has(ctx.request.method) && response.status < 400) {
+      // A signed-in change (it may have ended sessions or changed grants): answer once the database's
+      // notifications of it have gone round, so another process cannot still serve an ended session.
+      await sessionCache().barrier(db).catch((error) => console.error('[session-cache] barrier:', error instanceof Error ? error.message : error));
+    }
     // Queued, written in batches off the request path (src/lib/logs/api-log-writer.ts). Only the path is
     // kept (never the query or body), so no token, password or secret can reach the log.
     apiLog()?.add({

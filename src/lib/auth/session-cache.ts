@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../server/db';
 import type { SessionAccount } from './types';
 
@@ -28,6 +29,7 @@ export class SessionCache {
   private entries = new Map<string, Entry>();
   private listening = false;
   private generationNo = 0;
+  private barriers = new Map<string, () => void>();
 
   constructor(private readonly ttlMs: number, private readonly maxEntries = 20_000) {}
 
@@ -64,6 +66,10 @@ export class SessionCache {
 
   /** One notification from the triggers. Anything not understood empties the whole cache. */
   invalidate(payload: string): void {
+    if (payload.startsWith('b:')) {
+      this.barriers.get(payload.slice(2))?.();
+      return;
+    }
     this.generationNo++;
     const kind = payload.slice(0, 2);
     const key = payload.slice(2);
@@ -75,6 +81,30 @@ export class SessionCache {
       for (const [sid, entry] of this.entries) if (entry.account.role === key) this.entries.delete(sid);
     } else {
       this.entries.clear();
+    }
+  }
+
+  /**
+   * Waits until a notification sent now has come back through this process's own listening connection
+   * (at most `timeoutMs`). Notifications arrive in commit order and the database signals every listening
+   * process at the same moment, so when a mutation's answer waits for this, the invalidations its commit
+   * sent are already on their way to (in practice: already in) every other process before the client
+   * hears back and can ask another process. Only useful with more than one process (PostgreSQL).
+   */
+  async barrier(db: Db, timeoutMs = 250): Promise<void> {
+    if (!this.active || db.kind !== 'postgres') return;
+    const id = randomUUID();
+    let timer: NodeJS.Timeout | undefined;
+    const back = new Promise<void>((resolve) => {
+      this.barriers.set(id, resolve);
+      timer = setTimeout(resolve, timeoutMs);
+    });
+    try {
+      await db.query('SELECT pg_notify($1, $2)', [SESSION_CHANNEL, `b:${id}`]);
+      await back;
+    } finally {
+      clearTimeout(timer);
+      this.barriers.delete(id);
     }
   }
 

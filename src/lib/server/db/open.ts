@@ -95,8 +95,10 @@ async function listenPostgres(connect: () => PgClient, channel: string, handlers
   let stopped = false;
   let client: PgClient | null = null;
   let retry: NodeJS.Timeout | null = null;
+  let wasLost = false;
   const lost = () => {
     if (stopped || !client) return;
+    wasLost = true;
     client.removeAllListeners();
     client.on('error', () => undefined);
     client.end().catch(() => undefined);
@@ -121,7 +123,11 @@ async function listenPostgres(connect: () => PgClient, channel: string, handlers
     try {
       await next.connect();
       await next.query(`LISTEN ${channel}`);
-      if (!stopped && client === next) handlers.up();
+      if (!stopped && client === next) {
+        if (wasLost) console.log(`[db] listening on ${channel} again`);
+        wasLost = false;
+        handlers.up();
+      }
     } catch (error) {
       if (client === next) {
         console.error(`[db] listen on ${channel} failed:`, error instanceof Error ? error.message : error);
