@@ -3,7 +3,7 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { decideNavigation } from './lib/auth/guard';
 import { resolveAccount } from './lib/auth/resolve';
 import { sessionCache } from './lib/auth/session-cache';
-import { recordVisit } from './lib/dashboard/service';
+import { visitCounter } from './lib/dashboard/visit-counter';
 import { apiLog } from './lib/logs/api-log-writer';
 import { findRoute } from './lib/routes';
 import { json } from './lib/server/api/handler';
@@ -92,8 +92,8 @@ const handleRequest = defineMiddleware(async (ctx, next) => {
   }
   const route = findRoute(ctx.url.pathname);
   if (account && route && ctx.request.method === 'GET' && response.status === 200) {
-    // Not awaited: the page does not need its own visit counted before it is sent.
-    void recordVisit(db, account.id, route.path).catch((error) => console.error('[visits]', error instanceof Error ? error.message : error));
+    // Counted in memory, written in batches off the request path (src/lib/dashboard/visit-counter.ts).
+    visitCounter()?.add(account.id, route.path);
   }
   response.headers.set('x-request-id', requestId);
   if (!response.headers.has('cache-control')) response.headers.set('cache-control', 'no-store');

@@ -44,7 +44,7 @@ describe('TRUST_PROXY and X-Forwarded-Proto', () => {
   });
 
   it('on: plain HTTP through the proxy (or no header) stays plain', async () => {
-    for (const headers of [{ 'x-forwarded-proto': 'http' }, {}]) {
+    for (const headers of [{ 'x-forwarded-proto': 'http' }, {}] as Record<string, string>[]) {
       const plain = await signIn(proxied.baseUrl, headers);
       expect(secure(plain.cookies)).toEqual([false, false]);
       expect(plain.hsts).toBeNull();

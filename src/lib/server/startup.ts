@@ -1,6 +1,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { startSessionCache } from '../auth/session-cache';
 import { registerJobs, startScheduler, stopScheduler } from '../jobs/scheduler';
+import { startVisitCounter, visitCounter } from '../dashboard/visit-counter';
 import { apiLog, startApiLog } from '../logs/api-log-writer';
 import { serverConfig } from './config';
 import { openDatabase, type Db } from './db';
@@ -44,6 +45,7 @@ async function start(): Promise<Db> {
     await registerJobs(db);
     await startSessionCache(db, config.sessionCacheMs);
     startApiLog(db, config.apiLogFlushMs);
+    startVisitCounter(db, Math.max(config.apiLogFlushMs, 2000));
   } catch (error) {
     await db.close().catch(() => undefined);
     throw error;
@@ -59,8 +61,9 @@ function closeOnSignals(db: Db): void {
     if (closing) return;
     closing = true;
     stopScheduler();
-    // The API log's last batch is written before the database closes (a clean stop loses none of it).
-    Promise.resolve(apiLog()?.flush())
+    // The API log's last batch and the counted page views are written before the database closes (a clean
+    // stop loses none of them).
+    Promise.all([apiLog()?.flush(), visitCounter()?.flush()])
       .catch((error) => console.error('[api-log] last flush failed:', error))
       .then(() => db.close())
       .catch((error) => console.error('[db] close failed:', error))
