@@ -50,8 +50,9 @@ async function listenPglite(client: { listen(channel: string, cb: (payload: stri
 /** Opens a real PostgreSQL through a node-postgres pool (poolSize connections at most, default 10). */
 export async function openPostgres(url: string, options: { poolSize?: number } = {}): Promise<Db> {
   const { default: pgModule } = await import('pg');
-  // A connection attempt that hangs (a host that drops packets) fails after 5 s instead of holding the request.
-  const pool = new pgModule.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5000 });
+  // No connectionTimeoutMillis on the pool: it also limits the wait for a free pooled connection, so a busy
+  // moment (more requests than connections) would be answered as "database unavailable".
+  const pool = new pgModule.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   // A pooled client that errors while idle must not crash the process.
   pool.on('error', (error) => console.error('[db] idle client error:', error.message));
   await pool.query('select 1');

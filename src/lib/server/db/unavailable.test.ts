@@ -11,7 +11,6 @@ describe('database unavailable, told from other failures', () => {
     ['server starting up (57P03)', withCode('57P03', 'the database system is starting up')],
     ['connection exception class 08', withCode('08006')],
     ['pool lost its connection', new Error('Connection terminated unexpectedly')],
-    ['connect timeout', new Error('timeout exceeded when trying to connect')],
     ['wrapped', new DatabaseUnavailableError('health', { cause: withCode('ECONNREFUSED') })],
   ])('%s', (_name, error) => expect(isDatabaseUnavailable(error)).toBe(true));
 
@@ -20,5 +19,6 @@ describe('database unavailable, told from other failures', () => {
     ['a unique violation', withCode('23505', 'duplicate key value violates unique constraint')],
     ['a plain bug', new TypeError("Cannot read properties of undefined (reading 'id')")],
     ['not an error', 'ECONN'],
+    ['waiting for a free pooled connection (busy, not down)', new Error('timeout exceeded when trying to connect')],
   ])('not for %s', (_name, error) => expect(isDatabaseUnavailable(error)).toBe(false));
 });

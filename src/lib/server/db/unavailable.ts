@@ -7,7 +7,7 @@
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
 /** SQLSTATE classes 08 (connection exception) and 57P (operator intervention: shutdown, cannot connect now). */
 const SQLSTATE = /^(08|57P0[1-4])/;
-const MESSAGES = /connection terminated|connection timeout|timeout exceeded when trying to connect|server closed the connection|client has encountered a connection error|cannot use a pool after calling end|the database system is (starting up|shutting down)/i;
+const MESSAGES = /connection terminated|server closed the connection|client has encountered a connection error|cannot use a pool after calling end|the database system is (starting up|shutting down)/i;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
