@@ -49,7 +49,29 @@ export default defineConfig({
   server: { port: 4321, host: 'localhost' },
   // Astro's own check refuses body-less DELETEs from scripts (no Origin, no content type); the middleware
   // does the cross-site check instead, for every cookie-authenticated mutation (src/middleware.ts).
-  security: { checkOrigin: false },
+  security: {
+    checkOrigin: false,
+    // Content-Security-Policy (docs/security.md, "CSP"): Astro hashes every inline script it and the layouts
+    // emit (the island hydration runtime) and sends the policy as a header on every rendered page; bundled
+    // scripts load from 'self'. No 'unsafe-inline' and no 'unsafe-eval' for scripts. Styles keep
+    // 'unsafe-inline': PrimeReact positions overlays, menus and dialogs with inline style attributes and
+    // injects <style> elements at run time (and style injection cannot run script). The rest is closed:
+    // no plugins, no <base> hijack, forms post only here, no framing by anyone.
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: blob:",
+        "font-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ],
+      styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+    },
+  },
   devToolbar: { enabled: false },
   vite: {
     // PrimeReact ships CSS imports and CJS/ESM mixes that must go through Vite's SSR transform.

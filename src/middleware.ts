@@ -1,46 +1,53 @@
 import { randomUUID } from 'node:crypto';
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { decideNavigation } from './lib/auth/guard';
-import { clearSessionCookies } from './lib/auth/cookies';
-import { resolveAccount, sessionFailureRedirect } from './lib/auth/resolve';
-import { MESSAGES } from './lib/http/messages';
-import { recordVisit } from './lib/dashboard/service';
-import { recordApiRequest } from './lib/logs/service';
+import { resolveAccount } from './lib/auth/resolve';
+import { sessionCache } from './lib/auth/session-cache';
+import { visitCounter } from './lib/dashboard/visit-counter';
+import { apiLog } from './lib/logs/api-log-writer';
 import { findRoute } from './lib/routes';
 import { json } from './lib/server/api/handler';
 import { compressResponse } from './lib/server/compression';
+import { serverConfig } from './lib/server/config';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './lib/server/db/unavailable';
+import { clientAddressOf, isHttpsRequest } from './lib/server/proxy';
 import { withSecurityHeaders } from './lib/server/security-headers';
 import { ready } from './lib/server/startup';
+import { databaseUnavailablePage } from './lib/server/unavailable-page';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const handleRequest = defineMiddleware(async (ctx, next) => {
   const requestId = randomUUID();
   ctx.locals.requestId = requestId;
-  ctx.locals.clientIp = clientIp(ctx);
+  ctx.locals.clientIp = clientAddressOf(ctx.request, socketAddress(ctx));
   ctx.locals.account = null;
   const isApi = ctx.url.pathname.startsWith('/api/');
+  const pathWithQuery = `${ctx.url.pathname}${ctx.url.search}`;
+  // The database out of reach is not "signed out": 503 and a calm message, the session cookies untouched
+  // (docs/decisions.md, "Database outage is not signing out").
+  const unavailable = (stage: string, error: unknown) => {
+    console.error(`[db] unavailable during ${stage} (request ${requestId}):`, error instanceof Error ? error.message : error);
+    return isApi
+      ? json(503, { message: DATABASE_UNAVAILABLE_MESSAGE }, { 'retry-after': String(RETRY_AFTER_SECONDS) })
+      : databaseUnavailablePage(serverConfig().appTitle, pathWithQuery);
+  };
 
   let db;
   try {
     db = await ready();
   } catch (error) {
-    console.error(`[db] not available (request ${requestId}):`, error instanceof Error ? error.message : error);
-    const message = `The database is not available: ${error instanceof Error ? error.message : 'unknown error'}`;
-    return isApi ? json(503, { message }) : new Response(message, { status: 503 });
+    return unavailable('start-up', error);
   }
-
   ctx.locals.db = db;
 
   let resolved;
   try {
-    resolved = await resolveAccount(db, { headers: ctx.request.headers, cookies: ctx.cookies, secure: ctx.url.protocol === 'https:' });
+    resolved = await resolveAccount(db, { headers: ctx.request.headers, cookies: ctx.cookies, secure: isHttpsRequest(ctx.request, ctx.url) });
   } catch (error) {
-    // Session load failed (spec section 8): drop the session and send the browser to sign in again.
-    console.error(`[session] load failed (request ${requestId}):`, error instanceof Error ? error.message : error);
-    clearSessionCookies(ctx.cookies);
-    if (isApi) return json(401, { message: MESSAGES.sessionLoadFailed });
-    return ctx.redirect(sessionFailureRedirect(`${ctx.url.pathname}${ctx.url.search}`, error), 302);
+    // The session could not be checked (the only thing that throws here is the database): the visitor may
+    // well be signed in, so nothing is cleared and nobody is sent to sign in.
+    return unavailable('the session check', error);
   }
   const { account, viaCookie } = resolved;
   ctx.locals.account = account;
@@ -53,8 +60,15 @@ const handleRequest = defineMiddleware(async (ctx, next) => {
     const started = performance.now();
     const response = await next();
     response.headers.set('x-request-id', requestId);
-    // Not awaited: the log must not slow the answer; a failure to log is reported, never the request's.
-    void recordApiRequest(db, {
+    if (account && !SAFE_METHODS.has(ctx.request.method) && response.status < 400) {
+      // A signed-in change (it may have ended sessions or changed grants): answer once the database's
+      // notifications of it have gone round, so another process cannot still serve an ended session.
+      await sessionCache().barrier(db).catch((error) => console.error('[session-cache] barrier:', error instanceof Error ? error.message : error));
+    }
+    // Queued, written in batches off the request path (src/lib/logs/api-log-writer.ts). Only the path is
+    // kept (never the query or body), so no token, password or secret can reach the log.
+    apiLog()?.add({
+      at: new Date(),
       accountId: account?.id ?? null,
       username: account?.username ?? '',
       method: ctx.request.method,
@@ -63,16 +77,23 @@ const handleRequest = defineMiddleware(async (ctx, next) => {
       durationMs: performance.now() - started,
       requestId,
       ip: ctx.locals.clientIp,
-    }).catch((error) => console.error('[api-log]', error instanceof Error ? error.message : error));
+    });
     return response;
   }
 
   const decision = decideNavigation(ctx.url.pathname, ctx.url.searchParams, account);
   if (decision.kind === 'redirect') return ctx.redirect(decision.location, 302);
-  const response = await next();
+  let response;
+  try {
+    response = await next();
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) return unavailable('the page render', error);
+    throw error;
+  }
   const route = findRoute(ctx.url.pathname);
   if (account && route && ctx.request.method === 'GET' && response.status === 200) {
-    await recordVisit(db, account.id, route.path).catch((error) => console.error('[visits]', error));
+    // Counted in memory, written in batches off the request path (src/lib/dashboard/visit-counter.ts).
+    visitCounter()?.add(account.id, route.path);
   }
   response.headers.set('x-request-id', requestId);
   if (!response.headers.has('cache-control')) response.headers.set('cache-control', 'no-store');
@@ -82,7 +103,7 @@ const handleRequest = defineMiddleware(async (ctx, next) => {
 /** Outermost: every answer, including the early ones above, is compressed when big enough (src/lib/server/compression.ts). */
 const compression = defineMiddleware(async (ctx, next) => compressResponse(ctx.request, await next()));
 
-const headers = defineMiddleware(async (ctx, next) => withSecurityHeaders(await next(), ctx.url.protocol === 'https:'));
+const headers = defineMiddleware(async (ctx, next) => withSecurityHeaders(await next(), isHttpsRequest(ctx.request, ctx.url)));
 
 export const onRequest = sequence(headers, compression, handleRequest);
 
@@ -99,7 +120,7 @@ function isCrossSite(request: Request): boolean {
   return site !== null && site !== 'same-origin' && site !== 'none';
 }
 
-function clientIp(ctx: { clientAddress: string; request: Request }): string {
+function socketAddress(ctx: { clientAddress: string }): string {
   try {
     return ctx.clientAddress;
   } catch {

@@ -295,7 +295,7 @@ describe('a cron that never runs', () => {
 });
 
 describe('security headers on pages, redirects and API answers', () => {
-  it('forbid sniffing and framing and keep URLs off other sites (no HSTS over plain HTTP)', async () => {
+  it('forbid sniffing, framing and scripts the policy did not allow, and keep URLs off other sites (no HSTS over plain HTTP)', async () => {
     const root = await signedInAs('root');
     const answers = [
       await raw('GET', '/login'),
@@ -307,7 +307,10 @@ describe('security headers on pages, redirects and API answers', () => {
     for (const answer of answers) {
       expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
       expect(answer.headers.get('x-frame-options')).toBe('DENY');
-      expect(answer.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
+      const csp = answer.headers.get('content-security-policy')!;
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toMatch(/script-src 'self'/);
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
       expect(answer.headers.get('referrer-policy')).toBe('same-origin');
       expect(answer.headers.get('strict-transport-security')).toBeNull();
     }

@@ -82,7 +82,10 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
   const entry = assertBuildIsCurrent();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'gsm-test-'));
-  const pgUrl = process.env.TEST_DATABASE_URL;
+  // A suite that chooses its own database (extraEnv.DATABASE_URL: a URL, or '' for a fresh embedded one) must
+  // never reset the shared TEST_DATABASE_URL.
+  const ownUrl = extraEnv.DATABASE_URL || undefined;
+  const pgUrl = 'DATABASE_URL' in extraEnv ? undefined : process.env.TEST_DATABASE_URL;
   if (pgUrl) await resetPostgres(pgUrl);
   const child: ChildProcess = spawn(process.execPath, [entry], {
     env: {
@@ -115,7 +118,7 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
   }
   return {
     baseUrl,
-    database: pgUrl ? 'postgres' : 'pglite',
+    database: pgUrl || ownUrl ? 'postgres' : 'pglite',
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

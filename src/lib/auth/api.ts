@@ -2,6 +2,7 @@ import { MESSAGES } from '../http/messages';
 import { handle, type ApiHandler } from '../server/api/handler';
 import { writeAudit } from '../server/audit';
 import { serverConfig } from '../server/config';
+import { isHttpsRequest } from '../server/proxy';
 import { HttpError } from '../server/errors';
 import { environmentContract, loginContract, logoutContract, refreshTokenContract } from './contract';
 import { REFRESH_COOKIE, clearSessionCookies, setSessionCookies } from './cookies';
@@ -12,7 +13,7 @@ import { revokeSession, revokeSessionByRefresh } from './session';
 export const authApi: ApiHandler[] = [
   handle(loginContract, async ({ username, password }, ctx) => {
     const tokens = await signIn(ctx.db, username, password, serverConfig().sessionSecret, ctx);
-    setSessionCookies(ctx.cookies, tokens, ctx.url.protocol === 'https:');
+    setSessionCookies(ctx.cookies, tokens, isHttpsRequest(ctx.request, ctx.url));
     return { data: tokens };
   }),
   /** Revokes the session (by the current access token, or by a given refresh token) and drops the cookies. */
@@ -35,7 +36,7 @@ export const authApi: ApiHandler[] = [
     if (!token) throw new HttpError(400, MESSAGES.noRefreshToken);
     try {
       const tokens = await refresh(ctx.db, token, serverConfig().sessionSecret);
-      if (!input.refreshToken) setSessionCookies(ctx.cookies, tokens, ctx.url.protocol === 'https:');
+      if (!input.refreshToken) setSessionCookies(ctx.cookies, tokens, isHttpsRequest(ctx.request, ctx.url));
       return { data: tokens };
     } catch (error) {
       if (!input.refreshToken) clearSessionCookies(ctx.cookies);

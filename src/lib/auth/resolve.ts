@@ -1,10 +1,10 @@
 import type { AstroCookies } from 'astro';
-import { MESSAGES } from '../http/messages';
 import { serverConfig } from '../server/config';
 import type { Db } from '../server/db';
 import { ACCESS_COOKIE, REFRESH_COOKIE, clearSessionCookies, setSessionCookies } from './cookies';
 import { reportReuse } from './service';
-import { graceAccess, loadSessionAccount, rotateSession, sessionFromAccessToken } from './session';
+import { graceAccess, loadLiveSession, rotateSession, verifyAccessToken } from './session';
+import { sessionCache } from './session-cache';
 import type { SessionAccount } from './types';
 
 export interface SessionSource {
@@ -16,20 +16,24 @@ export interface SessionSource {
 /**
  * Finds the account of a request: a Bearer access token (scripts), else the access cookie, else the
  * refresh cookie (rotated transparently so a page load after 15 idle minutes stays signed in).
+ * Signed out (no session, or one that ended) answers null and clears the cookies. A database that cannot be
+ * reached throws: the caller answers 503 and keeps the cookies (docs/decisions.md, "Database outage").
  */
 export async function resolveAccount(db: Db, source: SessionSource): Promise<{ account: SessionAccount | null; viaCookie: boolean }> {
   const secret = serverConfig().sessionSecret;
   const bearer = source.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
   if (bearer) {
-    const session = await sessionFromAccessToken(db, bearer, secret);
-    return { account: session ? await loadSessionAccount(db, session.accountId, session.sessionId) : null, viaCookie: false };
+    const session = verifyAccessToken(bearer, secret);
+    return { account: session ? await liveAccount(db, session.sessionId, session.accountId) : null, viaCookie: false };
   }
   const access = source.cookies.get(ACCESS_COOKIE)?.value;
   const refresh = source.cookies.get(REFRESH_COOKIE)?.value;
   if (!access && !refresh) return { account: null, viaCookie: false };
 
-  let session = access ? await sessionFromAccessToken(db, access, secret) : null;
-  if (!session && refresh) {
+  const verified = access ? verifyAccessToken(access, secret) : null;
+  let account = verified ? await liveAccount(db, verified.sessionId, verified.accountId) : null;
+  if (!account && refresh) {
+    let session: { sessionId: string; accountId: number } | null = null;
     const rotated = await rotateSession(db, refresh, secret);
     if (rotated) {
       setSessionCookies(source.cookies, rotated, source.secure);
@@ -44,14 +48,20 @@ export async function resolveAccount(db: Db, source: SessionSource): Promise<{ a
         await reportReuse(db, refresh);
       }
     }
+    account = session ? await liveAccount(db, session.sessionId, session.accountId) : null;
   }
-  const account = session ? await loadSessionAccount(db, session.accountId, session.sessionId) : null;
   if (!account) clearSessionCookies(source.cookies);
   return { account, viaCookie: true };
 }
 
-/** Where a page request goes when its session cannot be loaded: sign-in, back to the page, with the reason. */
-export function sessionFailureRedirect(pathWithQuery: string, error: unknown): string {
-  const reason = error instanceof Error && error.message ? error.message : MESSAGES.sessionLoadFailed;
-  return `/login?redirect=${encodeURIComponent(pathWithQuery)}&sessionError=${encodeURIComponent(reason.slice(0, 200))}`;
+/** The session's account from the process's cache, else from the database (then remembered). */
+async function liveAccount(db: Db, sessionId: string, accountId: number): Promise<SessionAccount | null> {
+  const cache = sessionCache();
+  const cached = cache.get(sessionId, accountId);
+  if (cached) return cached;
+  const generation = cache.generation();
+  const live = await loadLiveSession(db, sessionId, accountId);
+  if (!live) return null;
+  cache.set(sessionId, live.account, generation, live.expiresAtMs);
+  return live.account;
 }

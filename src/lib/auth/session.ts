@@ -86,17 +86,28 @@ export async function revokeOnReuse(db: Sql, refreshToken: string): Promise<{ ac
   return row ? { accountId: row.account_id, sessionId: row.id } : null;
 }
 
-/** Verifies an access token's signature and expiry and that its session is still live. */
-export async function sessionFromAccessToken(db: Sql, token: string, secret: string): Promise<{ accountId: number; sessionId: string } | null> {
+/** An access token's session, when its signature and expiry hold (no database: see loadLiveSession). */
+export function verifyAccessToken(token: string, secret: string): { accountId: number; sessionId: string } | null {
   const payload = verifyToken<AccessPayload>(token, secret);
   if (!payload || typeof payload.exp !== 'number' || payload.exp < now()) return null;
-  // Checked on every request so that logout, deactivation and revocation take effect at once.
-  const live = await db.one<{ ok: number }>(
-    `SELECT 1 AS ok FROM sessions s JOIN accounts a ON a.id = s.account_id
+  if (typeof payload.sid !== 'string' || typeof payload.sub !== 'number') return null;
+  return { accountId: payload.sub, sessionId: payload.sid };
+}
+
+/**
+ * One query for a request's session: the session still live (not revoked, not expired, account active) and
+ * the account with its effective permissions, or null. Checked on every request that the session cache
+ * (session-cache.ts) cannot answer, so logout, deactivation and revocation take effect at once.
+ */
+export async function loadLiveSession(db: Sql, sessionId: string, accountId: number): Promise<{ account: SessionAccount; expiresAtMs: number } | null> {
+  const row = await db.one<AccountRow & { session_expires_at: Date | string }>(
+    `SELECT ${ACCOUNT_COLUMNS}, s.expires_at AS session_expires_at
+       FROM sessions s JOIN accounts a ON a.id = s.account_id LEFT JOIN roles r ON r.name = a.role
       WHERE s.id = $1 AND s.account_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now() AND a.active`,
-    [payload.sid, payload.sub],
+    [sessionId, accountId],
   );
-  return live ? { accountId: payload.sub, sessionId: payload.sid } : null;
+  if (!row) return null;
+  return { account: toSessionAccount(row, sessionId), expiresAtMs: new Date(row.session_expires_at).getTime() };
 }
 
 export async function revokeSession(db: Sql, sessionId: string): Promise<void> {
@@ -112,21 +123,18 @@ export async function revokeAllSessions(db: Sql, accountId: number): Promise<voi
   await db.query('UPDATE sessions SET revoked_at = now() WHERE account_id = $1 AND revoked_at IS NULL', [accountId]);
 }
 
-/** Loads the account with its effective permissions: its role's lists plus its own extras. */
-export async function loadSessionAccount(db: Sql, accountId: number, sessionId: string): Promise<SessionAccount | null> {
-  const row = await db.one<{
-    id: number; username: string; role: string; name: string; avatar: string; introduction: string;
-    paths: string[]; private_actions: string[]; permissions: string[]; list_app: string[]; can_view_all_app: boolean;
-    follow_team: string[]; exclude_teams: string[]; role_paths: string[] | null; role_actions: string[] | null;
-  }>(
-    `SELECT a.id, a.username, a.role, a.name, a.avatar, a.introduction, a.paths, a.private_actions, a.permissions,
+interface AccountRow {
+  id: number; username: string; role: string; name: string; avatar: string; introduction: string;
+  paths: string[]; private_actions: string[]; permissions: string[]; list_app: string[]; can_view_all_app: boolean;
+  follow_team: string[]; exclude_teams: string[]; role_paths: string[] | null; role_actions: string[] | null;
+}
+
+const ACCOUNT_COLUMNS = `a.id, a.username, a.role, a.name, a.avatar, a.introduction, a.paths, a.private_actions, a.permissions,
             a.list_app, a.can_view_all_app, a.follow_team, a.exclude_teams,
-            r.paths AS role_paths, r.private_actions AS role_actions
-       FROM accounts a LEFT JOIN roles r ON r.name = a.role
-      WHERE a.id = $1 AND a.active`,
-    [accountId],
-  );
-  if (!row) return null;
+            r.paths AS role_paths, r.private_actions AS role_actions`;
+
+/** The account with its effective permissions: its role's lists plus its own extras. */
+function toSessionAccount(row: AccountRow, sessionId: string): SessionAccount {
   const isRoot = row.role === 'root';
   const union = (a: string[] | null, b: string[]) => [...new Set([...(a ?? []), ...b])];
   return {

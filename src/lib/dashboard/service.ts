@@ -2,12 +2,21 @@ import type { SessionAccount } from '../auth/types';
 import { findRoute, isPathPermitted } from '../routes';
 import type { Sql } from '../server/db';
 
-/** Counts a page view for the account's "most used screens" (route pages only, not the dashboard itself). */
-export async function recordVisit(db: Sql, accountId: number, path: string): Promise<void> {
+/**
+ * Adds page views to the accounts' "most used screens" counts: one row per account and path with how many
+ * views it gets, in one statement (src/lib/dashboard/visit-counter.ts gathers them off the request path).
+ */
+export async function recordVisits(db: Sql, visits: Array<{ accountId: number; path: string; count: number; at: Date }>): Promise<void> {
+  if (visits.length === 0) return;
+  const params: unknown[] = [];
+  const rows = visits.map((v, i) => {
+    params.push(v.accountId, v.path, v.count, v.at);
+    return `($${i * 4 + 1}::int, $${i * 4 + 2}::text, $${i * 4 + 3}::int, $${i * 4 + 4}::timestamptz)`;
+  });
   await db.query(
-    `INSERT INTO page_visits (account_id, path, visits) VALUES ($1, $2, 1)
-     ON CONFLICT (account_id, path) DO UPDATE SET visits = page_visits.visits + 1, last_at = now()`,
-    [accountId, path],
+    `INSERT INTO page_visits (account_id, path, visits, last_at) VALUES ${rows.join(', ')}
+     ON CONFLICT (account_id, path) DO UPDATE SET visits = page_visits.visits + EXCLUDED.visits, last_at = greatest(page_visits.last_at, EXCLUDED.last_at)`,
+    params,
   );
 }
 

@@ -65,17 +65,3 @@ export async function listApiLog(
     totalRecord: total?.n ?? 0,
   };
 }
-
-/**
- * Records one API request. Only the path is kept (never the query or body), so no token, password or
- * secret can reach the log.
- */
-export async function recordApiRequest(
-  db: Sql,
-  entry: { accountId: number | null; username: string; method: string; path: string; status: number; durationMs: number; requestId: string; ip: string },
-): Promise<void> {
-  await db.query(
-    'INSERT INTO api_log (account_id, username, method, path, status, duration_ms, request_id, ip) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-    [entry.accountId, entry.username, entry.method, entry.path.slice(0, 300), entry.status, Math.round(entry.durationMs), entry.requestId, entry.ip],
-  );
-}

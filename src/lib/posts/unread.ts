@@ -18,3 +18,18 @@ export async function countUnreadPosts(db: Sql, accountId: number): Promise<numb
   );
   return row?.n ?? 0;
 }
+
+const perRequest = new WeakMap<object, Promise<number>>();
+
+/**
+ * The signed-in account's unread count, read once per request however many parts of the page show it (the
+ * layout's bell and the dashboard's greeting): the first caller's query is shared with the others.
+ */
+export function unreadPostsOfRequest(locals: { db: Sql; account: { id: number } | null }): Promise<number> {
+  let count = perRequest.get(locals);
+  if (!count) {
+    count = locals.account ? countUnreadPosts(locals.db, locals.account.id) : Promise.resolve(0);
+    perRequest.set(locals, count);
+  }
+  return count;
+}

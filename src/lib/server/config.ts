@@ -43,6 +43,20 @@ export interface Tunables {
    * (REFRESH_REUSE_GRACE_SECONDS, default 30). Presented again later, it is taken as stolen: the session ends.
    */
   refreshReuseGraceSeconds: number;
+  /**
+   * TRUST_PROXY=on: the console is reached only through a reverse proxy that sets X-Forwarded-Proto (and
+   * appends X-Forwarded-For). Only then does `X-Forwarded-Proto: https` mark cookies Secure and send HSTS;
+   * off (the default), a client talking to the console directly cannot forge it.
+   */
+  trustProxy: boolean;
+  /**
+   * How long a checked session is remembered in the process (SESSION_CACHE_MS, default 30 s; 0 turns the cache
+   * off). Writes that end a session clear it at once through the database's notifications
+   * (src/lib/auth/session-cache.ts); the lifetime only bounds a notification that never arrives.
+   */
+  sessionCacheMs: number;
+  /** The API log is written in batches: at most this long after a request (API_LOG_FLUSH_MS, default 1 s). */
+  apiLogFlushMs: number;
 }
 
 /** Where the embedded database lives and how the server behaves; read once from the environment. */
@@ -111,6 +125,9 @@ export function tunables(): Tunables {
     },
     bellPollMs: integer(env, 'BELL_POLL_MS', 30_000, 500, 3_600_000),
     refreshReuseGraceSeconds: integer(env, 'REFRESH_REUSE_GRACE_SECONDS', 30, 0, 300),
+    trustProxy: flag(env, 'TRUST_PROXY', false),
+    sessionCacheMs: integer(env, 'SESSION_CACHE_MS', 30_000, 0, 300_000),
+    apiLogFlushMs: integer(env, 'API_LOG_FLUSH_MS', 1000, 10, 60_000),
   };
   return cachedTunables;
 }

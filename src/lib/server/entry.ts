@@ -11,6 +11,13 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPrecompressedStatic } from './precompressed';
 
+// React is loaded from node_modules by the adapter's module below and picks its build from NODE_ENV: unset,
+// every page was rendered with React's development build (checks and warnings on every element, about half
+// the speed). A deployment that sets NODE_ENV itself keeps its value. (Written through a plain object so the
+// bundler's compile-time NODE_ENV replacement leaves it alone.)
+const environment: Record<string, string | undefined> = process.env;
+environment['NODE_ENV'] ||= 'production';
+
 // The adapter's module starts its own server on load unless told not to; this entry starts its own.
 const autostart = process.env.ASTRO_NODE_AUTOSTART !== 'disabled';
 const before = process.env.ASTRO_NODE_AUTOSTART;

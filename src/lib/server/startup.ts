@@ -1,5 +1,8 @@
 import { renameSync, writeFileSync } from 'node:fs';
+import { startSessionCache } from '../auth/session-cache';
 import { registerJobs, releaseDeadClaims, startScheduler, stopScheduler } from '../jobs/scheduler';
+import { startVisitCounter, visitCounter } from '../dashboard/visit-counter';
+import { apiLog, startApiLog } from '../logs/api-log-writer';
 import { serverConfig } from './config';
 import { openDatabase, type Db } from './db';
 import { migrate } from './db/migrate';
@@ -18,7 +21,15 @@ const holder = globalThis as typeof globalThis & { __gsmDb?: StartupState };
  * this on every request (after the first it is an already-resolved promise) and hands the database on.
  */
 export function ready(): Promise<Db> {
-  holder.__gsmDb ??= { ready: start() };
+  if (!holder.__gsmDb) {
+    const state: StartupState = { ready: start() };
+    // A failed start (the database was not reachable yet) is not remembered: the next request tries again,
+    // so a console started before its database comes up serves as soon as the database does.
+    state.ready.catch(() => {
+      if (holder.__gsmDb === state) holder.__gsmDb = undefined;
+    });
+    holder.__gsmDb = state;
+  }
   return holder.__gsmDb.ready;
 }
 
@@ -35,6 +46,9 @@ async function start(): Promise<Db> {
     // A job claimed by a process that died (kill -9, a crash) runs again at once instead of waiting out its lease.
     const released = await releaseDeadClaims(db, { all: db.kind === 'pglite' });
     if (released.length) console.log(`[jobs] released the claims of a stopped runner: ${released.join(', ')}`);
+    await startSessionCache(db, config.sessionCacheMs);
+    startApiLog(db, config.apiLogFlushMs);
+    startVisitCounter(db, Math.max(config.apiLogFlushMs, 2000));
   } catch (error) {
     await db.close().catch(() => undefined);
     throw error;
@@ -50,7 +64,11 @@ function closeOnSignals(db: Db): void {
     if (closing) return;
     closing = true;
     stopScheduler();
-    db.close()
+    // The API log's last batch and the counted page views are written before the database closes (a clean
+    // stop loses none of them).
+    Promise.all([apiLog()?.flush(), visitCounter()?.flush()])
+      .catch((error) => console.error('[api-log] last flush failed:', error))
+      .then(() => db.close())
       .catch((error) => console.error('[db] close failed:', error))
       .finally(() => process.exit(signal === 'SIGINT' ? 130 : 0));
   };

@@ -1,5 +1,18 @@
 import { handle, type ApiHandler } from '../server/api/handler';
+import { DatabaseUnavailableError } from '../server/db/unavailable';
 import { healthContract } from './contract';
 
-/** Liveness: answering at all means start-up (migrations, seed) finished. */
-export const systemApi: ApiHandler[] = [handle(healthContract, async (_input, ctx) => ({ data: { database: ctx.db.kind } }))];
+/**
+ * Health: answering at all means start-up (migrations, seed) finished, and the database answers a query now.
+ * A load balancer or monitor polling it sees 503 while the database is out of reach.
+ */
+export const systemApi: ApiHandler[] = [
+  handle(healthContract, async (_input, ctx) => {
+    try {
+      await ctx.db.one('SELECT 1 AS ok');
+    } catch (error) {
+      throw new DatabaseUnavailableError(error instanceof Error ? error.message : String(error), { cause: error });
+    }
+    return { data: { database: ctx.db.kind } };
+  }),
+];

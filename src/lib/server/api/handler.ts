@@ -8,6 +8,7 @@ import { hasAnyAction } from '../../permissions';
 import { isPathPermitted } from '../../routes';
 import { findUnstorableText } from '../../text-safety';
 import type { Db } from '../db';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { HttpError } from '../errors';
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
@@ -176,6 +177,11 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 
 export function errorResponse(error: unknown, requestId: string, where: string): Response {
   if (error instanceof HttpError) return json(error.status, { message: error.message }, error.headers);
+  // The database out of reach is not the caller's fault nor a bug: 503, a calm message, try again shortly.
+  if (isDatabaseUnavailable(error)) {
+    console.error(`[api] ${where}: database unavailable (request ${requestId}):`, error instanceof Error ? error.message : error);
+    return json(503, { message: DATABASE_UNAVAILABLE_MESSAGE }, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+  }
   // Unexpected: log with the request id (no request body: it may hold passwords) and answer without internals.
   console.error(`[api] ${where} failed (request ${requestId}):`, error instanceof Error ? error.stack : error);
   return json(500, { message: `Internal error (request id ${requestId}).` });

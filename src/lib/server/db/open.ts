@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { takeDirectoryLock } from './dir-lock';
-import { makeSql, type Db } from './sql';
+import { makeSql, type Db, type ListenHandlers } from './sql';
 
 /** Opens the embedded PGlite database in dataDir, refusing when another live process holds it. */
 export async function openPglite(dataDir: string, options: { loadDump?: Blob } = {}): Promise<Db> {
@@ -25,6 +25,7 @@ export async function openPglite(dataDir: string, options: { loadDump?: Blob } =
       releaseLock();
     },
     dump: () => client.dumpDataDir('gzip'),
+    listen: (channel, handlers) => listenPglite(client, channel, handlers),
   };
 }
 
@@ -37,16 +38,26 @@ export async function openMemoryPglite(loadDump?: Blob): Promise<Db> {
     ...makeSql((text, params) => client.query(text, params as unknown[]), (text) => client.exec(text)),
     transaction: (fn) => client.transaction((tx) => fn(makeSql((text, params) => tx.query(text, params as unknown[]), (text) => tx.exec(text)))),
     close: () => client.close(),
+    listen: (channel, handlers) => listenPglite(client, channel, handlers),
   };
+}
+
+/** PGlite runs in this process: its notifications arrive with the committing query and are never lost. */
+async function listenPglite(client: { listen(channel: string, cb: (payload: string) => void): Promise<unknown> }, channel: string, handlers: ListenHandlers): Promise<void> {
+  await client.listen(channel, (payload) => handlers.message(payload));
+  handlers.up();
 }
 
 /** Opens a real PostgreSQL through a node-postgres pool (poolSize connections at most, default 10). */
 export async function openPostgres(url: string, options: { poolSize?: number } = {}): Promise<Db> {
   const { default: pgModule } = await import('pg');
+  // No connectionTimeoutMillis on the pool: it also limits the wait for a free pooled connection, so a busy
+  // moment (more requests than connections) would be answered as "database unavailable".
   const pool = new pgModule.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   // A pooled client that errors while idle must not crash the process.
   pool.on('error', (error) => console.error('[db] idle client error:', error.message));
   await pool.query('select 1');
+  const listeners: Array<() => void> = [];
   return {
     kind: 'postgres',
     ...makeSql((text, params) => pool.query(text, params as unknown[]), (text) => pool.query(text)),
@@ -64,7 +75,77 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
         client.release();
       }
     },
-    close: () => pool.end(),
+    async close() {
+      for (const stop of listeners) stop();
+      await pool.end();
+    },
+    async listen(channel, handlers) {
+      const stop = await listenPostgres(() => new pgModule.Client({ connectionString: url, connectionTimeoutMillis: 5000 }), channel, handlers);
+      listeners.push(stop);
+    },
+  };
+}
+
+type PgClient = import('pg').Client;
+
+/**
+ * LISTEN on a dedicated connection (a pooled one would be handed to other queries). When it is lost (the
+ * database restarts), handlers.down() is called at once and the connection is retried every second until
+ * it listens again, then handlers.up(). Answers a function that stops listening for good.
+ */
+async function listenPostgres(connect: () => PgClient, channel: string, handlers: ListenHandlers): Promise<() => void> {
+  let stopped = false;
+  let client: PgClient | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let wasLost = false;
+  const lost = () => {
+    if (stopped || !client) return;
+    wasLost = true;
+    client.removeAllListeners();
+    client.on('error', () => undefined);
+    client.end().catch(() => undefined);
+    client = null;
+    handlers.down();
+    retry = setTimeout(attempt, 1000);
+    retry.unref();
+  };
+  async function attempt(): Promise<void> {
+    retry = null;
+    if (stopped) return;
+    const next = connect();
+    next.on('error', (error) => {
+      console.error(`[db] listen connection (${channel}) lost:`, error.message);
+      lost();
+    });
+    next.on('end', lost);
+    next.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) handlers.message(n.payload);
+    });
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+      if (!stopped && client === next) {
+        if (wasLost) console.log(`[db] listening on ${channel} again`);
+        wasLost = false;
+        handlers.up();
+      }
+    } catch (error) {
+      if (client === next) {
+        console.error(`[db] listen on ${channel} failed:`, error instanceof Error ? error.message : error);
+        lost();
+      }
+    }
+  }
+  handlers.down();
+  await attempt();
+  return () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    client?.removeAllListeners();
+    client?.on('error', () => undefined);
+    client?.end().catch(() => undefined);
+    client = null;
   };
 }
 

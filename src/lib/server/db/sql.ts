@@ -12,8 +12,22 @@ export interface Sql {
   exec(text: string): Promise<void>;
 }
 
+/** What a listener hears: each notification, and whether it can hear them at all right now. */
+export interface ListenHandlers {
+  message(payload: string): void;
+  /** Listening (again): anything may have changed while it was not. */
+  up(): void;
+  /** The listening connection is lost: notifications may be missed until up() is called again. */
+  down(): void;
+}
+
 export interface Db extends Sql {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * LISTENs on a channel (notifications are sent at commit by pg_notify). PostgreSQL: a dedicated connection,
+   * reconnected after a loss; PGlite: in-process. Resolves once the first attempt is done (up or down).
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<void>;
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** PGlite only: a gzipped tarball of the data directory (test templates). */
@@ -45,6 +59,9 @@ export function joinTransaction(tx: Sql, kind: Db['kind']): Db {
     transaction: (fn) => fn(tx),
     close: async () => {
       throw new Error('A joined transaction is closed by its owner.');
+    },
+    listen: async () => {
+      throw new Error('Listen on the database, not inside a transaction.');
     },
   };
 }

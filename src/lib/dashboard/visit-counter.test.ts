@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../server/db';
+import { migrate } from '../server/db/migrate';
+import { openMemoryPglite } from '../server/db/open';
+import { VisitCounter } from './visit-counter';
+
+let db: Db;
+let accountId: number;
+beforeAll(async () => {
+  db = await openMemoryPglite();
+  await migrate(db);
+  await db.query(`INSERT INTO roles (name) VALUES ('r')`);
+  accountId = (await db.one<{ id: number }>(`INSERT INTO accounts (username, password_hash, role) VALUES ('visitor', 'x', 'r') RETURNING id`))!.id;
+}, 30_000);
+afterAll(() => db?.close());
+
+const visits = async () => db.query<{ path: string; visits: number }>('SELECT path, visits FROM page_visits WHERE account_id = $1 ORDER BY path', [accountId]);
+
+describe('page views counted in memory, written in batches', () => {
+  it('writes nothing per view, then the summed counts on flush, added to what is stored', async () => {
+    const counter = new VisitCounter(db, 60_000);
+    for (let i = 0; i < 5; i++) counter.add(accountId, '/post/index');
+    counter.add(accountId, '/app_data/index');
+    expect(await visits()).toEqual([]);
+    await counter.flush();
+    expect(await visits()).toEqual([{ path: '/app_data/index', visits: 1 }, { path: '/post/index', visits: 5 }]);
+    counter.add(accountId, '/post/index');
+    await counter.flush();
+    expect((await visits()).find((v) => v.path === '/post/index')?.visits).toBe(6);
+  });
+
+  it('writes by itself after the flush interval', async () => {
+    const counter = new VisitCounter(db, 30);
+    counter.add(accountId, '/adminAccount/account');
+    await expect.poll(async () => (await visits()).find((v) => v.path === '/adminAccount/account')?.visits, { timeout: 2000 }).toBe(1);
+  });
+});
