@@ -21,7 +21,7 @@ export async function findPlayers(db: Sql, viewer: SessionAccount, q: { appId: s
     return { matches: rows.map((r) => ({ userId: r.player_id, how: `device ${q.q}` })) };
   }
   if (q.by === 'transactionId') {
-    // The purchases index (migration 0062) finds a transaction id in any day partition.
+    // The purchases index (migration 0072) finds a transaction id in any day partition.
     const rows = await db.query<{ user_id: string }>(
       `SELECT DISTINCT user_id FROM events WHERE app_id = $1 AND name = 'iap_purchase' AND params->>'transactionId' = $2 LIMIT 20`,
       [q.appId, q.q],
