@@ -3,6 +3,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { useEffect, useMemo, useState } from 'react';
 import type { AppScope } from '../../lib/apps/store';
 import { $apps } from '../../lib/apps/store';
+import type { ReportControl } from '../../lib/reports/define';
 import { reportScreens } from '../../lib/reports/registry';
 import { formatDay } from '../../lib/time/format';
 import { REPORT_TIME_ZONE_LABEL } from '../../lib/time/zone';
@@ -58,6 +59,16 @@ export default function ReportScreen({ reportId, account, canExport, search, ini
   const table = useMemo(() => (answer ? descriptor.table(answer, input as never) : null), [answer, descriptor, input]);
   const chart = useMemo(() => (answer && table ? descriptor.chart(answer, input as never, table) : null), [answer, descriptor, input, table]);
   const empty = answer ? descriptor.isEmpty(answer) : false;
+  // An empty field shows the value the server chose (the busiest resource, the first funnel).
+  const controlValue = (key: string) => (input[key] === '' && answer && (answer as Record<string, unknown>)[key] ? (answer as Record<string, unknown>)[key] : input[key]);
+  const controlOptions = (control: ReportControl) => {
+    const options = [...control.options, ...(answer && control.answerOptions ? control.answerOptions(answer) : [])];
+    const value = controlValue(control.key) as string | number;
+    // A name from the URL the scope does not have stays visible (the empty state says it is unknown).
+    if (value !== '' && !options.some((o) => o.value === value)) options.push({ label: String(value), value });
+    return options.filter((o, i) => options.findIndex((p) => p.value === o.value) === i);
+  };
+  const emptyText = answer && empty && descriptor.emptyText ? descriptor.emptyText(answer) : null;
   const names = answer ? answer.apps.map((id) => apps.find((a) => a.id === id)?.name ?? id) : [];
   const appText = names.length === 1 ? names[0] : names.length <= 3 ? names.join(', ') : `${names.length} apps`;
 
@@ -68,8 +79,8 @@ export default function ReportScreen({ reportId, account, canExport, search, ini
           <Field key={control.key} label={control.label}>
             <Dropdown
               className={`filter-${control.key}`}
-              value={input[control.key]}
-              options={[...control.options]}
+              value={controlValue(control.key)}
+              options={controlOptions(control)}
               optionLabel="label"
               optionValue="value"
               onChange={(e) => update({ [control.key]: e.value })}
@@ -91,7 +102,7 @@ export default function ReportScreen({ reportId, account, canExport, search, ini
       {answer && answer.apps.length === 0 ? (
         <p className="report-empty" data-testid="report-empty">No app matches these filters: pick apps you may see.</p>
       ) : answer && empty ? (
-        <p className="report-empty" data-testid="report-empty">No {descriptor.noun} from {appText} in this range yet.</p>
+        <p className="report-empty" data-testid="report-empty">{emptyText ?? `No ${descriptor.noun} from ${appText} in this range yet.`}</p>
       ) : (
         <div className="report-body">
           {chart && <LazyChart {...chart} />}
