@@ -12,9 +12,12 @@ import {
   taskQuestScreen,
 } from '../../src/lib/analytics/play/screens';
 import { simulateStudio } from '../../src/lib/analytics/simulator';
+import { rollupNowContract } from '../../src/lib/analytics/contract';
 import { exportGrid } from '../../src/lib/reports/table';
+import { analyticNoteContract, analyticNoteDeleteContract, analyticNoteListContract } from '../../src/lib/analytics/play/notes-contract';
+import { accountLogContract } from '../../src/lib/logs/contract';
 import { nowMs } from '../../src/lib/time/clock';
-import { ownAccount, raw, signedInAs } from './helpers';
+import { ownAccount, raw, rejection, signedInAs } from './helpers';
 
 /**
  * The gameplay and custom-event reports (docs/metrics.md "Gameplay and custom events") against an
@@ -419,6 +422,8 @@ describe('gameplay reports equal the raw recomputation on a simulated studio', (
     }
     const days = sent.map((e) => reportDay(e.time)).sort();
     range = { apps: [APP], from: days[0]!, to: days.at(-1)! };
+    // Roll everything up now: a report's own on-demand rollup is bounded (1.5 s) on a busy server.
+    for (let i = 0; i < 10 && (await root(rollupNowContract, { budgetMs: 30_000 })).data.pending > 0; i++);
   }, 120_000);
 
   it('has every event kind these reports read', () => {
@@ -427,6 +432,7 @@ describe('gameplay reports equal the raw recomputation on a simulated studio', (
 
   it('taskQuest, resources and counters', async () => {
     const quests = (await root(taskQuestScreen.contract, range)).data;
+    expect(quests.pending).toBe(0);
     expect([...quests.quests].sort((a, b) => (a.questId < b.questId ? -1 : 1))).toEqual(expectedQuests(sent, range).quests);
     expect(quests.days).toEqual(expectedQuests(sent, range).days);
     const android = { ...range, os: 1 };
@@ -455,5 +461,69 @@ describe('gameplay reports equal the raw recomputation on a simulated studio', (
       expect(data.rows.map(roundMeans), name).toEqual(expected.rows.map(roundMeans));
       expect(roundMeans(data.all), name).toEqual(roundMeans(expected.all));
     }
+  });
+});
+
+// ---------------------------------------------------------------- chart annotations
+
+describe('chart annotations (POST api/common/analytic_note)', () => {
+  const APP = 'com.gsm.blockpuzzle';
+  const HIDDEN = 'com.gsm.idleminer';
+  const day = () => addDays(reportDay(nowMs()), -3);
+
+  it('marks a day, lists the marks of the apps in view, changes and removes one, each audited', async () => {
+    root ??= await signedInAs('root');
+    const analyst = await ownAccount('note-analyst', { paths: ['/gsm/analytic/main_data'], privateActions: ['analytic_note_edit'], listApp: [APP] });
+    const { data: created } = await analyst(analyticNoteContract, { appId: APP, day: day(), note: '  2.4 released ' });
+    expect(created).toMatchObject({ appId: APP, day: day(), note: '2.4 released', createdBy: analyst.username });
+    const other = (await root(analyticNoteContract, { appId: HIDDEN, day: day(), note: 'UA campaign start' })).data;
+    // The analyst sees the marks of its own apps only; root sees both.
+    const seen = (await analyst(analyticNoteListContract, { apps: [], from: addDays(day(), -1), to: day() })).data;
+    expect(seen.map((n) => n.id)).toContain(created.id);
+    expect(seen.map((n) => n.id)).not.toContain(other.id);
+    const all = (await root(analyticNoteListContract, { apps: [APP, HIDDEN], from: day(), to: day() })).data.map((n) => n.id);
+    expect(all).toEqual(expect.arrayContaining([created.id, other.id]));
+    expect((await root(analyticNoteListContract, { apps: [APP], from: addDays(day(), 1), to: addDays(day(), 2) })).data.map((n) => n.id)).not.toContain(created.id);
+    const { data: changed } = await analyst(analyticNoteContract, { id: created.id, appId: APP, day: addDays(day(), -1), note: '2.4.1 released' });
+    expect(changed).toMatchObject({ id: created.id, day: addDays(day(), -1), note: '2.4.1 released' });
+    expect(await analyst(analyticNoteDeleteContract, { id: created.id })).toMatchObject({ data: { id: created.id } });
+    expect((await analyst(analyticNoteListContract, { apps: [APP], from: addDays(day(), -1), to: day() })).data.map((n) => n.id)).not.toContain(created.id);
+    const log = (await root(accountLogContract, { entity: 'analytic_note', username: analyst.username })).data;
+    expect(log.map((e) => e.action).sort()).toEqual(['analytic_note_create', 'analytic_note_delete', 'analytic_note_update']);
+    expect(log.find((e) => e.action === 'analytic_note_update')).toMatchObject({ before: { note: '2.4 released' }, after: { note: '2.4.1 released' } });
+    await root(analyticNoteDeleteContract, { id: other.id });
+  });
+
+  it('needs analytic_note_edit to mark or remove, and the app in the account\'s list', async () => {
+    const reader = await ownAccount('note-reader', { paths: ['/gsm/analytic/main_data'], listApp: [APP] });
+    const refused = await rejection(reader(analyticNoteContract, { appId: APP, day: day(), note: 'x' }));
+    expect([refused.status, refused.message]).toEqual([403, 'Permission invalid']);
+    expect((await reader(analyticNoteListContract, { apps: [APP], from: day(), to: day() })).data).toBeInstanceOf(Array);
+    const editor = await ownAccount('note-editor', { paths: [], privateActions: ['analytic_note_edit'], listApp: [APP] });
+    const hidden = await rejection(editor(analyticNoteContract, { appId: HIDDEN, day: day(), note: 'x' }));
+    expect(hidden.status).toBe(403);
+    expect((await rejection(editor(analyticNoteListContract, { apps: [HIDDEN], from: day(), to: day() }))).status).toBe(403);
+    const mark = (await root(analyticNoteContract, { appId: HIDDEN, day: day(), note: 'root only' })).data;
+    expect((await rejection(editor(analyticNoteDeleteContract, { id: mark.id }))).status).toBe(403);
+    expect((await rejection(reader(analyticNoteDeleteContract, { id: mark.id }))).status).toBe(403);
+    await root(analyticNoteDeleteContract, { id: mark.id });
+    expect((await rejection(root(analyticNoteDeleteContract, { id: mark.id }))).status).toBe(404);
+  });
+
+  it('refuses bad input with 400 naming the field', async () => {
+    for (const [body, field] of [
+      [{ appId: APP, day: day(), note: '   ' }, 'note'],
+      [{ appId: APP, day: day(), note: 'x'.repeat(121) }, 'note'],
+      [{ appId: APP, day: '2026-02-30', note: 'x' }, 'day'],
+      [{ day: day(), note: 'x' }, 'appId'],
+    ] as const) {
+      const response = await raw('POST', '/api/common/analytic_note', { token: root.tokens.accessToken, body: JSON.stringify(body) });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.json.message).toContain(field);
+    }
+    const unknownApp = await raw('POST', '/api/common/analytic_note', { token: root.tokens.accessToken, body: JSON.stringify({ appId: 'com.no.such', day: day(), note: 'x' }) });
+    expect(unknownApp.status).toBe(404);
+    const long = await raw('GET', `/api/common/analytic_note/list?from=2020-01-01&to=${day()}`, { token: root.tokens.accessToken });
+    expect([long.status, long.json.message]).toEqual([400, 'the range may span at most 366 days']);
   });
 });

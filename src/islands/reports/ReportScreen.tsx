@@ -9,7 +9,9 @@ import { formatDay } from '../../lib/time/format';
 import { REPORT_TIME_ZONE_LABEL } from '../../lib/time/zone';
 import { writeOwnedQuery } from '../../lib/ui/filters/url-query';
 import '../../styles/reports.css';
+import ChartNotes, { useChartNotes } from './ChartNotes';
 import ExportButtons from './ExportButtons';
+import { daysBetween } from '../../lib/analytics/day';
 import LazyChart from './LazyChart';
 import ReportFilterBar, { Field } from './ReportFilterBar';
 import ReportTableView from './ReportTableView';
@@ -20,6 +22,8 @@ export interface ReportScreenProps {
   reportId: string;
   account: AppScope;
   canExport: boolean;
+  /** May mark days on the charts (analytic_note_edit). */
+  canNote?: boolean;
   /** The request's query, so the server render and the browser start from the same filters. */
   search: string;
   /** The answer the server rendered with, for that query (no second request on load). */
@@ -31,7 +35,7 @@ export interface ReportScreenProps {
  * exports of the same table, a loading state that dims stale figures and an empty state that says why.
  * Everything specific to a report comes from its descriptor.
  */
-export default function ReportScreen({ reportId, account, canExport, search, initial }: ReportScreenProps) {
+export default function ReportScreen({ reportId, account, canExport, canNote = false, search, initial }: ReportScreenProps) {
   const descriptor = reportScreens[reportId]!;
   const [input, setInput] = useState(() => withRange(parseReportInput(descriptor, search)));
   const query = reportQuery(input);
@@ -69,6 +73,13 @@ export default function ReportScreen({ reportId, account, canExport, search, ini
     return options.filter((o, i) => options.findIndex((p) => p.value === o.value) === i);
   };
   const emptyText = answer && empty && descriptor.emptyText ? descriptor.emptyText(answer) : null;
+  // Chart annotations of the apps in view: lines on day charts whose labels are the range's days.
+  const { notes, reload: reloadNotes } = useChartNotes(answer ? { apps: answer.apps, from: answer.from, to: answer.to } : null);
+  const appsInView = answer ? answer.apps.map((id) => ({ id, name: apps.find((a) => a.id === id)?.name ?? id })) : [];
+  const dayAxis = Boolean(answer && chart?.x === 'day' && chart.labels.length === daysBetween(answer.from, answer.to) + 1);
+  const marks = dayAxis && answer
+    ? notes.map((n) => ({ index: daysBetween(answer.from, n.day), label: appsInView.length > 1 ? `${appsInView.find((a) => a.id === n.appId)?.name ?? n.appId}: ${n.note}` : n.note }))
+    : [];
   const names = answer ? answer.apps.map((id) => apps.find((a) => a.id === id)?.name ?? id) : [];
   const appText = names.length === 1 ? names[0] : names.length <= 3 ? names.join(', ') : `${names.length} apps`;
 
@@ -105,7 +116,8 @@ export default function ReportScreen({ reportId, account, canExport, search, ini
         <p className="report-empty" data-testid="report-empty">{emptyText ?? `No ${descriptor.noun} from ${appText} in this range yet.`}</p>
       ) : (
         <div className="report-body">
-          {chart && <LazyChart {...chart} />}
+          {chart && <LazyChart {...chart} marks={marks} />}
+          {chart && answer && <ChartNotes notes={notes} reload={reloadNotes} apps={appsInView} to={answer.to} canEdit={canNote} />}
           {table && <ReportTableView table={table} />}
           {!answer && !failed && <div className="report-skeleton" aria-hidden="true" />}
         </div>

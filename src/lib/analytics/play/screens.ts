@@ -55,7 +55,7 @@ export const taskQuestScreen = defineReport({
 
 const resourceFigures = { resource: z.string(), resources: z.array(z.string()), known: z.boolean() };
 const resourceControl = { key: 'resource', label: 'Resource', options: [], answerOptions: (answer: { resources: string[] }) => nameOptions(answer.resources) };
-const resourceEmpty = (answer: { resource: string; resources: string[]; known: boolean }) => (answer.known ? null : unknownName('resource', answer.resource, answer.resources));
+const resourceEmpty = (answer: { resource: string; resources: string[]; known: boolean }) => (answer.known !== false ? null : unknownName('resource', answer.resource, answer.resources));
 
 export const resourceOverviewScreen = defineReport({
   id: 'resourceOverview',
@@ -132,7 +132,7 @@ export const funnelScreen = defineReport({
   noun: 'funnel entries',
   fileStem: 'funnel',
   isEmpty: (answer) => !answer.steps.some((s) => s.users > 0),
-  emptyText: (answer) => (answer.known ? null : unknownName('funnel', answer.funnel, answer.funnels)),
+  emptyText: (answer) => (answer.known !== false ? null : unknownName('funnel', answer.funnel, answer.funnels)),
   table: (answer) => {
     const first = answer.steps[0]?.users ?? 0;
     const pct = (n: number, d: number) => (d > 0 ? round((100 * n) / d, 2) : null);
@@ -186,7 +186,7 @@ function counterGrid(answer: CounterAnswer) {
     all: (name: string) => answer.cells.filter((c) => c.name === name),
   };
 }
-const counterEmpty = (answer: CounterAnswer) => (answer.counter && !answer.known ? unknownName('counter', answer.counter, answer.counters) : null);
+const counterEmpty = (answer: CounterAnswer) => (answer.counter && answer.known === false ? unknownName('counter', answer.counter, answer.counters) : null);
 
 export const counterVerticalScreen = defineReport({
   id: 'counterVertical',
@@ -201,15 +201,16 @@ export const counterVerticalScreen = defineReport({
   isEmpty: (answer) => shownCounters(answer).length === 0 || answer.cells.length === 0,
   emptyText: counterEmpty,
   table: (answer, input) => {
+    const measure = input.measure ?? 'sum';
     const names = shownCounters(answer);
     const grid = counterGrid(answer);
-    const { unit, decimals } = measureUnit(input.measure);
+    const { unit, decimals } = measureUnit(measure);
     return {
       name: 'Counters by day',
-      columns: [{ key: 'key', label: 'Day', unit: 'day', decimals: 0 }, ...names.map((n) => ({ key: `c:${n}`, label: n, exportLabel: n, unit, decimals, totalDecimals: input.measure === 'users' ? 1 : decimals }))],
-      rows: answer.days.map((day) => [day, ...names.map((n) => round(counterFigure(grid.day(day, n), input.measure, 1), decimals))]),
-      total: ['Total', ...names.map((n) => round(counterFigure(grid.all(n), input.measure, answer.days.length), input.measure === 'users' ? 1 : decimals))],
-      totalHint: `Total of the range: ${input.measure === 'sum' ? 'sum of the days' : input.measure === 'users' ? 'daily average' : 'ratio of the sums'}`,
+      columns: [{ key: 'key', label: 'Day', unit: 'day', decimals: 0 }, ...names.map((n) => ({ key: `c:${n}`, label: n, exportLabel: n, unit, decimals, totalDecimals: measure === 'users' ? 1 : decimals }))],
+      rows: answer.days.map((day) => [day, ...names.map((n) => round(counterFigure(grid.day(day, n), measure, 1), decimals))]),
+      total: ['Total', ...names.map((n) => round(counterFigure(grid.all(n), measure, answer.days.length), measure === 'users' ? 1 : decimals))],
+      totalHint: `Total of the range: ${measure === 'sum' ? 'sum of the days' : measure === 'users' ? 'daily average' : 'ratio of the sums'}`,
       newestFirst: true,
     } satisfies ReportTable;
   },
@@ -238,10 +239,11 @@ export const counterHorizontalScreen = defineReport({
   isEmpty: (answer) => shownCounters(answer).length === 0 || answer.cells.length === 0,
   emptyText: counterEmpty,
   table: (answer, input) => {
+    const measure = input.measure ?? 'sum';
     const names = shownCounters(answer);
     const grid = counterGrid(answer);
-    const { unit, decimals } = measureUnit(input.measure);
-    const totalDecimals = input.measure === 'users' ? 1 : decimals;
+    const { unit, decimals } = measureUnit(measure);
+    const totalDecimals = measure === 'users' ? 1 : decimals;
     return {
       name: 'Counters',
       columns: [
@@ -249,7 +251,7 @@ export const counterHorizontalScreen = defineReport({
         ...answer.days.map((day) => ({ key: `d:${day}`, label: formatDay(day).slice(0, 5), exportLabel: day, unit, decimals })),
         { key: 'total', label: 'Total', unit, decimals: totalDecimals },
       ],
-      rows: names.map((n) => [n, ...answer.days.map((day) => round(counterFigure(grid.day(day, n), input.measure, 1), decimals)), round(counterFigure(grid.all(n), input.measure, answer.days.length), totalDecimals)] as Cell[]),
+      rows: names.map((n) => [n, ...answer.days.map((day) => round(counterFigure(grid.day(day, n), measure, 1), decimals)), round(counterFigure(grid.all(n), measure, answer.days.length), totalDecimals)] as Cell[]),
       total: null,
       newestFirst: false,
     } satisfies ReportTable;
@@ -295,21 +297,22 @@ export const measurementScreen = defineReport({
   noun: 'measurements',
   fileStem: 'measurement',
   isEmpty: (answer) => answer.all.count === 0,
-  emptyText: (answer) => (answer.known ? null : unknownName('measurement', answer.name, answer.names)),
+  emptyText: (answer) => (answer.known !== false ? null : unknownName('measurement', answer.name, answer.names)),
   table: (answer, input) => {
+    const by = input.by ?? 'version';
     const unitLabel = answer.unit ? ` (${answer.unit})` : '';
     const stat = (s: (typeof answer.rows)[number]): Cell[] => [s.count, round(s.mean, 2), round(s.p50, 2), round(s.p90, 2), round(s.p99, 2)];
     return {
       name: `Measurement ${answer.name}`.slice(0, 31),
       columns: [
-        { key: 'key', label: GROUP_LABEL[input.by], unit: input.by === 'day' ? 'day' : 'text', decimals: 0 },
+        { key: 'key', label: GROUP_LABEL[by], unit: by === 'day' ? 'day' : 'text', decimals: 0 },
         { key: 'count', label: 'Count', unit: 'count', decimals: 0 },
         ...(['Mean', 'P50', 'P90', 'P99'] as const).map((l) => ({ key: l.toLowerCase(), label: `${l}${unitLabel}`, exportLabel: `${l}${unitLabel}`, unit: 'ratio' as const, decimals: 2 })),
       ],
       rows: answer.rows.map((s) => [s.key, ...stat(s)]),
       total: ['All', ...stat(answer.all)],
       totalHint: 'Every measurement of the range together (percentiles of all values, not averages of the lines)',
-      newestFirst: input.by === 'day',
+      newestFirst: by === 'day',
     } satisfies ReportTable;
   },
   chart: (answer) => {
