@@ -78,7 +78,12 @@ export function playSession(emit: Emit, s: PlaySession): void {
   }
 
   // Energy: a daily bonus, spent on plays, refilled with ads; coins and gems on more sinks.
-  if (s.session === 0) emit('resource_earn', at(0.01), { resource: 'energy', amount: 30, source: 'daily_bonus' });
+  if (s.session === 0) {
+    emit('resource_earn', at(0.01), { resource: 'energy', amount: 30, source: 'daily_bonus' });
+    emit('resource_earn', at(0.011), { resource: 'coins', amount: 50, source: 'daily_bonus' });
+  }
+  if (rng() < 0.1) emit('resource_earn', at(0.35), { resource: 'coins', amount: 25, source: 'rewarded_ad' });
+  if (rng() < 0.03) emit('resource_earn', at(0.36), { resource: 'gems', amount: 2, source: 'achievement' });
   emit('resource_spend', at(0.4), { resource: 'energy', amount: 5 * (1 + Math.floor(rng() * 4)), sink: 'level_play' });
   if (rng() < 0.15) emit('resource_earn', at(0.45), { resource: 'energy', amount: 10, source: 'rewarded_ad' });
   if (rng() < 0.1) emit('resource_spend', at(0.55), { resource: 'coins', amount: 100 + 50 * Math.floor(rng() * 4), sink: 'shop_item' });

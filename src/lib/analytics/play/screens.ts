@@ -248,10 +248,11 @@ export const counterHorizontalScreen = defineReport({
       name: 'Counters',
       columns: [
         { key: 'key', label: 'Counter', unit: 'text', decimals: 0 },
-        ...answer.days.map((day) => ({ key: `d:${day}`, label: formatDay(day).slice(0, 5), exportLabel: day, unit, decimals })),
+        // The range's figure first, where it is seen without scrolling past the days.
         { key: 'total', label: 'Total', unit, decimals: totalDecimals },
+        ...answer.days.map((day) => ({ key: `d:${day}`, label: formatDay(day).slice(0, 5), exportLabel: day, unit, decimals })),
       ],
-      rows: names.map((n) => [n, ...answer.days.map((day) => round(counterFigure(grid.day(day, n), measure, 1), decimals)), round(counterFigure(grid.all(n), measure, answer.days.length), totalDecimals)] as Cell[]),
+      rows: names.map((n) => [n, round(counterFigure(grid.all(n), measure, answer.days.length), totalDecimals), ...answer.days.map((day) => round(counterFigure(grid.day(day, n), measure, 1), decimals))] as Cell[]),
       total: null,
       newestFirst: false,
     } satisfies ReportTable;
