@@ -25,7 +25,15 @@ export const chartMarksPlugin: Plugin<'bar' | 'line'> = {
     ctx.save();
     ctx.font = '11px system-ui, sans-serif';
     ctx.textBaseline = 'top';
-    for (const [index, labels] of byIndex) {
+    // Labels that would overlap go one row lower (narrow charts, close dates).
+    const rows: [number, number][][] = [];
+    const placeRow = (from: number, to: number) => {
+      let row = rows.findIndex((taken) => taken.every(([a, b]) => to < a || from > b));
+      if (row < 0) row = rows.push([]) - 1;
+      rows[row]!.push([from, to]);
+      return row;
+    };
+    for (const [index, labels] of [...byIndex].sort((a, b) => a[0] - b[0])) {
       const px = x.getPixelForValue(index);
       if (!Number.isFinite(px) || px < left - 1 || px > right + 1) continue;
       ctx.strokeStyle = '#c0392b';
@@ -40,10 +48,11 @@ export const chartMarksPlugin: Plugin<'bar' | 'line'> = {
       const width = Math.min(ctx.measureText(text).width, 180);
       // Keep the label inside the plot: to the left of the line when the line is near the right edge.
       const tx = px + 4 + width > right ? px - 4 - width : px + 4;
+      const y = top + 2 + placeRow(tx - 2, tx + width + 2) * 16;
       ctx.fillStyle = 'rgba(255,255,255,0.85)';
-      ctx.fillRect(tx - 2, top + 2, width + 4, 15);
+      ctx.fillRect(tx - 2, y, width + 4, 15);
       ctx.fillStyle = '#c0392b';
-      ctx.fillText(text, tx, top + 4, 180);
+      ctx.fillText(text, tx, y + 2, 180);
     }
     ctx.restore();
   },

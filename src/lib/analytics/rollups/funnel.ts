@@ -1,14 +1,8 @@
-import { defineStep, rebuildStep } from './step';
+import { defineStep } from './step';
 
 /** A player's funnel conversion window: steps count only within this long after entering (step 0). */
 export const FUNNEL_WINDOW_DAYS = 7;
 const WINDOW_MS = FUNNEL_WINDOW_DAYS * 86_400_000;
-
-/** The day's funnel_step events in a narrow form (what a player's path is recomputed from). */
-export const funnelEvents = rebuildStep('funnel_events', (s) =>
-  `INSERT INTO funnel_events (app_id, day, user_id, funnel, step, step_name, event_time, event_id, os, app_version, country)
-       SELECT app_id, $1::date, user_id, params->>'funnel', (params->>'step')::int, params->>'stepName', event_time, event_id, os, app_version, country
-         FROM events WHERE ${s.where} AND name = 'funnel_step'`);
 
 export interface FunnelStepEvent {
   step: number;

@@ -1,12 +1,10 @@
-import { counterDaily } from './counter-daily';
-import { funnelEvents, funnelUsers } from './funnel';
-import { measurementValues } from './measurement-values';
-import { questDaily } from './quest-daily';
-import { resourceFlowDaily, resourceUsersDaily } from './resource-flow';
+import { funnelUsers } from './funnel';
+import { playDaily } from './play-daily';
 import type { RollupStep } from './step';
 
 /**
  * The gameplay and custom-event rollups (quests, resources, funnels, counters, measurements), after
- * user_days, whose attributes of the day most of them take.
+ * user_days, whose attributes of the day most of them take: one pass over the day's events, then the
+ * funnel paths of the players who sent steps that day.
  */
-export const playSteps: readonly RollupStep[] = [questDaily, resourceFlowDaily, resourceUsersDaily, funnelEvents, funnelUsers, counterDaily, measurementValues];
+export const playSteps: readonly RollupStep[] = [playDaily, funnelUsers];
