@@ -57,7 +57,8 @@ export async function taskQuests(db: Db, scope: ReportScope): Promise<{ quests: 
 
 /** The resource to show: the one asked for, or the scope's busiest; `known` is false for an unknown name. */
 async function pickResource(db: Db, scope: ReportScope, asked: string) {
-  const resources = await namesOf(db, scope, 'resource_flow_daily', 'resource', 'events');
+  // The per-resource table is a fraction of the per-source one; busiest = most earner- and spender-days.
+  const resources = await namesOf(db, scope, 'resource_users_daily', 'resource', 'earners + spenders');
   const resource = asked || resources[0] || '';
   return { resource, resources, known: !asked || resources.includes(asked) };
 }
@@ -202,8 +203,13 @@ export async function measurements(db: Db, scope: ReportScope, asked: string, by
     const p = parseArray(r.p);
     return { key, count: num(r.count), mean: r.mean === null ? null : Number(r.mean), p50: p[0] ?? null, p90: p[1] ?? null, p99: p[2] ?? null };
   };
-  const grouped = await db.query<StatRow>(`SELECT ${group}::text AS key, ${stats} FROM measurement_values WHERE ${where} GROUP BY ${group}`, params);
-  const [all] = await db.query<StatRow>(`SELECT 'All' AS key, ${stats}, max(unit) AS unit FROM measurement_values WHERE ${where}`, params);
+  // The lines and the All line in one scan (the empty grouping set is the All line, its key null).
+  const both = await db.query<StatRow>(
+    `SELECT ${group}::text AS key, ${stats}, max(unit) AS unit FROM measurement_values WHERE ${where} GROUP BY GROUPING SETS ((${group}), ())`,
+    params,
+  );
+  const grouped = both.filter((r) => r.key !== null);
+  const all = both.find((r) => r.key === null);
   const rows = grouped.map((r) => toStats(r, by === 'os' ? (OS_NAMES[Number(r.key)] ?? r.key) : r.key));
   rows.sort(by === 'day' ? (a, b) => (a.key < b.key ? -1 : 1) : (a, b) => b.count - a.count || (a.key < b.key ? -1 : 1));
   // The chart: p50 per day of the most measured versions.
