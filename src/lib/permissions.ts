@@ -21,6 +21,7 @@ export const PRIVATE_ACTIONS = {
   push_send: 'Send push notifications',
   user_data_update: 'Update a player\'s saved data',
   export_report: 'Export reports as CSV or Excel',
+  analytic_note_edit: 'Mark dates on analytics charts (chart annotations)',
 } as const;
 
 export type PrivateAction = keyof typeof PRIVATE_ACTIONS;

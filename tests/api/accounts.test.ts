@@ -236,7 +236,7 @@ describe('roles', () => {
     expect((await root(roleDetailContract, { name })).data).toEqual(expected);
     await ownAccount('detail-member', { role: name });
     expect((await root(roleDetailContract, { name })).data).toEqual({ ...expected, accountCount: 1 });
-    expect((await root(roleDetailContract, { name: 'statistic' })).data).toMatchObject({ name: 'statistic', privateActions: ['export_report'] });
+    expect((await root(roleDetailContract, { name: 'statistic' })).data).toMatchObject({ name: 'statistic', privateActions: ['export_report', 'analytic_note_edit'] });
     const unknown = await rejection(root(roleDetailContract, { name: 'no-such-role' }));
     expect([unknown.status, unknown.message]).toEqual([404, 'Role "no-such-role" does not exist.']);
     const badName = await raw('GET', '/api/adminAccount/role/detail?name=a%20b', { token: root.tokens.accessToken });
@@ -250,7 +250,7 @@ describe('roles', () => {
     const root = await signedInAs('root');
     const { data } = await root(basePermissionContract);
     expect(data.privateActions).toEqual(Object.entries(PRIVATE_ACTIONS).map(([key, description]) => ({ key, description })));
-    expect(data.privateActions).toHaveLength(18);
+    expect(data.privateActions).toHaveLength(19);
     type Node = { path: string; title: string; children?: Node[] };
     const leaves = (nodes: Node[]): string[] => nodes.flatMap((n) => (n.children ? leaves(n.children) : [n.path]));
     const paths = leaves(data.routes);

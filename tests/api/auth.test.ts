@@ -98,7 +98,7 @@ describe('GET /api/adminAccount/info', () => {
     expect(data.paths).toContain('/dashboard');
     expect(data.paths).toContain('/gsm/analytic/main_data');
     expect(data.paths.some((p) => p.startsWith('/adminAccount'))).toBe(false);
-    expect(data.privateActions).toEqual(['export_report']);
+    expect(data.privateActions).toEqual(['export_report', 'analytic_note_edit']);
   });
 
   it('counts the posts the account has not read', async () => {

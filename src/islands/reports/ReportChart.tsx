@@ -1,15 +1,16 @@
 import { BarController, BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip, type ChartData, type ChartOptions } from 'chart.js';
 import { Chart } from 'react-chartjs-2';
 import type { ChartSpec } from '../../lib/reports/define';
+import { chartMarksPlugin, type ChartMark } from './chart-marks';
 
 ChartJS.register(BarController, BarElement, CategoryScale, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip);
 
 /**
  * A line/bar chart of report series over labels; loaded lazily (chart.js is the heaviest part of a report).
  * Over categories (levels) every series is drawn as bars: a line between levels would suggest values
- * between them.
+ * between them. Day charts draw the chart annotations of the apps in view (`marks`) as vertical lines.
  */
-export default function ReportChart({ x, labels, series, leftTitle, rightTitle, height = 280 }: ChartSpec & { height?: number }) {
+export default function ReportChart({ x, labels, series, leftTitle, rightTitle, height = 280, marks = [] }: ChartSpec & { height?: number; marks?: ChartMark[] }) {
   const data: ChartData<'bar' | 'line', (number | null)[], string> = {
     labels,
     datasets: series.map((s) => ({
@@ -31,15 +32,15 @@ export default function ReportChart({ x, labels, series, leftTitle, rightTitle, 
     maintainAspectRatio: false,
     animation: false,
     interaction: { mode: 'index', intersect: false },
-    plugins: { legend: { position: 'bottom' } },
+    plugins: { legend: { position: 'bottom' }, ...({ gsmMarks: { marks: x === 'day' ? marks : [] } } as object) },
     scales: {
       left: { type: 'linear', position: 'left', beginAtZero: true, title: { display: Boolean(leftTitle), text: leftTitle ?? '' } },
       ...(hasRight ? { right: { type: 'linear' as const, position: 'right' as const, beginAtZero: true, grid: { drawOnChartArea: false }, title: { display: Boolean(rightTitle), text: rightTitle ?? '' } } } : {}),
     },
   };
   return (
-    <div className="report-chart" style={{ height }} data-testid="report-chart">
-      <Chart type="bar" data={data as ChartData<'bar', (number | null)[], string>} options={options as ChartOptions<'bar'>} />
+    <div className="report-chart" style={{ height }} data-testid="report-chart" data-marks={x === 'day' ? marks.length : 0}>
+      <Chart type="bar" data={data as ChartData<'bar', (number | null)[], string>} options={options as ChartOptions<'bar'>} plugins={[chartMarksPlugin as never]} />
     </div>
   );
 }

@@ -3,12 +3,15 @@ import { Dropdown } from 'primereact/dropdown';
 import { useEffect, useMemo, useState } from 'react';
 import type { AppScope } from '../../lib/apps/store';
 import { $apps } from '../../lib/apps/store';
+import type { ReportControl } from '../../lib/reports/define';
 import { reportScreens } from '../../lib/reports/registry';
 import { formatDay } from '../../lib/time/format';
 import { REPORT_TIME_ZONE_LABEL } from '../../lib/time/zone';
 import { writeOwnedQuery } from '../../lib/ui/filters/url-query';
 import '../../styles/reports.css';
+import ChartNotes, { useChartNotes } from './ChartNotes';
 import ExportButtons from './ExportButtons';
+import { daysBetween } from '../../lib/analytics/day';
 import LazyChart from './LazyChart';
 import Field from '../../lib/ui/filters/Field';
 import ReportFilterBar from './ReportFilterBar';
@@ -20,6 +23,8 @@ export interface ReportScreenProps {
   reportId: string;
   account: AppScope;
   canExport: boolean;
+  /** May mark days on the charts (analytic_note_edit). */
+  canNote?: boolean;
   /** The request's query, so the server render and the browser start from the same filters. */
   search: string;
   /** The answer the server rendered with, for that query (no second request on load). */
@@ -31,7 +36,7 @@ export interface ReportScreenProps {
  * exports of the same table, a loading state that dims stale figures and an empty state that says why.
  * Everything specific to a report comes from its descriptor.
  */
-export default function ReportScreen({ reportId, account, canExport, search, initial }: ReportScreenProps) {
+export default function ReportScreen({ reportId, account, canExport, canNote = false, search, initial }: ReportScreenProps) {
   const descriptor = reportScreens[reportId]!;
   const [input, setInput] = useState(() => withRange(parseReportInput(descriptor, search)));
   const query = reportQuery(input);
@@ -59,6 +64,23 @@ export default function ReportScreen({ reportId, account, canExport, search, ini
   const table = useMemo(() => (answer ? descriptor.table(answer, input as never) : null), [answer, descriptor, input]);
   const chart = useMemo(() => (answer && table ? descriptor.chart(answer, input as never, table) : null), [answer, descriptor, input, table]);
   const empty = answer ? descriptor.isEmpty(answer) : false;
+  // An empty field shows the value the server chose (the busiest resource, the first funnel).
+  const controlValue = (key: string) => (input[key] === '' && answer && (answer as Record<string, unknown>)[key] ? (answer as Record<string, unknown>)[key] : input[key]);
+  const controlOptions = (control: ReportControl) => {
+    const options = [...control.options, ...(answer && control.answerOptions ? control.answerOptions(answer) : [])];
+    const value = controlValue(control.key) as string | number;
+    // A name from the URL the scope does not have stays visible (the empty state says it is unknown).
+    if (value !== '' && !options.some((o) => o.value === value)) options.push({ label: String(value), value });
+    return options.filter((o, i) => options.findIndex((p) => p.value === o.value) === i);
+  };
+  const emptyText = answer && empty && descriptor.emptyText ? descriptor.emptyText(answer) : null;
+  // Chart annotations of the apps in view: lines on day charts whose labels are the range's days.
+  const { notes, reload: reloadNotes } = useChartNotes(answer ? { apps: answer.apps, from: answer.from, to: answer.to } : null);
+  const appsInView = answer ? answer.apps.map((id) => ({ id, name: apps.find((a) => a.id === id)?.name ?? id })) : [];
+  const dayAxis = Boolean(answer && chart?.x === 'day' && chart.labels.length === daysBetween(answer.from, answer.to) + 1);
+  const marks = dayAxis && answer
+    ? notes.map((n) => ({ index: daysBetween(answer.from, n.day), label: appsInView.length > 1 ? `${appsInView.find((a) => a.id === n.appId)?.name ?? n.appId}: ${n.note}` : n.note }))
+    : [];
   const names = answer ? answer.apps.map((id) => apps.find((a) => a.id === id)?.name ?? id) : [];
   const appText = names.length === 1 ? names[0] : names.length <= 3 ? names.join(', ') : `${names.length} apps`;
 
@@ -69,8 +91,8 @@ export default function ReportScreen({ reportId, account, canExport, search, ini
           <Field key={control.key} label={control.label}>
             <Dropdown
               className={`filter-${control.key}`}
-              value={input[control.key]}
-              options={[...control.options]}
+              value={controlValue(control.key)}
+              options={controlOptions(control)}
               optionLabel="label"
               optionValue="value"
               onChange={(e) => update({ [control.key]: e.value })}
@@ -92,10 +114,11 @@ export default function ReportScreen({ reportId, account, canExport, search, ini
       {answer && answer.apps.length === 0 ? (
         <p className="report-empty" data-testid="report-empty">No app matches these filters: pick apps you may see.</p>
       ) : answer && empty ? (
-        <p className="report-empty" data-testid="report-empty">No {descriptor.noun} from {appText} in this range yet.</p>
+        <p className="report-empty" data-testid="report-empty">{emptyText ?? `No ${descriptor.noun} from ${appText} in this range yet.`}</p>
       ) : (
         <div className="report-body">
-          {chart && <LazyChart {...chart} />}
+          {chart && <LazyChart {...chart} marks={marks} />}
+          {chart && answer && <ChartNotes notes={notes} reload={reloadNotes} apps={appsInView} to={answer.to} canEdit={canNote} />}
           {table && <ReportTableView table={table} />}
           {!answer && !failed && <div className="report-skeleton" aria-hidden="true" />}
         </div>

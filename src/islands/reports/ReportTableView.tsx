@@ -12,6 +12,8 @@ function cellText(column: TableColumn, value: Cell, total: boolean): string {
   return formatFigure(value, column.unit, total ? (column.totalDecimals ?? column.decimals) : column.decimals);
 }
 
+/** Numbers are right-aligned; text columns after the key (a funnel step's name) read from the left. */
+const align = (c: TableColumn) => (c.unit === 'text' || c.unit === 'day' ? '' : 'num');
 const headText = (c: TableColumn) => (c.unit === 'sec' ? `${c.label} (s)` : c.label);
 
 /** The report's table: Total first, then its lines; numbers right-aligned; heat columns coloured. */
@@ -25,7 +27,7 @@ export default function ReportTableView({ table }: { table: ReportTable }) {
           <tr>
             <th scope="col">{key!.label}</th>
             {columns.map((c) => (
-              <th key={c.key} scope="col" className="num">{headText(c)}</th>
+              <th key={c.key} scope="col" className={align(c) || undefined}>{headText(c)}</th>
             ))}
           </tr>
         </thead>
@@ -36,7 +38,7 @@ export default function ReportTableView({ table }: { table: ReportTable }) {
               {columns.map((c, i) => {
                 const value = cells[i + 1] ?? null;
                 return (
-                  <td key={c.key} className={c.heat ? 'num heat' : 'num'} style={c.heat && typeof value === 'number' ? heat(value) : undefined}>
+                  <td key={c.key} className={c.heat ? 'num heat' : align(c) || undefined} style={c.heat && typeof value === 'number' ? heat(value) : undefined}>
                     {cellText(c, value, total)}
                   </td>
                 );

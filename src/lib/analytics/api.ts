@@ -4,10 +4,12 @@ import { rollupNowContract, sdkEventsContract } from './contract';
 import { appOfKey, ingestBatch } from './ingest';
 import { rollupPending } from './rollup';
 import { analyticsReportHandlers } from './service';
+import { analyticNoteApi } from './play/api';
 
 /** Analytics reports, their exports, the on-demand rollup and the game SDK's event ingestion. Served by the API registry (src/lib/server/api/registry.ts). */
 export const analyticsApi: ApiHandler[] = [
   ...analyticsReportHandlers.flatMap((h) => reportApi(h as never)),
+  ...analyticNoteApi,
   /** Rolls up pending app-days now, for at most budgetMs; call again while pending > 0. */
   handle(rollupNowContract, async ({ budgetMs }, ctx) => ({ data: await rollupPending(ctx.db, { budgetMs }) })),
   /** The game SDK's event batches, authenticated by the app platform's SDK key (header X-SDK-Key). */

@@ -30,10 +30,13 @@ export const SUBSCRIPTION_ACTIONS = ['start', 'renew', 'cancel'] as const;
 /** One payload field: its type, bounds and whether it may be left out (default: required). */
 export type Field =
   | { type: 'int'; min: number; max: number; optional?: boolean; unit?: string }
+  | { type: 'number'; min: number; max: number; optional?: boolean }
   | { type: 'text'; max: number; optional?: boolean; pattern?: RegExp; hint?: string }
   | { type: 'enum'; values: readonly string[]; optional?: boolean; default?: string };
 
 const int = (min: number, max: number, unit?: string): Field => ({ type: 'int', min, max, unit });
+/** A finite number, fractions allowed (measurements: 2.35 s, 59.7 fps). */
+const decimal = (min: number, max: number): Field => ({ type: 'number', min, max });
 const text = (max: number, optional = false): Field => ({ type: 'text', max, optional });
 const oneOf = (values: readonly string[], fallback?: string): Field => ({ type: 'enum', values, default: fallback, optional: fallback !== undefined });
 const optional = (field: Field): Field => ({ ...field, optional: true });
@@ -59,6 +62,8 @@ export const PARAMS = {
   resource_spend: { resource: text(60), amount: int(1, 1e12), sink: text(100) },
   funnel_step: { funnel: text(100), step: int(0, 1000), stepName: text(100, true) },
   counter: { name: text(100), value: int(-1e12, 1e12) },
+  /** A technical measurement (load_time, fps, memory_mb): its value in its unit ("ms", "fps", "MB"). */
+  measurement: { name: text(60), value: decimal(-1e12, 1e12), unit: text(20) },
   subscription: {
     action: oneOf(SUBSCRIPTION_ACTIONS),
     productId: text(150),
@@ -149,6 +154,10 @@ function checkParams(name: EventName, raw: unknown): Record<string, unknown> | R
     }
     if (spec.type === 'int') {
       if (typeof value !== 'number' || !Number.isInteger(value)) return refuse(where, spec.unit ? `must be whole ${spec.unit}` : 'must be an integer');
+      if (value < spec.min || value > spec.max) return refuse(where, `must be between ${spec.min} and ${spec.max}`);
+      out[key] = value;
+    } else if (spec.type === 'number') {
+      if (typeof value !== 'number' || !Number.isFinite(value)) return refuse(where, 'must be a number');
       if (value < spec.min || value > spec.max) return refuse(where, `must be between ${spec.min} and ${spec.max}`);
       out[key] = value;
     } else if (spec.type === 'enum') {

@@ -1,4 +1,5 @@
 import { nowMs } from '../time/clock.ts';
+import { playSession } from './simulator-play.ts';
 /**
  * A deterministic simulated studio: players of several games installing, returning, playing levels,
  * watching ads and (rarely) paying, emitted as the game SDK's event batches. The same seed gives the same
@@ -406,6 +407,7 @@ function playDay(state: AppState, p: Player, d: number, dayStart: number, now: n
         emit('subscription', t + 400, { action: 'cancel', productId: 'vip_weekly' });
       } else emit('subscription', t + 400, { action: 'renew', productId: 'vip_weekly', priceMicros: 2_990_000, currency: 'USD', revenueUsdMicros: 2_990_000 });
     }
+    playSession(emit, { playerId: p.id, os: p.platform.os, appVersion, day: d, installDay: p.installDay, session: s, sessions, start: starts[s]!, end: Math.max(t, starts[s]! + 1000) });
     emit('counter', t + 900, { name: 'session_levels', value: levelsWon });
     emit('session_end', Math.max(t, starts[s]! + 1000) + 1000, { duration: Math.round((Math.max(t, starts[s]! + 1000) + 1000 - starts[s]!) / 1000) });
   }

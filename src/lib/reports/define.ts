@@ -26,6 +26,12 @@ export interface ReportControl {
   key: string;
   label: string;
   options: readonly { label: string; value: string | number }[];
+  /**
+   * Options the answer offers after the fixed ones (the funnels, resources or counters the scope has). A
+   * field left empty ('') shows the answer's own value of the same key (the one the server chose).
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  answerOptions?: (answer: any) => readonly { label: string; value: string | number }[];
 }
 
 /** One chart series; `right` puts it on the second axis (another unit). */
@@ -79,11 +85,13 @@ export interface ReportDescriptor<Extra extends z.ZodRawShape = any, Figures ext
   chart: (answer: ReportAnswer<Figures>, input: z.output<Request<Extra>>, table: ReportTable) => ChartSpec | null;
   /** True when the answer holds no data at all (an app with no events yet): the screen says so instead of a chart of zeros. */
   isEmpty: (answer: ReportAnswer<Figures>) => boolean;
+  /** Why an empty answer is empty when it is not the range (an unknown funnel or counter name); null for the usual text. */
+  emptyText?: (answer: ReportAnswer<Figures>) => string | null;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export function defineReport<Figures extends z.ZodRawShape, Extra extends z.ZodRawShape = {}>(
-  spec: ReportSpec<Extra, Figures> & Pick<ReportDescriptor<Extra, Figures>, 'table' | 'chart' | 'isEmpty'>,
+  spec: ReportSpec<Extra, Figures> & Pick<ReportDescriptor<Extra, Figures>, 'table' | 'chart' | 'isEmpty' | 'emptyText'>,
 ): ReportDescriptor<Extra, Figures> {
   const request = reportFilters.extend((spec.extra ?? {}) as Extra);
   return {

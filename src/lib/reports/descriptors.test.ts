@@ -11,7 +11,12 @@ import { exportGrid } from './table';
 /** An answer with no data for a descriptor's figures: empty lists, the first choice of an enum, 0. */
 function emptyAnswer(figures: z.ZodRawShape, apps: string[]) {
   const empty = (schema: z.ZodType): unknown =>
-    schema instanceof z.ZodArray ? [] : schema instanceof z.ZodEnum ? schema.options[0] : schema instanceof z.ZodNumber ? 0 : null;
+    schema instanceof z.ZodArray ? []
+    : schema instanceof z.ZodEnum ? schema.options[0]
+    : schema instanceof z.ZodNumber ? 0
+    : schema instanceof z.ZodBoolean ? true
+    : schema instanceof z.ZodObject ? Object.fromEntries(Object.entries(schema.shape as z.ZodRawShape).map(([k, s]) => [k, empty(s as z.ZodType)]))
+    : null;
   return { from: '2026-11-01', to: '2026-11-07', apps, pending: 0, ...Object.fromEntries(Object.entries(figures).map(([k, s]) => [k, empty(s as z.ZodType)])) };
 }
 
@@ -43,7 +48,10 @@ describe('every report descriptor', () => {
       const table = d.table(emptyAnswer(d.figures, ['a']) as never, {} as never);
       const grid = exportGrid(table);
       expect(grid.header).toHaveLength(table.columns.length);
-      expect(grid.header[0]).toMatch(/^(Day|Install day) \(UTC\+7\)$|^Level$/);
+      // A day key names its zone; other keys (level, quest, source, step, counter, version) are plain labels.
+      const key = table.columns[0]!;
+      if (key.unit === 'day') expect(grid.header[0]).toMatch(/^(Day|Install day) \(UTC\+7\)$/);
+      else expect([key.unit, grid.header[0]]).toEqual(['text', key.label]);
     });
   }
 });

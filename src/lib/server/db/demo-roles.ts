@@ -23,7 +23,7 @@ export const baseRoles: RoleSeed[] = [
     name: 'statistic',
     description: 'Analysts: dashboards, analytics, history and cohorts',
     paths: ['/dashboard', ...under('/gsm/analytic/'), ...under('/gsm/history/'), ...under('/gsm/cohort/'), '/gsm/stuck_game', ...under('/gsm/a_b_test/'), '/app_data/index'],
-    privateActions: ['export_report'],
+    privateActions: ['export_report', 'analytic_note_edit'],
   },
   {
     name: 'cache',

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { defineContract } from '../../contract';
+import { queryList } from '../../reports/filters';
+
+/*
+ * Chart annotations: staff mark a date on an app ("2.4 released", "UA campaign start") and every analytics
+ * chart of that app shows the mark. Reading needs only a signed-in account and answers the apps it may
+ * see; marking and removing need analytic_note_edit and the app's visibility, and are audited.
+ */
+
+export const ANALYTIC_NOTE_MAX = 120;
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').refine((v) => new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'is not a real date');
+
+export const analyticNote = z.object({
+  id: z.number(),
+  appId: z.string(),
+  /** The marked day (UTC+7, like the charts' days). */
+  day: z.string(),
+  note: z.string(),
+  createdBy: z.string(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+});
+export type AnalyticNote = z.infer<typeof analyticNote>;
+
+/** POST api/common/analytic_note (the spec's path): marks a day on an app; with id, changes that mark. */
+export const analyticNoteContract = defineContract({
+  method: 'POST',
+  path: '/api/common/analytic_note',
+  request: z.object({
+    id: z.number().int().positive().optional(),
+    appId: z.string().trim().min(1, 'is required').max(100),
+    day,
+    note: z.string().trim().min(1, 'is required').max(ANALYTIC_NOTE_MAX, `must be at most ${ANALYTIC_NOTE_MAX} characters`),
+  }),
+  data: analyticNote,
+  access: { actions: ['analytic_note_edit'] },
+});
+
+/** The marks of the apps in view (none = every app the account may see) over a range of days. */
+export const analyticNoteListContract = defineContract({
+  method: 'GET',
+  path: '/api/common/analytic_note/list',
+  request: z.object({ apps: queryList(z.string().max(100)), from: day, to: day }),
+  data: z.array(analyticNote),
+  access: 'signedIn',
+});
+
+export const analyticNoteDeleteContract = defineContract({
+  method: 'DELETE',
+  path: '/api/common/analytic_note/delete',
+  request: z.object({ id: z.coerce.number<string | number>().int().positive() }),
+  data: z.object({ id: z.number() }),
+  access: { actions: ['analytic_note_edit'] },
+});

@@ -1,0 +1,242 @@
+import type { Db } from '../../server/db';
+import { badRequest } from '../../server/errors';
+import { addDays, daysBetween, daysOf } from '../day';
+import { num, refresh, scopeWhere, type ReportScope } from '../reports';
+import { FUNNEL_WINDOW_DAYS } from '../rollups/funnel';
+import type { CounterCell, FunnelStepRow, MeasurementStats, QuestDayRow, QuestRow, ResourceChannelRow, ResourceDayRow } from './rows';
+
+/**
+ * The SQL of the gameplay and custom-event reports: rollup tables only (./rollups), for the scope's apps,
+ * after the on-demand rollup of the range's pending app-days.
+ */
+
+/** The names a rollup table has in the scope (for the screen's dropdown), most used first. */
+async function namesOf(db: Db, scope: ReportScope, table: string, column: string, weight: string, range = 'day', extra = ''): Promise<string[]> {
+  if (scope.apps.length === 0) return [];
+  const params: unknown[] = [];
+  const rows = await db.query<{ name: string }>(
+    `SELECT ${column} AS name FROM ${table} WHERE ${scopeWhere(scope, params, range)} ${extra} GROUP BY ${column} ORDER BY sum(${weight}) DESC, ${column}`,
+    params,
+  );
+  return rows.map((r) => r.name);
+}
+
+// ---------------------------------------------------------------- task quests
+
+export async function taskQuests(db: Db, scope: ReportScope): Promise<{ quests: QuestRow[]; days: QuestDayRow[]; pending: number }> {
+  const pending = await refresh(db, scope);
+  const zero = { started: 0, progressed: 0, completed: 0, claimed: 0, failed: 0 };
+  const byDay = new Map<string, QuestDayRow>();
+  let quests: QuestRow[] = [];
+  if (scope.apps.length) {
+    const params: unknown[] = [];
+    const rows = await db.query<Record<string, string>>(
+      `SELECT quest_id, day::text AS day, sum(started)::text AS started, sum(progressed)::text AS progressed, sum(completed)::text AS completed,
+              sum(claimed)::text AS claimed, sum(failed)::text AS failed
+         FROM quest_daily WHERE ${scopeWhere(scope, params, 'day')} GROUP BY quest_id, day`,
+      params,
+    );
+    const byQuest = new Map<string, QuestRow>();
+    for (const r of rows) {
+      const counts = { started: num(r.started), progressed: num(r.progressed), completed: num(r.completed), claimed: num(r.claimed), failed: num(r.failed) };
+      const q = byQuest.get(r.quest_id!) ?? { questId: r.quest_id!, ...zero };
+      const d = byDay.get(r.day!) ?? { day: r.day!, ...zero };
+      for (const k of Object.keys(zero) as (keyof typeof zero)[]) {
+        q[k] += counts[k];
+        d[k] += counts[k];
+      }
+      byQuest.set(q.questId, q);
+      byDay.set(d.day, d);
+    }
+    quests = [...byQuest.values()].sort((a, b) => b.started - a.started || (a.questId < b.questId ? -1 : 1));
+  }
+  return { quests, days: daysOf(scope.from, scope.to).map((day) => byDay.get(day) ?? { day, ...zero }), pending };
+}
+
+// ---------------------------------------------------------------- resources
+
+/** The resource to show: the one asked for, or the scope's busiest; `known` is false for an unknown name. */
+async function pickResource(db: Db, scope: ReportScope, asked: string) {
+  // The per-resource table is a fraction of the per-source one; busiest = most earner- and spender-days.
+  const resources = await namesOf(db, scope, 'resource_users_daily', 'resource', 'earners + spenders');
+  const resource = asked || resources[0] || '';
+  return { resource, resources, known: !asked || resources.includes(asked) };
+}
+
+/** Sum of daily DAU (daily_metrics) per day of the scope. */
+async function dauByDay(db: Db, scope: ReportScope): Promise<Map<string, number>> {
+  if (scope.apps.length === 0) return new Map();
+  const params: unknown[] = [];
+  const rows = await db.query<{ day: string; dau: string }>(`SELECT day::text AS day, sum(dau)::text AS dau FROM daily_metrics WHERE ${scopeWhere(scope, params, 'day')} GROUP BY day`, params);
+  return new Map(rows.map((r) => [r.day, num(r.dau)]));
+}
+
+export async function resourceOverview(db: Db, scope: ReportScope, asked: string) {
+  const pending = await refresh(db, scope);
+  const picked = await pickResource(db, scope, asked);
+  const dau = await dauByDay(db, scope);
+  const byDay = new Map<string, Omit<ResourceDayRow, 'day' | 'dau'>>();
+  if (scope.apps.length && picked.known && picked.resource) {
+    const params: unknown[] = [];
+    const where = scopeWhere(scope, params, 'day');
+    const resource = `$${params.push(picked.resource)}`;
+    const flows = await db.query<Record<string, string>>(
+      `SELECT day::text AS day, sum(amount) FILTER (WHERE flow = 'earn')::text AS earned, sum(amount) FILTER (WHERE flow = 'spend')::text AS spent,
+              sum(events) FILTER (WHERE flow = 'earn')::text AS earn_events, sum(events) FILTER (WHERE flow = 'spend')::text AS spend_events
+         FROM resource_flow_daily WHERE ${where} AND resource = ${resource} GROUP BY day`,
+      params,
+    );
+    const users = await db.query<Record<string, string>>(
+      `SELECT day::text AS day, sum(earners)::text AS earners, sum(spenders)::text AS spenders FROM resource_users_daily WHERE ${where} AND resource = ${resource} GROUP BY day`,
+      params,
+    );
+    const usersOf = new Map(users.map((u) => [u.day!, u]));
+    for (const f of flows) {
+      const u = usersOf.get(f.day!);
+      byDay.set(f.day!, { earned: num(f.earned), spent: num(f.spent), earnEvents: num(f.earn_events), spendEvents: num(f.spend_events), earners: num(u?.earners), spenders: num(u?.spenders) });
+    }
+  }
+  const zero = { earned: 0, spent: 0, earnEvents: 0, spendEvents: 0, earners: 0, spenders: 0 };
+  const rows: ResourceDayRow[] = daysOf(scope.from, scope.to).map((day) => ({ day, ...(byDay.get(day) ?? zero), dau: dau.get(day) ?? 0 }));
+  return { ...picked, rows, pending };
+}
+
+export async function resourceChannels(db: Db, scope: ReportScope, asked: string, flow: 'earn' | 'spend') {
+  const pending = await refresh(db, scope);
+  const picked = await pickResource(db, scope, asked);
+  const dau = await dauByDay(db, scope);
+  let channels: ResourceChannelRow[] = [];
+  if (scope.apps.length && picked.known && picked.resource) {
+    const params: unknown[] = [];
+    const where = scopeWhere(scope, params, 'day');
+    params.push(picked.resource, flow);
+    const rows = await db.query<Record<string, string>>(
+      `SELECT channel, sum(amount)::text AS amount, sum(events)::text AS events, sum(users)::text AS user_days
+         FROM resource_flow_daily WHERE ${where} AND resource = $${params.length - 1} AND flow = $${params.length}
+        GROUP BY channel ORDER BY sum(amount) DESC, channel`,
+      params,
+    );
+    channels = rows.map((r) => ({ channel: r.channel!, amount: num(r.amount), events: num(r.events), userDays: num(r.user_days) }));
+  }
+  return { ...picked, channels, days: daysBetween(scope.from, scope.to) + 1, dauSum: [...dau.values()].reduce((n, v) => n + v, 0), pending };
+}
+
+// ---------------------------------------------------------------- funnel
+
+export async function funnel(db: Db, scope: ReportScope, asked: string) {
+  // A path entered in the range may still advance during the window after it.
+  const pending = await refresh(db, scope, FUNNEL_WINDOW_DAYS);
+  const funnels = await namesOf(db, scope, 'funnel_users', 'funnel', '1', 'entry_day');
+  const name = asked || funnels[0] || '';
+  const known = !asked || funnels.includes(asked);
+  const base = { funnel: name, funnels, known, windowDays: FUNNEL_WINDOW_DAYS, pending };
+  if (!scope.apps.length || !known || !name) return { ...base, steps: [] as FunnelStepRow[] };
+  // The steps: 0 .. the highest step number sent for the funnel around the range, with their names.
+  const params: unknown[] = [JSON.stringify(scope.apps), scope.from, addDays(scope.to, FUNNEL_WINDOW_DAYS), name];
+  const defined = await db.query<{ step: number; name: string | null }>(
+    `SELECT step, max(step_name) AS name FROM funnel_events
+      WHERE app_id IN (SELECT jsonb_array_elements_text($1::jsonb)) AND day BETWEEN $2::date AND $3::date AND funnel = $4 GROUP BY step`,
+    params,
+  );
+  const maxStep = Math.max(0, ...defined.map((d) => Number(d.step)));
+  if (maxStep < 1) throw badRequest(`funnel: "${name}" has only one step; a funnel needs at least two (steps 0, 1, …)`);
+  const names = new Map(defined.map((d) => [Number(d.step), d.name ?? '']));
+  const where: unknown[] = [];
+  const scopeSql = scopeWhere(scope, where, 'entry_day');
+  where.push(name, maxStep);
+  const rows = await db.query<{ n: number; users: string; median: number | null }>(
+    `SELECT s.n, count(*)::text AS users, percentile_disc(0.5) WITHIN GROUP (ORDER BY f.step_secs[s.n]) AS median
+       FROM funnel_users f JOIN generate_series(0, $${where.length}::int) AS s(n) ON f.reached > s.n
+      WHERE ${scopeSql} AND f.funnel = $${where.length - 1}
+      GROUP BY s.n`,
+    where,
+  );
+  const byStep = new Map(rows.map((r) => [Number(r.n), r]));
+  const steps = Array.from({ length: maxStep + 1 }, (_, n) => {
+    const r = byStep.get(n);
+    return { step: n, name: names.get(n) ?? '', users: num(r?.users), medianSecs: n === 0 || r?.median == null ? null : Number(r.median) };
+  });
+  return { ...base, steps };
+}
+
+// ---------------------------------------------------------------- counters
+
+export async function counters(db: Db, scope: ReportScope, asked: string) {
+  const pending = await refresh(db, scope);
+  const names = await namesOf(db, scope, 'counter_daily', 'name', 'events');
+  const known = !asked || names.includes(asked);
+  let cells: CounterCell[] = [];
+  if (scope.apps.length && known && names.length) {
+    const params: unknown[] = [];
+    const where = scopeWhere(scope, params, 'day');
+    const only = asked ? ` AND name = $${params.push(asked)}` : '';
+    const rows = await db.query<Record<string, string>>(
+      `SELECT day::text AS day, name, sum(total)::text AS total, sum(events)::text AS events, sum(users)::text AS users
+         FROM counter_daily WHERE ${where}${only} GROUP BY day, name ORDER BY day, name`,
+      params,
+    );
+    cells = rows.map((r) => ({ day: r.day!, name: r.name!, total: num(r.total), events: num(r.events), users: num(r.users) }));
+  }
+  return { counter: asked, counters: names, known, days: daysOf(scope.from, scope.to), cells, pending };
+}
+
+// ---------------------------------------------------------------- measurements
+
+const OS_NAMES: Record<number, string> = { 1: 'Android', 2: 'Ios', 3: 'WebGL' };
+const TREND_VERSIONS = 5;
+
+export async function measurements(db: Db, scope: ReportScope, asked: string, by: 'version' | 'os' | 'day') {
+  const pending = await refresh(db, scope);
+  const names = await namesOf(db, scope, 'measurement_values', 'name', '1');
+  const name = asked || names[0] || '';
+  const known = !asked || names.includes(asked);
+  const days = daysOf(scope.from, scope.to);
+  const none: MeasurementStats = { key: 'All', count: 0, mean: null, p50: null, p90: null, p99: null };
+  const base = { name, names, known, days, pending };
+  if (!scope.apps.length || !known || !name) return { ...base, unit: '', rows: [], all: none, trend: [] };
+  const params: unknown[] = [];
+  const where = `${scopeWhere(scope, params, 'day')} AND name = $${params.push(name)}`;
+  const stats = `count(*)::text AS count, avg(value) AS mean, percentile_disc(ARRAY[0.5, 0.9, 0.99]) WITHIN GROUP (ORDER BY value) AS p`;
+  const group = by === 'version' ? 'app_version' : by === 'os' ? 'os' : 'day';
+  type StatRow = { key: string; count: string; mean: number | null; p: (number | string)[] | string | null; unit?: string };
+  const toStats = (r: StatRow, key: string): MeasurementStats => {
+    const p = parseArray(r.p);
+    return { key, count: num(r.count), mean: r.mean === null ? null : Number(r.mean), p50: p[0] ?? null, p90: p[1] ?? null, p99: p[2] ?? null };
+  };
+  // The lines and the All line in one scan (the empty grouping set is the All line, its key null).
+  const both = await db.query<StatRow>(
+    `SELECT ${group}::text AS key, ${stats}, max(unit) AS unit FROM measurement_values WHERE ${where} GROUP BY GROUPING SETS ((${group}), ())`,
+    params,
+  );
+  const grouped = both.filter((r) => r.key !== null);
+  const all = both.find((r) => r.key === null);
+  const rows = grouped.map((r) => toStats(r, by === 'os' ? (OS_NAMES[Number(r.key)] ?? r.key) : r.key));
+  rows.sort(by === 'day' ? (a, b) => (a.key < b.key ? -1 : 1) : (a, b) => b.count - a.count || (a.key < b.key ? -1 : 1));
+  // The chart: p50 per day of the most measured versions.
+  const versions = (by === 'version' ? rows : (await db.query<StatRow>(`SELECT app_version AS key, ${stats} FROM measurement_values WHERE ${where} GROUP BY app_version`, params)).map((r) => toStats(r, r.key)))
+    .sort((a, b) => b.count - a.count)
+    .slice(0, TREND_VERSIONS)
+    .map((r) => r.key);
+  const trendRows = await db.query<{ day: string; version: string; p50: number }>(
+    `SELECT day::text AS day, app_version AS version, percentile_disc(0.5) WITHIN GROUP (ORDER BY value) AS p50
+       FROM measurement_values WHERE ${where} AND app_version IN (SELECT jsonb_array_elements_text($${params.push(JSON.stringify(versions))}::jsonb))
+      GROUP BY day, app_version`,
+    params,
+  );
+  const trend = versions.map((version) => ({
+    version,
+    p50: days.map((day) => {
+      const r = trendRows.find((t) => t.day === day && t.version === version);
+      return r ? Number(r.p50) : null;
+    }),
+  }));
+  return { ...base, unit: all?.unit ?? '', rows, all: all ? toStats(all, 'All') : none, trend };
+}
+
+/** A float8[] as pg (an array) or PGlite (an array or '{…}' text) answers it. */
+function parseArray(value: StatArray): number[] {
+  if (value === null || value === undefined) return [];
+  if (Array.isArray(value)) return value.map(Number);
+  return String(value).replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
+}
+type StatArray = (number | string)[] | string | null | undefined;
