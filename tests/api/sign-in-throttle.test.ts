@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { lockedAccountsContract, unlockAccountContract } from '../../src/lib/accounts/contract';
+import { allAccountContract, lockedAccountsContract, unlockAccountContract } from '../../src/lib/accounts/contract';
 import { baseUrl, ownAccount, rejection, signedInAs } from './helpers';
 
 /**
@@ -47,9 +47,13 @@ describe('sign-in throttle holds under a burst of parallel guesses', () => {
 
     const root = await signedInAs('root');
     expect((await root(lockedAccountsContract)).data).toContain(victim.username);
+    // The account list says so on the account's row (where its Unblock action is).
+    const listed = async () => (await root(allAccountContract, { textSearch: victim.username })).data[0]!.locked;
+    expect(await listed()).toBe(true);
     const unlocked = await root(unlockAccountContract, { username: victim.username });
     expect(unlocked.data).toEqual({ username: victim.username, cleared: 1 });
     expect((await root(lockedAccountsContract)).data).not.toContain(victim.username);
+    expect(await listed()).toBe(false);
     expect((await signInFrom('127.0.0.3', victim.username, victim.password)).status).toBe(200);
   });
 

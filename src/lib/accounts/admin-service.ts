@@ -44,7 +44,8 @@ export async function listAccounts(
       LIMIT $3 OFFSET $4`,
     [...params, q.limit, (q.page - 1) * q.limit],
   );
-  return { data: rows.map(toRow), totalRecord: total?.n ?? 0 };
+  const locked = rows.length ? await lockedUsernames(db) : new Set<string>();
+  return { data: rows.map((r) => ({ ...toRow(r), locked: locked.has(r.username.toLowerCase()) })), totalRecord: total?.n ?? 0 };
 }
 
 export async function getAccount(db: Sql, username: string): Promise<AccountRow> {

@@ -60,6 +60,8 @@ export const accountRow = z.object({
   /** Which apps and teams the account sees in finance reports (apart from the apps it may open). */
   financeApps: z.array(z.string()),
   financeTeams: z.array(z.string()),
+  /** Lists only: some address is blocked from signing in as this account right now (an admin may unlock it). */
+  locked: z.boolean().optional(),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
 });

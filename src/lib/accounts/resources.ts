@@ -1,5 +1,5 @@
 import { defineResource, type ResourceOption } from '../resources/define';
-import { accountRow, allAccountContract, deactivateAccountContract, deleteAccountContract, resetPasswordContract, saveAccountContract, type AccountRow } from './contract';
+import { accountRow, allAccountContract, deactivateAccountContract, deleteAccountContract, resetPasswordContract, saveAccountContract, unlockAccountContract, type AccountRow } from './contract';
 
 /**
  * The admin accounts screen as a resource (src/lib/resources/define.ts): server paging, sorting, search and
@@ -42,7 +42,7 @@ export const accountsResource = defineResource({
     { key: 'name', label: 'Name', sortable: true },
     { key: 'role', label: 'Role', sortable: true },
     { key: 'apps', label: 'Apps', value: (r) => (r.canViewAllApp ? 'All apps' : `${r.listApp.length} app${r.listApp.length === 1 ? '' : 's'}`) },
-    { key: 'active', label: 'Status', show: 'status', value: (r) => (r.active ? 'Active' : 'Deactivated'), severity: (s) => (s === 'Active' ? 'success' : 'danger') },
+    { key: 'active', label: 'Status', show: 'status', value: (r) => (!r.active ? 'Deactivated' : r.locked ? 'Sign-in blocked' : 'Active'), severity: (s) => (s === 'Active' ? 'success' : s === 'Deactivated' ? 'danger' : 'warning') },
     { key: 'lastLoginAt', label: 'Last sign-in (UTC+7)', show: 'dateTime', sortable: true },
   ],
   form: [
@@ -69,6 +69,17 @@ export const accountsResource = defineResource({
   removeInput: (r) => ({ username: r.username }),
   empty: 'No account yet.',
   rowActions: [
+    {
+      id: 'unlock',
+      label: 'Unblock sign-in',
+      name: (r) => `Unblock sign-in of ${r.username}`,
+      icon: 'pi pi-lock-open',
+      compact: true,
+      contract: unlockAccountContract,
+      input: (r) => ({ username: r.username }),
+      hidden: (r) => !r.locked,
+      done: (r) => ({ severity: 'success', text: `${r.username} can sign in again from every address` }),
+    },
     {
       id: 'reset-password',
       label: 'Reset password',
