@@ -61,7 +61,8 @@ export default defineConfig({
       algorithm: 'SHA-256',
       directives: [
         "default-src 'self'",
-        "img-src 'self' data: blob:",
+        // Avatars and images in board posts are http(s) URLs of anywhere (avatarSchema, posts/sanitize.ts).
+        "img-src 'self' data: blob: https: http:",
         "font-src 'self' data:",
         "connect-src 'self'",
         "object-src 'none'",

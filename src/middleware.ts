@@ -60,9 +60,10 @@ const handleRequest = defineMiddleware(async (ctx, next) => {
     const started = performance.now();
     const response = await next();
     response.headers.set('x-request-id', requestId);
-    if (account && !SAFE_METHODS.has(ctx.request.method) && response.status < 400) {
-      // A signed-in change (it may have ended sessions or changed grants): answer once the database's
-      // notifications of it have gone round, so another process cannot still serve an ended session.
+    if ((account || ctx.url.pathname.startsWith('/api/auth/')) && !SAFE_METHODS.has(ctx.request.method) && response.status < 400) {
+      // A signed-in change, or a sign-out by refresh token (either may have ended sessions or changed
+      // grants): answer once the database's notifications of it have gone round, so another process cannot
+      // still serve an ended session. (Not for the SDK's public ingestion: it ends no session.)
       await sessionCache().barrier(db).catch((error) => console.error('[session-cache] barrier:', error instanceof Error ? error.message : error));
     }
     // Queued, written in batches off the request path (src/lib/logs/api-log-writer.ts). Only the path is

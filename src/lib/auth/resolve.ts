@@ -46,6 +46,8 @@ export async function resolveAccount(db: Db, source: SessionSource): Promise<{ a
       } else {
         // Rotated long ago and presented again: a copy of the cookie is in other hands; the session ends.
         await reportReuse(db, refresh);
+        // The session just ended: let the other processes hear it before this answer goes out.
+        await sessionCache().barrier(db);
       }
     }
     account = session ? await liveAccount(db, session.sessionId, session.accountId) : null;
