@@ -1,14 +1,19 @@
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { allAccountContract, lockedAccountsContract, unlockAccountContract } from '../../src/lib/accounts/contract';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEMO_PASSWORD } from '../support/test-server';
+import { scratchDatabase, startServer } from '../support/own-server';
 import { baseUrl, ownAccount, rejection, signedInAs } from './helpers';
 
 /**
  * A sign-in from a given loopback address (127.0.0.x): the server sees each as another client, so a test can
  * be two people at once without a proxy.
  */
-function signInFrom(from: string, username: string, password: string): Promise<{ status: number; retryAfter: string | null }> {
-  const url = new URL('/api/auth/login', baseUrl);
+function signInFrom(from: string, username: string, password: string, base = baseUrl): Promise<{ status: number; retryAfter: string | null }> {
+  const url = new URL('/api/auth/login', base);
   const body = JSON.stringify({ username, password });
   return new Promise((done, fail) => {
     const req = request(
@@ -64,4 +69,34 @@ describe('sign-in throttle holds under a burst of parallel guesses', () => {
     const missing = await rejection((await signedInAs('root'))(unlockAccountContract, { username: 'nobody-here' }));
     expect([missing.status, missing.serverMessage]).toEqual([404, 'Account "nobody-here" does not exist.']);
   });
+});
+
+describe('sign-in throttle across processes', () => {
+  it('holds when the burst is split over two server processes (PostgreSQL); the embedded database admits one process only', async () => {
+    const pgUrl = process.env.TEST_DATABASE_URL;
+    if (!pgUrl) {
+      // PGlite: a second process on the same directory is refused, so there is no second counter to race.
+      const dir = mkdtempSync(join(tmpdir(), 'gsm-thr-'));
+      const first = await startServer({ DATABASE_URL: '', DATA_DIR: dir, DEMO_TELEMETRY: '0', SCHEDULER: 'off' }, { keepDir: true });
+      try {
+        await expect(startServer({ DATABASE_URL: '', DATA_DIR: dir, DEMO_TELEMETRY: '0', SCHEDULER: 'off' }, { keepDir: true })).rejects.toThrow(/already open in process/);
+      } finally {
+        await first.stop();
+        rmSync(dir, { recursive: true, force: true });
+      }
+      return;
+    }
+    const url = await scratchDatabase(pgUrl, 'throttle');
+    const a = await startServer({ DATABASE_URL: url, DEMO_TELEMETRY: '0', SCHEDULER: 'off' });
+    const b = await startServer({ DATABASE_URL: url, DEMO_TELEMETRY: '0', SCHEDULER: 'off' });
+    try {
+      const guesses = Array.from({ length: 300 }, (_, i) => (i === 260 ? DEMO_PASSWORD : `wrong-guess-${i}`));
+      const answers = await Promise.all(guesses.map((password, i) => signInFrom('127.0.0.5', 'analyst', password, i % 2 ? a.baseUrl : b.baseUrl)));
+      const statuses = answers.map((x) => x.status);
+      expect(statuses).not.toContain(200);
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  }, 120_000);
 });

@@ -140,9 +140,7 @@ async function readJsonBody(request: Request, maxBytes: number): Promise<Record<
   return value as Record<string, unknown>;
 }
 
-const tooLarge = (maxBytes: number) =>
-  // The rest of the body is never read: the connection closes after this answer instead of draining it.
-  new HttpError(413, `Request body is too large (limit ${maxBytes} bytes).`, { connection: 'close' });
+const tooLarge = (maxBytes: number) => new HttpError(413, `Request body is too large (limit ${maxBytes} bytes).`);
 
 /**
  * Reads a request body as UTF-8 text, at most maxBytes of it. The count is kept while streaming, so a chunked
@@ -160,7 +158,9 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
     if (done) break;
     received += value.byteLength;
     if (received > maxBytes) {
-      void reader.cancel().catch(() => undefined);
+      // The rest is never read. Not cancelled: that would destroy the socket before the 413 is written; Node closes
+      // the connection after the answer, as the request was not read through.
+      reader.releaseLock();
       throw tooLarge(maxBytes);
     }
     chunks.push(value);
