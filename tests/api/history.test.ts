@@ -111,6 +111,8 @@ describe('history logs', () => {
     expect([backwards.status, backwards.serverMessage]).toEqual([400, 'from: must not be after to']);
     const long = await rejection(root(historyContracts.level!.list, { ...week(), from: addDays(today, -400) }));
     expect([long.status, long.serverMessage]).toEqual([400, 'the range may span at most 366 days']);
+    const unreal = await raw('GET', `/api/history/level?${new URLSearchParams({ ...week(), from: '2026-02-30' })}`, { token: root.tokens.accessToken });
+    expect([unreal.status, unreal.json.message]).toEqual([400, 'from: is not a real date']);
     const cursor = await rejection(root(historyContracts.level!.list, { ...week(), cursor: 'not-a-cursor' }));
     expect([cursor.status, cursor.serverMessage]).toEqual([400, 'cursor: not a cursor this log answered; start from the first page.']);
     const noUser = await raw('GET', `/api/history/level?${new URLSearchParams({ ...week(), userId: '' })}`, { token: root.tokens.accessToken });

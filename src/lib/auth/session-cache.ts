@@ -91,7 +91,7 @@ export class SessionCache {
    * sent are already on their way to (in practice: already in) every other process before the client
    * hears back and can ask another process. Only useful with more than one process (PostgreSQL).
    */
-  async barrier(db: Db, timeoutMs = 250): Promise<void> {
+  async barrier(db: Db, timeoutMs = 2000): Promise<void> {
     if (!this.active || db.kind !== 'postgres') return;
     const id = randomUUID();
     let timer: NodeJS.Timeout | undefined;

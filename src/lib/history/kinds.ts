@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PARAMS, type EventName, type Field } from '../analytics/events';
 import { OS_NAMES, type OsCode } from '../apps/os';
 import { defineContract } from '../contract';
+import { day } from '../reports/filters';
 
 /**
  * The history logs (/gsm/history/…): one player's raw events of one kind, newest first, every payload field
@@ -72,7 +73,6 @@ export const HISTORY_PAGE_MAX = 200;
 /** The most rows one export writes. */
 export const HISTORY_EXPORT_MAX = 50_000;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
 export const historyQuery = z.object({
   appId: z.string().trim().min(1, 'choose an app').max(100),
   userId: z.string().trim().min(1, 'enter the player\'s user id').max(128),

@@ -13,7 +13,8 @@ const realDay = (v: string) => {
   const at = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(v);
 };
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').refine(realDay, 'is not a real date');
+/** A calendar day YYYY-MM-DD that exists (2026-02-30 does not). */
+export const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').refine(realDay, 'is not a real date');
 
 /** A list in a query string: repeated keys (what the console writes) or comma-separated; empty means "all". */
 export const queryList = (item: z.ZodString) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineContract } from '../../contract';
-import { queryList } from '../../reports/filters';
+import { defineContract, MAX_SERIAL_ID } from '../../contract';
+import { day, queryList } from '../../reports/filters';
 
 /*
  * Chart annotations: staff mark a date on an app ("2.4 released", "UA campaign start") and every analytics
@@ -9,7 +9,6 @@ import { queryList } from '../../reports/filters';
  */
 
 export const ANALYTIC_NOTE_MAX = 120;
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').refine((v) => new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'is not a real date');
 
 export const analyticNote = z.object({
   id: z.number(),
@@ -28,7 +27,7 @@ export const analyticNoteContract = defineContract({
   method: 'POST',
   path: '/api/common/analytic_note',
   request: z.object({
-    id: z.number().int().positive().optional(),
+    id: z.number().int().positive().max(MAX_SERIAL_ID).optional(),
     appId: z.string().trim().min(1, 'is required').max(100),
     day,
     note: z.string().trim().min(1, 'is required').max(ANALYTIC_NOTE_MAX, `must be at most ${ANALYTIC_NOTE_MAX} characters`),
@@ -49,7 +48,7 @@ export const analyticNoteListContract = defineContract({
 export const analyticNoteDeleteContract = defineContract({
   method: 'DELETE',
   path: '/api/common/analytic_note/delete',
-  request: z.object({ id: z.coerce.number<string | number>().int().positive() }),
+  request: z.object({ id: z.coerce.number<string | number>().int().positive().max(MAX_SERIAL_ID) }),
   data: z.object({ id: z.number() }),
   access: { actions: ['analytic_note_edit'] },
 });
