@@ -1,8 +1,8 @@
-import { useStore } from '@nanostores/react';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { $apps, $selectedApp, appIdOf, selectApp, type AppScope } from '../../lib/apps/store';
+import type { AppScope } from '../../lib/apps/store';
+import { useLinkedApp } from '../../lib/apps/use-linked-app';
 import { toSearchParams } from '../../lib/contract';
 import { historyCell, historyColumns, historyContracts, historyKinds, type HistoryColumn, type HistoryRow } from '../../lib/history/kinds';
 import { api } from '../../lib/http/client';
@@ -43,8 +43,6 @@ export default function HistoryScreen({ kindId, account, canExport, query: first
   const kind = historyKinds[kindId]!;
   const contract = historyContracts[kindId]!;
   const columns = useMemo(() => historyColumns(kind), [kind]);
-  const apps = useStore($apps);
-  const selected = useStore($selectedApp);
   const [userId, setUserId] = useState(first.userId);
   const [range, setRange] = useState<DateRange>({ from: first.from, to: first.to });
   const [query, setQuery] = useState(first);
@@ -53,17 +51,7 @@ export default function HistoryScreen({ kindId, account, canExport, query: first
   const [loading, setLoading] = useState(false);
   const asked = useRef(initial ? JSON.stringify(first) : '');
 
-  // A link names its app (?appId): it wins over the app chosen on another screen, once the app list is known.
-  const [linkApp, setLinkApp] = useState(first.appId || null);
-  useEffect(() => {
-    if (!linkApp) return;
-    const app = apps.find((a) => a.id === linkApp);
-    if (!app) return;
-    if (!selected || appIdOf(selected) !== linkApp) selectApp({ id: app.id, value: app.name }, { writeUrl: false });
-    setLinkApp(null);
-  }, [apps, linkApp, selected]);
-  const appId = linkApp ?? (selected ? appIdOf(selected) : '');
-  const appName = apps.find((a) => a.id === query.appId)?.name ?? query.appId;
+  const { appId, appName } = useLinkedApp(first.appId);
   const ready = Boolean(query.appId && query.userId);
 
   async function load(q: typeof query, after: string | null) {

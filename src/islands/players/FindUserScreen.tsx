@@ -1,9 +1,9 @@
-import { useStore } from '@nanostores/react';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { useEffect, useState } from 'react';
-import { $apps, $selectedApp, appIdOf, selectApp, type AppScope } from '../../lib/apps/store';
+import { useState } from 'react';
+import type { AppScope } from '../../lib/apps/store';
+import { useLinkedApp } from '../../lib/apps/use-linked-app';
 import { OS_NAMES, type OsCode } from '../../lib/apps/os';
 import { HISTORY_KINDS } from '../../lib/history/kinds';
 import { api } from '../../lib/http/client';
@@ -30,21 +30,11 @@ const os = (code: number) => OS_NAMES[code as OsCode] ?? String(code);
 
 /** Find a player by user id, device id or IAP transaction id, and see everything the console knows of them. */
 export default function FindUserScreen({ account, search, initial, links }: FindUserProps) {
-  const apps = useStore($apps);
-  const selected = useStore($selectedApp);
   const [by, setBy] = useState<By>(search.by);
   const [q, setQ] = useState(search.q);
   const [result, setResult] = useState(initial);
   const [busy, setBusy] = useState(false);
-  const [linkApp, setLinkApp] = useState(search.appId || null);
-  useEffect(() => {
-    const app = linkApp ? apps.find((a) => a.id === linkApp) : null;
-    if (!app) return;
-    if (!selected || appIdOf(selected) !== linkApp) selectApp({ id: app.id, value: app.name }, { writeUrl: false });
-    setLinkApp(null);
-  }, [apps, linkApp, selected]);
-  const appId = linkApp ?? (selected ? appIdOf(selected) : '');
-  const appName = apps.find((a) => a.id === appId)?.name ?? appId;
+  const { appId, appName } = useLinkedApp(search.appId);
 
   async function open(userId: string, matches: { userId: string; how: string }[]) {
     const { data } = await api(playerProfileContract, { appId, userId });

@@ -1,9 +1,9 @@
-import { useStore } from '@nanostores/react';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { checkConfig, formatConfig } from '../../lib/apps/json-config';
-import { $apps, $selectedApp, appIdOf, selectApp, type AppScope } from '../../lib/apps/store';
+import type { AppScope } from '../../lib/apps/store';
+import { useLinkedApp } from '../../lib/apps/use-linked-app';
 import { api } from '../../lib/http/client';
 import type { ApiError } from '../../lib/http/requester';
 import { changesOnly, lineDiff } from '../../lib/players/line-diff';
@@ -35,22 +35,13 @@ export interface PlayerDataProps {
  * and a save that fails with 409 when the game saved meanwhile (update).
  */
 export default function PlayerDataScreen({ mode, account, query, initial, canSave }: PlayerDataProps) {
-  const apps = useStore($apps);
-  const selected = useStore($selectedApp);
   const [userId, setUserId] = useState(query.userId);
   const [save, setSave] = useState<Save | null>(initial);
   const [text, setText] = useState(initial ? formatConfig(initial.data) : '');
   const [reviewing, setReviewing] = useState(false);
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
-  const [linkApp, setLinkApp] = useState(query.appId || null);
-  useEffect(() => {
-    const app = linkApp ? apps.find((a) => a.id === linkApp) : null;
-    if (!app) return;
-    if (!selected || appIdOf(selected) !== linkApp) selectApp({ id: app.id, value: app.name }, { writeUrl: false });
-    setLinkApp(null);
-  }, [apps, linkApp, selected]);
-  const appId = linkApp ?? (selected ? appIdOf(selected) : '');
+  const { appId } = useLinkedApp(query.appId);
 
   const original = save ? formatConfig(save.data) : '';
   const check = useMemo(() => checkConfig(text), [text]);

@@ -37,6 +37,11 @@ export function viewerOf(account: SessionAccount): Viewer {
   };
 }
 
+/** What an island's app pickers need of the account (the app store's visibility rule). */
+export function appScopeOf(account: SessionAccount): { username: string; role: string; listApp: readonly string[]; canViewAllApp: boolean } {
+  return { username: account.username, role: account.role, listApp: account.listApp, canViewAllApp: account.canViewAllApp };
+}
+
 /** The viewer as JSON safe inside a `<script>` element (no "</script>", no HTML comment openers). */
 export function viewerJson(viewer: Viewer): string {
   return JSON.stringify(viewer).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');

@@ -69,23 +69,11 @@ export const playerProfileContract = defineContract({
 
 export const playerDataSchema = z.object({ version: z.number().int(), data: z.record(z.string(), z.unknown()), updatedAt: z.string().nullable(), updatedBy: z.string().nullable() });
 
-/** The cloud save as staff read it on the view screen. */
-export const playerDataViewContract = defineContract({
-  method: 'GET',
-  path: '/api/users/playerData',
-  request: z.object({ appId, userId }),
-  data: playerDataSchema,
-  access: { route: PLAYER_DATA_VIEW_ROUTE },
-});
-
-/** The same read for the update screen (whose holders may not have the view route). */
-export const playerDataEditReadContract = defineContract({
-  method: 'GET',
-  path: '/api/users/playerData/edit',
-  request: z.object({ appId, userId }),
-  data: playerDataSchema,
-  access: { route: PLAYER_DATA_UPDATE_ROUTE },
-});
+/** The cloud save as staff read it; the view and the update screen each read under their own route. */
+const saveRead = (path: string, route: string) => defineContract({ method: 'GET', path, request: z.object({ appId, userId }), data: playerDataSchema, access: { route } });
+export const playerDataViewContract = saveRead('/api/users/playerData', PLAYER_DATA_VIEW_ROUTE);
+/** The update screen's read: its holders need no view grant. */
+export const playerDataEditReadContract = saveRead('/api/users/playerData/edit', PLAYER_DATA_UPDATE_ROUTE);
 
 export const playerDataUpdateContract = defineContract({
   method: 'POST',
