@@ -47,7 +47,7 @@ export async function resolveScope(db: Sql, account: SessionAccount, filters: Re
 }
 
 /** WHERE clause of a rollup table for the scope; `range` names the day column filtered by from..to. */
-function scopeWhere(scope: ReportScope, params: unknown[], range: string): string {
+export function scopeWhere(scope: ReportScope, params: unknown[], range: string): string {
   params.push(JSON.stringify(scope.apps), scope.from, scope.to);
   const n = params.length;
   const parts = [`app_id IN (SELECT jsonb_array_elements_text($${n - 2}::jsonb))`, `${range} BETWEEN $${n - 1}::date AND $${n}::date`];
@@ -58,7 +58,7 @@ function scopeWhere(scope: ReportScope, params: unknown[], range: string): strin
 }
 
 /** Brings the scope's dirty app-days (days from..to+extraDays) up to date within the budget; answers what is left. */
-async function refresh(db: Db, scope: ReportScope, extraDays = 0): Promise<number> {
+export async function refresh(db: Db, scope: ReportScope, extraDays = 0): Promise<number> {
   if (scope.apps.length === 0) return 0;
   const range = { apps: scope.apps, from: scope.from, to: addDays(scope.to, extraDays) };
   if ((await pendingAppDays(db, range)) === 0) return 0;

@@ -1,4 +1,5 @@
 import { handleReport } from '../reports/server';
+import { moneyReportHandlers } from './money/service';
 import { levelRetention, levels, mainData, resolveScope, retention } from './reports';
 import type { SessionAccount } from '../auth/types';
 import type { ReportInputOf } from '../reports/define';
@@ -34,4 +35,6 @@ export const levelRetentionHandler = handleReport(levelRetentionScreen, async (d
   return { from: scope.from, to: scope.to, apps: scope.apps, pending, mode: input.mode, maxLevel: input.maxLevel, cohorts };
 });
 
-export const analyticsReportHandlers = [mainDataHandler, retentionHandler, levelHandler, levelMiniGameHandler, levelRetentionHandler];
+export const analyticsReportHandlers = [mainDataHandler, retentionHandler, levelHandler, levelMiniGameHandler, levelRetentionHandler,
+  ...moneyReportHandlers,
+];

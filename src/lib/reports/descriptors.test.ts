@@ -43,7 +43,9 @@ describe('every report descriptor', () => {
       const table = d.table(emptyAnswer(d.figures, ['a']) as never, {} as never);
       const grid = exportGrid(table);
       expect(grid.header).toHaveLength(table.columns.length);
-      expect(grid.header[0]).toMatch(/^(Day|Install day) \(UTC\+7\)$|^Level$/);
+      // A day key names its zone; any other key (a level, a product, a placement) is its plain label.
+      expect(grid.header[0]).toBe(table.columns[0]!.unit === 'day' ? `${table.columns[0]!.label} (UTC+7)` : table.columns[0]!.label);
+      expect(grid.header[0]).toMatch(/^(Day|Install day) \(UTC\+7\)$|^[A-Z][A-Za-z ]+$/);
     });
   }
 });

@@ -3,6 +3,7 @@ import { dailyMetrics } from './daily-metrics';
 import { levelCohort } from './level-cohort';
 import { levelDaily } from './level-daily';
 import { levelReach } from './level-reach';
+import { moneySteps } from './money';
 import type { RollupStep } from './step';
 import { retentionDaily } from './retention-daily';
 import { userDays } from './user-days';
@@ -11,7 +12,9 @@ import { userDays } from './user-days';
  * The rollup steps in the order an app-day is recomputed: facts first (per-user activity, installs, first
  * level plays), then the figures the reports read, which join those facts.
  */
-export const rollupSteps: readonly RollupStep[] = [userDays, appUsers, levelReach, dailyMetrics, retentionDaily, levelDaily, levelCohort];
+export const rollupSteps: readonly RollupStep[] = [userDays, appUsers, levelReach, dailyMetrics, retentionDaily, levelDaily, levelCohort,
+  ...moneySteps,
+];
 
 export { RETENTION_MAX_DAY } from './constants';
 export type { RollupScope, RollupStep, StaleAppDay } from './step';
