@@ -368,7 +368,8 @@ function playDay(state: AppState, p: Player, d: number, dayStart: number, now: n
         emit('level_fail', t, { level, mode, duration, attempts: p.attempts });
         if (rng() < 0.28) {
           const network = adImpression(emit, rng, p, t + 800, 'rewarded', 'continue');
-          if (network) emit('ad_view', t + 31_000, { action: 'reward', format: 'rewarded', network, placement: 'continue' });
+          // Some players close the ad before its end: no reward.
+          if (network && rng() < 0.9) emit('ad_view', t + 31_000, { action: 'reward', format: 'rewarded', network, placement: 'continue' });
           t += 31_000;
         } else if (p.coins >= 50 && rng() < 0.3) {
           p.coins -= 50;
