@@ -68,7 +68,7 @@ async function expectAllEqual(events: raw.RawEvent[], scope: raw.Scope, names: R
   const filters = { apps: scope.apps, from: scope.from, to: scope.to, os: scope.os ?? 0, version: scope.version ?? 'all', countries: scope.countries ?? [] };
   const label = JSON.stringify(filters);
   for (const format of ['all', 'rewarded'] as const) {
-    const { data } = await root(adviewOverviewScreen.contract, { ...filters, format });
+    const { data } = await root(adviewOverviewScreen.contract, { ...filters, adFormat: format });
     expect(data.rows, `adviewOverview ${format} ${label}`).toEqual(raw.adviewOverview(events, scope, format));
   }
   for (const by of ['placement', 'network', 'format', 'reason'] as const) {
@@ -248,7 +248,7 @@ describe('ads and money on a random simulated studio', () => {
     const app = { appId: APP, platforms: [{ os: 1 as const, key: keys.android, share: 2 }, { os: 2 as const, key: keys.ios, share: 1 }], versions: { 1: versions, 2: versions } };
     const seed = Math.floor(Math.random() * 1e6);
     console.log(`money simulation seed ${seed}`);
-    for (const batch of simulateStudio({ apps: [app], users: 160, days: DAYS, seed })) {
+    for (const batch of simulateStudio({ apps: [app], users: 300, days: DAYS, seed })) {
       const response = await rawCall('POST', '/api/sdk/v1/events', { body: JSON.stringify({ events: batch.events }), headers: { 'x-sdk-key': batch.key } });
       expect(response.status).toBe(200);
       events.push(...batch.events.map((e) => ({ ...e, app: APP, os: batch.os })));

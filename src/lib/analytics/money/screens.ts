@@ -29,9 +29,10 @@ export const adviewOverviewScreen = defineReport({
   route: '/gsm/analytic/adviewOverview',
   api: '/api/analytic/adviewOverview',
   appMode: 'multi',
-  extra: { format: z.enum(AD_FORMAT_CHOICES).default('all') },
-  controls: [{ key: 'format', label: 'Ad format', options: AD_FORMAT_CHOICES.map((f) => option(f, f === 'all' ? 'All formats' : f)) }],
-  figures: { format: z.enum(AD_FORMAT_CHOICES), rows: z.array(adViewDayRow) },
+  // Not "format": the export's own parameter (csv or xlsx) has that name.
+  extra: { adFormat: z.enum(AD_FORMAT_CHOICES).default('all') },
+  controls: [{ key: 'adFormat', label: 'Ad format', options: AD_FORMAT_CHOICES.map((f) => option(f, f === 'all' ? 'All formats' : f)) }],
+  figures: { adFormat: z.enum(AD_FORMAT_CHOICES), rows: z.array(adViewDayRow) },
   noun: 'ad views',
   fileStem: 'adview-overview',
   isEmpty: (answer) => !answer.rows.some(adFunnelHasData),

@@ -8,7 +8,7 @@ import { adsImpressionScreen, adviewOverviewScreen, adviewScreen, appMeasurement
 export const moneyReportHandlers = [
   handleReport(adviewOverviewScreen, async (db, viewer, input) => {
     const scope = await resolveScope(db, viewer, input);
-    return { from: scope.from, to: scope.to, apps: scope.apps, format: input.format, ...(await adviewOverview(db, scope, input.format)) };
+    return { from: scope.from, to: scope.to, apps: scope.apps, adFormat: input.adFormat, ...(await adviewOverview(db, scope, input.adFormat)) };
   }),
   handleReport(adviewScreen, async (db, viewer, input) => {
     const scope = await resolveScope(db, viewer, input);
