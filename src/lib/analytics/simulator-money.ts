@@ -1,9 +1,10 @@
 /**
  * The simulated studio's money extras (called once per session from ./simulator.ts): store transactions
  * the SDK reports twice (a purchase restored or replayed under a new event id, same transaction id — the
- * IAP reports count it once) and a monthly VIP subscription beside the weekly one, renewed every 30 days
- * or cancelled; a few new players take it up without a purchase. Its own seeded generator per player and session, so the main simulation's draws (and so
- * every other figure) are unchanged by it. Self-contained like simulator.ts (no runtime imports).
+ * IAP reports count it once) and a monthly VIP subscription beside the weekly one: bought with a
+ * purchase, or a free 3-day trial a few new players start; renewed (paid) or cancelled when due, as the SDK
+ * reports it on the player's next session. Its own seeded generator per player and session, so the main
+ * simulation's draws (and so every other figure) are unchanged by it. Self-contained like simulator.ts.
  */
 
 type Emit = (name: string, time: number, params?: Record<string, unknown>) => void;
@@ -22,7 +23,11 @@ export interface MoneySession {
 /** Share of purchases the SDK reports a second time. */
 export const DUPLICATE_PURCHASE_RATE = 0.05;
 const MONTHLY = { productId: 'vip_monthly', priceMicros: 9_990_000, currency: 'USD', revenueUsdMicros: 9_990_000 };
-const monthly = new WeakMap<object, boolean>();
+/** Days of the free trial, and of a paid period. */
+const TRIAL_DAYS = 3;
+const PERIOD_DAYS = 30;
+/** A subscribed player's next renewal (in days since install), reported on their first session from then on. */
+const renewalDue = new WeakMap<object, number>();
 
 function rngOf(...parts: (string | number)[]): () => number {
   let h = 2166136261;
@@ -40,16 +45,24 @@ function rngOf(...parts: (string | number)[]): () => number {
 export function simulateMoney(emit: Emit, player: { id: string; seq: number }, s: MoneySession): void {
   const rng = rngOf('money', player.id, player.seq);
   if (s.purchase && rng() < DUPLICATE_PURCHASE_RATE) emit('iap_purchase', s.time + 15_000 + Math.floor(rng() * 60_000), { ...s.purchase });
-  const subscribed = monthly.get(player) ?? false;
-  // Payers sometimes add it to a purchase; a few new players take it up in their first days (a trial offer).
-  const takesUp = s.purchase ? rng() < 0.12 : s.session === 0 && s.daysSinceInstall <= 2 && rng() < 0.015;
-  if (!subscribed && takesUp) {
-    monthly.set(player, true);
-    emit('subscription', s.time + 700, { action: 'start', ...MONTHLY, transactionId: `M.${player.id}.${player.seq}` });
-  } else if (subscribed && s.session === 0 && s.daysSinceInstall > 0 && s.daysSinceInstall % 30 === 0) {
+  const due = renewalDue.get(player);
+  if (due === undefined) {
+    // Payers sometimes add it to a purchase (paid at once); a few new players start a free trial.
+    if (s.purchase && rng() < 0.12) {
+      renewalDue.set(player, s.daysSinceInstall + PERIOD_DAYS);
+      emit('subscription', s.time + 700, { action: 'start', ...MONTHLY, transactionId: `M.${player.id}.${player.seq}` });
+    } else if (s.session === 0 && s.daysSinceInstall <= 2 && rng() < 0.02) {
+      renewalDue.set(player, s.daysSinceInstall + TRIAL_DAYS);
+      emit('subscription', s.time + 700, { action: 'start', productId: MONTHLY.productId, priceMicros: 0, currency: 'USD', revenueUsdMicros: 0 });
+    }
+  } else if (s.session === 0 && s.daysSinceInstall >= due) {
+    // The store renewed or ended it; the SDK reports it when the game next opens.
     if (rng() < 0.3) {
-      monthly.set(player, false);
+      renewalDue.set(player, Infinity);
       emit('subscription', s.time + 450, { action: 'cancel', productId: MONTHLY.productId });
-    } else emit('subscription', s.time + 450, { action: 'renew', ...MONTHLY, transactionId: `M.${player.id}.${player.seq}` });
+    } else {
+      renewalDue.set(player, due + PERIOD_DAYS);
+      emit('subscription', s.time + 450, { action: 'renew', ...MONTHLY, transactionId: `M.${player.id}.${player.seq}` });
+    }
   }
 }
