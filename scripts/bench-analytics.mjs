@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { nowMs } from '../src/lib/time/clock.ts';
 import { machine, machineLine, table, writeDocBlock } from './lib/bench-doc.mjs';
 import { call, ensureStudioApps, parseArgs, rollupAll, sendStudio, signIn } from './lib/studio-client.mjs';
+import { MONEY_REPORTS } from './bench-analytics-money.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = parseArgs(process.argv.slice(2), { db: 'both', users: 50000, days: 120, apps: 6, seed: 42, concurrency: 4, runs: 9, until: '', writeDoc: false, note: '' });
@@ -136,6 +137,7 @@ const REPORTS = [
   ['Retention', '/api/cohort/retention', {}, (d) => d.cohorts.some((c) => c.installs > 0)],
   ['Level', '/api/analytic/level', {}, (d) => d.levels.length > 0],
   ['Level retention (50 levels)', '/api/analytic/levelRetention', { maxLevel: '50' }, (d) => d.cohorts.some((c) => c.reached.some((n) => n > 0))],
+  ...MONEY_REPORTS,
 ];
 
 async function benchOne(kind) {

@@ -87,6 +87,18 @@ test.describe('ads and money screens', () => {
         expect(expected(shown)).not.toEqual(expected(first));
       }
 
+      if (screen.descriptor === appMeasurementScreen) {
+        // Sortable: a heading sorts the apps by it, largest first, then reversed; the Total stays on top.
+        const column = shown.columns.findIndex((c) => c.key === 'installs');
+        const lines = expected(shown);
+        const installsOrder = (descending: boolean) => [lines[0]!, ...lines.slice(1).sort((a, b) => (descending ? -1 : 1) * (Number(a[column]) - Number(b[column])))];
+        await table.getByRole('button', { name: 'Installs' }).click();
+        await expect(table.locator('thead th').nth(column)).toHaveAttribute('aria-sort', 'descending');
+        expect((await shownRows(table)).map((r) => r[column])).toEqual(installsOrder(true).map((r) => r[column]));
+        await table.getByRole('button', { name: 'Installs' }).click();
+        expect((await shownRows(table)).map((r) => r[column])).toEqual(installsOrder(false).map((r) => r[column]));
+      }
+
       const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
       const csv = csvRows(readFileSync((await (file as Download).path())!).toString('utf8').replace(/^\uFEFF/, ''));
       const grid = exportGrid(shown);

@@ -281,7 +281,10 @@ export const appMeasurementScreen = defineReport({
   noun: 'events',
   fileStem: 'app-measurement',
   isEmpty: (answer) => !answer.lines.some((l) => l.dauSum + l.installs > 0),
-  table: (answer) => linesTable({ name: 'App Measurement', key: { label: 'App', value: (l) => l.name }, columns: APP_MEASUREMENT_COLUMNS, rows: answer.lines, total: true, newestFirst: false }),
+  table: (answer) => ({
+    ...linesTable({ name: 'App Measurement', key: { label: 'App', value: (l) => l.name }, columns: APP_MEASUREMENT_COLUMNS, rows: answer.lines, total: true, newestFirst: false }),
+    sortable: true,
+  }),
   // One DAU line per app over the range's days: the apps' sparklines side by side.
   chart: (answer) => ({
     x: 'day',
