@@ -150,6 +150,9 @@ describe('ads and money on a hand-made event set', () => {
       ev('iap_purchase', 'u1', noon(C), buy('T2', 'gems', 4_990_000)),
       ev('subscription', 'u1', noon(C), { action: 'renew', productId: 'vip', priceMicros: 2_990_000, currency: 'USD', revenueUsdMicros: 2_990_000 }),
       ev('subscription', 'u2', noon(C, 5), { action: 'cancel', productId: 'vip' }, us),
+      // u5 watches a rewarded ad the day before its install event: converted on its install day (D0).
+      ev('ad_impression', 'u5', noon(A, 50), { ...rewarded, revenueUsdMicros: 10_000 }),
+      ev('first_open', 'u5', noon(B, 50)),
     ];
     await send(events, APP, keys.android, 1, batch);
     // The same batch again: the SDK resends, nothing is stored twice.
@@ -225,6 +228,21 @@ describe('ads and money on a hand-made event set', () => {
     expect(rewarded[0]).toEqual({ installDay: A, installs: 3, converted: [1, 2, 2, 2, null, null] });
     const purchase = (await root(cvrScreen.contract, { ...range, goal: 'purchase' })).data.cohorts;
     expect(purchase[0]!.converted.slice(0, 2)).toEqual([0, 2]);
+  });
+
+  it('CVR follows a late install event: the user moves to the earlier cohort with its conversions', async () => {
+    const keys = { android: (await root(appDetailContract, { appId: APP })).data.os.find((o) => o.os === 1)!.sdkAppKey };
+    // u6 installs on C and watches a rewarded ad that day; the report rolls it up.
+    await send(events, APP, keys.android, 1, [ev('first_open', 'u6', noon(C, 100)), ev('ad_impression', 'u6', noon(C, 101), { format: 'rewarded', network: 'admob', placement: 'continue', revenueUsdMicros: 5_000 })]);
+    const before = (await root(cvrScreen.contract, { ...range, goal: 'rewarded' })).data.cohorts;
+    expect(before.find((c) => c.installDay === C)!.converted[0]).toBe(1);
+    // Its queued first_open of day B arrives late: u6 belongs to cohort B, converted on D1.
+    await send(events, APP, keys.android, 1, [ev('first_open', 'u6', noon(B, 200))]);
+    const after = (await root(cvrScreen.contract, { ...range, goal: 'rewarded' })).data.cohorts;
+    expect(after.find((c) => c.installDay === C)!).toMatchObject({ installs: before.find((c) => c.installDay === C)!.installs - 1, converted: [0, 0, 0, null, null, null] }); // C + 7 is not over yet
+    const b = after.find((c) => c.installDay === B)!;
+    expect(b.converted.slice(0, 2)).toEqual([1, 2]); // u5 on D0 (before its install), u6 on D1
+    expect(after).toEqual(raw.cvr(raw.stored(events), range, 'rewarded', today()));
   });
 
   it('every report equals the recomputation, with and without filters', async () => {

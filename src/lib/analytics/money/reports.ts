@@ -281,16 +281,16 @@ export async function cvr(db: Db, scope: ReportScope, goal: CvrGoal, now = nowMs
   const reached = new Map<string, number>();
   if (scope.apps.length) {
     const params: unknown[] = [];
-    const cohort = `SELECT app_id, user_id, install_day FROM app_users WHERE ${scopeWhere(scope, params, 'install_day')}`;
-    for (const r of await db.query<{ day: string; n: number }>(`SELECT install_day::text AS day, count(*)::int AS n FROM (${cohort}) u GROUP BY install_day`, params)) sizes.set(r.day, num(r.n));
-    params.push(goal);
+    const where = scopeWhere(scope, params, 'install_day');
+    for (const r of await db.query<{ day: string; n: number }>(`SELECT install_day::text AS day, count(*)::int AS n FROM app_users WHERE ${where} GROUP BY install_day`, params)) {
+      sizes.set(r.day, num(r.n));
+    }
     const rows = await db.query<{ day: string; after: number; n: number }>(
-      `SELECT u.install_day::text AS day, (f.day - u.install_day)::int AS after, count(*)::int AS n
-         FROM (${cohort}) u JOIN user_firsts f ON f.app_id = u.app_id AND f.user_id = u.user_id AND f.kind = $${params.length}
-        WHERE f.day <= u.install_day + ${last} GROUP BY 1, 2`,
+      `SELECT install_day::text AS day, (day - install_day)::int AS after, sum(users)::int AS n FROM cvr_cohort
+        WHERE ${where} AND kind = $${params.push(goal)} AND day <= install_day + ${last} GROUP BY 1, 2`,
       params,
     );
-    for (const r of rows) reached.set(`${r.day}|${Math.max(0, num(r.after))}`, (reached.get(`${r.day}|${Math.max(0, num(r.after))}`) ?? 0) + num(r.n));
+    for (const r of rows) reached.set(`${r.day}|${num(r.after)}`, num(r.n));
   }
   const cohorts = daysOf(scope.from, scope.to).map((day) => {
     let running = 0;

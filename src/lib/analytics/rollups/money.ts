@@ -1,10 +1,11 @@
 import { LEVEL_EVENTS } from './constants';
-import { defineStep, rebuildStep, type RollupStep } from './step';
+import { defineStep, rebuildStep, type RollupStep, type StaleAppDay } from './step';
 
 /**
  * The rollups of the ads and money reports (src/lib/analytics/money/): the ad funnel and ad impressions
  * per day, de-duplicated IAP transactions, subscription events and each user's first conversions. The
- * reports read these tables; none of them is read by another step, so none marks other days stale.
+ * reports read these tables. Only the first conversions feed another table (cvr_cohort): moving one to an
+ * earlier day marks the day that counted it stale.
  */
 
 /** ad_view events of the day, counted by action, with failures kept by reason. */
@@ -63,21 +64,39 @@ const subscriptionEvents = rebuildStep('subscription_events', (s) =>
               coalesce((params->>'revenueUsdMicros')::bigint, 0), os, app_version, country
          FROM events WHERE ${s.where} AND name = 'subscription'`);
 
-/** First day of each conversion kind per user (only ever moves earlier; events are never removed). */
+/**
+ * First day of each conversion kind per user. It only moves earlier (events are never removed); the day
+ * that counted the old first conversion in cvr_cohort becomes stale.
+ */
 const userFirsts = defineStep({
   table: 'user_firsts',
-  async run(tx, s) {
-    await tx.query(
-      `INSERT INTO user_firsts (app_id, user_id, kind, day)
-       SELECT DISTINCT app_id, user_id,
-              CASE name WHEN 'iap_purchase' THEN 'purchase' WHEN 'ad_impression' THEN 'rewarded' ELSE 'level1' END, $1::date
-         FROM events WHERE ${s.where}
-          AND (name = 'iap_purchase' OR (name = 'ad_impression' AND params->>'format' = 'rewarded')
-               OR (name = 'level_complete' AND params->>'mode' = 'main' AND params->>'level' = '1'))
-       ON CONFLICT (app_id, user_id, kind) DO UPDATE SET day = EXCLUDED.day WHERE EXCLUDED.day < user_firsts.day`,
+  run: (tx, s) =>
+    tx.query<StaleAppDay>(
+      `WITH f AS (
+         SELECT DISTINCT app_id, user_id, CASE name WHEN 'iap_purchase' THEN 'purchase' WHEN 'ad_impression' THEN 'rewarded' ELSE 'level1' END AS kind
+           FROM events WHERE ${s.where}
+            AND (name = 'iap_purchase' OR (name = 'ad_impression' AND params->>'format' = 'rewarded')
+                 OR (name = 'level_complete' AND params->>'mode' = 'main' AND params->>'level' = '1'))
+       ), moved AS (
+         SELECT DISTINCT u.app_id, u.day FROM user_firsts u JOIN f USING (app_id, user_id, kind) WHERE u.day > $1::date
+       ), up AS (
+         INSERT INTO user_firsts (app_id, user_id, kind, day) SELECT app_id, user_id, kind, $1::date FROM f
+         ON CONFLICT (app_id, user_id, kind) DO UPDATE SET day = EXCLUDED.day WHERE EXCLUDED.day < user_firsts.day
+       )
+       SELECT app_id, day::text AS day FROM moved ORDER BY app_id, day`,
       s.params,
-    );
-  },
+    ),
 });
 
-export const moneySteps: readonly RollupStep[] = [adViewDaily, adImpressionDaily, iapPurchases, subscriptionEvents, userFirsts];
+/**
+ * CVR: installed users counted on the day they converted, max(first goal day, install day), by install
+ * cohort. A late install or a moved first goal marks the days concerned stale (app_users, user_firsts).
+ */
+const cvrCohort = rebuildStep('cvr_cohort', (s) =>
+  `INSERT INTO cvr_cohort (app_id, day, install_day, os, app_version, country, kind, users)
+       SELECT u.app_id, $1::date, u.install_day, u.os, u.app_version, u.country, f.kind, count(*)::int
+         FROM user_firsts f JOIN app_users u ON u.app_id = f.app_id AND u.user_id = f.user_id
+        WHERE f.app_id ${s.appsIn2} AND ((f.day = $1::date AND u.install_day <= $1::date) OR (u.install_day = $1::date AND f.day < $1::date))
+        GROUP BY u.app_id, u.install_day, u.os, u.app_version, u.country, f.kind`);
+
+export const moneySteps: readonly RollupStep[] = [adViewDaily, adImpressionDaily, iapPurchases, subscriptionEvents, userFirsts, cvrCohort];

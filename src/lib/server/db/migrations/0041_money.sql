@@ -83,3 +83,20 @@ CREATE TABLE user_firsts (
   day      date NOT NULL,
   PRIMARY KEY (app_id, user_id, kind)
 );
+CREATE INDEX user_firsts_day_idx ON user_firsts (app_id, day);
+
+-- CVR: installed users by install cohort (install os/version/country) and goal kind, counted on the day
+-- they converted: the later of their first goal day and their install day (a goal reached before the
+-- install counts on the install day). Keyed by that day, which is what a rollup recomputes.
+CREATE TABLE cvr_cohort (
+  app_id       text NOT NULL,
+  day          date NOT NULL,
+  install_day  date NOT NULL,
+  os           smallint NOT NULL,
+  app_version  text NOT NULL,
+  country      text NOT NULL,
+  kind         text NOT NULL,
+  users        int NOT NULL,
+  PRIMARY KEY (app_id, day, install_day, os, app_version, country, kind)
+);
+CREATE INDEX cvr_cohort_cohort_idx ON cvr_cohort (app_id, install_day);
