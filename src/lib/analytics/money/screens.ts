@@ -266,7 +266,8 @@ export const cvrScreen = defineReport({
     x: 'day',
     labels: answer.cohorts.map((c) => shortDay(c.installDay)),
     leftTitle: `${CVR_LABELS[answer.goal]} (%)`,
-    series: [0, 3, 5].map((i, k) => ({ label: `By D${CVR_WINDOWS[i]}`, data: answer.cohorts.map((c) => cvrCell(c.converted[i], c.installs)), color: COLORS[k]! })),
+    // D0, D1 and D7: a 30-day range never has a cohort whose D30 is over.
+    series: [0, 1, 3].map((i, k) => ({ label: `By D${CVR_WINDOWS[i]}`, data: answer.cohorts.map((c) => cvrCell(c.converted[i], c.installs)), color: COLORS[k]! })),
   }),
 });
 
