@@ -144,7 +144,13 @@ async function benchOne(kind) {
   const pg = kind === 'postgres' ? (process.env.BENCH_PG_URL ? { url: process.env.BENCH_PG_URL, stop() {} } : await startPostgres()) : null;
   const server = await startServer(pg ? { DATABASE_URL: pg.url } : {});
   try {
-    const token = await signIn(server.base, 'root', PASSWORD);
+    // Access tokens expire (15 minutes): a 10-million-event run signs in again before each phase and while rolling up.
+    let token = await signIn(server.base, 'root', PASSWORD);
+    let signedAt = performance.now();
+    const fresh = async () => {
+      if (performance.now() - signedAt > 10 * 60_000) [token, signedAt] = [await signIn(server.base, 'root', PASSWORD), performance.now()];
+      return token;
+    };
     const apps = await ensureStudioApps(server.base, token, args.apps);
     log(`${kind}: sending ${args.users} players × ${args.days} days until ${until} (UTC+7), seed ${args.seed}, ${args.concurrency} requests in flight`);
     const sent = await sendStudio(server.base, apps, {
@@ -161,10 +167,11 @@ async function benchOne(kind) {
     if (sent.accepted !== sent.events || sent.duplicates || sent.rejected || sent.clamped || sent.failures) {
       throw new Error(`${kind}: not every event sent was accepted at the first answer (${n(sent.events)} sent, ${n(sent.accepted)} accepted): no figures reported`);
     }
-    const rolled = await rollupAll(server.base, token, (p) => log(`${kind}: rollup ${p.appDays} app-days, ${p.pending} pending, ${p.seconds.toFixed(0)} s`));
+    const rolled = await rollupAll(server.base, fresh, (p) => log(`${kind}: rollup ${p.appDays} app-days, ${p.pending} pending, ${p.seconds.toFixed(0)} s`));
     log(`${kind}: rolled up ${rolled.appDays} app-days in ${rolled.seconds.toFixed(1)} s`);
     if (rolled.appDays === 0) throw new Error(`${kind}: the rollup found nothing to do`);
     const reports = [];
+    await fresh();
     for (const [name, path, extra, hasData] of REPORTS) {
       const one = await timeReport(server.base, token, path, { ...extra, apps: apps[0].appId, from: reportFrom, to: reportTo }, hasData, 1);
       const all = await timeReport(server.base, token, path, { ...extra, apps: apps.map((a) => a.appId).join(','), from: reportFrom, to: reportTo }, hasData, apps.length);
