@@ -22,6 +22,7 @@ import { nowMs } from '../src/lib/time/clock.ts';
 import { machine, machineLine, table, writeDocBlock } from './lib/bench-doc.mjs';
 import { call, ensureStudioApps, parseArgs, rollupAll, sendStudio, signIn } from './lib/studio-client.mjs';
 import { PLAY_REPORTS } from './lib/bench-play-reports.mjs';
+import { MONEY_REPORTS } from './bench-analytics-money.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = parseArgs(process.argv.slice(2), { db: 'both', users: 50000, days: 120, apps: 6, seed: 42, concurrency: 4, runs: 9, until: '', writeDoc: false, note: '' });
@@ -138,13 +139,20 @@ const REPORTS = [
   ['Level', '/api/analytic/level', {}, (d) => d.levels.length > 0],
   ['Level retention (50 levels)', '/api/analytic/levelRetention', { maxLevel: '50' }, (d) => d.cohorts.some((c) => c.reached.some((n) => n > 0))],
   ...PLAY_REPORTS,
+  ...MONEY_REPORTS,
 ];
 
 async function benchOne(kind) {
   const pg = kind === 'postgres' ? (process.env.BENCH_PG_URL ? { url: process.env.BENCH_PG_URL, stop() {} } : await startPostgres()) : null;
   const server = await startServer(pg ? { DATABASE_URL: pg.url } : {});
   try {
-    const token = await signIn(server.base, 'root', PASSWORD);
+    // Access tokens expire (15 minutes): a 10-million-event run signs in again before each phase and while rolling up.
+    let token = await signIn(server.base, 'root', PASSWORD);
+    let signedAt = performance.now();
+    const fresh = async () => {
+      if (performance.now() - signedAt > 10 * 60_000) [token, signedAt] = [await signIn(server.base, 'root', PASSWORD), performance.now()];
+      return token;
+    };
     const apps = await ensureStudioApps(server.base, token, args.apps);
     log(`${kind}: sending ${args.users} players × ${args.days} days until ${until} (UTC+7), seed ${args.seed}, ${args.concurrency} requests in flight`);
     const sent = await sendStudio(server.base, apps, {
@@ -161,10 +169,11 @@ async function benchOne(kind) {
     if (sent.accepted !== sent.events || sent.duplicates || sent.rejected || sent.clamped || sent.failures) {
       throw new Error(`${kind}: not every event sent was accepted at the first answer (${n(sent.events)} sent, ${n(sent.accepted)} accepted): no figures reported`);
     }
-    const rolled = await rollupAll(server.base, token, (p) => log(`${kind}: rollup ${p.appDays} app-days, ${p.pending} pending, ${p.seconds.toFixed(0)} s`));
+    const rolled = await rollupAll(server.base, fresh, (p) => log(`${kind}: rollup ${p.appDays} app-days, ${p.pending} pending, ${p.seconds.toFixed(0)} s`));
     log(`${kind}: rolled up ${rolled.appDays} app-days in ${rolled.seconds.toFixed(1)} s`);
     if (rolled.appDays === 0) throw new Error(`${kind}: the rollup found nothing to do`);
     const reports = [];
+    await fresh();
     for (const [name, path, extra, hasData] of REPORTS) {
       const one = await timeReport(server.base, token, path, { ...extra, apps: apps[0].appId, from: reportFrom, to: reportTo }, hasData, 1);
       const all = await timeReport(server.base, token, path, { ...extra, apps: apps.map((a) => a.appId).join(','), from: reportFrom, to: reportTo }, hasData, apps.length);

@@ -119,7 +119,8 @@ export async function rollupAll(base, token, onProgress) {
   const started = performance.now();
   let appDays = 0;
   for (;;) {
-    const result = await call(base, token, 'POST', '/api/analytic/rollup', { budgetMs: 20_000 });
+    // token may be a function: a rollup of millions of events outlasts one access token.
+    const result = await call(base, typeof token === 'function' ? await token() : token, 'POST', '/api/analytic/rollup', { budgetMs: 20_000 });
     appDays += result.appDays;
     onProgress?.({ appDays, pending: result.pending, seconds: (performance.now() - started) / 1000 });
     if (result.pending === 0) break;

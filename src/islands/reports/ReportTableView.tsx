@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { formatFigure } from '../../lib/reports/columns';
-import { displayLines, type Cell, type ReportTable, type TableColumn } from '../../lib/reports/table';
+import { displayLines, sortedLines, type Cell, type ReportTable, type TableColumn, type TableSort } from '../../lib/reports/table';
 import { formatDay } from '../../lib/time/format';
 import { heat } from './heat';
 
@@ -16,23 +17,40 @@ function cellText(column: TableColumn, value: Cell, total: boolean): string {
 const align = (c: TableColumn) => (c.unit === 'text' || c.unit === 'day' ? '' : 'num');
 const headText = (c: TableColumn) => (c.unit === 'sec' ? `${c.label} (s)` : c.label);
 
-/** The report's table: Total first, then its lines; numbers right-aligned; heat columns coloured. */
+/**
+ * The report's table: Total first, then its lines; numbers right-aligned; heat columns coloured. A sortable
+ * table sorts its lines by a clicked heading (numbers largest first, text A to Z; again to reverse).
+ */
 export default function ReportTableView({ table }: { table: ReportTable }) {
   const [key, ...columns] = table.columns;
   const heatTable = columns.some((c) => c.heat);
+  const [sort, setSort] = useState<TableSort | null>(null);
+  const lines = table.sortable && sort ? sortedLines(displayLines(table), sort) : displayLines(table);
+  const heading = (c: TableColumn, index: number, text: string) => {
+    if (!table.sortable) return text;
+    const on = sort?.column === index;
+    const next = () => setSort({ column: index, descending: on ? !sort!.descending : c.unit !== 'text' });
+    return (
+      <button type="button" className="sort-head" onClick={next}>
+        {text}
+        <i className={`pi ${on ? (sort!.descending ? 'pi-sort-amount-down' : 'pi-sort-amount-up-alt') : 'pi-sort-alt'}`} aria-hidden="true" />
+      </button>
+    );
+  };
+  const ariaSort = (index: number) => (table.sortable ? (sort?.column === index ? (sort.descending ? 'descending' : 'ascending') : 'none') : undefined);
   return (
     <div className="table-scroll">
       <table className={`report-table${heatTable ? ' heat-table' : ''}`} data-testid="report-table">
         <thead>
           <tr>
-            <th scope="col">{key!.label}</th>
-            {columns.map((c) => (
-              <th key={c.key} scope="col" className={align(c) || undefined}>{headText(c)}</th>
+            <th scope="col" aria-sort={ariaSort(0)}>{heading(key!, 0, key!.label)}</th>
+            {columns.map((c, i) => (
+              <th key={c.key} scope="col" className={align(c) || undefined} aria-sort={ariaSort(i + 1)}>{heading(c, i + 1, headText(c))}</th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {displayLines(table).map(({ cells, total }) => (
+          {lines.map(({ cells, total }) => (
             <tr key={String(cells[0])} className={total ? 'total-row' : undefined}>
               <th scope="row" title={total ? table.totalHint : undefined}>{cellText(key!, cells[0] ?? null, total)}</th>
               {columns.map((c, i) => {

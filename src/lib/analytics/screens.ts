@@ -3,6 +3,7 @@ import { defineReport } from '../reports/define';
 import { linesTable, type ReportTable } from '../reports/table';
 import { LEVEL_COLUMNS, levelLines, levelRetentionTotal, levelShare, MAIN_DATA_COLUMNS, mainDataHasData, RETENTION_DAYS, retentionCell, retentionTotal, type RetentionLine } from './metrics';
 import { playReports } from './play/screens';
+import { moneyReports } from './money/screens';
 import { LEVEL_MODES, LEVEL_RETENTION_MAX_LEVELS, levelRetentionCohort, levelRow, mainDataRow, retentionCohort, type LevelRetentionCohort } from './rows';
 
 /**
@@ -163,4 +164,4 @@ export const levelRetentionScreen = defineReport({
 });
 
 /** Every report descriptor, by id (the route table names them as `report:<id>`). */
-export const analyticsReports = [mainDataScreen, retentionScreen, levelScreen, levelMiniGameScreen, levelRetentionScreen, ...playReports];
+export const analyticsReports = [mainDataScreen, retentionScreen, levelScreen, levelMiniGameScreen, levelRetentionScreen, ...playReports, ...moneyReports];

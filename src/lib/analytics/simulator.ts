@@ -1,5 +1,6 @@
 import { nowMs } from '../time/clock.ts';
 import { playSession } from './simulator-play.ts';
+import { simulateMoney } from './simulator-money.ts';
 /**
  * A deterministic simulated studio: players of several games installing, returning, playing levels,
  * watching ads and (rarely) paying, emitted as the game SDK's event batches. The same seed gives the same
@@ -367,8 +368,9 @@ function playDay(state: AppState, p: Player, d: number, dayStart: number, now: n
       } else {
         emit('level_fail', t, { level, mode, duration, attempts: p.attempts });
         if (rng() < 0.28) {
-          adImpression(emit, rng, p, t + 800, 'rewarded', 'continue');
-          emit('ad_view', t + 31_000, { action: 'reward', format: 'rewarded', placement: 'continue' });
+          const network = adImpression(emit, rng, p, t + 800, 'rewarded', 'continue');
+          // Some players close the ad before its end: no reward.
+          if (network && rng() < 0.9) emit('ad_view', t + 31_000, { action: 'reward', format: 'rewarded', network, placement: 'continue' });
           t += 31_000;
         } else if (p.coins >= 50 && rng() < 0.3) {
           p.coins -= 50;
@@ -384,17 +386,19 @@ function playDay(state: AppState, p: Player, d: number, dayStart: number, now: n
         emit('resource_earn', t + 1600, { resource: 'gems', amount: 5, source: 'quest' });
       }
     }
+    let purchase: Record<string, unknown> | null = null;
     if (p.payer && rng() < 0.09) {
       const [productId, usd] = pick(rng, PRODUCTS, PRODUCT_WEIGHTS);
       const [currency, rate] = LOCAL[p.country] ?? ['USD', 1];
-      emit('iap_purchase', t, {
+      purchase = {
         productId,
         priceMicros: Math.round(usd * rate),
         currency,
         revenueUsdMicros: usd,
         transactionId: `GPA.${p.id}.${p.seq}`,
         store: STORE_OF[p.platform.os],
-      });
+      };
+      emit('iap_purchase', t, purchase);
       emit('resource_earn', t + 300, { resource: 'gems', amount: Math.round(usd / 10_000), source: 'iap' });
       if (!p.subscribed && rng() < 0.15) {
         p.subscribed = true;
@@ -408,6 +412,7 @@ function playDay(state: AppState, p: Player, d: number, dayStart: number, now: n
       } else emit('subscription', t + 400, { action: 'renew', productId: 'vip_weekly', priceMicros: 2_990_000, currency: 'USD', revenueUsdMicros: 2_990_000 });
     }
     playSession(emit, { playerId: p.id, os: p.platform.os, appVersion, day: d, installDay: p.installDay, session: s, sessions, start: starts[s]!, end: Math.max(t, starts[s]! + 1000) });
+    simulateMoney(emit, p, { time: t, session: s, daysSinceInstall: n, purchase });
     emit('counter', t + 900, { name: 'session_levels', value: levelsWon });
     emit('session_end', Math.max(t, starts[s]! + 1000) + 1000, { duration: Math.round((Math.max(t, starts[s]! + 1000) + 1000 - starts[s]!) / 1000) });
   }
@@ -421,17 +426,18 @@ function adImpression(
   time: number,
   format: keyof typeof ECPM,
   placement: string,
-): void {
+): string | null {
   const network = pick(rng, NETWORKS, NETWORK_WEIGHTS);
   if (format !== 'banner') emit('ad_view', time, { action: 'request', format, network, placement });
   if (rng() < 0.05) {
     emit('ad_view', time + 300, { action: 'failed', format, network, placement, reason: pick(rng, ['no_fill', 'timeout', 'network_error'], [70, 20, 10]) });
-    return;
+    return null;
   }
   if (format !== 'banner') emit('ad_view', time + 400, { action: 'show', format, network, placement });
   const ecpm = ECPM[format] * TIER_FACTOR[p.tier] * (0.7 + rng() * 0.6);
   emit('ad_impression', time + 500, { format, network, placement, revenueUsdMicros: Math.round(ecpm * 1000) });
   if (rng() < 0.02) emit('ad_view', time + 2500, { action: 'click', format, network, placement });
+  return network;
 }
 
 /** The first and last simulated day for options (for scripts and tests). */

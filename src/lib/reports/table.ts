@@ -32,6 +32,8 @@ export interface ReportTable {
   totalHint?: string;
   /** Screens list days newest first (with the Total on top); levels stay in order. */
   newestFirst: boolean;
+  /** The screen may re-sort the lines by a clicked column (the Total stays on top; exports keep the data's order). */
+  sortable?: boolean;
 }
 
 /** A table of one line per row with declared columns and, optionally, the range's Total. */
@@ -64,6 +66,25 @@ export function exportGrid(table: ReportTable): { header: string[]; rows: Cell[]
     header: table.columns.map((c) => c.exportLabel ?? (c.unit === 'text' ? c.label : c.unit === 'day' ? `${c.label} (${REPORT_TIME_ZONE_LABEL})` : titleWithUnit(c.label, c.unit))),
     rows: table.total ? [...table.rows, table.total] : table.rows,
   };
+}
+
+/** A column to sort a sortable table's lines by: its index among the table's columns, and the direction. */
+export interface TableSort {
+  column: number;
+  descending: boolean;
+}
+
+/** The lines sorted by one column (numbers by value, text alphabetically; empty cells last), the Total kept first. */
+export function sortedLines(lines: readonly { cells: Cell[]; total: boolean }[], sort: TableSort): { cells: Cell[]; total: boolean }[] {
+  const sign = sort.descending ? -1 : 1;
+  const body = lines.filter((l) => !l.total);
+  body.sort((a, b) => {
+    const x = a.cells[sort.column] ?? null;
+    const y = b.cells[sort.column] ?? null;
+    if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+    return sign * (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y)));
+  });
+  return [...lines.filter((l) => l.total), ...body];
 }
 
 /** The lines in the order a screen shows them: Total first, then newest first where the table says so. */

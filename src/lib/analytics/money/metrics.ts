@@ -1,0 +1,167 @@
+import { dailyAverage, ratio, sum, type Measure, type ReportColumn } from '../../reports/columns';
+import { CVR_WINDOWS, type AdImpressionRow, type AdViewDayRow, type AdViewGroupRow, type AppMeasurementLine, type CvrCohort, type FirstIapRow, type InappDayRow, type InappProductRow, type SubscriptionRow } from './rows';
+
+/**
+ * The ads and money figures of docs/metrics.md ("Ads and money") as columns: how each is derived from the
+ * answer's sums and how its Total aggregates. Shared by server and browser.
+ */
+
+const USD = 1e-6;
+const sumAll = <R,>(rows: readonly R[], value: (r: R) => number) => rows.reduce((n, r) => n + value(r), 0);
+const over = (n: number, d: number, scale = 1) => (d > 0 ? (n * scale) / d : null);
+
+// ---------------------------------------------------------------- ad funnel
+
+/** The funnel counts a day row and a group row share. */
+type Funnel = Omit<AdViewDayRow, 'day'>;
+export function adFunnelColumns(): ReportColumn<Funnel>[] {
+  return [
+    { key: 'requests', label: 'Requests', unit: 'count', decimals: 0, measure: sum('requests') },
+    { key: 'shows', label: 'Shows', unit: 'count', decimals: 0, measure: sum('shows') },
+    { key: 'fill', label: 'Fill', unit: 'pct', decimals: 2, measure: ratio('shows', 'requests', 100) },
+    { key: 'clicks', label: 'Clicks', unit: 'count', decimals: 0, measure: sum('clicks') },
+    { key: 'ctr', label: 'CTR', unit: 'pct', decimals: 2, measure: ratio('clicks', 'shows', 100) },
+    { key: 'rewards', label: 'Rewards', unit: 'count', decimals: 0, measure: sum('rewards') },
+    { key: 'rewardCompletion', label: 'Reward completion', unit: 'pct', decimals: 2, measure: ratio('rewards', 'rewardedShows', 100) },
+    { key: 'failures', label: 'Failures', unit: 'count', decimals: 0, measure: sum('failures') },
+  ];
+}
+
+/** Failures by reason: the count and its share of all failures of the range. */
+export function failureColumns(rows: readonly AdViewGroupRow[]): ReportColumn<AdViewGroupRow>[] {
+  const all = sumAll(rows, (r) => r.failures);
+  return [
+    { key: 'failures', label: 'Failures', unit: 'count', decimals: 0, measure: sum('failures') },
+    { key: 'share', label: 'Share of failures', unit: 'pct', decimals: 2, measure: { value: (r) => over(r.failures, all, 100), total: () => (all > 0 ? 100 : null), rule: 'all reasons' } },
+  ];
+}
+
+export const adFunnelHasData = (r: Funnel | AdViewGroupRow) => r.requests + r.shows + r.clicks + r.rewards + r.failures > 0;
+
+// ---------------------------------------------------------------- ad impressions
+
+/** Impressions and revenue, eCPM, impressions per DAU; by category also the share of revenue. dauDays: the range's sum of daily DAU. */
+export function adImpressionColumns(byDay: boolean, rows: readonly AdImpressionRow[], dauDays: number): ReportColumn<AdImpressionRow>[] {
+  const revenue = sumAll(rows, (r) => r.revenue);
+  const perDau: Measure<AdImpressionRow> = byDay
+    ? ratio('impressions', 'dau')
+    : { value: (r) => over(r.impressions, r.dau), total: (all) => over(sumAll(all, (r) => r.impressions), dauDays), rule: 'ratio of the sums' };
+  return [
+    { key: 'impressions', label: 'Impressions', unit: 'count', decimals: 0, measure: sum('impressions') },
+    { key: 'revenue', label: 'Revenue', unit: 'usd', decimals: 2, measure: sum('revenue', USD) },
+    { key: 'ecpm', label: 'eCPM', unit: 'usd', decimals: 2, measure: ratio('revenue', 'impressions', 1000 * USD) },
+    { key: 'impressionsPerDau', label: 'Impressions / DAU', unit: 'ratio', decimals: 2, measure: perDau },
+    ...(byDay
+      ? []
+      : [{ key: 'share', label: 'Share of revenue', unit: 'pct' as const, decimals: 2, measure: { value: (r: AdImpressionRow) => over(r.revenue, revenue, 100), total: () => (revenue > 0 ? 100 : null), rule: 'all rows' } }]),
+  ];
+}
+
+// ---------------------------------------------------------------- in-app purchases
+
+export const INAPP_DAY_COLUMNS: ReportColumn<InappDayRow>[] = [
+  { key: 'revenue', label: 'Revenue', unit: 'usd', decimals: 2, measure: sum('revenue', USD) },
+  { key: 'purchases', label: 'Purchases', unit: 'count', decimals: 0, measure: sum('purchases') },
+  { key: 'payers', label: 'Payers', unit: 'count', decimals: 0, totalDecimals: 1, measure: dailyAverage('payers') },
+  { key: 'firstPayers', label: 'First-time payers', unit: 'count', decimals: 0, measure: sum('firstPayers') },
+  { key: 'arppu', label: 'ARPPU', unit: 'usd', decimals: 2, measure: ratio('revenue', 'payers', USD) },
+];
+
+/** Per product; buyers of the Total are the distinct buyers of the range (a user buying two products counts once). */
+export function inappProductColumns(rows: readonly InappProductRow[], buyers: number): ReportColumn<InappProductRow>[] {
+  const revenue = sumAll(rows, (r) => r.revenue);
+  return [
+    { key: 'purchases', label: 'Purchases', unit: 'count', decimals: 0, measure: sum('purchases') },
+    { key: 'buyers', label: 'Buyers', unit: 'count', decimals: 0, measure: { value: (r) => r.buyers, total: () => buyers, rule: 'distinct buyers' } },
+    { key: 'revenue', label: 'Revenue', unit: 'usd', decimals: 2, measure: sum('revenue', USD) },
+    { key: 'share', label: 'Share of revenue', unit: 'pct', decimals: 2, measure: { value: (r) => over(r.revenue, revenue, 100), total: () => (revenue > 0 ? 100 : null), rule: 'all products' } },
+    { key: 'avgPrice', label: 'Average price', unit: 'usd', decimals: 2, measure: ratio('revenue', 'purchases', USD) },
+  ];
+}
+
+/** Days from install to the first purchase, in the buckets the First IAP report groups by. */
+export const DAYS_SINCE_INSTALL_BUCKETS = [
+  { key: '0', from: 0, to: 0 },
+  { key: '1', from: 1, to: 1 },
+  { key: '2-3', from: 2, to: 3 },
+  { key: '4-7', from: 4, to: 7 },
+  { key: '8-14', from: 8, to: 14 },
+  { key: '15-30', from: 15, to: 30 },
+  { key: '31+', from: 31, to: Infinity },
+] as const;
+/** Payers without an install event (no first_open) or who bought before it. */
+export const NO_INSTALL_BUCKET = 'no install';
+export const daysBucket = (days: number | null) => (days === null || days < 0 ? NO_INSTALL_BUCKET : DAYS_SINCE_INSTALL_BUCKETS.find((b) => days >= b.from && days <= b.to)!.key);
+
+/** Highest level played before the first purchase, in bands. */
+export const LEVEL_BANDS = [
+  { key: 'none', from: 0, to: 0 },
+  { key: '1-5', from: 1, to: 5 },
+  { key: '6-10', from: 6, to: 10 },
+  { key: '11-20', from: 11, to: 20 },
+  { key: '21-50', from: 21, to: 50 },
+  { key: '51-100', from: 51, to: 100 },
+  { key: '101+', from: 101, to: Infinity },
+] as const;
+export const levelBand = (level: number) => LEVEL_BANDS.find((b) => level >= b.from && level <= b.to)!.key;
+
+export function firstIapColumns(rows: readonly FirstIapRow[]): ReportColumn<FirstIapRow>[] {
+  const payers = sumAll(rows, (r) => r.payers);
+  return [
+    { key: 'payers', label: 'First-time payers', unit: 'count', decimals: 0, measure: sum('payers') },
+    { key: 'share', label: 'Share of payers', unit: 'pct', decimals: 2, measure: { value: (r) => over(r.payers, payers, 100), total: () => (payers > 0 ? 100 : null), rule: 'all rows' } },
+    { key: 'revenue', label: 'First purchase revenue', unit: 'usd', decimals: 2, measure: sum('revenue', USD) },
+    { key: 'avgDays', label: 'Avg days since install', unit: 'ratio', decimals: 1, measure: ratio('daysSum', 'withInstall') },
+    { key: 'avgLevel', label: 'Avg level before', unit: 'ratio', decimals: 1, measure: ratio('levelSum', 'payers') },
+  ];
+}
+
+// ---------------------------------------------------------------- subscriptions
+
+export function subscriptionColumns(byDay: boolean, rows: readonly SubscriptionRow[]): ReportColumn<SubscriptionRow>[] {
+  // Active at the end of the range: the last day's line (by day), the products' sum (by product).
+  const activeEnd = byDay ? (rows.at(-1)?.activeEnd ?? null) : sumAll(rows, (r) => r.activeEnd);
+  return [
+    { key: 'starts', label: 'Starts', unit: 'count', decimals: 0, measure: sum('starts') },
+    { key: 'renewals', label: 'Renewals', unit: 'count', decimals: 0, measure: sum('renewals') },
+    { key: 'cancellations', label: 'Cancellations', unit: 'count', decimals: 0, measure: sum('cancellations') },
+    { key: 'active', label: 'Active at end', unit: 'count', decimals: 0, measure: { value: (r) => r.activeEnd, total: () => activeEnd, rule: 'at the end of the range' } },
+    { key: 'churn', label: 'Churn', unit: 'pct', decimals: 2, measure: ratio('cancellations', 'activeBase', 100) },
+    { key: 'revenue', label: 'Revenue', unit: 'usd', decimals: 2, measure: sum('revenue', USD) },
+  ];
+}
+
+// ---------------------------------------------------------------- CVR
+
+/** A CVR cell: converted ÷ installs in %, 2 decimals; null while the window is not over. */
+export function cvrCell(converted: number | null | undefined, installs: number): number | null {
+  if (converted === null || converted === undefined || installs === 0) return null;
+  return Math.round((10_000 * converted) / installs) / 100;
+}
+
+/** The All line: per window, the converted users of the cohorts whose window is over ÷ those cohorts' installs. */
+export function cvrTotal(cohorts: readonly CvrCohort[]): { installs: number; cells: (number | null)[] } {
+  return {
+    installs: sumAll(cohorts, (c) => c.installs),
+    cells: CVR_WINDOWS.map((_, i) => {
+      const done = cohorts.filter((c) => c.converted[i] !== null && c.converted[i] !== undefined);
+      return done.length ? cvrCell(sumAll(done, (c) => c.converted[i]!), sumAll(done, (c) => c.installs)) : null;
+    }),
+  };
+}
+
+// ---------------------------------------------------------------- App Measurement
+
+export const APP_MEASUREMENT_COLUMNS: ReportColumn<AppMeasurementLine>[] = [
+  { key: 'installs', label: 'Installs', unit: 'count', decimals: 0, measure: sum('installs') },
+  { key: 'dau', label: 'DAU (avg)', unit: 'count', decimals: 1, measure: { value: (r) => over(r.dauSum, r.days), total: (rows) => over(sumAll(rows, (r) => r.dauSum), rows[0]?.days ?? 0), rule: 'sum of the apps' } },
+  { key: 'sessionsPerDau', label: 'Sessions / DAU', unit: 'ratio', decimals: 2, measure: ratio('sessions', 'dauSum') },
+  { key: 'adRevenue', label: 'Ad revenue', unit: 'usd', decimals: 2, measure: sum('adRevenue', USD) },
+  { key: 'iapRevenue', label: 'IAP revenue', unit: 'usd', decimals: 2, measure: sum('iapRevenue', USD) },
+  { key: 'revenue', label: 'Total revenue', unit: 'usd', decimals: 2, measure: { value: (r) => (r.adRevenue + r.iapRevenue) * USD, total: (rows) => sumAll(rows, (r) => r.adRevenue + r.iapRevenue) * USD, rule: 'sum of the apps' } },
+  { key: 'arpdau', label: 'ARPDAU', unit: 'usd', decimals: 4, measure: ratio(['adRevenue', 'iapRevenue'], 'dauSum', USD) },
+  { key: 'payers', label: 'Payers (avg)', unit: 'count', decimals: 1, measure: { value: (r) => over(r.payersSum, r.days), total: (rows) => over(sumAll(rows, (r) => r.payersSum), rows[0]?.days ?? 0), rule: 'sum of the apps' } },
+  { key: 'conversion', label: 'Conversion', unit: 'pct', decimals: 2, measure: ratio('payersSum', 'dauSum', 100) },
+  { key: 'd1', label: 'D1 retention', unit: 'pct', decimals: 2, measure: ratio('d1Users', 'd1Base', 100) },
+  { key: 'd7', label: 'D7 retention', unit: 'pct', decimals: 2, measure: ratio('d7Users', 'd7Base', 100) },
+];
