@@ -19,7 +19,7 @@ export default function ReportTableView({ table }: { table: ReportTable }) {
   const [key, ...columns] = table.columns;
   const heatTable = columns.some((c) => c.heat);
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Figures table">
       <table className={`report-table${heatTable ? ' heat-table' : ''}`} data-testid="report-table">
         <thead>
           <tr>
