@@ -1,6 +1,7 @@
 import { rememberAppFromQuery } from '../apps/query-selection';
 import { COOKIE } from './layout-settings';
 import { initSidebarNav } from './sidebar-nav';
+import { initDialogFocusReturn } from './dialog-focus';
 import { SCROLL_KEY, TAB_RETURN_KEY } from './visited-views';
 
 /** Below this body width the device is mobile (spec section 9). */
@@ -13,6 +14,7 @@ export const MOBILE_BREAKPOINT = 992;
 export function initShell(options: { noCache: boolean }): void {
   initErrorLog();
   dropRefusedParam();
+  initDialogFocusReturn();
   // Query parameters value and id on any route select the current app (spec section 2).
   rememberAppFromQuery();
   initSidebar();
