@@ -101,7 +101,8 @@ export default function SdkVersions({ account, search }: { account: AppScope; se
       {sdk ? (
         <>
           <h2>App versions running SDK {sdk}</h2>
-          <table className="data-table">
+          <div className="table-scroll" tabIndex={0} role="region" aria-label="SDK versions table">
+<table className="data-table">
             <thead>
               <tr>
                 <th scope="col">App</th>
@@ -129,11 +130,13 @@ export default function SdkVersions({ account, search }: { account: AppScope; se
               ))}
             </tbody>
           </table>
+</div>
         </>
       ) : (
         <>
           <h2>Newest version of each app and its SDK</h2>
-          <table className="data-table">
+          <div className="table-scroll" tabIndex={0} role="region" aria-label="SDK versions table">
+<table className="data-table">
             <thead>
               <tr>
                 <th scope="col">App</th>
@@ -171,6 +174,7 @@ export default function SdkVersions({ account, search }: { account: AppScope; se
               ))}
             </tbody>
           </table>
+</div>
         </>
       )}
 
@@ -180,7 +184,8 @@ export default function SdkVersions({ account, search }: { account: AppScope; se
           <div className="filter-bar">
             <VersionAutocomplete appId={appId} os={effectiveOs} value={version} onChange={setVersion} inputId="sv-version" />
           </div>
-          <table className="data-table">
+          <div className="table-scroll" tabIndex={0} role="region" aria-label="SDK versions table">
+<table className="data-table">
             <thead>
               <tr>
                 <th scope="col">Platform</th>
@@ -211,6 +216,7 @@ export default function SdkVersions({ account, search }: { account: AppScope; se
               ))}
             </tbody>
           </table>
+</div>
         </>
       )}
     </section>
