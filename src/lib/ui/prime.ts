@@ -1,4 +1,3 @@
-import './prime';
 /**
  * PrimeReact for the screens that use it: the Lara theme, our colour and layout rules over it, and global
  * pass-through props that give its components the names and roles assistive technology needs. Every
