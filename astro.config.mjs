@@ -3,7 +3,33 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { fileURLToPath } from 'node:url';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { precompressDir } from './src/lib/server/precompressed.ts';
+import { primeComponents, trimPrimeTheme, usedPrimeComponents } from './src/lib/ui/prime-theme-trim.ts';
+
+/**
+ * PrimeReact's Lara theme without the rules of components the console never imports (224 KB → about a
+ * third; src/lib/ui/prime-theme-trim.ts). Applies to the theme as src/lib/ui/prime.ts imports it.
+ * @returns {import('vite').Plugin}
+ */
+function primeThemeTrim() {
+  const primeDir = fileURLToPath(new URL('./node_modules/primereact', import.meta.url));
+  const srcDir = fileURLToPath(new URL('./src', import.meta.url));
+  /** @param {string} dir @returns {string[]} */
+  const sources = (dir) =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? sources(join(dir, e.name)) : /\.(tsx?|astro)$/.test(e.name) && !e.name.endsWith('.test.ts') ? [readFileSync(join(dir, e.name), 'utf8')] : [],
+    );
+  return {
+    name: 'gsm:prime-theme-trim',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/\/primereact\/resources\/themes\/lara-light-blue\/theme\.css$/.test(id)) return null;
+      return { code: trimPrimeTheme(code, primeComponents(primeDir), usedPrimeComponents(sources(srcDir), primeDir)), map: null };
+    },
+  };
+}
 
 /**
  * Compressed delivery (docs/decisions.md, "Compression"): the node adapter builds its server around our
@@ -52,6 +78,7 @@ export default defineConfig({
   security: { checkOrigin: false },
   devToolbar: { enabled: false },
   vite: {
+    plugins: [primeThemeTrim()],
     // PrimeReact ships CSS imports and CJS/ESM mixes that must go through Vite's SSR transform.
     ssr: { noExternal: ['primereact'], external: ['@electric-sql/pglite', 'pg'] },
     optimizeDeps: { exclude: ['@electric-sql/pglite'] },

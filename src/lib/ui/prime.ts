@@ -4,6 +4,7 @@
  * island (or page) with PrimeReact components imports this module, so the ~220 KB theme comes with those
  * screens and the chrome alone (ConsoleLayout) does not load it.
  */
+import 'primereact/resources/themes/lara-light-blue/theme.css';
 import '../../styles/prime-all.css';
 import PrimeReact from 'primereact/api';
 

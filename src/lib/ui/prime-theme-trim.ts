@@ -1,0 +1,61 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import postcss from 'postcss';
+
+/**
+ * Build-time only (astro.config.mjs): PrimeReact's Lara theme styles every one of PrimeReact's ~90
+ * components (224 KB); the console uses about twenty. This finds the components the source imports, and
+ * those they import in turn, and drops the theme's selectors that name a component nobody uses. A
+ * selector naming a used component, or no component at all, stays: a component added tomorrow brings its
+ * rules back with its first import.
+ */
+
+const PRIME_IMPORT = /from\s+['"]primereact\/([a-z]+)['"]/g;
+
+/** Every PrimeReact component (a folder with its own ESM module) of the installed package. */
+export function primeComponents(primeDir: string): string[] {
+  return readdirSync(primeDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(primeDir, entry.name, `${entry.name}.esm.js`)))
+    .map((entry) => entry.name);
+}
+
+/** The components a source tree imports, with the components those import, transitively. */
+export function usedPrimeComponents(sources: string[], primeDir: string): Set<string> {
+  const used = new Set<string>();
+  const pending: string[] = [];
+  const scan = (text: string) => {
+    for (const match of text.matchAll(PRIME_IMPORT)) {
+      if (used.has(match[1]!)) continue;
+      used.add(match[1]!);
+      pending.push(match[1]!);
+    }
+  };
+  sources.forEach(scan);
+  // Component modules import each other as 'primereact/<name>' too.
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    const module = join(primeDir, name, `${name}.esm.js`);
+    if (existsSync(module)) scan(readFileSync(module, 'utf8'));
+  }
+  return used;
+}
+
+/** The component a `p-…` class belongs to: the class is `p-<name>` or starts with `p-<name>-`. */
+function componentOf(className: string, components: readonly string[]): string | undefined {
+  return components.find((name) => className === `p-${name}` || className.startsWith(`p-${name}-`));
+}
+
+/** The theme without the selectors that name a component outside `used`; rules left without selectors go. */
+export function trimPrimeTheme(css: string, components: readonly string[], used: ReadonlySet<string>): string {
+  const unused = components.filter((name) => !used.has(name));
+  const root = postcss.parse(css);
+  root.walkRules((rule) => {
+    if (rule.parent?.type === 'atrule' && /keyframes$/.test((rule.parent as postcss.AtRule).name)) return;
+    const kept = rule.selectors.filter((selector) => ![...selector.matchAll(/\.(p-[a-z0-9-]+)/g)].some((m) => componentOf(m[1]!, unused)));
+    if (kept.length === 0) rule.remove();
+    else if (kept.length < rule.selectors.length) rule.selectors = kept;
+  });
+  root.walkAtRules((at) => {
+    if (at.nodes && at.nodes.length === 0) at.remove();
+  });
+  return root.toString();
+}
