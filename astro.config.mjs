@@ -6,11 +6,12 @@ import { fileURLToPath } from 'node:url';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { precompressDir } from './src/lib/server/precompressed.ts';
-import { primeComponents, trimPrimeTheme, usedPrimeComponents } from './src/lib/ui/prime-theme-trim.ts';
+import { primeComponents, primeRuntimeStyles, trimPrimeTheme, usedPrimeComponents } from './src/lib/ui/prime-theme-trim.ts';
 
 /**
  * PrimeReact's Lara theme without the rules of components the console never imports (224 KB → about a
- * third; src/lib/ui/prime-theme-trim.ts). Applies to the theme as src/lib/ui/prime.ts imports it.
+ * third; src/lib/ui/prime-theme-trim.ts), followed by the structural CSS those components otherwise inject
+ * from JavaScript after hydration. Applies to the theme as src/lib/ui/prime.ts imports it.
  * @returns {import('vite').Plugin}
  */
 function primeThemeTrim() {
@@ -26,7 +27,9 @@ function primeThemeTrim() {
     enforce: 'pre',
     transform(code, id) {
       if (!/\/primereact\/resources\/themes\/lara-light-blue\/theme\.css$/.test(id)) return null;
-      return { code: trimPrimeTheme(code, primeComponents(primeDir), usedPrimeComponents(sources(srcDir), primeDir)), map: null };
+      const used = usedPrimeComponents(sources(srcDir), primeDir);
+      // Plus the structural CSS the components would inject only once hydrated (no jump, no wide page before).
+      return { code: `${trimPrimeTheme(code, primeComponents(primeDir), used)}\n${primeRuntimeStyles(used, primeDir)}`, map: null };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { primeComponents, trimPrimeTheme, usedPrimeComponents } from './prime-theme-trim';
+import { primeComponents, primeRuntimeStyles, trimPrimeTheme, usedPrimeComponents } from './prime-theme-trim';
 
 const primeDir = resolve('node_modules/primereact');
 
@@ -43,5 +43,17 @@ describe('trimming the PrimeReact theme to the components in use', () => {
     expect(out).toContain('.p-tree .p-tree-container');
     expect(out).not.toContain('.p-carousel');
     expect(out.length).toBeLessThan(theme.length / 2);
+  });
+});
+
+describe("PrimeReact's run-time structural styles", () => {
+  it('are emitted for the base and each used component, with the .concat pieces resolved', () => {
+    const css = primeRuntimeStyles(new Set(['dropdown', 'galleria_missing']), primeDir);
+    expect(css).toContain('.p-hidden-accessible {');
+    expect(css).toContain('.p-dropdown-label {');
+    // commonStyle closes its @layer after the concatenated button and input styles.
+    expect(css).toMatch(/\.p-button-label[\s\S]*?\n}\n[\s\S]*primereact\/dropdown/);
+    expect(css).not.toContain('.concat');
+    expect(css).not.toContain('.p-galleria');
   });
 });

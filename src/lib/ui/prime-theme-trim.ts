@@ -59,3 +59,57 @@ export function trimPrimeTheme(css: string, components: readonly string[], used:
   });
   return root.toString();
 }
+
+const STRING = /"(?:[^"\\]|\\.)*"/y;
+
+/**
+ * The structural CSS PrimeReact's components inject from JavaScript when they first render (a module's
+ * top-level `var styles = "…"`, and the shared base styles, some built with `.concat`). Emitted into the
+ * stylesheet as well, so server-rendered components are laid out before hydration: until then a
+ * Dropdown's hidden native select showed, full width, and pages jumped (and were wider than a phone).
+ * The rules keep PrimeReact's own `@layer primereact`, so they weigh what they weigh at run time; the
+ * runtime copy that follows changes nothing.
+ */
+export function primeRuntimeStyles(used: ReadonlySet<string>, primeDir: string): string {
+  const out: string[] = [];
+  for (const name of ['componentbase', ...[...used].sort()]) {
+    const module = join(primeDir, name, `${name}.esm.js`);
+    if (!existsSync(module)) continue;
+    const values = new Map<string, string>();
+    for (const line of readFileSync(module, 'utf8').split('\n')) {
+      const head = /^var (\w+) = (?=")/.exec(line);
+      if (!head) continue;
+      let at = head[0].length;
+      let value = '';
+      for (;;) {
+        STRING.lastIndex = at;
+        const literal = STRING.exec(line);
+        if (!literal) break;
+        value += JSON.parse(literal[0]) as string;
+        at = STRING.lastIndex;
+        // `"a".concat(x, "b").concat(y, "c")`: the closing parenthesis of the previous concat comes first.
+        const concat = /^\)?\.concat\((\w+), /.exec(line.slice(at));
+        if (!concat || !values.has(concat[1]!)) break;
+        value += values.get(concat[1]!)!;
+        at += concat[0].length;
+      }
+      // Only a value read to its end: a concat of something computed at run time is left to run time.
+      if (/^\)?;/.test(line.slice(at))) values.set(head[1]!, value);
+    }
+    const wanted = name === 'componentbase' ? ['baseStyle', 'commonStyle'] : ['styles'];
+    for (const key of wanted) {
+      const css = values.get(key);
+      if (css?.trim() && parses(css)) out.push(`/* primereact/${name}: ${key} */\n${css}`);
+    }
+  }
+  return out.join('\n');
+}
+
+function parses(css: string): boolean {
+  try {
+    postcss.parse(css);
+    return true;
+  } catch {
+    return false;
+  }
+}
