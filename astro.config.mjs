@@ -3,7 +3,36 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { fileURLToPath } from 'node:url';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { precompressDir } from './src/lib/server/precompressed.ts';
+import { primeComponents, primeRuntimeStyles, trimPrimeTheme, usedPrimeComponents } from './src/lib/ui/prime-theme-trim.ts';
+
+/**
+ * PrimeReact's Lara theme without the rules of components the console never imports (224 KB → about a
+ * third; src/lib/ui/prime-theme-trim.ts), followed by the structural CSS those components otherwise inject
+ * from JavaScript after hydration. Applies to the theme as src/lib/ui/prime.ts imports it.
+ * @returns {import('vite').Plugin}
+ */
+function primeThemeTrim() {
+  const primeDir = fileURLToPath(new URL('./node_modules/primereact', import.meta.url));
+  const srcDir = fileURLToPath(new URL('./src', import.meta.url));
+  /** @param {string} dir @returns {string[]} */
+  const sources = (dir) =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? sources(join(dir, e.name)) : /\.(tsx?|astro)$/.test(e.name) && !e.name.endsWith('.test.ts') ? [readFileSync(join(dir, e.name), 'utf8')] : [],
+    );
+  return {
+    name: 'gsm:prime-theme-trim',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/\/primereact\/resources\/themes\/lara-light-blue\/theme\.css$/.test(id)) return null;
+      const used = usedPrimeComponents(sources(srcDir), primeDir);
+      // Plus the structural CSS the components would inject only once hydrated (no jump, no wide page before).
+      return { code: `${trimPrimeTheme(code, primeComponents(primeDir), used)}\n${primeRuntimeStyles(used, primeDir)}`, map: null };
+    },
+  };
+}
 
 /**
  * Compressed delivery (docs/decisions.md, "Compression"): the node adapter builds its server around our
@@ -75,6 +104,7 @@ export default defineConfig({
   },
   devToolbar: { enabled: false },
   vite: {
+    plugins: [primeThemeTrim()],
     // PrimeReact ships CSS imports and CJS/ESM mixes that must go through Vite's SSR transform.
     ssr: { noExternal: ['primereact'], external: ['@electric-sql/pglite', 'pg'] },
     optimizeDeps: { exclude: ['@electric-sql/pglite'] },

@@ -31,7 +31,7 @@ describe('navigation guard on page requests', () => {
 
   it('keeps a non-root account to its permitted paths and sends it to its first dashboard-like path', async () => {
     expect((await page('/gsm/analytic/main_data', 'analyst')).status).toBe(200);
-    expect(await page('/adminAccount/account', 'analyst')).toMatchObject({ status: 302, location: '/dashboard' });
+    expect(await page('/adminAccount/account', 'analyst')).toMatchObject({ status: 302, location: '/dashboard?refused=%2FadminAccount%2Faccount' });
   });
 
   it('falls back to a path nested more than one level deep when no dashboard is permitted', async () => {

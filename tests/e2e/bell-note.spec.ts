@@ -32,6 +32,10 @@ test('the dashboard shows the compact board: posts only, without filters, tabs o
   await expect(board.getByPlaceholder('text search...')).toHaveCount(0);
   await expect(board.getByRole('tab')).toHaveCount(0);
   await expect(board.getByText('Pinned', { exact: true })).toHaveCount(0);
+  // A fixed-height list that scrolls, and the way to the whole board.
+  const list = board.getByRole('region', { name: 'Latest posts' });
+  expect((await list.boundingBox())!.height).toBeLessThanOrEqual(330);
+  await expect(board.getByRole('link', { name: 'Open the notification board' })).toHaveAttribute('href', '/post/index');
 });
 
 test('the header special note: PO-Marketing edits it from "More detail", everyone sees the banner, others read it only', async ({ page, browser }) => {

@@ -357,7 +357,7 @@ test('logout clears the visited views: the next sign-in starts with the Dashboar
   await openBoard(page, 'admin');
   await page.goto('/job_schedule/index');
   await waitForIslands(page);
-  const tabs = page.getByRole('tablist', { name: 'Visited views' }).getByRole('tab');
+  const tabs = page.getByRole('navigation', { name: 'Visited views' }).getByRole('listitem');
   await expect(tabs).toHaveText(['Dashboard', 'Notification Board×', 'Job Schedule×']);
   await page.locator('.user-menu-trigger').click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();

@@ -147,7 +147,7 @@ test('settings panel changes apply at once and persist across a reload', async (
 test('tabs of visited views: add, close, close others, close all; Dashboard stays', async ({ page }) => {
   await signIn(page, 'analyst');
   for (const path of ['/gsm/analytic/level', '/gsm/cohort/retention', '/gsm/analytic/main_data']) await open(page, path);
-  const tabs = page.getByRole('tablist', { name: 'Visited views' }).getByRole('tab');
+  const tabs = page.getByRole('navigation', { name: 'Visited views' }).getByRole('listitem');
   await expect(tabs).toHaveText(['Dashboard', 'Level×', 'Retention×', 'Main Data×']);
   await expect(tabs.first().getByRole('button')).toHaveCount(0);
   await page.getByRole('button', { name: 'Close Level' }).click();
@@ -173,7 +173,7 @@ test('a view re-entered through its tab keeps its query and scroll position', as
     window.scrollTo(0, 400);
   });
   await open(page, '/gsm/cohort/retention');
-  await page.getByRole('tab', { name: /Level/ }).click();
+  await page.getByRole('navigation', { name: 'Visited views' }).getByRole('link', { name: 'Level' }).click();
   await page.waitForURL(/\/gsm\/analytic\/level\?app=com\.gsm\.tilematch$/);
   await hydrated(page);
   // The page is shorter than before; the saved position is restored as far as the page allows.

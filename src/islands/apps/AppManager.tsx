@@ -1,3 +1,4 @@
+import '../../lib/ui/prime';
 import { useStore } from '@nanostores/react';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';

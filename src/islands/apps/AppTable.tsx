@@ -32,7 +32,7 @@ function SortHeader({ label, field, sort, dir, onSort }: { label: string; field:
 export default function AppTable({ apps, sort, dir, onSort, canEdit, emptyText, onOpen, onEdit, onTogglePublish }: AppTableProps) {
   const header = { sort, dir, onSort };
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Apps table">
       <table className="data-table app-table">
         <thead>
           <tr>

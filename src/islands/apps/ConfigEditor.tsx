@@ -1,3 +1,4 @@
+import '../../lib/ui/prime';
 import { Button } from 'primereact/button';
 import { useMemo, useRef, useState } from 'react';
 import { updateConfigContract, type AppDetail } from '../../lib/apps/contract';

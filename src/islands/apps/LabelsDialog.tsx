@@ -1,3 +1,4 @@
+import '../../lib/ui/prime';
 import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
 import { Dialog } from 'primereact/dialog';
 import { useMemo } from 'react';

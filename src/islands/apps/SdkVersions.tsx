@@ -102,7 +102,8 @@ export default function SdkVersions({ account, search }: { account: AppScope; se
       {sdk ? (
         <>
           <h2>App versions running SDK {sdk}</h2>
-          <table className="data-table">
+          <div className="table-scroll" tabIndex={0} role="region" aria-label="SDK versions table">
+<table className="data-table">
             <thead>
               <tr>
                 <th scope="col">App</th>
@@ -130,11 +131,13 @@ export default function SdkVersions({ account, search }: { account: AppScope; se
               ))}
             </tbody>
           </table>
+</div>
         </>
       ) : (
         <>
           <h2>Newest version of each app and its SDK</h2>
-          <table className="data-table">
+          <div className="table-scroll" tabIndex={0} role="region" aria-label="SDK versions table">
+<table className="data-table">
             <thead>
               <tr>
                 <th scope="col">App</th>
@@ -172,6 +175,7 @@ export default function SdkVersions({ account, search }: { account: AppScope; se
               ))}
             </tbody>
           </table>
+</div>
         </>
       )}
 
@@ -181,7 +185,8 @@ export default function SdkVersions({ account, search }: { account: AppScope; se
           <div className="filter-bar">
             <VersionAutocomplete appId={appId} os={effectiveOs} value={version} onChange={setVersion} inputId="sv-version" />
           </div>
-          <table className="data-table">
+          <div className="table-scroll" tabIndex={0} role="region" aria-label="SDK versions table">
+<table className="data-table">
             <thead>
               <tr>
                 <th scope="col">Platform</th>
@@ -212,6 +217,7 @@ export default function SdkVersions({ account, search }: { account: AppScope; se
               ))}
             </tbody>
           </table>
+</div>
         </>
       )}
     </section>

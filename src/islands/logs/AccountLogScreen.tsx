@@ -1,3 +1,4 @@
+import '../../lib/ui/prime';
 import { useCallback, useState } from 'react';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableExpandedRows } from 'primereact/datatable';

@@ -1,3 +1,4 @@
+import '../../lib/ui/prime';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';

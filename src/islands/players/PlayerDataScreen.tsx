@@ -1,3 +1,4 @@
+import '../../lib/ui/prime';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useMemo, useState } from 'react';

@@ -6,7 +6,9 @@ import '../../styles/board.css';
 
 /**
  * The board embedded elsewhere (e.g. the dashboard): only an accordion of every post, newest first, both
- * types; expanding an unread post marks it read. No search bar, tabs, pinned section or controls.
+ * types; expanding an unread post marks it read. No search bar, tabs, pinned section or controls. A
+ * fixed-height list that scrolls (like the board's own lists), so it never makes the page 2,000 px tall,
+ * with a link to the board for everything else.
  */
 export default function CompactBoard() {
   const [posts, setPosts] = useState<Post[] | null>(null);
@@ -34,8 +36,15 @@ export default function CompactBoard() {
       ) : posts.length === 0 ? (
         <p className="board-empty">No posts.</p>
       ) : (
-        posts.map((post) => <PostItem key={post.id} post={post} unread={!read.includes(post.id)} actions={[]} onOpen={open} />)
+        <div className="board-list compact-board-list" tabIndex={0} role="region" aria-label="Latest posts">
+          {posts.map((post) => (
+            <PostItem key={post.id} post={post} unread={!read.includes(post.id)} actions={[]} onOpen={open} />
+          ))}
+        </div>
       )}
+      <a className="compact-board-link" href="/post/index">
+        Open the notification board <i className="pi pi-arrow-right" aria-hidden="true" />
+      </a>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import '../../lib/ui/prime';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { Button } from 'primereact/button';

@@ -1,3 +1,4 @@
+import '../../lib/ui/prime';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';

@@ -1,3 +1,4 @@
+import '../../lib/ui/prime';
 import { useState } from 'react';
 import { Accordion, AccordionTab } from 'primereact/accordion';
 import { Button } from 'primereact/button';

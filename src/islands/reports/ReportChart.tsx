@@ -40,7 +40,12 @@ export default function ReportChart({ x, labels, series, leftTitle, rightTitle, 
   };
   return (
     <div className="report-chart" style={{ height }} data-testid="report-chart" data-marks={x === 'day' ? marks.length : 0}>
-      <Chart type="bar" data={data as ChartData<'bar', (number | null)[], string>} options={options as ChartOptions<'bar'>} plugins={[chartMarksPlugin as never]} />
+      <Chart type="bar" role="img" aria-label={chartLabel(series, labels.length)} data={data as ChartData<'bar', (number | null)[], string>} options={options as ChartOptions<'bar'>} plugins={[chartMarksPlugin as never]} />
     </div>
   );
+}
+
+/** The chart's name for screen readers: what it draws; the figures themselves are in the table below it. */
+function chartLabel(series: ChartSpec['series'], points: number): string {
+  return `Chart of ${series.map((s) => s.label).join(', ') || 'no series'} over ${points} points; the same figures are in the table.`;
 }

@@ -1,3 +1,4 @@
+import '../../lib/ui/prime';
 import { useStore } from '@nanostores/react';
 import { Dropdown } from 'primereact/dropdown';
 import { useEffect, useMemo, useState } from 'react';

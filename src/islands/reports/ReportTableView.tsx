@@ -39,7 +39,7 @@ export default function ReportTableView({ table }: { table: ReportTable }) {
   };
   const ariaSort = (index: number) => (table.sortable ? (sort?.column === index ? (sort.descending ? 'descending' : 'ascending') : 'none') : undefined);
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Figures table">
       <table className={`report-table${heatTable ? ' heat-table' : ''}`} data-testid="report-table">
         <thead>
           <tr>

@@ -1,3 +1,4 @@
+import '../../lib/ui/prime';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Checkbox } from 'primereact/checkbox';

@@ -1,3 +1,4 @@
+import '../../lib/ui/prime';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
@@ -237,7 +238,7 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
           {createButton}
         </div>
       ) : (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Table">
           <DataTable
             value={shown as Record<string, unknown>[]}
             size="small"

@@ -1,3 +1,4 @@
+import '../../lib/ui/prime';
 import { useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';

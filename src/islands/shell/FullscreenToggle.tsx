@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { showToast } from '../../lib/ui/toast-store';
+import { toggleFullscreen } from '../../lib/ui/shell-actions';
 
 export default function FullscreenToggle() {
   const [full, setFull] = useState(false);
@@ -8,20 +8,8 @@ export default function FullscreenToggle() {
     document.addEventListener('fullscreenchange', sync);
     return () => document.removeEventListener('fullscreenchange', sync);
   }, []);
-  const toggle = async () => {
-    if (!document.fullscreenEnabled) {
-      showToast('warn', 'you browser can not work');
-      return;
-    }
-    try {
-      if (document.fullscreenElement) await document.exitFullscreen();
-      else await document.documentElement.requestFullscreen();
-    } catch {
-      showToast('warn', 'you browser can not work');
-    }
-  };
   return (
-    <button type="button" className="icon-button" aria-label={full ? 'Exit fullscreen' : 'Fullscreen'} title={full ? 'Exit fullscreen' : 'Fullscreen'} aria-pressed={full} onClick={toggle}>
+    <button type="button" className="icon-button" aria-label={full ? 'Exit fullscreen' : 'Fullscreen'} title={full ? 'Exit fullscreen' : 'Fullscreen'} aria-pressed={full} onClick={() => void toggleFullscreen()}>
       <i className={full ? 'pi pi-window-minimize' : 'pi pi-window-maximize'} aria-hidden="true" />
     </button>
   );

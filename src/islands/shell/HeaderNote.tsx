@@ -1,6 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 
-const SpecialNoteDialog = lazy(() => import('./SpecialNoteDialog'));
+// The dialog and PrimeReact's theme load on the first click: the chrome itself carries neither.
+const SpecialNoteDialog = lazy(() =>
+  Promise.all([import('./SpecialNoteDialog'), import('../../lib/ui/prime-css-on-demand').then((m) => m.ensurePrimeCss())]).then(([m]) => m),
+);
 
 /**
  * The page note's "More detail": opens the header special note (finance_info_post), editable for admin,

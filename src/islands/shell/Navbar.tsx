@@ -6,6 +6,7 @@ import type { LayoutSettings, UiSize } from '../../lib/ui/layout-settings';
 import { $isStaging, $loading, $settings, $settingsPanelOpen, $size } from '../../lib/ui/layout-store';
 import Bell from './Bell';
 import FullscreenToggle from './FullscreenToggle';
+import PhoneMenu from './PhoneMenu';
 import RouteSearch, { type SearchableRoute } from './RouteSearch';
 import SizeSelect from './SizeSelect';
 import UserMenu from './UserMenu';
@@ -38,12 +39,16 @@ export default function Navbar(props: Props) {
     <>
       <RouteSearch routes={props.routes} />
       <Bell />
-      <FullscreenToggle />
-      <SizeSelect />
-      <button type="button" className="icon-button" aria-label="Settings" title="Settings" onClick={() => $settingsPanelOpen.set(true)}>
-        <i className="pi pi-cog" aria-hidden="true" />
-      </button>
-      <UserMenu name={props.name} role={props.role} avatar={props.avatar} />
+      {/* Desktop tools; below 992 px CSS hides them and shows the phone menu, which holds the same actions. */}
+      <div className="navbar-tools">
+        <FullscreenToggle />
+        <SizeSelect />
+        <button type="button" className="icon-button" aria-label="Settings" title="Settings" onClick={() => $settingsPanelOpen.set(true)}>
+          <i className="pi pi-cog" aria-hidden="true" />
+        </button>
+        <UserMenu name={props.name} role={props.role} avatar={props.avatar} />
+      </div>
+      <PhoneMenu name={props.name} role={props.role} />
       {loading && (
         <div className="loading-overlay" role="status" aria-live="polite">
           <img src="/logo.svg" alt="" width="64" height="64" />

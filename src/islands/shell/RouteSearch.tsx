@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type Fuse from 'fuse.js';
+import { useStore } from '@nanostores/react';
+import { $routeSearchOpen } from '../../lib/ui/shell-actions';
 
 export interface SearchableRoute {
   path: string;
@@ -19,7 +21,8 @@ export const ROUTE_SEARCH_OPTIONS = {
 
 /** Fuzzy search over the routes the account may open; opened by Ctrl+K or "/" and driven by the keyboard. */
 export default function RouteSearch({ routes }: { routes: SearchableRoute[] }) {
-  const [open, setOpen] = useState(false);
+  const open = useStore($routeSearchOpen);
+  const setOpen = (value: boolean) => $routeSearchOpen.set(value);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const [fuse, setFuse] = useState<Fuse<SearchableRoute> | null>(null);

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { clearLocalSession } from '../../lib/ui/local-session';
-import { setLoading } from '../../lib/ui/layout-store';
+import { logout } from '../../lib/ui/shell-actions';
 
 /** The user menu: name and role, Change password and Log out. */
 export default function UserMenu({ name, role, avatar }: { name: string; role: string; avatar: string }) {
@@ -17,18 +16,6 @@ export default function UserMenu({ name, role, avatar }: { name: string; role: s
       document.removeEventListener('keydown', escape);
     };
   }, [open]);
-
-  async function logout() {
-    setLoading(true);
-    try {
-      // Loaded on use: the requester and its zod contracts stay off every page's first load.
-      const [{ api }, { logoutContract }] = await Promise.all([import('../../lib/http/client'), import('../../lib/auth/contract')]);
-      await api(logoutContract, {});
-    } finally {
-      clearLocalSession();
-      location.assign('/login');
-    }
-  }
 
   const initials = name.split(/\s+/).map((w) => w[0]).join('').slice(0, 2).toUpperCase() || '?';
   return (
@@ -47,7 +34,7 @@ export default function UserMenu({ name, role, avatar }: { name: string; role: s
           <a role="menuitem" href="/profile/changePassword">
             <i className="pi pi-key" aria-hidden="true" /> Change password
           </a>
-          <button type="button" role="menuitem" onClick={logout}>
+          <button type="button" role="menuitem" onClick={() => void logout()}>
             <i className="pi pi-sign-out" aria-hidden="true" /> Log out
           </button>
         </div>

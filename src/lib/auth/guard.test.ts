@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideNavigation, fallbackPath, hasAnyAction } from './guard';
+import { decideNavigation, fallbackPath, hasAnyAction, refusedRoute } from './guard';
 
 const q = (s = '') => new URLSearchParams(s);
 const analyst = { role: 'statistic', paths: ['/gsm/analytic/level', '/dashboard'] };
@@ -18,7 +18,7 @@ describe('decideNavigation', () => {
     expect(decideNavigation('/nope', q(), { role: 'root', paths: [] })).toEqual({ kind: 'notFound' });
   });
   it('prefers a permitted path containing "dashboard" or nested more than one level', () => {
-    expect(decideNavigation('/finance/revenue', q(), analyst)).toEqual({ kind: 'redirect', location: '/gsm/analytic/level' });
+    expect(decideNavigation('/finance/revenue', q(), analyst)).toEqual({ kind: 'redirect', location: '/gsm/analytic/level?refused=%2Ffinance%2Frevenue' });
     expect(fallbackPath({ role: 'x', paths: ['/aws/index', '/research/index'] })).toBe('/aws/index');
     expect(fallbackPath({ role: 'x', paths: ['/research/index', '/games/progress_event/dashboard'] })).toBe('/research/index');
   });
@@ -47,5 +47,14 @@ describe('hasAnyAction', () => {
     expect(hasAnyAction(user, ['push_notification_edit', 'push_notification_create'])).toBe(true);
     expect(hasAnyAction(user, ['legacy_key'])).toBe(true);
     expect(hasAnyAction(user, ['push_notification_delete'])).toBe(false);
+  });
+  it('names the refused page where it sends the account, except the dashboard everyone is sent to', () => {
+    const tester = { role: 'tester', paths: ['/test/testing'] };
+    expect(decideNavigation('/adminAccount/permission', q(), tester)).toEqual({ kind: 'redirect', location: '/test/testing?refused=%2FadminAccount%2Fpermission' });
+    expect(decideNavigation('/dashboard', q(), tester)).toEqual({ kind: 'redirect', location: '/test/testing' });
+    expect(refusedRoute(q('refused=/adminAccount/permission'), tester)).toEqual({ path: '/adminAccount/permission', title: 'Role' });
+    // A crafted link naming a page the account may open, or no page at all, says nothing.
+    expect(refusedRoute(q('refused=/test/testing'), tester)).toBeNull();
+    expect(refusedRoute(q('refused=/nope'), tester)).toBeNull();
   });
 });

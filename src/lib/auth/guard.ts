@@ -47,10 +47,26 @@ export function decideNavigation(pathname: string, search: URLSearchParams, acco
 
   if (known?.isGroup) {
     const leaf = firstLeafOf(path, account);
-    return leaf ? { kind: 'redirect', location: leaf } : fallback(account);
+    return leaf ? { kind: 'redirect', location: leaf } : fallback(account, path);
   }
   if (isPathPermitted(path, account)) return { kind: 'allow' };
-  return fallback(account);
+  return fallback(account, path);
+}
+
+/**
+ * The query parameter a refused navigation carries to where the guard sends it, naming the refused path
+ * so that page can say why ("You don't have access to Role — ask an administrator"); the shell then drops
+ * it from the address bar.
+ */
+export const REFUSED_PARAM = 'refused';
+
+/** The route a refused navigation named, if the account really may not open it (a crafted link says nothing). */
+export function refusedRoute(search: URLSearchParams, account: GuardAccount): { path: string; title: string } | null {
+  const path = search.get(REFUSED_PARAM);
+  if (!path) return null;
+  const route = findRoute(path);
+  if (!route || isPathPermitted(route.path, account) || (route.isGroup && firstLeafOf(route.path, account))) return null;
+  return { path: route.path, title: route.title };
 }
 
 /**
@@ -63,8 +79,11 @@ export function fallbackPath(account: GuardAccount): string {
   return preferred ?? permitted[0] ?? alwaysReachablePaths.find((p) => p === '/post/index') ?? '/401';
 }
 
-function fallback(account: GuardAccount): GuardDecision {
-  return { kind: 'redirect', location: fallbackPath(account) };
+function fallback(account: GuardAccount, refused: string): GuardDecision {
+  const target = fallbackPath(account);
+  // /dashboard is where "/" and every sign-in lead: an account without it did not ask for it, so no message.
+  if (refused === '/dashboard' || target === '/401') return { kind: 'redirect', location: target };
+  return { kind: 'redirect', location: `${target}?${REFUSED_PARAM}=${encodeURIComponent(refused)}` };
 }
 
 export { hasAnyAction } from '../permissions';

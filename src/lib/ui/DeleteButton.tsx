@@ -1,3 +1,4 @@
+import './prime';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 

@@ -1,5 +1,7 @@
 import { rememberAppFromQuery } from '../apps/query-selection';
 import { COOKIE } from './layout-settings';
+import { initSidebarNav } from './sidebar-nav';
+import { initDialogFocusReturn } from './dialog-focus';
 import { SCROLL_KEY, TAB_RETURN_KEY } from './visited-views';
 
 /** Below this body width the device is mobile (spec section 9). */
@@ -11,6 +13,8 @@ export const MOBILE_BREAKPOINT = 992;
  */
 export function initShell(options: { noCache: boolean }): void {
   initErrorLog();
+  dropRefusedParam();
+  initDialogFocusReturn();
   // Query parameters value and id on any route select the current app (spec section 2).
   rememberAppFromQuery();
   initSidebar();
@@ -44,6 +48,16 @@ function initSidebar(): void {
   document.querySelector('.sidebar-mask')?.addEventListener('click', () => setOpen(false));
   window.addEventListener('resize', applyDevice);
   applyDevice();
+  const sidebar = document.querySelector<HTMLElement>('.sidebar');
+  if (sidebar) initSidebarNav(sidebar, () => !isMobile() && body.classList.contains('sidebar-closed'));
+}
+
+/** The refused page's name was for this one render: a reload or a copied link should not repeat it. */
+function dropRefusedParam(): void {
+  const url = new URL(location.href);
+  if (!url.searchParams.has('refused')) return;
+  url.searchParams.delete('refused');
+  history.replaceState(history.state, '', url);
 }
 
 function initProgressBar(): void {

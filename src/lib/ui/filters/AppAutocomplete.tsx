@@ -1,3 +1,4 @@
+import '../prime';
 import { useStore } from '@nanostores/react';
 import { AutoComplete } from 'primereact/autocomplete';
 import { useEffect, useMemo, useState } from 'react';

@@ -1,3 +1,4 @@
+import '../prime';
 import { Dropdown } from 'primereact/dropdown';
 import { useMemo, useState } from 'react';
 import { cappedOptions } from './capped-options';

@@ -1,3 +1,4 @@
+import '../prime';
 import './filters.css';
 import { Calendar } from 'primereact/calendar';
 import { useRef, useState } from 'react';

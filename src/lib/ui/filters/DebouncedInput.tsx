@@ -1,3 +1,4 @@
+import '../prime';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { debounce, TEXT_DEBOUNCE_MS } from './debounce';

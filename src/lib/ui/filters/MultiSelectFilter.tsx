@@ -1,3 +1,4 @@
+import '../prime';
 import { MultiSelect } from 'primereact/multiselect';
 import { useMemo, useState } from 'react';
 import { clearSelection, matchingOptions, MULTI_SELECT_LIMIT, MULTI_SELECT_WIDE_LIMIT, selectAll, selectionSummary, visibleOptions } from './multi-select';

@@ -1,3 +1,4 @@
+import '../prime';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useState } from 'react';
 import { parseNumberInput } from './number';

@@ -1,3 +1,4 @@
+import '../prime';
 import { Dropdown } from 'primereact/dropdown';
 import { osOptions, type OsFilterValue } from './os-options';
 import './filters.css';

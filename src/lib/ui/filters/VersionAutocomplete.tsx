@@ -1,3 +1,4 @@
+import '../prime';
 import { AutoComplete } from 'primereact/autocomplete';
 import { useEffect, useMemo, useState } from 'react';
 import { versionPoolsContract, type VersionPools } from '../../apps/contract';
