@@ -12,10 +12,8 @@
 //   npm run bench:analytics -- [--db both|pglite|postgres] [--users 50000] [--days 120] [--apps 6]
 //     [--until YYYY-MM-DD] [--seed 42] [--concurrency 4] [--runs 9] [--write-doc] [--note "…"]
 // --write-doc rewrites the bench:analytics block of docs/performance.md; without it the tables are only printed.
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { nowMs } from '../src/lib/time/clock.ts';
@@ -23,6 +21,7 @@ import { machine, machineLine, table, writeDocBlock } from './lib/bench-doc.mjs'
 import { call, ensureStudioApps, parseArgs, rollupAll, sendStudio, signIn } from './lib/studio-client.mjs';
 import { PLAY_REPORTS } from './lib/bench-play-reports.mjs';
 import { MONEY_REPORTS } from './bench-analytics-money.mjs';
+import { median, startPostgres, startServer } from './lib/bench-servers.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = parseArgs(process.argv.slice(2), { db: 'both', users: 50000, days: 120, apps: 6, seed: 42, concurrency: 4, runs: 9, until: '', writeDoc: false, note: '' });
@@ -46,72 +45,11 @@ const reportFrom = dayOf(Date.parse(`${until}T00:00:00Z`) - ZONE_MS - 29 * DAY_M
 const PASSWORD = 'bench-password-2026';
 const log = (...a) => console.log(`[bench] ${new Date().toISOString().slice(11, 19)}`, ...a);
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 if (!existsSync(join(root, 'dist/server/entry.mjs'))) {
   log('building…');
   execFileSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, stdio: 'inherit' });
 }
 
-async function startServer(env) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'gsm-bench-'));
-  const child = spawn(process.execPath, [join(root, 'dist/server/entry.mjs')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: '1', DEMO_TELEMETRY: '0', DEMO_PASSWORD: PASSWORD, SCHEDULER: 'off', SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123456789', CONFIG_SECRET_KEY: 'bench-config-secret-key-long-enough-0123456789', DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error('the server exited');
-    if (await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)) break;
-    if (i > 600) throw new Error('the server did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    base,
-    async stop() {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** A throw-away PostgreSQL cluster under /tmp (as the postgres user when run as root). */
-async function startPostgres() {
-  const bin = readdirSync('/usr/lib/postgresql').sort().map((v) => `/usr/lib/postgresql/${v}/bin`).pop();
-  const dir = mkdtempSync('/tmp/gsm-bench-pg-');
-  const port = await freePort();
-  const asPostgres = process.getuid?.() === 0;
-  const run = (cmd, cmdArgs) => (asPostgres ? execFileSync('su', ['postgres', '-c', [cmd, ...cmdArgs].map((a) => `'${a}'`).join(' ')], { stdio: 'ignore' }) : execFileSync(cmd, cmdArgs, { stdio: 'ignore' }));
-  if (asPostgres) execFileSync('chown', ['postgres', dir]);
-  run(`${bin}/initdb`, ['-D', dir, '-A', 'trust', '-U', 'postgres']);
-  run(`${bin}/pg_ctl`, ['-D', dir, '-o', `-p ${port} -k /tmp -c listen_addresses=127.0.0.1 -c shared_buffers=1GB -c max_wal_size=8GB -c work_mem=32MB`, '-l', `${dir}/log`, '-w', 'start']);
-  run(`${bin}/createdb`, ['-h', '127.0.0.1', '-p', String(port), 'gsm_bench']);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/gsm_bench`,
-    stop() {
-      try {
-        run(`${bin}/pg_ctl`, ['-D', dir, '-m', 'fast', 'stop']);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Times a report; every answer must be 200, over the expected apps, nothing pending, with data in it. */
 async function timeReport(base, token, path, query, hasData, appCount) {
@@ -144,7 +82,7 @@ const REPORTS = [
 
 async function benchOne(kind) {
   const pg = kind === 'postgres' ? (process.env.BENCH_PG_URL ? { url: process.env.BENCH_PG_URL, stop() {} } : await startPostgres()) : null;
-  const server = await startServer(pg ? { DATABASE_URL: pg.url } : {});
+  const server = await startServer({ DEMO_PASSWORD: PASSWORD, ...(pg ? { DATABASE_URL: pg.url } : {}) });
   try {
     // Access tokens expire (15 minutes): a 10-million-event run signs in again before each phase and while rolling up.
     let token = await signIn(server.base, 'root', PASSWORD);

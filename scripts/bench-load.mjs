@@ -11,13 +11,13 @@
 // PostgreSQL: BENCH_PG_URL, or a throw-away cluster under /tmp (needs PostgreSQL's server binaries).
 // --write-doc rewrites the bench:load block of docs/performance.md; without it the tables are only printed.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { machine, machineLine, table, writeDocBlock } from './lib/bench-doc.mjs';
+import { freePort, startPostgres as startCluster } from './lib/bench-servers.mjs';
 import { parseArgs } from './lib/studio-client.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -38,17 +38,6 @@ const BROWSER = { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html,app
 /** Targets (issue 12): ratios within one run, and the mix's tail per database. */
 const TARGETS = { apiVsHealth: 0.5, dashboardVsLogin: 0.25, mixP99Ms: { pglite: 1000, postgres: 300 }, slowMs: 10_000 };
 const log = (...a) => console.log(`[bench:load] ${new Date().toISOString().slice(11, 19)}`, ...a);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(url, child) {
   for (let i = 0; ; i++) {
@@ -101,31 +90,6 @@ async function startConsole(env) {
   };
 }
 
-/** A throw-away PostgreSQL cluster under /tmp (as the postgres user when run as root). */
-async function startPostgres() {
-  const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort((a, b) => Number(a) - Number(b)) : [];
-  if (!versions.length) throw new Error('PostgreSQL server binaries were not found (apt-get install postgresql), or set BENCH_PG_URL');
-  const bin = `/usr/lib/postgresql/${versions.pop()}/bin`;
-  const dir = mkdtempSync('/tmp/gsm-bench-load-pg-');
-  const port = await freePort();
-  const asPostgres = process.getuid?.() === 0;
-  const run = (cmd, cmdArgs) => (asPostgres ? execFileSync('su', ['postgres', '-c', [cmd, ...cmdArgs].map((a) => `'${a}'`).join(' ')], { stdio: 'ignore' }) : execFileSync(cmd, cmdArgs, { stdio: 'ignore' }));
-  if (asPostgres) execFileSync('chown', ['postgres', dir]);
-  run(`${bin}/initdb`, ['-D', dir, '-A', 'trust', '-U', 'postgres']);
-  run(`${bin}/pg_ctl`, ['-D', dir, '-o', `-p ${port} -k /tmp -c listen_addresses=127.0.0.1 -c shared_buffers=256MB -c max_connections=200`, '-l', `${dir}/log`, '-w', 'start']);
-  run(`${bin}/createdb`, ['-h', '127.0.0.1', '-p', String(port), 'gsm_bench']);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/gsm_bench`,
-    stop() {
-      try {
-        run(`${bin}/pg_ctl`, ['-D', dir, '-m', 'fast', 'stop']);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
-}
-
 async function signIn(base, username) {
   const response = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: PASSWORD }) });
   const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
@@ -174,7 +138,7 @@ async function expectPage(base, path, cookie, title) {
 }
 
 async function benchConsole(kind) {
-  const pg = kind === 'postgres' ? (process.env.BENCH_PG_URL ? { url: process.env.BENCH_PG_URL, stop() {} } : await startPostgres()) : null;
+  const pg = kind === 'postgres' ? (process.env.BENCH_PG_URL ? { url: process.env.BENCH_PG_URL, stop() {} } : await startCluster({ settings: '-c shared_buffers=256MB -c max_connections=200', prefix: 'gsm-bench-load-pg-' })) : null;
   const server = await startConsole(pg ? { DATABASE_URL: pg.url, DEMO_DATA: '1' } : {});
   try {
     const { base } = server;

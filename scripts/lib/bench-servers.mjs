@@ -60,16 +60,21 @@ export async function startServer(env, { dataDir } = {}) {
   };
 }
 
-/** A throw-away PostgreSQL cluster under /tmp, tuned for bulk loads. */
-export async function startPostgres() {
-  const bin = readdirSync('/usr/lib/postgresql').sort().map((v) => `/usr/lib/postgresql/${v}/bin`).pop();
-  const dir = mkdtempSync('/tmp/gsm-bench-pg-');
+/**
+ * A throw-away PostgreSQL cluster under /tmp; `settings` are the server's -c options (default: tuned for bulk
+ * loads). Stopped and removed by stop().
+ */
+export async function startPostgres({ settings = '-c shared_buffers=1GB -c max_wal_size=8GB -c work_mem=32MB', prefix = 'gsm-bench-pg-' } = {}) {
+  const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort((a, b) => Number(a) - Number(b)) : [];
+  if (!versions.length) throw new Error('PostgreSQL server binaries were not found (apt-get install postgresql), or set BENCH_PG_URL');
+  const bin = `/usr/lib/postgresql/${versions.pop()}/bin`;
+  const dir = mkdtempSync(join('/tmp', prefix));
   const port = await freePort();
   const asPostgres = process.getuid?.() === 0;
   const run = (cmd, cmdArgs) => (asPostgres ? execFileSync('su', ['postgres', '-c', [cmd, ...cmdArgs].map((a) => `'${a}'`).join(' ')], { stdio: 'ignore' }) : execFileSync(cmd, cmdArgs, { stdio: 'ignore' }));
   if (asPostgres) execFileSync('chown', ['postgres', dir]);
   run(`${bin}/initdb`, ['-D', dir, '-A', 'trust', '-U', 'postgres']);
-  run(`${bin}/pg_ctl`, ['-D', dir, '-o', `-p ${port} -k /tmp -c listen_addresses=127.0.0.1 -c shared_buffers=1GB -c max_wal_size=8GB -c work_mem=32MB`, '-l', `${dir}/log`, '-w', 'start']);
+  run(`${bin}/pg_ctl`, ['-D', dir, '-o', `-p ${port} -k /tmp -c listen_addresses=127.0.0.1 ${settings}`, '-l', `${dir}/log`, '-w', 'start']);
   run(`${bin}/createdb`, ['-h', '127.0.0.1', '-p', String(port), 'gsm_bench']);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/gsm_bench`,

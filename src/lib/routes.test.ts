@@ -1,18 +1,7 @@
-import { readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { pageFiles, pagePath } from '../../tests/support/built-screens';
 import { allRoutes, outsideLayoutPaths, pageRoutes, routesForAccount, routeTable, type RouteNode } from './routes';
 
-const pagesDir = join(process.cwd(), 'src/pages');
-function pageFiles(dir = pagesDir): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'api' ? [] : pageFiles(full);
-    return entry.name.endsWith('.astro') ? [relative(pagesDir, full)] : [];
-  });
-}
-/** The URL Astro serves a page file at: an `index.astro` stands for its folder (post/index/index.astro → /post/index). */
-const pagePath = (file: string) => `/${file.replace(/\.astro$/, '').replace(/(^|\/)index$/, '')}`;
 const SPECIAL_PAGES = new Set(['/', '/[...slug]', '/redirect/[...path]', ...outsideLayoutPaths]);
 
 /** Routes still served by the catch-all "planned" page. This number may only go down. */

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { Download, Locator, Page } from '@playwright/test';
+import type { Download, Page } from '@playwright/test';
 import { csvRows } from '../support/unzip';
 import { unique } from './api';
 import { expect, open, signIn, test } from './fixtures';
+import { cellValue, tableRows, type Cell } from './report-table';
 
 /**
  * The gameplay and custom-event screens on the demo studio, one journey each: the heading, the filters and
@@ -11,23 +12,8 @@ import { expect, open, signIn, test } from './fixtures';
  * events in tests/api/analytics-play.test.ts.
  */
 
-type Cell = number | string | null;
 const APP = 'id=com.gsm.blockpuzzle&value=Block%20Puzzle%20Legend';
 
-/** A cell as an export writes it: "$1,234.50" → 1234.5, "12.50%" → 12.5, "—" → null, DD-MM-YYYY → ISO. */
-function cellValue(text: string): Cell {
-  const t = text.trim();
-  if (t === '' || t === '—') return null;
-  const day = /^(\d{2})-(\d{2})-(\d{4})$/.exec(t);
-  if (day) return `${day[3]}-${day[2]}-${day[1]}`;
-  const n = Number(t.replace(/[$,%]/g, ''));
-  return Number.isNaN(n) ? t : n;
-}
-
-async function tableRows(table: Locator): Promise<Cell[][]> {
-  const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((r) => [...r.querySelectorAll('th, td')].map((c) => (c as HTMLElement).innerText)));
-  return rows.map((r) => r.map(cellValue));
-}
 
 async function reportReady(page: Page) {
   await expect(page.locator('section.report')).toHaveAttribute('aria-busy', 'false');

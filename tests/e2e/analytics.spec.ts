@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
-import type { Download, Locator, Page } from '@playwright/test';
+import type { Download, Page } from '@playwright/test';
 import type { LevelRetentionCohort, LevelRow, MainDataRow, RetentionCohort } from '../../src/lib/analytics/contract';
 import { nowMs } from '../../src/lib/time/clock';
 import { csvRows, xlsxRows } from '../support/unzip';
 import { apiAs, plusDays, unique, utc7Day } from './api';
 import { expect, open, signIn, test } from './fixtures';
+import { cellValue, tableRows, type Cell } from './report-table';
 
 /**
  * The first analytics screens on the demo studio (seeded at server start): each table holds exactly the
@@ -13,22 +14,6 @@ import { expect, open, signIn, test } from './fixtures';
  * Days follow the server's clock (the page head's gsm-server-now), so the suite passes at any hour.
  */
 
-type Cell = number | string | null;
-
-/** A table cell as a number the way an export writes it: "$1,234.50" → 1234.5, "12.50%" → 12.5, "—" or "" → null. */
-function cellNumber(text: string): Cell {
-  const t = text.trim();
-  if (t === '' || t === '—') return null;
-  // Days are shown DD-MM-YYYY (the console's one day format); compared here as the API's ISO days.
-  const day = /^(\d{2})-(\d{2})-(\d{4})$/.exec(t);
-  if (day) return `${day[3]}-${day[2]}-${day[1]}`;
-  const n = Number(t.replace(/[$,%]/g, ''));
-  return Number.isNaN(n) ? t : n;
-}
-
-async function tableRows(table: Locator): Promise<Cell[][]> {
-  return table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => (c as HTMLElement).innerText))).then((rows) => rows.map((r) => r.map(cellNumber)));
-}
 
 async function download(page: Page, testId: string): Promise<Buffer> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
@@ -195,7 +180,7 @@ test.describe('analytics screens', () => {
     // The exports hold the numbers of the table on screen (the table lists the total first, days newest first).
     const csv = csvRows((await download(page, 'export-csv')).toString('utf8'));
     const byDay = (rows: Cell[][]) => new Map(rows.map((r) => [String(r[0]), r.slice(1)]));
-    const fromCsv = byDay(csv.slice(1).map((r) => r.map((v) => cellNumber(v))));
+    const fromCsv = byDay(csv.slice(1).map((r) => r.map((v) => cellValue(v))));
     expect(fromCsv).toEqual(byDay(iosTable));
     const sheet = await xlsxRows(await download(page, 'export-xlsx'));
     const width = sheet[0]!.length;

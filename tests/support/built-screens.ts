@@ -4,7 +4,8 @@ import { pageRoutes } from '../../src/lib/routes';
 
 const pagesDir = resolve('src/pages');
 
-function pageFiles(dir = pagesDir): string[] {
+/** Every .astro page file under src/pages (API routes aside), relative to it. */
+export function pageFiles(dir = pagesDir): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === 'api' ? [] : pageFiles(full);
@@ -13,7 +14,7 @@ function pageFiles(dir = pagesDir): string[] {
 }
 
 /** The URL Astro serves a page file at (`post/index/index.astro` → `/post/index`). */
-const pagePath = (file: string) => `/${file.replace(/\.astro$/, '').replace(/(^|\/)index$/, '')}`;
+export const pagePath = (file: string) => `/${file.replace(/\.astro$/, '').replace(/(^|\/)index$/, '')}`;
 
 /**
  * Every route of the table whose screen is built — its own .astro page or a descriptor screen — so not
