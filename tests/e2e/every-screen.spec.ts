@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext } from '@playwright/test';
+import { createPostContract } from '../../src/lib/posts/contract';
 import { builtScreenPaths } from '../support/built-screens';
+import { apiAs, unique } from './api';
 import { expect, hydrated, signIn, test } from './fixtures';
 
 /**
@@ -25,6 +27,11 @@ async function signedInContext(browser: Browser, baseURL: string | undefined) {
 
 test.describe('every built screen', () => {
   test.beforeAll(async ({ browser, baseURL }) => {
+    // An unread post, so the bell's badge (and a draft tag on the board) are on every screen the walk checks,
+    // whatever ran before it.
+    const admin = await apiAs('admin', undefined, baseURL);
+    await admin(createPostContract, { title: unique('Walk: unread post'), type: 2 });
+    await admin(createPostContract, { title: unique('Walk: draft post'), type: 2, publish: false });
     context = await signedInContext(browser, baseURL);
   });
   test.afterAll(async () => context?.close());
