@@ -145,6 +145,9 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Add new' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add new' });
     await expect(dialog).toBeVisible();
+    // The dialog scales in: measure once its opening transition has finished (a box taken mid-animation is
+    // smaller than its content).
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
     const box = (await dialog.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
