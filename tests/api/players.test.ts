@@ -4,6 +4,7 @@ import { decodeJwt } from 'jose';
 import { rollupNowContract } from '../../src/lib/analytics/contract';
 import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
 import { accountLogContract } from '../../src/lib/logs/contract';
+import { nowMs } from '../../src/lib/time/clock';
 import { findPlayerContract, playerDataEditReadContract, playerDataUpdateContract, playerDataViewContract, playerProfileContract } from '../../src/lib/players/staff-contract';
 import { ownAccount, raw, rejection, signedInAs, uniqueName } from './helpers';
 
@@ -194,7 +195,8 @@ describe('Find User and the saved data as staff see them', () => {
     const id = device();
     const me = await session(keys.android, id);
     const appId = (await call('GET', '/api/sdk/v1/players/me', keys.android, { player: me.accessToken })).json.data as { appId: string };
-    const now = Date.now();
+    // The console's clock (a test run may shift it): device times ahead of it would be stored at receive time.
+    const now = nowMs();
     const events = [
       { id: randomUUID(), name: 'first_open', userId: me.playerId, time: now - 7_200_000, appVersion: '1.0.0', country: 'VN', params: {} },
       { id: randomUUID(), name: 'session_start', userId: me.playerId, time: now - 7_100_000, appVersion: '1.0.0', country: 'VN', params: {} },
