@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { nowMs } from '../../src/lib/time/clock';
 import { describe, expect, it } from 'vitest';
 import { pgClient, scratchDatabase, startServer, waitFor } from '../support/own-server';
 
@@ -50,7 +51,8 @@ async function killedRunnerOnPostgres(testUrl: string) {
     expect((await b.runNow(tokenB)).status).toBe(409);
 
     // The next occurrence falls due, then A dies mid-job.
-    await db.query(`UPDATE jobs SET next_run_at = date_trunc('minute', now()) - interval '1 minute' WHERE name = 'session_cleanup'`);
+    // Due by the console's clock (a test run may shift it away from the database's now()).
+    await db.query(`UPDATE jobs SET next_run_at = $1 WHERE name = 'session_cleanup'`, [new Date(nowMs() - 60_000)]);
     a.kill();
     await holder.query('ROLLBACK');
     const started = Date.now();
