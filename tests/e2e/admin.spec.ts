@@ -88,6 +88,9 @@ test('deactivating an account from the screen ends its session at once', async (
 
 test('finance apps of an account are edited in its dialog', async ({ page }) => {
   await signIn(page, 'root');
+  // Start from no finance apps, so the one chosen below is the only one whichever run this is.
+  const reset = await page.request.post('/api/adminAccount/financePermission/update', { data: { username: 'pm', apps: [], teams: [] } });
+  expect(reset.status()).toBe(200);
   await open(page, '/adminAccount/account');
   await page.getByRole('button', { name: 'Edit pm' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit pm' });

@@ -11,7 +11,19 @@ export { expect };
  * hydrate only when scrolled into view (client:visible) are not waited for.
  */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([client="visible"])').length === 0);
+  await page.waitForFunction(() => {
+    const islands = [...document.querySelectorAll('astro-island:not([client="visible"])')];
+    return islands.every((island) => {
+      if (island.hasAttribute('ssr')) return false;
+      // Astro drops `ssr` as soon as it has called React's hydrateRoot, but React 19 hydrates concurrently: a
+      // click before its commit can be lost (seen once in eight runs under load). The root's current state
+      // says `isDehydrated: false` only once the hydrated tree is committed. (React internals, read by tests only.)
+      const key = Object.keys(island).find((k) => k.startsWith('__reactContainer$'));
+      if (!key) return true;
+      const fiber = (island as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>)[key];
+      return fiber?.stateNode?.current?.memoizedState?.isDehydrated !== true;
+    });
+  });
 }
 
 /** Same as hydrated(): typing into a server-rendered input before hydration is lost. */
