@@ -14,12 +14,15 @@ import { writeQuery } from '../../lib/ui/filters/url-query';
 import VersionAutocomplete from '../../lib/ui/filters/VersionAutocomplete';
 import { ALL_VERSIONS } from '../../lib/ui/filters/version-options';
 import { compareVersions } from '../../lib/apps/versions';
-import { AppOsCells, OsBadge, RelativeTime, ScreenHead } from './parts';
+import { AppOsCells, OsBadge, PlainTable, RelativeTime, ScreenHead } from './parts';
 import '../../styles/data-table.css';
 import './apps.css';
 
 type LatestRow = { appId: string; name: string; os: 1 | 2 | 3; version: string; sdkVersion: string; lastSeen: string; versions: number };
 type RunningRow = AppVersion & { name: string };
+
+/** Where a version was learnt from: the SDK's own events, or typed in by staff. */
+const sourceLabel = (source: string) => (source === 'sdk' ? 'SDK' : 'Manual');
 
 const osCodec: QueryCodec<OsFilterValue> = { parse: parseOsValue, serialize: (v) => (v === 0 ? null : String(v)) };
 const versionCodec: QueryCodec<string> = { parse: (raw) => raw || ALL_VERSIONS, serialize: (v) => (v === ALL_VERSIONS ? null : v) };
@@ -102,80 +105,53 @@ export default function SdkVersions({ account, search }: { account: AppScope; se
       {sdk ? (
         <>
           <h2>App versions running SDK {sdk}</h2>
-          <div className="table-scroll" tabIndex={0} role="region" aria-label="SDK versions table">
-<table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">App</th>
-                <th scope="col">Platform</th>
-                <th scope="col">Version</th>
-                <th scope="col">Source</th>
-                <th scope="col">Last seen (UTC+7)</th>
-              </tr>
-            </thead>
-            <tbody>
-              {running && runningShown.length === 0 && (
-                <tr>
-                  <td colSpan={5} className="empty-row">No visible app version runs SDK {sdk}{range ? ' in this period' : ''}.</td>
-                </tr>
-              )}
-              {runningShown.map((r) => (
-                <tr key={`${r.appId}-${r.os}-${r.version}`}>
-                  <AppOsCells name={r.name} appId={r.appId} os={r.os} />
-                  <td>{r.version}</td>
-                  <td>{r.source === 'sdk' ? 'SDK' : 'Manual'}</td>
-                  <td>
-                    <RelativeTime iso={r.lastSeen} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-</div>
+          <PlainTable
+            label="SDK versions table"
+            headers={['App', 'Platform', 'Version', 'Source', 'Last seen (UTC+7)']}
+            rows={running ? runningShown : null}
+            rowKey={(r) => `${r.appId}-${r.os}-${r.version}`}
+            empty={`No visible app version runs SDK ${sdk}${range ? ' in this period' : ''}.`}
+            cells={(r) => (
+              <>
+                <AppOsCells name={r.name} appId={r.appId} os={r.os} />
+                <td>{r.version}</td>
+                <td>{sourceLabel(r.source)}</td>
+                <td>
+                  <RelativeTime iso={r.lastSeen} />
+                </td>
+              </>
+            )}
+          />
         </>
       ) : (
         <>
           <h2>Newest version of each app and its SDK</h2>
-          <div className="table-scroll" tabIndex={0} role="region" aria-label="SDK versions table">
-<table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">App</th>
-                <th scope="col">Platform</th>
-                <th scope="col">Newest version</th>
-                <th scope="col">SDK version</th>
-                <th scope="col">Known versions</th>
-                <th scope="col">Last seen (UTC+7)</th>
-              </tr>
-            </thead>
-            <tbody>
-              {latest?.length === 0 && (
-                <tr>
-                  <td colSpan={6} className="empty-row">No version reported{range ? ' in this period' : ' yet'}: versions appear when the apps' SDK sends events.</td>
-                </tr>
-              )}
-              {latest?.map((r) => (
-                <tr key={`${r.appId}-${r.os}`}>
-                  <AppOsCells name={r.name} appId={r.appId} os={r.os} />
-                  <td>{r.version}</td>
-                  <td>
-                    {r.sdkVersion ? (
-                      <button type="button" className="link-button" onClick={() => setSdk(r.sdkVersion)}>
-                        {r.sdkVersion}
-                      </button>
-                    ) : (
-                      <span className="muted">unknown</span>
-                    )}
-                  </td>
-                  <td>{r.versions}</td>
-                  <td>
-                    <RelativeTime iso={r.lastSeen} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-</div>
+          <PlainTable
+            label="SDK versions table"
+            headers={['App', 'Platform', 'Newest version', 'SDK version', 'Known versions', 'Last seen (UTC+7)']}
+            rows={latest}
+            rowKey={(r) => `${r.appId}-${r.os}`}
+            empty={`No version reported${range ? ' in this period' : ' yet'}: versions appear when the apps' SDK sends events.`}
+            cells={(r) => (
+              <>
+                <AppOsCells name={r.name} appId={r.appId} os={r.os} />
+                <td>{r.version}</td>
+                <td>
+                  {r.sdkVersion ? (
+                    <button type="button" className="link-button" onClick={() => setSdk(r.sdkVersion)}>
+                      {r.sdkVersion}
+                    </button>
+                  ) : (
+                    <span className="muted">unknown</span>
+                  )}
+                </td>
+                <td>{r.versions}</td>
+                <td>
+                  <RelativeTime iso={r.lastSeen} />
+                </td>
+              </>
+            )}
+          />
         </>
       )}
 
@@ -185,39 +161,26 @@ export default function SdkVersions({ account, search }: { account: AppScope; se
           <div className="filter-bar">
             <VersionAutocomplete appId={appId} os={effectiveOs} value={version} onChange={setVersion} inputId="sv-version" />
           </div>
-          <div className="table-scroll" tabIndex={0} role="region" aria-label="SDK versions table">
-<table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Platform</th>
-                <th scope="col">Version</th>
-                <th scope="col">SDK version</th>
-                <th scope="col">Source</th>
-                <th scope="col">Last seen (UTC+7)</th>
-              </tr>
-            </thead>
-            <tbody>
-              {appVersions && versionsShown.length === 0 && (
-                <tr>
-                  <td colSpan={5} className="empty-row">No version.</td>
-                </tr>
-              )}
-              {versionsShown.map((v) => (
-                <tr key={`${v.os}-${v.version}`}>
-                  <td>
-                    <OsBadge os={v.os} />
-                  </td>
-                  <td>{v.version}</td>
-                  <td>{v.sdkVersion || <span className="muted">unknown</span>}</td>
-                  <td>{v.source === 'sdk' ? 'SDK' : 'Manual'}</td>
-                  <td>
-                    <RelativeTime iso={v.lastSeen} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-</div>
+          <PlainTable
+            label="Versions of the app"
+            headers={['Platform', 'Version', 'SDK version', 'Source', 'Last seen (UTC+7)']}
+            rows={appVersions ? versionsShown : null}
+            rowKey={(v) => `${v.os}-${v.version}`}
+            empty="No version."
+            cells={(v) => (
+              <>
+                <td>
+                  <OsBadge os={v.os} />
+                </td>
+                <td>{v.version}</td>
+                <td>{v.sdkVersion || <span className="muted">unknown</span>}</td>
+                <td>{sourceLabel(v.source)}</td>
+                <td>
+                  <RelativeTime iso={v.lastSeen} />
+                </td>
+              </>
+            )}
+          />
         </>
       )}
     </section>

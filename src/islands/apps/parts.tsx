@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { OS_NAMES, type OsCode } from '../../lib/apps/os';
 import { timeAgo } from '../../lib/ui/filters/number';
 import { nowMs } from '../../lib/time/clock';
 import { formatDateTime, REPORT_TIME_ZONE_LABEL } from '../../lib/time/format';
 
-/** Platform badge: Android, Ios, WebGL in their usual colours. */
 /** The heading row of the App Manager screens: the page's h1 and its actions on the right. */
 export function ScreenHead({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
@@ -30,6 +29,7 @@ export function AppOsCells({ name, appId, os }: { name: string; appId: string; o
   );
 }
 
+/** Platform badge: Android, Ios, WebGL in their usual colours. */
 export function OsBadge({ os, title }: { os: number; title?: string }) {
   const name = OS_NAMES[os as OsCode] ?? (os === 0 ? 'All' : String(os));
   return (
@@ -91,5 +91,37 @@ export function RelativeTime({ iso }: { iso: string }) {
       <time className="date-time" dateTime={iso} title={REPORT_TIME_ZONE_LABEL}>{formatDateTime(iso)}</time>
       {ago && <span className="rel-ago muted">{ago}</span>}
     </span>
+  );
+}
+
+/**
+ * A plain scrollable data table (keyboard-scrollable region, column headers, one honest empty row): the
+ * SDK Version screen's three tables. `rows` null means still loading (no empty row yet).
+ */
+export function PlainTable<R>({ label, headers, rows, rowKey, empty, cells }: { label: string; headers: string[]; rows: R[] | null; rowKey: (row: R) => string; empty: ReactNode; cells: (row: R) => ReactNode }) {
+  return (
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={label}>
+      <table className="data-table">
+        <thead>
+          <tr>
+            {headers.map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows?.length === 0 && (
+            <tr>
+              <td colSpan={headers.length} className="empty-row">
+                {empty}
+              </td>
+            </tr>
+          )}
+          {rows?.map((row) => <tr key={rowKey(row)}>{cells(row)}</tr>)}
+        </tbody>
+      </table>
+    </div>
   );
 }

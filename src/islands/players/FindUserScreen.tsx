@@ -10,8 +10,8 @@ import { HISTORY_KINDS } from '../../lib/history/kinds';
 import { api } from '../../lib/http/client';
 import { FIND_BY, FIND_BY_LABELS, findPlayerContract, playerProfileContract, type PlayerProfile } from '../../lib/players/staff-contract';
 import { formatDateTime, formatDay } from '../../lib/time/format';
-import AppAutocomplete from '../../lib/ui/filters/AppAutocomplete';
 import Field from '../../lib/ui/filters/Field';
+import PlayerLookup from './PlayerLookup';
 import '../../styles/data-table.css';
 import '../../styles/players.css';
 
@@ -62,26 +62,14 @@ export default function FindUserScreen({ account, search, initial, links }: Find
   const p = result?.profile;
   return (
     <section className="card find-user" aria-busy={busy}>
-      <form
-        className="toolbar report-filters"
-        role="search"
-        aria-label="Find a player"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void find();
-        }}
-      >
-        <Field label="App">
-          <AppAutocomplete account={account} placeholder="Choose an app" />
-        </Field>
+      <PlayerLookup label="Find a player" account={account} onSubmit={() => void find()} submit={{ label: 'Find', icon: 'pi pi-search', busy, disabled: !appId || !q.trim() }}>
         <Field label="Find by">
           <Dropdown value={by} options={FIND_BY.map((value) => ({ value, label: FIND_BY_LABELS[value] }))} onChange={(e) => setBy(e.value)} inputId="find-by" aria-label="Find by" />
         </Field>
         <Field label={FIND_BY_LABELS[by]}>
           <InputText value={q} onChange={(e) => setQ(e.target.value)} aria-label={FIND_BY_LABELS[by]} className="history-user" spellCheck={false} />
         </Field>
-        <Button type="submit" label="Find" icon="pi pi-search" loading={busy} disabled={!appId || !q.trim()} className="find-button" />
-      </form>
+      </PlayerLookup>
 
       {!result ? (
         <p className="history-empty">Choose an app and enter a user id, a device id or a purchase&apos;s transaction id.</p>

@@ -11,8 +11,8 @@ import { changesOnly, lineDiff } from '../../lib/players/line-diff';
 import { playerDataEditReadContract, playerDataUpdateContract, playerDataViewContract } from '../../lib/players/staff-contract';
 import { formatDateTime } from '../../lib/time/format';
 import { showToast } from '../../lib/ui/toast-store';
-import AppAutocomplete from '../../lib/ui/filters/AppAutocomplete';
 import Field from '../../lib/ui/filters/Field';
+import PlayerLookup from './PlayerLookup';
 import '../../styles/players.css';
 
 interface Save {
@@ -85,23 +85,11 @@ export default function PlayerDataScreen({ mode, account, query, initial, canSav
 
   return (
     <section className="card player-data" aria-busy={busy}>
-      <form
-        className="toolbar report-filters"
-        role="search"
-        aria-label="Choose a player"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void load();
-        }}
-      >
-        <Field label="App">
-          <AppAutocomplete account={account} placeholder="Choose an app" />
-        </Field>
+      <PlayerLookup label="Choose a player" account={account} onSubmit={() => void load()} submit={{ label: 'Open', icon: 'pi pi-folder-open', busy: busy && !save, disabled: !appId || !userId.trim() }}>
         <Field label="User id">
           <InputText value={userId} onChange={(e) => setUserId(e.target.value)} aria-label="User id" className="history-user" spellCheck={false} />
         </Field>
-        <Button type="submit" label="Open" icon="pi pi-folder-open" loading={busy && !save} disabled={!appId || !userId.trim()} className="find-button" />
-      </form>
+      </PlayerLookup>
       {!save ? (
         <p className="history-empty">Choose an app and enter a player&apos;s user id to {mode === 'update' ? 'edit' : 'see'} their saved data.</p>
       ) : (

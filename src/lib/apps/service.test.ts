@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SessionAccount } from '../auth/types';
 import type { Db } from '../server/db';
-import { migrate } from '../server/db/migrate';
-import { openMemoryPglite } from '../server/db/open';
+import { migratedMemoryDb } from '../server/db/memory-db.testkit';
 import { createApp, listAppOptions, mayViewApp, updateApp, updateConfig } from './service';
 import type { Actor } from '../auth/types';
 
@@ -18,17 +17,12 @@ function account(id: number, username: string, listApp: string[], canViewAllApp:
 
 const base = { icon: '', teamId: null, gameTypes: [], labels: [], published: false, showFinance: true, reportMonth: true, highlight: '' as const };
 
-beforeAll(async () => {
-  db = await openMemoryPglite();
-  await migrate(db);
+migratedMemoryDb(async (opened) => {
+  db = opened;
   await db.query(`INSERT INTO roles (name) VALUES ('cache')`);
   const row = await db.one<{ id: number }>(`INSERT INTO accounts (username, password_hash, role, list_app) VALUES ('limited', 'x', 'cache', '["seen.app"]'::jsonb) RETURNING id`);
   editor = { account: account(row!.id, 'limited', ['seen.app'], false), ip: '10.0.0.1', requestId: 'req-1' };
   await db.query(`INSERT INTO apps (id, name) VALUES ('seen.app', 'Seen'), ('hidden.app', 'Hidden')`);
-}, 30_000);
-
-afterAll(async () => {
-  await db?.close();
 });
 
 const auditRows = (action: string) => db.query<{ username: string; entity_id: string; ip: string; request_id: string; after: Record<string, unknown> | null }>('SELECT * FROM account_log WHERE action = $1 ORDER BY id', [action]);

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../server/db';
-import { migrate } from '../server/db/migrate';
-import { openMemoryPglite } from '../server/db/open';
+import { migratedMemoryDb } from '../server/db/memory-db.testkit';
 import { createSession, loadLiveSession, revokeAllSessions, revokeSession, verifyAccessToken } from './session';
 import { SessionCache, startSessionCache } from './session-cache';
 
@@ -10,14 +9,12 @@ let db: Db;
 let cache: SessionCache;
 let accountId: number;
 
-beforeAll(async () => {
-  db = await openMemoryPglite();
-  await migrate(db);
+migratedMemoryDb(async (opened) => {
+  db = opened;
   await db.query(`INSERT INTO roles (name) VALUES ('analyst-role')`);
   accountId = (await db.one<{ id: number }>(`INSERT INTO accounts (username, password_hash, role) VALUES ('cache-user', 'x', 'analyst-role') RETURNING id`))!.id;
   cache = await startSessionCache(db, 60_000);
-}, 30_000);
-afterAll(() => db?.close());
+});
 
 /** What the request path does: the cache, else the database (then remembered). */
 async function check(accessToken: string) {

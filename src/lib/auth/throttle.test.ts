@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../server/db';
-import { migrate } from '../server/db/migrate';
-import { openMemoryPglite } from '../server/db/open';
+import { migratedMemoryDb } from '../server/db/memory-db.testkit';
 import { HttpError } from '../server/errors';
 import { THROTTLE, lockedUsernames, takeSignInSlot, unlockUsername } from './throttle';
 
 let db: Db;
-beforeAll(async () => {
-  db = await openMemoryPglite();
-  await migrate(db);
-}, 30_000);
-afterAll(() => db?.close());
+migratedMemoryDb(async (opened) => {
+  db = opened;
+});
 
 /** Answers the 429 a slot was refused with, or null when it was granted (and settles it as a failure). */
 async function failOnce(username: string, ip: string): Promise<HttpError | null> {

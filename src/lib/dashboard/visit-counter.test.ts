@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../server/db';
-import { migrate } from '../server/db/migrate';
-import { openMemoryPglite } from '../server/db/open';
+import { migratedMemoryDb } from '../server/db/memory-db.testkit';
 import { VisitCounter } from './visit-counter';
 
 let db: Db;
 let accountId: number;
-beforeAll(async () => {
-  db = await openMemoryPglite();
-  await migrate(db);
+migratedMemoryDb(async (opened) => {
+  db = opened;
   await db.query(`INSERT INTO roles (name) VALUES ('r')`);
   accountId = (await db.one<{ id: number }>(`INSERT INTO accounts (username, password_hash, role) VALUES ('visitor', 'x', 'r') RETURNING id`))!.id;
-}, 30_000);
-afterAll(() => db?.close());
+});
 
 const visits = async () => db.query<{ path: string; visits: number }>('SELECT path, visits FROM page_visits WHERE account_id = $1 ORDER BY path', [accountId]);
 
@@ -33,5 +30,20 @@ describe('page views counted in memory, written in batches', () => {
     const counter = new VisitCounter(db, 30);
     counter.add(accountId, '/adminAccount/account');
     await expect.poll(async () => (await visits()).find((v) => v.path === '/adminAccount/account')?.visits, { timeout: 2000 }).toBe(1);
+  });
+});
+
+describe('a failed write', () => {
+  it('keeps its counts and adds the views counted meanwhile', async () => {
+    let fail = true;
+    const flaky = { ...db, query: (text: string, params?: unknown[]) => (fail ? Promise.reject(new Error('down')) : db.query(text, params)) } as Db;
+    const counter = new VisitCounter(flaky, 60_000);
+    counter.add(accountId, '/job_schedule/index');
+    counter.add(accountId, '/job_schedule/index');
+    await counter.flush();
+    counter.add(accountId, '/job_schedule/index');
+    fail = false;
+    await counter.flush();
+    expect((await visits()).find((v) => v.path === '/job_schedule/index')?.visits).toBe(3);
   });
 });

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../server/db';
-import { migrate } from '../server/db/migrate';
-import { openMemoryPglite } from '../server/db/open';
+import { migratedMemoryDb } from '../server/db/memory-db.testkit';
 import { API_LOG_BATCH, ApiLogWriter, type ApiLogEntry } from './api-log-writer';
 
 let db: Db;
-beforeAll(async () => {
-  db = await openMemoryPglite();
-  await migrate(db);
-}, 30_000);
-afterAll(() => db?.close());
+migratedMemoryDb(async (opened) => {
+  db = opened;
+});
 
 const entry = (requestId: string, at = new Date()): ApiLogEntry => ({ at, accountId: null, username: 'u', method: 'GET', path: '/api/x', status: 200, durationMs: 3.4, requestId, ip: '' });
 const count = async (prefix: string) => (await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM api_log WHERE request_id LIKE $1`, [`${prefix}%`]))!.n;

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SessionAccount } from '../auth/types';
 import type { Db } from '../server/db';
-import { migrate } from '../server/db/migrate';
-import { openMemoryPglite } from '../server/db/open';
+import { migratedMemoryDb } from '../server/db/memory-db.testkit';
 import { createPost, deletePost, getSpecialPost, updatePost, updateSpecialPost } from './service';
 import type { Actor } from '../auth/types';
 
@@ -17,9 +16,8 @@ function actor(id: number, username: string, role: string, privateActions: strin
   return { account, ip: '127.0.0.1', requestId: `req-${username}` };
 }
 
-beforeAll(async () => {
-  db = await openMemoryPglite();
-  await migrate(db);
+migratedMemoryDb(async (opened) => {
+  db = opened;
   for (const [username, role, actions] of [
     ['editor', 'admin', ['push_notification_create', 'push_notification_edit', 'push_notification_delete', 'push_notification_pin']],
     ['pinner', 'PO-Marketing', ['push_notification_pin']],
@@ -28,8 +26,7 @@ beforeAll(async () => {
     const row = await db.one<{ id: number }>(`INSERT INTO accounts (username, password_hash, role) VALUES ($1, 'x', $2) RETURNING id`, [username, role]);
     actors[username] = actor(row!.id, username, role, [...actions]);
   }
-}, 30_000);
-afterAll(() => db?.close());
+});
 
 const auditRows = (entityId: number) =>
   db.query<{ action: string; username: string; before: unknown; after: { title?: string; isPinned?: boolean } | null; request_id: string }>(

@@ -79,31 +79,28 @@ export function inappProductColumns(rows: readonly InappProductRow[], buyers: nu
   ];
 }
 
-/** Days from install to the first purchase, in the buckets the First IAP report groups by. */
-export const DAYS_SINCE_INSTALL_BUCKETS = [
-  { key: '0', from: 0, to: 0 },
-  { key: '1', from: 1, to: 1 },
-  { key: '2-3', from: 2, to: 3 },
-  { key: '4-7', from: 4, to: 7 },
-  { key: '8-14', from: 8, to: 14 },
-  { key: '15-30', from: 15, to: 30 },
-  { key: '31+', from: 31, to: Infinity },
-] as const;
+/**
+ * Bands from their lower bounds: [0, 1, 2, 4] gives 0, 1, 2-3, 4+ (a band of one number is named by it).
+ * `zero` renames the band of 0 (the level bands call it "none").
+ */
+function bands(lower: readonly number[], zero?: string) {
+  return lower.map((from, i) => {
+    const to = i + 1 < lower.length ? lower[i + 1]! - 1 : Infinity;
+    const key = from === 0 && zero ? zero : to === Infinity ? `${from}+` : from === to ? String(from) : `${from}-${to}`;
+    return { key, from, to };
+  });
+}
+const bandOf = (list: readonly { key: string; from: number; to: number }[], n: number) => list.find((b) => n >= b.from && n <= b.to)!.key;
+
+/** Days from install to the first purchase, in the buckets the First IAP report groups by: 0, 1, 2-3, 4-7, 8-14, 15-30, 31+. */
+export const DAYS_SINCE_INSTALL_BUCKETS = bands([0, 1, 2, 4, 8, 15, 31]);
 /** Payers without an install event (no first_open) or who bought before it. */
 export const NO_INSTALL_BUCKET = 'no install';
-export const daysBucket = (days: number | null) => (days === null || days < 0 ? NO_INSTALL_BUCKET : DAYS_SINCE_INSTALL_BUCKETS.find((b) => days >= b.from && days <= b.to)!.key);
+export const daysBucket = (days: number | null) => (days === null || days < 0 ? NO_INSTALL_BUCKET : bandOf(DAYS_SINCE_INSTALL_BUCKETS, days));
 
-/** Highest level played before the first purchase, in bands. */
-export const LEVEL_BANDS = [
-  { key: 'none', from: 0, to: 0 },
-  { key: '1-5', from: 1, to: 5 },
-  { key: '6-10', from: 6, to: 10 },
-  { key: '11-20', from: 11, to: 20 },
-  { key: '21-50', from: 21, to: 50 },
-  { key: '51-100', from: 51, to: 100 },
-  { key: '101+', from: 101, to: Infinity },
-] as const;
-export const levelBand = (level: number) => LEVEL_BANDS.find((b) => level >= b.from && level <= b.to)!.key;
+/** Highest level played before the first purchase, in bands: none, 1-5, 6-10, 11-20, 21-50, 51-100, 101+. */
+export const LEVEL_BANDS = bands([0, 1, 6, 11, 21, 51, 101], 'none');
+export const levelBand = (level: number) => bandOf(LEVEL_BANDS, level);
 
 export function firstIapColumns(rows: readonly FirstIapRow[]): ReportColumn<FirstIapRow>[] {
   const payers = sumAll(rows, (r) => r.payers);

@@ -188,18 +188,24 @@ function counterGrid(answer: CounterAnswer) {
 }
 const counterEmpty = (answer: CounterAnswer) => (answer.counter && answer.known === false ? unknownName('counter', answer.counter, answer.counters) : null);
 
+/** What both counter screens share: the same query, figures and empty rule; they differ only in layout. */
+const counterReport = (layout: 'vertical' | 'horizontal') =>
+  ({
+    id: `counter${layout === 'vertical' ? 'Vertical' : 'Horizontal'}`,
+    route: `/gsm/analytic/counter/${layout}`,
+    api: `/api/analytic/counter/${layout}`,
+    appMode: 'single',
+    extra: counterExtra,
+    controls: counterControls,
+    figures: counterFigures,
+    noun: 'counter events',
+    fileStem: `counter-${layout}`,
+    isEmpty: (answer: z.infer<z.ZodObject<typeof counterFigures>>) => shownCounters(answer).length === 0 || answer.cells.length === 0,
+    emptyText: counterEmpty,
+  }) as const;
+
 export const counterVerticalScreen = defineReport({
-  id: 'counterVertical',
-  route: '/gsm/analytic/counter/vertical',
-  api: '/api/analytic/counter/vertical',
-  appMode: 'single',
-  extra: counterExtra,
-  controls: counterControls,
-  figures: counterFigures,
-  noun: 'counter events',
-  fileStem: 'counter-vertical',
-  isEmpty: (answer) => shownCounters(answer).length === 0 || answer.cells.length === 0,
-  emptyText: counterEmpty,
+  ...counterReport('vertical'),
   table: (answer, input) => {
     const measure = input.measure ?? 'sum';
     const names = shownCounters(answer);
@@ -227,17 +233,7 @@ export const counterVerticalScreen = defineReport({
 });
 
 export const counterHorizontalScreen = defineReport({
-  id: 'counterHorizontal',
-  route: '/gsm/analytic/counter/horizontal',
-  api: '/api/analytic/counter/horizontal',
-  appMode: 'single',
-  extra: counterExtra,
-  controls: counterControls,
-  figures: counterFigures,
-  noun: 'counter events',
-  fileStem: 'counter-horizontal',
-  isEmpty: (answer) => shownCounters(answer).length === 0 || answer.cells.length === 0,
-  emptyText: counterEmpty,
+  ...counterReport('horizontal'),
   table: (answer, input) => {
     const measure = input.measure ?? 'sum';
     const names = shownCounters(answer);
