@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetServerConfig, serverConfig, tunables } from './config';
+import { resetServerConfig, selfUrlOf, serverConfig, tunables } from './config';
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -65,5 +65,19 @@ describe('tunables', () => {
 describe('runtime', () => {
   it('runs on the Node 24 that the project pins (npm scripts put node_modules/.bin first)', () => {
     expect(process.versions.node.split('.')[0]).toBe('24');
+  });
+});
+
+describe('selfUrlOf (where the test screens reach this server\'s SDK endpoint)', () => {
+  it('is the listening address, a wildcard host read as the loopback', () => {
+    expect(selfUrlOf(undefined, undefined)).toBe('http://localhost:4321');
+    expect(selfUrlOf('127.0.0.1', '4721')).toBe('http://127.0.0.1:4721');
+    expect(selfUrlOf('0.0.0.0', '8080')).toBe('http://127.0.0.1:8080');
+    expect(selfUrlOf('::', '8080')).toBe('http://[::1]:8080');
+    expect(selfUrlOf('fd00::5', '80')).toBe('http://[fd00::5]:80');
+  });
+  it('refuses a port that is not one', () => {
+    expect(() => selfUrlOf('localhost', '80x')).toThrow(/PORT must be a TCP port/);
+    expect(() => selfUrlOf('localhost', '70000')).toThrow(/PORT must be a TCP port/);
   });
 });

@@ -72,6 +72,11 @@ export interface ServerConfig extends Tunables {
   sessionSecret: string;
   /** Encrypts secrets at rest (service-account keys); never stored in the database. */
   secretKey: string;
+  /**
+   * This process's own HTTP address (from PORT and HOST, a wildcard host read as the loopback): the test
+   * screens send their events to the SDK endpoint through it, never to an address a request named (Host).
+   */
+  selfUrl: string;
 }
 
 export const DEFAULT_DEMO_PASSWORD = 'gsm-demo-2026';
@@ -157,8 +162,18 @@ export function serverConfig(): ServerConfig {
     appTitle: env.APP_TITLE || 'GSM Console',
     sessionSecret: resolveSecret('SESSION_SECRET', env.SESSION_SECRET, databaseUrl, demoData, dataDir, 'session-secret'),
     secretKey: resolveSecret('CONFIG_SECRET_KEY', env.CONFIG_SECRET_KEY, databaseUrl, demoData, dataDir, 'config-secret-key'),
+    selfUrl: selfUrlOf(env.HOST, env.PORT),
   };
   return cached;
+}
+
+/** http://host:port of this server as the node adapter listens (defaults localhost:4321). */
+export function selfUrlOf(host: string | undefined, port: string | undefined): string {
+  const h = host?.trim() || 'localhost';
+  const p = Number(port?.trim() || 4321);
+  if (!Number.isInteger(p) || p < 1 || p > 65_535) throw new ConfigError(`PORT must be a TCP port (1-65535), got "${port}".`);
+  const loopback = h === '0.0.0.0' ? '127.0.0.1' : h === '::' || h === '[::]' ? '[::1]' : h.includes(':') && !h.startsWith('[') ? `[${h}]` : h;
+  return `http://${loopback}:${p}`;
 }
 
 /**

@@ -11,7 +11,7 @@ export const appUsers = defineStep({
     const moved = await tx.query<{ app_id: string; user_id: string; install_day: string | null }>(
       `WITH f AS (
          SELECT DISTINCT ON (app_id, user_id) app_id, user_id, os, app_version, country
-           FROM events WHERE ${s.where} AND name = 'first_open' ORDER BY app_id, user_id, event_time, event_id
+           FROM analytics_events WHERE ${s.where} AND name = 'first_open' ORDER BY app_id, user_id, event_time, event_id
        ), moved AS (
          SELECT f.app_id, f.user_id, u.install_day FROM f LEFT JOIN app_users u USING (app_id, user_id)
           WHERE u.user_id IS NULL OR u.install_day > $1::date

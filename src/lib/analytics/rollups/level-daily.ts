@@ -12,7 +12,7 @@ export const levelDaily = rebuildStep('level_daily', (s) =>
                       (name = 'level_start')::int AS starts, (name = 'level_complete')::int AS completes, (name = 'level_fail')::int AS fails,
                       CASE WHEN name = 'level_complete' THEN (params->>'attempts')::bigint ELSE 0 END AS attempts,
                       CASE WHEN name = 'level_start' THEN 0 ELSE (params->>'duration')::bigint END AS duration, 0 AS reached
-                 FROM events WHERE ${s.where} AND name IN ${LEVEL_EVENTS}
+                 FROM analytics_events WHERE ${s.where} AND name IN ${LEVEL_EVENTS}
                UNION ALL
                SELECT app_id, os, app_version, country, mode, level, 0, 0, 0, 0, 0, 1 FROM level_reach WHERE ${s.where}) x
         GROUP BY app_id, os, app_version, country, mode, level`);

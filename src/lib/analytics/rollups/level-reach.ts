@@ -9,7 +9,7 @@ export const levelReach = defineStep({
       `WITH l AS (
          SELECT DISTINCT ON (app_id, user_id, params->>'mode', (params->>'level')::int)
                 app_id, user_id, params->>'mode' AS mode, (params->>'level')::int AS level, os, app_version, country
-           FROM events WHERE ${s.where} AND name IN ${LEVEL_EVENTS}
+           FROM analytics_events WHERE ${s.where} AND name IN ${LEVEL_EVENTS}
           ORDER BY app_id, user_id, params->>'mode', (params->>'level')::int, event_time, event_id
        ), moved AS (
          SELECT DISTINCT r.app_id, r.day FROM level_reach r JOIN l USING (app_id, user_id, mode, level) WHERE r.day > $1::date

@@ -16,7 +16,7 @@ const adViewDaily = rebuildStep('ad_view_daily', (s) =>
               count(*) FILTER (WHERE params->>'action' = 'request')::int, count(*) FILTER (WHERE params->>'action' = 'show')::int,
               count(*) FILTER (WHERE params->>'action' = 'click')::int, count(*) FILTER (WHERE params->>'action' = 'reward')::int,
               count(*) FILTER (WHERE params->>'action' = 'failed')::int
-         FROM events WHERE ${s.where} AND name = 'ad_view'
+         FROM analytics_events WHERE ${s.where} AND name = 'ad_view'
         GROUP BY app_id, os, app_version, country, params->>'format', params->>'placement', coalesce(params->>'network', ''), reason`);
 
 /** ad_impression events of the day with their revenue. */
@@ -24,7 +24,7 @@ const adImpressionDaily = rebuildStep('ad_impression_daily', (s) =>
   `INSERT INTO ad_impression_daily (app_id, day, os, app_version, country, format, network, placement, impressions, revenue)
        SELECT app_id, $1::date, os, app_version, country, params->>'format', params->>'network', params->>'placement',
               count(*)::int, sum((params->>'revenueUsdMicros')::bigint)
-         FROM events WHERE ${s.where} AND name = 'ad_impression'
+         FROM analytics_events WHERE ${s.where} AND name = 'ad_impression'
         GROUP BY app_id, os, app_version, country, params->>'format', params->>'network', params->>'placement'`);
 
 /**
@@ -38,10 +38,10 @@ const iapPurchases = defineStep({
       `WITH p AS (
          SELECT DISTINCT ON (app_id, params->>'transactionId') app_id, params->>'transactionId' AS transaction_id, user_id, event_time, event_id,
                 os, app_version, country, params->>'productId' AS product_id, (params->>'revenueUsdMicros')::bigint AS revenue
-           FROM events WHERE ${s.where} AND name = 'iap_purchase'
+           FROM analytics_events WHERE ${s.where} AND name = 'iap_purchase'
           ORDER BY app_id, params->>'transactionId', event_time, event_id
        ), l AS (
-         SELECT app_id, user_id, event_time, (params->>'level')::int AS level FROM events
+         SELECT app_id, user_id, event_time, (params->>'level')::int AS level FROM analytics_events
           WHERE ${s.where} AND name IN ${LEVEL_EVENTS} AND params->>'mode' = 'main' AND user_id IN (SELECT user_id FROM p)
        )
        INSERT INTO iap_purchases (app_id, transaction_id, user_id, day, event_time, event_id, os, app_version, country, product_id, revenue, before_level)
@@ -62,7 +62,7 @@ const subscriptionEvents = rebuildStep('subscription_events', (s) =>
   `INSERT INTO subscription_events (app_id, day, event_id, user_id, product_id, action, event_time, revenue, os, app_version, country)
        SELECT app_id, $1::date, event_id, user_id, params->>'productId', params->>'action', event_time,
               coalesce((params->>'revenueUsdMicros')::bigint, 0), os, app_version, country
-         FROM events WHERE ${s.where} AND name = 'subscription'`);
+         FROM analytics_events WHERE ${s.where} AND name = 'subscription'`);
 
 /**
  * First day of each conversion kind per user. It only moves earlier (events are never removed); the day
@@ -74,7 +74,7 @@ const userFirsts = defineStep({
     tx.query<StaleAppDay>(
       `WITH f AS (
          SELECT DISTINCT app_id, user_id, CASE name WHEN 'iap_purchase' THEN 'purchase' WHEN 'ad_impression' THEN 'rewarded' ELSE 'level1' END AS kind
-           FROM events WHERE ${s.where}
+           FROM analytics_events WHERE ${s.where}
             AND (name = 'iap_purchase' OR (name = 'ad_impression' AND params->>'format' = 'rewarded')
                  OR (name = 'level_complete' AND params->>'mode' = 'main' AND params->>'level' = '1'))
        ), moved AS (

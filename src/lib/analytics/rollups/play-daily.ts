@@ -19,7 +19,7 @@ const dayEvents = (s: RollupScope) =>
   `e AS MATERIALIZED (
      SELECT x.app_id, x.user_id, x.name, x.params, x.event_time, x.event_id, x.os, x.app_version, x.country,
             u.os AS u_os, u.app_version AS u_version, u.country AS u_country
-       FROM (SELECT app_id, user_id, name, params, event_time, event_id, os, app_version, country FROM events WHERE ${s.where} AND name IN ${PLAY_EVENTS}) x
+       FROM (SELECT app_id, user_id, name, params, event_time, event_id, os, app_version, country FROM analytics_events WHERE ${s.where} AND name IN ${PLAY_EVENTS}) x
        JOIN user_days u ON u.app_id = x.app_id AND u.day = $1::date AND u.user_id = x.user_id)`;
 
 /** Resource events as flows: 'earn' by source, 'spend' by sink. */

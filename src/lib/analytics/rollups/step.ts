@@ -4,6 +4,8 @@ import type { Sql } from '../../server/db';
  * One rollup table as a step of the app-day recomputation: it rebuilds its rows of (apps, day) from the
  * raw events and earlier steps' tables, and says which other app-days its change made stale (its
  * dirty-day rule). A new rollup is a new step in ./index.ts, not an edit inside one long function.
+ * Steps read raw events through the analytics_events view (migration 0085: test players left out), never
+ * the events table; a step that keeps per-user facts names its table in ./user-facts.ts.
  */
 export interface RollupStep {
   /** The table it maintains. */

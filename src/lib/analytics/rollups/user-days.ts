@@ -19,4 +19,4 @@ export const userDays = rebuildStep('user_days', (s) =>
                       coalesce(sum((params->>'revenueUsdMicros')::bigint) FILTER (WHERE name = 'ad_impression'), 0) AS ad_revenue,
                       count(*) FILTER (WHERE name = 'iap_purchase')::int AS iap_purchases,
                       coalesce(sum((params->>'revenueUsdMicros')::bigint) FILTER (WHERE name = 'iap_purchase'), 0) AS iap_revenue
-                 FROM events WHERE ${s.where} GROUP BY app_id, user_id) u`);
+                 FROM analytics_events WHERE ${s.where} GROUP BY app_id, user_id) u`);

@@ -12,6 +12,7 @@ import { postsApi } from '../../posts/api';
 import { rolesApi } from '../../roles/api';
 import { sdkCheckApi } from '../../sdk-check/api';
 import { systemApi } from '../../system/api';
+import { testingApi } from '../../testing/api';
 import { json, runHandler, type ApiHandler } from './handler';
 import { ApiRouter } from './router';
 
@@ -35,6 +36,7 @@ export const apiHandlers: readonly ApiHandler[] = [
   ...playersApi,
   ...playerStaffApi,
   ...historyApi,
+  ...testingApi,
 ];
 
 const router = new ApiRouter(apiHandlers);

@@ -16,7 +16,7 @@ export const baseRoles: RoleSeed[] = [
   {
     name: 'admin',
     description: 'Live-ops and board administration',
-    paths: ['/dashboard', '/post/index', '/job_schedule/index', ...under('/gsm/users/'), ...under('/games/'), ...under('/ads_in_house/')],
+    paths: ['/dashboard', '/post/index', '/job_schedule/index', ...under('/gsm/users/'), ...under('/games/'), ...under('/ads_in_house/'), ...under('/test/')],
     privateActions: ['push_notification_create', 'push_notification_edit', 'push_notification_delete', 'push_notification_pin', 'special_note_edit', 'live_event_edit', 'gift_code_edit', 'mail_send', 'push_send', 'campaign_edit', 'job_run'],
   },
   {
@@ -46,7 +46,7 @@ export const baseRoles: RoleSeed[] = [
   {
     name: 'tester',
     description: 'QA: SDK test tools and player lookups',
-    paths: [...under('/test/'), '/gsm/users/find_user', '/gsm/users/iap_request_log'],
+    paths: [...under('/test/'), '/gsm/users/find_user', '/gsm/users/iap_request_log', ...under('/gsm/history/')],
     privateActions: [],
   },
   {

@@ -1,0 +1,60 @@
+import { Button } from 'primereact/button';
+import { useEffect, useState } from 'react';
+import { api } from '../../lib/http/client';
+import { testLogicContract, type LogicCheck, type TestPlayer } from '../../lib/testing/contract';
+import { formatDateTime } from '../../lib/time/format';
+
+const STATUS_LABEL: Record<LogicCheck['status'], string> = { ok: 'OK', warn: 'Check', planned: 'Not checked yet' };
+
+/** Type 5: the server's view of the player, read only, and the checks other features will add. */
+export default function LogicChecks({ player }: { player: TestPlayer }) {
+  const [result, setResult] = useState<{ checks: LogicCheck[]; checkedAt: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function load() {
+    setBusy(true);
+    try {
+      setResult((await api(testLogicContract, { appId: player.appId, userId: player.userId })).data);
+    } catch {
+      // The shared client already said why.
+    } finally {
+      setBusy(false);
+    }
+  }
+  useEffect(() => void load(), [player.appId, player.userId, player.isTest]);
+
+  const today = result?.checks.filter((c) => c.status !== 'planned') ?? [];
+  const planned = result?.checks.filter((c) => c.status === 'planned') ?? [];
+  return (
+    <section className="test-logic" aria-labelledby="test-logic-title" aria-busy={busy}>
+      <header className="test-live-head">
+        <h2 id="test-logic-title">Server logic for this player</h2>
+        <span className="hint">{result ? `read at ${formatDateTime(result.checkedAt)} · nothing is changed` : 'Reading…'}</span>
+        <Button type="button" size="small" text label="Check again" icon="pi pi-refresh" loading={busy} onClick={() => void load()} />
+      </header>
+      <ul className="logic-list">
+        {today.map((c) => (
+          <li key={c.id} data-check={c.id}>
+            <span className={`logic-status ${c.status}`}>{STATUS_LABEL[c.status]}</span>
+            <strong>{c.title}</strong>
+            <span>{c.detail}</span>
+          </li>
+        ))}
+      </ul>
+      {planned.length > 0 && (
+        <>
+          <h3>Added by features still being built</h3>
+          <ul className="logic-list">
+            {planned.map((c) => (
+              <li key={c.id} data-check={c.id}>
+                <span className="logic-status planned">{STATUS_LABEL.planned}</span>
+                <strong>{c.title}</strong>
+                <span>{c.detail}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
