@@ -2,3 +2,9 @@
 export const RETENTION_MAX_DAY = 30;
 /** The events a level step reads. */
 export const LEVEL_EVENTS = `('level_start', 'level_complete', 'level_fail')`;
+
+/**
+ * An iap_purchase event whose store transaction was refused by its store (src/lib/iap/) is no revenue:
+ * conditions on `events` rows (unaliased) that keep only the others. Unverified and pending purchases count.
+ */
+export const NOT_REFUSED_PURCHASE = `NOT EXISTS (SELECT 1 FROM iap_verifications v WHERE v.status = 'refused' AND v.store = events.params->>'store' AND v.transaction_id = events.params->>'transactionId')`;
