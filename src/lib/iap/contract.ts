@@ -193,7 +193,8 @@ export const iapLogExportContract = defineContract({
   path: '/api/statistic/iapLog/export',
   request: iapLogQuery.omit({ page: true, limit: true }).extend({ format: z.enum(['csv', 'xlsx'], { error: 'must be csv or xlsx' }).default('xlsx') }),
   data: z.unknown(),
-  access: { route: IAP_LOG_ROUTE },
+  // Exports need export_report, as every report's and history log's do.
+  access: { route: IAP_LOG_ROUTE, actions: ['export_report'] },
 });
 
 /** Columns of the IAP log, its screen and its export alike. */
