@@ -187,7 +187,7 @@ describe('App Store (App Store Server API, signed transactions)', () => {
     const refunded = appStorePurchase({ revocationDate: nowMs() - 1000 });
     expect((await staffVerify({ store: 'app_store', ...refunded })).json.data).toMatchObject({ status: 'refused', reason: expect.stringMatching(/refunded/) });
     const unknown = { transactionId: appleTx(), productId: 'gems_100' };
-    expect((await staffVerify({ store: 'app_store', ...unknown })).json.data).toMatchObject({ status: 'refused', reason: 'App Store: Transaction id not found. (4040010)' });
+    expect((await staffVerify({ store: 'app_store', ...unknown })).json.data).toMatchObject({ status: 'refused', reason: 'App Store: Transaction id not found (4040010)' });
     const other = appStorePurchase({}, 'gems_500');
     expect((await staffVerify({ store: 'app_store', ...other, productId: 'gems_100' })).json.data).toMatchObject({ status: 'refused', reason: expect.stringMatching(/product gems_500, not gems_100/) });
     const forged = appStorePurchase();

@@ -130,10 +130,10 @@ export default function IapLogScreen({ mode, account, canExport }: IapLogScreenP
             <Column header="HTTP" bodyClassName="num" body={(r: RequestLogRow) => r.httpStatus ?? 'no answer'} />
             <Column header="Latency" bodyClassName="num" body={(r: RequestLogRow) => `${r.latencyMs} ms`} />
             <Column
-              header="Request and answer"
+              header="Exchange"
               body={(r: RequestLogRow) => (
                 <details className="iap-exchange">
-                  <summary>{(r.request as { method?: string; url?: string }).method} {new URL((r.request as { url: string }).url).pathname}</summary>
+                  <summary>{(r.request as { method?: string }).method} request and answer</summary>
                   <pre>{JSON.stringify(r.request, null, 2)}</pre>
                   <pre>{JSON.stringify(r.response, null, 2)}</pre>
                 </details>

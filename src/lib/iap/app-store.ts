@@ -1,6 +1,7 @@
 import { importPKCS8, SignJWT } from 'jose';
 import { tunables } from '../server/config';
 import { nowMs } from '../time/clock';
+import { formatDateTime } from '../time/format';
 import { JwsRejected, verifyAppleJws } from './apple-jws';
 import { isTransient, pending, refused, timedGet, verified, type StoreReply } from './outcome';
 
@@ -43,7 +44,7 @@ export async function askAppStore(key: AppStoreKey, bundleId: string, claim: { p
   const answer = await timedGet(url, { authorization: `Bearer ${token}`, accept: 'application/json' }, storeTimeoutMs);
   const body = (answer.body ?? {}) as Record<string, unknown>;
   const exchange = { request: logged, httpStatus: answer.status, response: answer.body, latencyMs: answer.latencyMs };
-  const storeError = typeof body.errorMessage === 'string' ? `${body.errorMessage}${body.errorCode ? ` (${String(body.errorCode)})` : ''}` : undefined;
+  const storeError = typeof body.errorMessage === 'string' ? `${body.errorMessage.replace(/\.$/, '')}${body.errorCode ? ` (${String(body.errorCode)})` : ''}` : undefined;
   if (answer.status === null) return { outcome: pending(`the App Store did not answer: ${answer.error}`), exchange };
   if (isTransient(answer.status)) return { outcome: pending(`the App Store answered ${answer.status}${storeError ? `: ${storeError}` : ''}; asking again later`), exchange };
   if (answer.status === 401 || answer.status === 403) return { outcome: pending(`the App Store refused the app's key (${answer.status}); fix it, the purchase is asked again`), exchange };
@@ -77,7 +78,7 @@ export async function askAppStore(key: AppStoreKey, bundleId: string, claim: { p
   if (tx.productId !== claim.productId) return { outcome: refused(`App Store: the transaction is of product ${String(tx.productId)}, not ${claim.productId}`, storeData), exchange };
   if (tx.revocationDate) {
     const why = REVOCATION[Number(tx.revocationReason)] ?? 'revoked';
-    return { outcome: refused(`App Store: the purchase was ${why} on ${new Date(Number(tx.revocationDate)).toISOString()}`, storeData), exchange };
+    return { outcome: refused(`App Store: the purchase was ${why} on ${formatDateTime(Number(tx.revocationDate))} UTC+7`, storeData), exchange };
   }
   return { outcome: verified(storeData), exchange };
 }

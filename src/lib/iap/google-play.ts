@@ -67,7 +67,7 @@ export async function askGooglePlay(account: ServiceAccount, packageName: string
   const answer = await timedGet(url, { authorization: `Bearer ${accessToken}`, accept: 'application/json' }, storeTimeoutMs);
   const exchange = { request: logged, httpStatus: answer.status, response: answer.body, latencyMs: answer.latencyMs };
   const body = (answer.body ?? {}) as Record<string, unknown>;
-  const storeError = (body.error as { message?: string; status?: string } | undefined)?.message;
+  const storeError = (body.error as { message?: string; status?: string } | undefined)?.message?.replace(/\.$/, '');
   if (answer.status === null) return { outcome: pending(`Google Play did not answer: ${answer.error}`), exchange };
   if (isTransient(answer.status)) return { outcome: pending(`Google Play answered ${answer.status}${storeError ? `: ${storeError}` : ''}; asking again later`), exchange };
   if (answer.status === 401 || answer.status === 403) {

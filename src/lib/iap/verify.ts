@@ -2,6 +2,7 @@ import type { Db, Sql } from '../server/db';
 import { tunables } from '../server/config';
 import { badRequest, notFound } from '../server/errors';
 import { nowMs } from '../time/clock';
+import { formatDateTime } from '../time/format';
 import { askAppStore } from './app-store';
 import { peekJwsPayload } from './apple-jws';
 import type { IapStatus, IapStore, VerificationAnswer } from './contract';
@@ -104,7 +105,7 @@ async function recordDuplicate(db: Db, purchase: PurchaseToVerify, now: number):
      VALUES ($1, $2, $3, $4, $5, '', $6, $7, 'duplicate', $8, $9, $10::timestamptz, $10::timestamptz)
      RETURNING ${COLUMNS}`,
     [purchase.appId, purchase.store, purchase.transactionId, purchase.productId, purchase.userId, purchase.source, purchase.requestedBy,
-      `duplicate transaction: first received ${iso(first!.created_at)} (verification ${first!.id}, ${first!.status})`, first!.id, new Date(now).toISOString()],
+      `duplicate transaction: first received ${formatDateTime(iso(first!.created_at)!)} UTC+7 (verification ${first!.id}, ${first!.status} then)`, first!.id, new Date(now).toISOString()],
   );
   return answerOf(row!, first!);
 }
