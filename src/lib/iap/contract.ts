@@ -149,7 +149,11 @@ export const iapLogRow = z.object({
 });
 export type IapLogRow = z.infer<typeof iapLogRow>;
 
-export const iapLogContract = defineContract({ method: 'GET', path: '/api/statistic/iapLog', request: iapLogQuery, data: z.array(iapLogRow), list: true, access: { route: IAP_LOG_ROUTE } });
+/**
+ * The spec makes the IAP log reachable by every signed-in account (/statistic/iapLog is in the always-reachable
+ * list), so the list asks only for a session; it answers only the apps the account may see.
+ */
+export const iapLogContract = defineContract({ method: 'GET', path: '/api/statistic/iapLog', request: iapLogQuery, data: z.array(iapLogRow), list: true, access: 'signedIn' });
 
 export const requestLogQuery = z.object({
   appIds,
