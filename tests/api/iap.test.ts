@@ -8,7 +8,7 @@ import { appDetailContract, createAppContract } from '../../src/lib/apps/contrac
 import { loginContract } from '../../src/lib/auth/contract';
 import { configContracts } from '../../src/lib/config-data/contract';
 import { createRequester, type ApiError, type Requester } from '../../src/lib/http/requester';
-import { iapLogContract, requestLogContract, saveStoreKeyContract, getStoreKeyContract, verifyIapContract, type VerificationAnswer } from '../../src/lib/iap/contract';
+import { iapLogContract, iapLogExportContract, requestLogContract, saveStoreKeyContract, getStoreKeyContract, verifyIapContract, type VerificationAnswer } from '../../src/lib/iap/contract';
 import { saveRoleContract } from '../../src/lib/roles/contract';
 import { nowMs } from '../../src/lib/time/clock';
 import { scratchDatabase, startServer } from '../support/own-server';
@@ -301,6 +301,22 @@ describe('revenue', () => {
   });
 });
 
+describe('the IAP log export', () => {
+  it('exports the filtered purchases as CSV with the screen\'s columns', async () => {
+    const p = playPurchase();
+    await staffVerify({ store: 'google_play', ...p });
+    await staffVerify({ store: 'google_play', ...p });
+    const response = await fetch(`${server.baseUrl}/api/statistic/iapLog/export?format=csv&transactionId=${encodeURIComponent(p.transactionId)}`, { headers: { authorization: `Bearer ${rootToken}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toContain('iap-log');
+    const lines = (await response.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(lines[0]).toBe('Received,App,Store,Product,Transaction id,User id,Status,Reason,From,Store requests,Decided');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(',duplicate,');
+    expect(lines[2]).toContain(`${appId},google_play,gems_100,${p.transactionId},p_staffcheck,verified,`);
+  });
+});
+
 describe('permissions', () => {
   async function account(paths: string[], listApp: string[]) {
     const username = `iap${randomUUID().slice(0, 8)}`;
@@ -326,6 +342,8 @@ describe('permissions', () => {
     await root(createAppContract, { id: otherAppId, name: `IAP other ${otherAppId}`, os: [{ os: 1, packageId: `${otherAppId}.android` }] });
     const otherApps = await account(['/gsm/users/iap_request_log'], [otherAppId]);
     expect((await otherApps(requestLogContract, { transactionId: p.transactionId })).data).toEqual([]);
+    // Exporting needs export_report.
+    expect(await status(seer(iapLogExportContract, { transactionId: p.transactionId, format: 'csv' }))).toBe(403);
     // Verifying is staff work on the App Manager's route.
     expect(await status(blind(verifyIapContract, { appId, userId: 'p_x', store: 'google_play', ...playPurchase() }))).toBe(403);
   });

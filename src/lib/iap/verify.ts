@@ -105,7 +105,7 @@ async function recordDuplicate(db: Db, purchase: PurchaseToVerify, now: number):
      VALUES ($1, $2, $3, $4, $5, '', $6, $7, 'duplicate', $8, $9, $10::timestamptz, $10::timestamptz)
      RETURNING ${COLUMNS}`,
     [purchase.appId, purchase.store, purchase.transactionId, purchase.productId, purchase.userId, purchase.source, purchase.requestedBy,
-      `duplicate transaction: first received ${formatDateTime(iso(first!.created_at)!)} UTC+7 (verification ${first!.id}, ${first!.status} then)`, first!.id, new Date(now).toISOString()],
+      `duplicate transaction: first received ${formatDateTime(iso(first!.created_at)!)} (UTC+7) as verification ${first!.id}`, first!.id, new Date(now).toISOString()],
   );
   return answerOf(row!, first!);
 }
