@@ -1,5 +1,6 @@
 import { runRollupJob } from '../analytics/rollup';
 import { pruneThrottle } from '../auth/throttle';
+import { retryPending } from '../iap/verify';
 import { tunables } from '../server/config';
 import type { Db, Sql } from '../server/db';
 
@@ -48,6 +49,13 @@ export const jobDefinitions: JobDefinition[] = [
     timeZone: 'Asia/Ho_Chi_Minh',
     // The scheduler hands every job the database itself (execute() passes its Db).
     run: (db) => runRollupJob(db as Db),
+  },
+  {
+    name: 'iap_verify_retry',
+    description: 'Asks the stores again about purchases left pending (store unreachable or slow), with backoff',
+    cron: '* * * * *',
+    timeZone: 'Asia/Ho_Chi_Minh',
+    run: (db) => retryPending(db as Db),
   },
   {
     name: 'finance_refresh',

@@ -57,6 +57,46 @@ export interface Tunables {
   sessionCacheMs: number;
   /** The API log is written in batches: at most this long after a request (API_LOG_FLUSH_MS, default 1 s). */
   apiLogFlushMs: number;
+  /** Store endpoints and limits of IAP verification (src/lib/iap/); tests point them at local stand-ins. */
+  iap: IapSettings;
+}
+
+export interface IapSettings {
+  /** Android Publisher API base (GOOGLE_PLAY_API_BASE, default https://androidpublisher.googleapis.com). */
+  googlePlayApiBase: string;
+  /** Google's OAuth token endpoint the service account's JWT is traded at (GOOGLE_OAUTH_TOKEN_URL). */
+  googleTokenUrl: string;
+  /** App Store Server API base (APP_STORE_API_BASE, default production https://api.storekit.itunes.apple.com). */
+  appStoreApiBase: string;
+  /**
+   * The root certificate an App Store JWS's x5c chain must end in (APP_STORE_ROOT_CERT: PEM text, or the path
+   * of a PEM/DER file). Apple Root CA - G3 in production; unset, App Store answers cannot be trusted and
+   * purchases stay pending with that reason (see docs/decisions.md).
+   */
+  appStoreRootCert: string | null;
+  /** How long one store request may take before the purchase is left pending (IAP_STORE_TIMEOUT_MS, default 10 s). */
+  storeTimeoutMs: number;
+  /** First retry delay of a pending purchase; doubles per attempt up to 6 h (IAP_RETRY_BASE_MS, default 60 s). */
+  retryBaseMs: number;
+}
+
+/** A URL setting: absolute http(s), without a trailing slash. */
+function url(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name]?.trim() || fallback;
+  if (!/^https?:\/\/[^\s]+$/.test(raw)) throw new ConfigError(`${name} must be an http(s) URL (got "${raw}").`);
+  return raw.replace(/\/+$/, '');
+}
+
+/** APP_STORE_ROOT_CERT: PEM text as given, or a file's contents (PEM, or DER turned into PEM). */
+function certificate(env: NodeJS.ProcessEnv, name: string): string | null {
+  const raw = env[name]?.trim();
+  if (!raw) return null;
+  if (raw.includes('-----BEGIN CERTIFICATE-----')) return raw;
+  if (!existsSync(raw)) throw new ConfigError(`${name} must be PEM text or the path of a certificate file (no file at "${raw}").`);
+  const bytes = readFileSync(raw);
+  const text = bytes.toString('utf8');
+  if (text.includes('-----BEGIN CERTIFICATE-----')) return text;
+  return `-----BEGIN CERTIFICATE-----\n${bytes.toString('base64').replace(/.{64}/g, '$&\n')}\n-----END CERTIFICATE-----\n`;
 }
 
 /** Where the embedded database lives and how the server behaves; read once from the environment. */
@@ -133,6 +173,14 @@ export function tunables(): Tunables {
     trustProxy: flag(env, 'TRUST_PROXY', false),
     sessionCacheMs: integer(env, 'SESSION_CACHE_MS', 30_000, 0, 300_000),
     apiLogFlushMs: integer(env, 'API_LOG_FLUSH_MS', 1000, 10, 60_000),
+    iap: {
+      googlePlayApiBase: url(env, 'GOOGLE_PLAY_API_BASE', 'https://androidpublisher.googleapis.com'),
+      googleTokenUrl: url(env, 'GOOGLE_OAUTH_TOKEN_URL', 'https://oauth2.googleapis.com/token'),
+      appStoreApiBase: url(env, 'APP_STORE_API_BASE', 'https://api.storekit.itunes.apple.com'),
+      appStoreRootCert: certificate(env, 'APP_STORE_ROOT_CERT'),
+      storeTimeoutMs: integer(env, 'IAP_STORE_TIMEOUT_MS', 10_000, 100, 120_000),
+      retryBaseMs: integer(env, 'IAP_RETRY_BASE_MS', 60_000, 0, 3_600_000),
+    },
   };
   return cachedTunables;
 }

@@ -1,4 +1,4 @@
-import { LEVEL_EVENTS } from './constants';
+import { LEVEL_EVENTS, NOT_REFUSED_PURCHASE } from './constants';
 import { defineStep, rebuildStep, type RollupStep, type StaleAppDay } from './step';
 
 /**
@@ -38,7 +38,7 @@ const iapPurchases = defineStep({
       `WITH p AS (
          SELECT DISTINCT ON (app_id, params->>'transactionId') app_id, params->>'transactionId' AS transaction_id, user_id, event_time, event_id,
                 os, app_version, country, params->>'productId' AS product_id, (params->>'revenueUsdMicros')::bigint AS revenue
-           FROM analytics_events WHERE ${s.where} AND name = 'iap_purchase'
+           FROM analytics_events WHERE ${s.where} AND name = 'iap_purchase' AND ${NOT_REFUSED_PURCHASE}
           ORDER BY app_id, params->>'transactionId', event_time, event_id
        ), l AS (
          SELECT app_id, user_id, event_time, (params->>'level')::int AS level FROM analytics_events

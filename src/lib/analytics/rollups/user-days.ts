@@ -1,3 +1,4 @@
+import { NOT_REFUSED_PURCHASE } from './constants';
 import { rebuildStep } from './step';
 
 /**
@@ -17,6 +18,6 @@ export const userDays = rebuildStep('user_days', (s) =>
                       coalesce(sum((params->>'duration')::bigint) FILTER (WHERE name = 'session_end'), 0) AS session_seconds,
                       count(*) FILTER (WHERE name = 'ad_impression')::int AS ad_impressions,
                       coalesce(sum((params->>'revenueUsdMicros')::bigint) FILTER (WHERE name = 'ad_impression'), 0) AS ad_revenue,
-                      count(*) FILTER (WHERE name = 'iap_purchase')::int AS iap_purchases,
-                      coalesce(sum((params->>'revenueUsdMicros')::bigint) FILTER (WHERE name = 'iap_purchase'), 0) AS iap_revenue
+                      count(*) FILTER (WHERE name = 'iap_purchase' AND ${NOT_REFUSED_PURCHASE})::int AS iap_purchases,
+                      coalesce(sum((params->>'revenueUsdMicros')::bigint) FILTER (WHERE name = 'iap_purchase' AND ${NOT_REFUSED_PURCHASE}), 0) AS iap_revenue
                  FROM analytics_events WHERE ${s.where} GROUP BY app_id, user_id) u`);

@@ -5,6 +5,7 @@ import { appsApi } from '../../apps/api';
 import { authApi } from '../../auth/api';
 import { configDataApi } from '../../config-data/api';
 import { historyApi } from '../../history/api';
+import { iapApi } from '../../iap/api';
 import { jobsApi } from '../../jobs/api';
 import { logsApi } from '../../logs/api';
 import { playerStaffApi, playersApi } from '../../players/api';
@@ -37,6 +38,7 @@ export const apiHandlers: readonly ApiHandler[] = [
   ...playerStaffApi,
   ...historyApi,
   ...testingApi,
+  ...iapApi,
 ];
 
 const router = new ApiRouter(apiHandlers);

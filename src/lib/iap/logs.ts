@@ -1,0 +1,88 @@
+import type { SessionAccount } from '../auth/types';
+import { visibleAppCondition } from '../apps/service';
+import type { Sql } from '../server/db';
+import { badRequest } from '../server/errors';
+import type { IapLogQuery, IapLogRow, RequestLogQuery, RequestLogRow } from './contract';
+
+/**
+ * The two IAP logs: every purchase claim with its verification status (/statistic/iapLog) and every request
+ * made to a store (/gsm/users/iap_request_log), across the apps the account may see, newest first.
+ * Date filters are calendar days in UTC+7, the studio's reporting day.
+ */
+
+const DAY_START = (param: string) => `(${param}::date::timestamp - interval '7 hours') AT TIME ZONE 'UTC'`;
+
+function common(account: SessionAccount, q: { appIds: string[]; from?: string; to?: string; userId?: string; transactionId?: string }, time: string, alias: string) {
+  if (q.from && q.to && q.from > q.to) throw badRequest('to: must be on or after from.');
+  const params: unknown[] = [];
+  const where = [visibleAppCondition(account, params, `${alias}.app_id`)];
+  if (q.appIds.length) {
+    params.push(q.appIds);
+    where.push(`${alias}.app_id = ANY($${params.length}::text[])`);
+  }
+  if (q.from) {
+    params.push(q.from);
+    where.push(`${alias}.${time} >= ${DAY_START(`$${params.length}`)}`);
+  }
+  if (q.to) {
+    params.push(q.to);
+    where.push(`${alias}.${time} < ${DAY_START(`$${params.length}`)} + interval '1 day'`);
+  }
+  if (q.userId) {
+    params.push(q.userId);
+    where.push(`${alias}.user_id = $${params.length}`);
+  }
+  if (q.transactionId) {
+    params.push(q.transactionId);
+    where.push(`${alias}.transaction_id = $${params.length}`);
+  }
+  return { params, where };
+}
+
+export async function listIapLog(db: Sql, account: SessionAccount, q: IapLogQuery): Promise<{ rows: IapLogRow[]; total: number }> {
+  const { params, where } = common(account, q, 'created_at', 'v');
+  if (q.status) {
+    params.push(q.status);
+    where.push(`v.status = $${params.length}`);
+  }
+  if (q.store) {
+    params.push(q.store);
+    where.push(`v.store = $${params.length}`);
+  }
+  const filter = where.join(' AND ');
+  const total = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM iap_verifications v WHERE ${filter}`, params);
+  const rows = await db.query<{ id: number; created_at: Date; app_id: string; store: string; product_id: string; transaction_id: string; user_id: string; source: string; status: IapLogRow['status']; reason: string; attempts: number; decided_at: Date | null }>(
+    `SELECT v.id::int AS id, v.created_at, v.app_id, v.store, v.product_id, v.transaction_id, v.user_id, v.source, v.status, v.reason, v.attempts, v.decided_at
+       FROM iap_verifications v WHERE ${filter} ORDER BY v.created_at DESC, v.id DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
+    params,
+  );
+  return {
+    total: total?.n ?? 0,
+    rows: rows.map((r) => ({
+      id: r.id, createdAt: new Date(r.created_at).toISOString(), appId: r.app_id, store: r.store, productId: r.product_id, transactionId: r.transaction_id,
+      userId: r.user_id, source: r.source, status: r.status, reason: r.reason, attempts: r.attempts, decidedAt: r.decided_at ? new Date(r.decided_at).toISOString() : null,
+    })),
+  };
+}
+
+export async function listRequestLog(db: Sql, account: SessionAccount, q: RequestLogQuery): Promise<{ rows: RequestLogRow[]; total: number }> {
+  const { params, where } = common(account, q, 'at', 'l');
+  if (q.result) {
+    params.push(q.result);
+    where.push(`l.result = $${params.length}`);
+  }
+  const filter = where.join(' AND ');
+  const total = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM iap_request_log l WHERE ${filter}`, params);
+  const rows = await db.query<{ id: number; at: Date; app_id: string; store: string; transaction_id: string; user_id: string; request: unknown; http_status: number | null; response: unknown; latency_ms: number; result: RequestLogRow['result'] }>(
+    `SELECT l.id::int AS id, l.at, l.app_id, l.store, l.transaction_id, l.user_id, l.request, l.http_status, l.response, l.latency_ms, l.result
+       FROM iap_request_log l WHERE ${filter} ORDER BY l.at DESC, l.id DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
+    params,
+  );
+  return {
+    total: total?.n ?? 0,
+    rows: rows.map((r) => ({
+      id: r.id, at: new Date(r.at).toISOString(), appId: r.app_id, store: r.store, transactionId: r.transaction_id, userId: r.user_id,
+      request: r.request, httpStatus: r.http_status, response: r.response, latencyMs: r.latency_ms, result: r.result,
+    })),
+  };
+}

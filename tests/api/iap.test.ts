@@ -1,0 +1,351 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccountContract } from '../../src/lib/accounts/contract';
+import { rollupNowContract } from '../../src/lib/analytics/contract';
+import { reportDay } from '../../src/lib/analytics/day';
+import { inappScreen } from '../../src/lib/analytics/money/screens';
+import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
+import { loginContract } from '../../src/lib/auth/contract';
+import { configContracts } from '../../src/lib/config-data/contract';
+import { createRequester, type ApiError, type Requester } from '../../src/lib/http/requester';
+import { iapLogContract, iapLogExportContract, requestLogContract, saveStoreKeyContract, getStoreKeyContract, verifyIapContract, type VerificationAnswer } from '../../src/lib/iap/contract';
+import { saveRoleContract } from '../../src/lib/roles/contract';
+import { nowMs } from '../../src/lib/time/clock';
+import { scratchDatabase, startServer } from '../support/own-server';
+import { makeTestPki, signAsAppStore, startAppStore, startGooglePlay } from '../support/store-stand-ins';
+
+/**
+ * IAP verification against local stand-ins of both stores (tests/support/store-stand-ins.ts), through a console
+ * server of its own whose store URLs and App Store root point at them (PGlite, or PostgreSQL with
+ * TEST_DATABASE_URL). Staff verify through api/appdata/verifyIAP, games through the SDK route with a player token.
+ */
+
+let google: Awaited<ReturnType<typeof startGooglePlay>>;
+let apple: Awaited<ReturnType<typeof startAppStore>>;
+let server: Awaited<ReturnType<typeof startServer>>;
+let root: Requester;
+let rootToken = '';
+let appId: string;
+let keys: { android: string; ios: string };
+const ANDROID = (id: string) => `${id}.android`;
+const IOS = (id: string) => `${id}.ios`;
+
+beforeAll(async () => {
+  google = await startGooglePlay();
+  apple = await startAppStore();
+  const pg = process.env.TEST_DATABASE_URL;
+  server = await startServer({
+    GOOGLE_PLAY_API_BASE: google.base,
+    GOOGLE_OAUTH_TOKEN_URL: google.tokenUrl,
+    APP_STORE_API_BASE: apple.base,
+    APP_STORE_ROOT_CERT: apple.pki.rootPem,
+    IAP_RETRY_BASE_MS: '0',
+    IAP_STORE_TIMEOUT_MS: '1500',
+    SCHEDULER: 'off',
+    DEMO_TELEMETRY: '0',
+    ...(pg ? { DATABASE_URL: await scratchDatabase(pg, 'iap') } : {}),
+  });
+  rootToken = await server.signIn();
+  root = createRequester({ baseUrl: server.baseUrl, headers: { authorization: `Bearer ${rootToken}` } });
+  appId = `com.iap.t${Date.now().toString(36)}`;
+  await root(createAppContract, { id: appId, name: `IAP ${appId}`, os: [{ os: 1, packageId: ANDROID(appId) }, { os: 2, packageId: IOS(appId) }] });
+  const { data } = await root(appDetailContract, { appId });
+  keys = { android: data.os.find((o) => o.os === 1)!.sdkAppKey, ios: data.os.find((o) => o.os === 2)!.sdkAppKey };
+  // The app's store credentials, as staff enter them: the GA service account (sealed) and the App Store key.
+  await root(configContracts.ga_service_account.save, { scope: `app:${appId}`, data: { serviceAccountJson: JSON.stringify(google.serviceAccount), label: 'Play verifier' } });
+  await root(saveStoreKeyContract, { appId, ...apple.apiKey });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await google?.stop();
+  await apple?.stop();
+});
+
+const call = async (method: string, path: string, body: unknown, headers: Record<string, string>) => {
+  const response = await fetch(`${server.baseUrl}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const text = await response.text();
+  return { status: response.status, json: JSON.parse(text) as { data?: VerificationAnswer; message?: string } };
+};
+/** The staff route as a raw call: bad-input tests send what the typed requester would refuse. */
+const staffVerify = (body: Record<string, unknown>) => call('POST', '/api/appdata/verifyIAP', { appId, userId: 'p_staffcheck', ...body }, { authorization: `Bearer ${rootToken}` });
+
+const orderId = () => `GPA.${Math.floor(1000 + Math.random() * 8999)}-${Math.floor(1000 + Math.random() * 8999)}-${Math.floor(1000 + Math.random() * 8999)}-${Math.floor(10000 + Math.random() * 89999)}`;
+const purchaseToken = () => `tok-${randomUUID()}.${randomUUID()}`;
+const appleTx = () => String(2_000_000_000_000 + Math.floor(Math.random() * 1e12));
+
+/** A Google Play purchase the stand-in knows. */
+function playPurchase(state: 0 | 1 | 2 = 0, productId = 'gems_100') {
+  const p = { transactionId: orderId(), purchaseToken: purchaseToken(), productId };
+  google.purchases.set(p.purchaseToken, { packageName: ANDROID(appId), productId, orderId: p.transactionId, purchaseState: state });
+  return p;
+}
+function appStorePurchase(extra: { revocationDate?: number } = {}, productId = 'gems_100') {
+  const transactionId = appleTx();
+  apple.transactions.set(transactionId, { transactionId, bundleId: IOS(appId), productId, ...extra });
+  return { transactionId, productId };
+}
+
+async function requestLog(transactionId: string) {
+  return (await root(requestLogContract, { transactionId, appIds: [appId] })).data;
+}
+async function iapLog(transactionId: string) {
+  return (await root(iapLogContract, { transactionId, appIds: [appId] })).data;
+}
+
+async function runRetryJob() {
+  const answer = await call('POST', '/api/job/run', { name: 'iap_verify_retry' }, { authorization: `Bearer ${rootToken}` });
+  expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+  return answer.json.data as unknown as { status: string };
+}
+
+describe('Google Play (Android Publisher purchases.products.get)', () => {
+  it('verifies a purchased product, logging the request without the access token', async () => {
+    const p = playPurchase();
+    const answer = await staffVerify({ store: 'google_play', ...p });
+    expect(answer.status, answer.json.message).toBe(200);
+    expect(answer.json.data).toMatchObject({ status: 'verified', reason: '', store: 'google_play', transactionId: p.transactionId, productId: 'gems_100', first: null });
+    const log = await requestLog(p.transactionId);
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({ result: 'verified', httpStatus: 200, store: 'google_play', appId });
+    expect(log[0]!.latencyMs).toBeGreaterThanOrEqual(0);
+    expect(JSON.stringify(log[0]!.request)).toContain(`/applications/${ANDROID(appId)}/purchases/products/gems_100/tokens/`);
+    expect(JSON.stringify(log[0])).not.toContain('ya29.');
+    expect(log[0]!.response).toMatchObject({ orderId: p.transactionId, purchaseState: 0 });
+    expect(await iapLog(p.transactionId)).toEqual([expect.objectContaining({ status: 'verified', userId: 'p_staffcheck', source: 'staff', attempts: 1 })]);
+  });
+
+  it('refuses a cancelled purchase and an unknown token with the store\'s reason', async () => {
+    const cancelled = playPurchase(1);
+    const a = await staffVerify({ store: 'google_play', ...cancelled });
+    expect(a.json.data).toMatchObject({ status: 'refused' });
+    expect(a.json.data!.reason).toMatch(/cancelled or refunded/);
+    const unknown = { transactionId: orderId(), purchaseToken: purchaseToken(), productId: 'gems_100' };
+    const b = await staffVerify({ store: 'google_play', ...unknown });
+    expect(b.json.data).toMatchObject({ status: 'refused', reason: 'Google Play: Invalid Value (400)' });
+    expect((await requestLog(unknown.transactionId))[0]).toMatchObject({ result: 'refused', httpStatus: 400 });
+  });
+
+  it('accepts a transaction once: a replay is a duplicate with the first verification\'s time, and the store is not asked', async () => {
+    const p = playPurchase();
+    const first = (await staffVerify({ store: 'google_play', ...p })).json.data!;
+    const asked = google.calls.purchases;
+    const again = await staffVerify({ store: 'google_play', ...p, userId: 'p_someoneelse' });
+    expect(again.status).toBe(200);
+    expect(again.json.data).toMatchObject({ status: 'duplicate', first: { id: first.id, status: 'verified' } });
+    expect(again.json.data!.reason).toContain('duplicate transaction');
+    expect(Date.parse(again.json.data!.first!.at)).toBeGreaterThanOrEqual(Date.parse(first.createdAt));
+    expect(google.calls.purchases).toBe(asked);
+    const rows = await iapLog(p.transactionId);
+    expect(rows.map((r) => r.status).sort()).toEqual(['duplicate', 'verified']);
+    expect(await requestLog(p.transactionId)).toHaveLength(1);
+  });
+
+  it('leaves a purchase pending while the store is unreachable, and the retry job verifies it later', async () => {
+    const p = playPurchase();
+    google.setMode('drop');
+    try {
+      const answer = await staffVerify({ store: 'google_play', ...p });
+      expect(answer.json.data).toMatchObject({ status: 'pending' });
+      expect(answer.json.data!.reason).toMatch(/did not answer|sign-in/);
+      // Still down: the job asks again, it stays pending (never lost).
+      await runRetryJob();
+      expect((await iapLog(p.transactionId))[0]).toMatchObject({ status: 'pending', attempts: 2 });
+    } finally {
+      google.setMode('ok');
+    }
+    await runRetryJob();
+    const [row] = await iapLog(p.transactionId);
+    expect(row).toMatchObject({ status: 'verified', attempts: 3 });
+    const log = await requestLog(p.transactionId);
+    expect(log.map((l) => l.result)).toEqual(['verified', 'pending', 'pending']);
+  });
+
+  it('leaves a purchase pending on a 503 and verifies it on retry', async () => {
+    const p = playPurchase();
+    google.setMode('unavailable');
+    const answer = await staffVerify({ store: 'google_play', ...p });
+    google.setMode('ok');
+    expect(answer.json.data).toMatchObject({ status: 'pending' });
+    await runRetryJob();
+    expect((await iapLog(p.transactionId))[0]).toMatchObject({ status: 'verified' });
+  });
+});
+
+describe('App Store (App Store Server API, signed transactions)', () => {
+  it('verifies a transaction whose signed info chains to the configured root', async () => {
+    const p = appStorePurchase();
+    const answer = await staffVerify({ store: 'app_store', ...p });
+    expect(answer.json.data, answer.json.message).toMatchObject({ status: 'verified', store: 'app_store', transactionId: p.transactionId });
+    const [log] = await requestLog(p.transactionId);
+    expect(log).toMatchObject({ result: 'verified', httpStatus: 200 });
+    expect(log!.response).toMatchObject({ transaction: { transactionId: p.transactionId, bundleId: IOS(appId), productId: 'gems_100' } });
+    expect(JSON.stringify(log!.request)).not.toMatch(/eyJ/);
+  });
+
+  it('refuses a refunded transaction, an unknown one, another product and a chain from another root', async () => {
+    const refunded = appStorePurchase({ revocationDate: nowMs() - 1000 });
+    expect((await staffVerify({ store: 'app_store', ...refunded })).json.data).toMatchObject({ status: 'refused', reason: expect.stringMatching(/refunded/) });
+    const unknown = { transactionId: appleTx(), productId: 'gems_100' };
+    expect((await staffVerify({ store: 'app_store', ...unknown })).json.data).toMatchObject({ status: 'refused', reason: 'App Store: Transaction id not found (4040010)' });
+    const other = appStorePurchase({}, 'gems_500');
+    expect((await staffVerify({ store: 'app_store', ...other, productId: 'gems_100' })).json.data).toMatchObject({ status: 'refused', reason: expect.stringMatching(/product gems_500, not gems_100/) });
+    const forged = appStorePurchase();
+    apple.signWith(makeTestPki('Forged'));
+    try {
+      const answer = await staffVerify({ store: 'app_store', ...forged });
+      expect(answer.json.data).toMatchObject({ status: 'refused', reason: expect.stringMatching(/does not end in the trusted root/) });
+    } finally {
+      apple.signWith(apple.pki);
+    }
+  });
+
+  it('leaves a purchase pending while the App Store answers 503, then the retry job verifies it', async () => {
+    const p = appStorePurchase();
+    apple.setMode('unavailable');
+    const answer = await staffVerify({ store: 'app_store', ...p });
+    apple.setMode('ok');
+    expect(answer.json.data).toMatchObject({ status: 'pending', reason: expect.stringMatching(/answered 503/) });
+    await runRetryJob();
+    expect((await iapLog(p.transactionId))[0]).toMatchObject({ status: 'verified', attempts: 2 });
+  });
+
+  it('keeps the App Store key write-only', async () => {
+    const { data } = await root(getStoreKeyContract, { appId });
+    expect(data).toMatchObject({ keyId: apple.apiKey.keyId, issuerId: apple.apiKey.issuerId, hasPrivateKey: true });
+    expect(JSON.stringify(data)).not.toContain('PRIVATE KEY');
+  });
+});
+
+describe('the SDK route (X-SDK-Key + X-Player-Token)', () => {
+  async function player(key: string) {
+    const answer = await call('POST', '/api/sdk/v1/players/session', { deviceId: `dev-${randomUUID()}` }, { 'x-sdk-key': key });
+    expect(answer.status).toBe(200);
+    return answer.json.data as unknown as { playerId: string; accessToken: string };
+  }
+
+  it('verifies a purchase for the token\'s player', async () => {
+    const me = await player(keys.ios);
+    const p = appStorePurchase();
+    const signedTransaction = await signAsAppStore(apple.pki, { transactionId: p.transactionId, productId: p.productId, bundleId: IOS(appId) });
+    const answer = await call('POST', '/api/sdk/v1/purchases/verify', { store: 'app_store', ...p, signedTransaction }, { 'x-sdk-key': keys.ios, 'x-player-token': me.accessToken });
+    expect(answer.status, answer.json.message).toBe(200);
+    expect(answer.json.data).toMatchObject({ status: 'verified', userId: me.playerId });
+    expect((await iapLog(p.transactionId))[0]).toMatchObject({ userId: me.playerId, source: 'sdk' });
+  });
+
+  it('refuses a player token used for another player, and a missing token; nothing is stored', async () => {
+    const me = await player(keys.android);
+    const other = await player(keys.android);
+    const p = playPurchase();
+    const forOther = await call('POST', '/api/sdk/v1/purchases/verify', { store: 'google_play', ...p, userId: other.playerId }, { 'x-sdk-key': keys.android, 'x-player-token': me.accessToken });
+    expect(forOther.status).toBe(403);
+    expect(forOther.json.message).toMatch(/^userId: /);
+    const noToken = await call('POST', '/api/sdk/v1/purchases/verify', { store: 'google_play', ...p }, { 'x-sdk-key': keys.android });
+    expect(noToken.status).toBe(401);
+    expect(await iapLog(p.transactionId)).toEqual([]);
+    // The token's own player may.
+    const mine = await call('POST', '/api/sdk/v1/purchases/verify', { store: 'google_play', ...p, userId: me.playerId }, { 'x-sdk-key': keys.android, 'x-player-token': me.accessToken });
+    expect(mine.json.data).toMatchObject({ status: 'verified', userId: me.playerId });
+  });
+});
+
+describe('bad input: 4xx naming the field, nothing stored', () => {
+  it.each([
+    ['an unknown store', { store: 'amazon', transactionId: 'A-1', productId: 'gems_100' }, /^store: /],
+    ['a malformed purchase token', { store: 'google_play', transactionId: 'GPA.1-2', productId: 'gems_100', purchaseToken: 'short' }, /^purchaseToken: /],
+    ['a purchase token with spaces', { store: 'google_play', transactionId: 'GPA.1-3', productId: 'gems_100', purchaseToken: 'has spaces in it here' }, /^purchaseToken: /],
+    ['no purchase token for Google Play', { store: 'google_play', transactionId: 'GPA.1-4', productId: 'gems_100' }, /^purchaseToken: is required/],
+    ['a non-numeric App Store transaction id', { store: 'app_store', transactionId: 'abc', productId: 'gems_100' }, /^transactionId: /],
+    ['a signed transaction that is not a JWS', { store: 'app_store', transactionId: '2000000000001', productId: 'gems_100', signedTransaction: 'not-a-jws' }, /^signedTransaction: /],
+    ['a bad product id', { store: 'app_store', transactionId: '2000000000002', productId: 'gems 100!' }, /^productId: /],
+  ])('refuses %s', async (_what, body, message) => {
+    const answer = await staffVerify(body);
+    expect(answer.status).toBe(400);
+    expect(answer.json.message).toMatch(message);
+    expect(await iapLog(String(body.transactionId))).toEqual([]);
+    expect(await requestLog(String(body.transactionId))).toEqual([]);
+  });
+
+  it('refuses a signed transaction that names another transaction', async () => {
+    const signedTransaction = await signAsAppStore(apple.pki, { transactionId: '2000000000009' });
+    const answer = await staffVerify({ store: 'app_store', transactionId: '2000000000010', productId: 'gems_100', signedTransaction });
+    expect(answer.status).toBe(400);
+    expect(answer.json.message).toBe('signedTransaction: names transaction 2000000000009, not 2000000000010.');
+    expect(await iapLog('2000000000010')).toEqual([]);
+  });
+});
+
+describe('revenue', () => {
+  it('counts a verified purchase and leaves out a refused one from the IAP reports', async () => {
+    const good = playPurchase(0, 'rev_ok');
+    const bad = playPurchase(1, 'rev_refused');
+    const day = reportDay(nowMs());
+    const time = nowMs() - 60_000;
+    const buy = (p: { transactionId: string; productId: string }, usd: number) => ({
+      id: randomUUID(), name: 'iap_purchase', userId: 'p_revenue', time, appVersion: '1.0', country: 'VN',
+      params: { productId: p.productId, priceMicros: usd, currency: 'USD', revenueUsdMicros: usd, transactionId: p.transactionId, store: 'google_play' },
+    });
+    const sent = await call('POST', '/api/sdk/v1/events', { events: [buy(good, 4_990_000), buy(bad, 9_990_000)] }, { 'x-sdk-key': keys.android });
+    expect(sent.status).toBe(200);
+    await root(rollupNowContract, {});
+    const products = async () =>
+      (await root(inappScreen.contract, { apps: [appId], from: day, to: day, os: 0, version: 'all', countries: [] })).data.products
+        .filter((p) => p.productId.startsWith('rev_')).map((p) => p.productId).sort();
+    // Before verification both count (an unverified purchase is counted, docs/metrics.md).
+    expect(await products()).toEqual(['rev_ok', 'rev_refused']);
+    expect((await staffVerify({ store: 'google_play', ...good })).json.data!.status).toBe('verified');
+    expect((await staffVerify({ store: 'google_play', ...bad })).json.data!.status).toBe('refused');
+    await root(rollupNowContract, {});
+    expect(await products()).toEqual(['rev_ok']);
+  });
+});
+
+describe('the IAP log export', () => {
+  it('exports the filtered purchases as CSV with the screen\'s columns', async () => {
+    const p = playPurchase();
+    await staffVerify({ store: 'google_play', ...p });
+    await staffVerify({ store: 'google_play', ...p });
+    const response = await fetch(`${server.baseUrl}/api/statistic/iapLog/export?format=csv&transactionId=${encodeURIComponent(p.transactionId)}`, { headers: { authorization: `Bearer ${rootToken}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toContain('iap-log');
+    const lines = (await response.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(lines[0]).toBe('Received,App,Store,Product,Transaction id,User id,Status,Reason,From,Store requests,Decided');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(',duplicate,');
+    expect(lines[2]).toContain(`${appId},google_play,gems_100,${p.transactionId},p_staffcheck,verified,`);
+  });
+});
+
+describe('permissions', () => {
+  async function account(paths: string[], listApp: string[]) {
+    const username = `iap${randomUUID().slice(0, 8)}`;
+    await root(saveRoleContract, { name: username, description: 'iap test', paths, privateActions: [] });
+    await root(createAccountContract, { username, role: username, password: `${username}-passphrase`, listApp, canViewAllApp: false });
+    const anonymous = createRequester({ baseUrl: server.baseUrl });
+    const { data } = await anonymous(loginContract, { username, password: `${username}-passphrase` });
+    return createRequester({ baseUrl: server.baseUrl, headers: { authorization: `Bearer ${data.accessToken}` } });
+  }
+  const status = (promise: Promise<unknown>) => promise.then(() => 200, (error: ApiError) => error.status);
+
+  it('shows the request log only with its route, and each log only for the apps the account may see', async () => {
+    const p = playPurchase();
+    await staffVerify({ store: 'google_play', ...p });
+    const blind = await account([], []);
+    expect(await status(blind(requestLogContract, { transactionId: p.transactionId }))).toBe(403);
+    // The IAP log is always reachable once signed in (spec), but only the visible apps' purchases show.
+    expect((await blind(iapLogContract, { transactionId: p.transactionId })).data).toEqual([]);
+    const seer = await account(['/gsm/users/iap_request_log'], [appId]);
+    expect((await seer(requestLogContract, { transactionId: p.transactionId })).data).toHaveLength(1);
+    expect((await seer(iapLogContract, { transactionId: p.transactionId })).data).toHaveLength(1);
+    const otherAppId = `${appId}.other`;
+    await root(createAppContract, { id: otherAppId, name: `IAP other ${otherAppId}`, os: [{ os: 1, packageId: `${otherAppId}.android` }] });
+    const otherApps = await account(['/gsm/users/iap_request_log'], [otherAppId]);
+    expect((await otherApps(requestLogContract, { transactionId: p.transactionId })).data).toEqual([]);
+    // Exporting needs export_report.
+    expect(await status(seer(iapLogExportContract, { transactionId: p.transactionId, format: 'csv' }))).toBe(403);
+    // Verifying is staff work on the App Manager's route.
+    expect(await status(blind(verifyIapContract, { appId, userId: 'p_x', store: 'google_play', ...playPurchase() }))).toBe(403);
+  });
+});
+
