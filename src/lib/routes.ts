@@ -107,12 +107,12 @@ export const routeTable: RouteNode[] = [
     ], { roles: STAT_ROLES }),
     group('/gsm/cohort', 'Cohort', 'pi pi-table', [
       leaf('/gsm/cohort/retention', 'Retention', { ...help('Retention definition', 'analytics/retention'), screen: 'report:retention' }),
-      leaf('/gsm/cohort/cohortEng', 'Rev/Eng.user'),
-      leaf('/gsm/cohort/cohort', 'Rev/user'),
-      leaf('/gsm/cohort/avgTime', 'Avg Time'),
-      leaf('/gsm/cohort/session', 'Session'),
-      leaf('/gsm/cohort/impr', 'Impression'),
-      leaf('/gsm/cohort/level', 'Level'),
+      leaf('/gsm/cohort/cohortEng', 'Rev/Eng.user', { screen: 'report:cohortEng' }),
+      leaf('/gsm/cohort/cohort', 'Rev/user', { screen: 'report:cohort' }),
+      leaf('/gsm/cohort/avgTime', 'Avg Time', { screen: 'report:avgTime' }),
+      leaf('/gsm/cohort/session', 'Session', { screen: 'report:session' }),
+      leaf('/gsm/cohort/impr', 'Impression', { screen: 'report:impr' }),
+      leaf('/gsm/cohort/level', 'Level', { screen: 'report:cohortLevel' }),
     ], { roles: STAT_ROLES }),
     leaf('/gsm/stuck_game', 'Stuck Game', { icon: 'pi pi-exclamation-triangle', roles: STAT_ROLES }),
     group('/gsm/a_b_test', 'A/B Test', 'pi pi-sliders-h', [
