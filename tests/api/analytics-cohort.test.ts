@@ -83,7 +83,16 @@ function recompute(sentEvents: readonly Sent[], f: Filters, today: string) {
   const days = shown(f.from, today);
   const inCohort = (day: string) =>
     [...installs.values()].filter((i) => reportDay(i.time) === day && (!f.os || i.os === f.os) && (!f.countries?.length || f.countries.includes(i.country))).map((i) => i.userId);
-  const sumOf = (list: readonly Sent[], name: string, field?: string) => list.filter((e) => e.name === name).reduce((n, e) => n + (field ? Number(e.params[field]) : 1), 0);
+  // A store transaction counts once, on its first report (a purchase resent under a new event id is dropped).
+  const firstReports = new Set<string>();
+  const seenTransactions = new Set<string>();
+  for (const e of events.filter((x) => x.name === 'iap_purchase')) {
+    if (seenTransactions.has(String(e.params.transactionId))) continue;
+    seenTransactions.add(String(e.params.transactionId));
+    firstReports.add(e.id);
+  }
+  const counted = (e: Sent) => e.name !== 'iap_purchase' || firstReports.has(e.id);
+  const sumOf = (list: readonly Sent[], name: string, field?: string) => list.filter((e) => e.name === name && counted(e)).reduce((n, e) => n + (field ? Number(e.params[field]) : 1), 0);
   const highest = (user: string, by: string) =>
     Math.max(0, ...events.filter((e) => e.userId === user && LEVEL_NAMES.includes(e.name) && e.params.mode === 'main' && reportDay(e.time) <= by).map((e) => Number(e.params.level)));
   const median = (values: number[]) => {
@@ -167,6 +176,8 @@ describe('cohort views on a hand-made event set', () => {
       ev(1, 'session_end', 'u1', noon(C1, 100), { duration: 100 }),
       ev(1, 'session_start', 'u1', noon(addDays(C1, 1))),
       ev(1, 'iap_purchase', 'u1', noon(addDays(C1, 1), 1), iap(990_000, 't-1')),
+      // The store's purchase t-1 reported again (a new event id) two days later: one transaction, counted once.
+      ev(1, 'iap_purchase', 'u1', noon(addDays(C1, 3), 1), iap(990_000, 't-1')),
       ev(1, 'level_fail', 'u1', noon(addDays(C1, 1), 2), main(3, { duration: 40, attempts: 1 })),
       ev(1, 'level_start', 'u1', noon(addDays(C1, 1), 3), { level: 9, mode: 'minigame' }),
       ev(1, 'session_end', 'u1', noon(addDays(C1, 1), 60), { duration: 60 }),

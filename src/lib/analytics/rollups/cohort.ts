@@ -4,15 +4,19 @@ import { defineStep, rebuildStep, type RollupStep, type StaleAppDay } from './st
 /**
  * The cohort views' rollups (src/lib/analytics/cohort/): what each install cohort's active users did on
  * the day, and the highest level they had reached by then. Both join the install (app_users), whose moves
- * already make the later active days stale.
+ * already make the later active days stale. They run after the money steps (de-duplicated purchases).
  */
 
-/** Activity of the cohorts installed 0..90 days before the day, by the install's attributes. */
+/**
+ * Activity of the cohorts installed 0..90 days before the day, by the install's attributes. IAP revenue is
+ * that of the store transactions (iap_purchases: a purchase reported twice counts once, on its first report).
+ */
 const cohortDaily = rebuildStep('cohort_daily', (s) =>
   `INSERT INTO cohort_daily (app_id, day, install_day, os, app_version, country, users, sessions, session_seconds, ad_impressions, ad_revenue, iap_revenue)
        SELECT d.app_id, $1::date, u.install_day, u.os, u.app_version, u.country, count(*)::int, sum(d.sessions)::int, sum(d.session_seconds),
-              sum(d.ad_impressions)::int, sum(d.ad_revenue), sum(d.iap_revenue)
+              sum(d.ad_impressions)::int, sum(d.ad_revenue), coalesce(sum(p.revenue), 0)
          FROM user_days d JOIN app_users u USING (app_id, user_id)
+         LEFT JOIN (SELECT app_id, user_id, sum(revenue) AS revenue FROM iap_purchases WHERE ${s.where} GROUP BY app_id, user_id) p USING (app_id, user_id)
         WHERE d.day = $1::date AND d.app_id ${s.appsIn2} AND u.install_day BETWEEN $1::date - ${COHORT_MAX_DAY} AND $1::date
         GROUP BY d.app_id, u.install_day, u.os, u.app_version, u.country`);
 
