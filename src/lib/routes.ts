@@ -114,7 +114,7 @@ export const routeTable: RouteNode[] = [
       leaf('/gsm/cohort/impr', 'Impression', { screen: 'report:impr' }),
       leaf('/gsm/cohort/level', 'Level', { screen: 'report:cohortLevel' }),
     ], { roles: STAT_ROLES }),
-    leaf('/gsm/stuck_game', 'Stuck Game', { icon: 'pi pi-exclamation-triangle', roles: STAT_ROLES }),
+    leaf('/gsm/stuck_game', 'Stuck Game', { icon: 'pi pi-exclamation-triangle', roles: STAT_ROLES, screen: 'report:stuckGame' }),
     group('/gsm/a_b_test', 'A/B Test', 'pi pi-sliders-h', [
       leaf('/gsm/a_b_test/retention_report', 'A/B Retention Report'),
       leaf('/gsm/a_b_test/other', 'A/B Other Metrics'),

@@ -101,7 +101,7 @@ function recompute(sentEvents: readonly Sent[], f: Filters, today: string) {
     return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
   };
   const activity = [];
-  const level = [];
+  const level: { installDay: string; installs: number; cells: ({ users: number; levelSum: number; median: number | null } | null)[] }[] = [];
   const allLevels = days.map(() => [] as number[]);
   for (let c = f.from; c <= f.to; c = addDays(c, 1)) {
     const users = inCohort(c);

@@ -6,6 +6,7 @@ import { LEVEL_COLUMNS, levelLines, levelRetentionTotal, levelShare, MAIN_DATA_C
 import { playReports } from './play/screens';
 import { moneyReports } from './money/screens';
 import { cohortReports } from './cohort/screens';
+import { stuckReports } from './stuck/screens';
 import { LEVEL_MODES, LEVEL_RETENTION_MAX_LEVELS, levelRetentionCohort, levelRow, mainDataRow, retentionCohort, type LevelRetentionCohort } from './rows';
 
 /**
@@ -144,4 +145,4 @@ export const levelRetentionScreen = defineReport({
 });
 
 /** Every report descriptor, by id (the route table names them as `report:<id>`). */
-export const analyticsReports = [mainDataScreen, retentionScreen, levelScreen, levelMiniGameScreen, levelRetentionScreen, ...playReports, ...moneyReports, ...cohortReports];
+export const analyticsReports = [mainDataScreen, retentionScreen, levelScreen, levelMiniGameScreen, levelRetentionScreen, ...playReports, ...moneyReports, ...cohortReports, ...stuckReports];
