@@ -64,3 +64,30 @@ test.describe('cohort views', () => {
     });
   }
 });
+
+test.describe('Stuck Game', () => {
+  test('filters, N days, chart over levels, a table sorted by stuck score, export equals table', async ({ page }) => {
+    await signIn(page, 'root');
+    await open(page, `/gsm/stuck_game?${APP}`);
+    await expect(page.getByRole('heading', { name: 'Stuck Game', exact: true })).toBeVisible();
+    await reportReady(page);
+    for (const label of ['App', 'OS', 'Version', 'Countries', 'Days', 'Not played for']) await expect(page.locator('.filter-label', { hasText: label }).first()).toBeVisible();
+    await expect(page.locator('.filter-inactiveDays .p-dropdown-label')).toHaveText('3 days');
+    await expectExportEqualsTable(page);
+    // Sorted by the stuck score, largest first: the ranking of the levels where players quit.
+    await page.getByRole('button', { name: 'Stuck score' }).click();
+    const scores = (await tableRows(page.getByTestId('report-table'))).map((r) => r.at(-1)).filter((v): v is number => typeof v === 'number');
+    expect(scores.length).toBeGreaterThan(3);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    const stuckBefore = (await tableRows(page.getByTestId('report-table'))).reduce((n, r) => n + Number(r[2]), 0);
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/stuck_game' && new URL(r.url()).searchParams.get('inactiveDays') === '1');
+    await page.locator('.filter-inactiveDays').click();
+    await page.getByRole('option', { name: '1 day', exact: true }).click();
+    expect((await answered).status()).toBe(200);
+    await expect(page).toHaveURL(/inactiveDays=1/);
+    await reportReady(page);
+    // Fewer days away makes more players count as stuck, never fewer.
+    await expect.poll(async () => (await tableRows(page.getByTestId('report-table'))).reduce((n, r) => n + Number(r[2]), 0)).toBeGreaterThanOrEqual(stuckBefore);
+    await expectExportEqualsTable(page);
+  });
+});

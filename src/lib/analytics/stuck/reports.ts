@@ -21,29 +21,29 @@ export async function stuckLevels(db: Db, scope: ReportScope, inactiveDays: numb
   const rows = await db.query<Record<string, string | number | null>>(
     `WITH r AS (
        SELECT app_id, user_id, level FROM level_reach WHERE ${where} AND mode = 'main'
-     ), plays AS (
-       SELECT s.app_id, s.user_id, s.level, sum(s.fails) AS fails, sum(s.completes) AS completes,
-              min(s.day) FILTER (WHERE s.completes > 0) AS pass_day
+     ), s AS (
+       SELECT s.app_id, s.user_id, s.level, s.day, s.fails, s.fail_seconds, s.completes, s.pass_attempts, s.pass_seconds,
+              min(s.day) FILTER (WHERE s.completes > 0) OVER (PARTITION BY s.app_id, s.user_id, s.level) AS pass_day
          FROM stuck_level_user s JOIN r USING (app_id, user_id, level)
-        GROUP BY s.app_id, s.user_id, s.level
-     ), passes AS (
-       SELECT p.app_id, p.user_id, p.level, w.pass_attempts AS attempts,
-              w.pass_seconds + coalesce((SELECT sum(e.fail_seconds) FROM stuck_level_user e
-                                          WHERE e.app_id = p.app_id AND e.user_id = p.user_id AND e.level = p.level AND e.day < p.pass_day), 0) AS seconds
-         FROM plays p JOIN stuck_level_user w ON w.app_id = p.app_id AND w.user_id = p.user_id AND w.level = p.level AND w.day = p.pass_day
+     ), p AS (
+       -- Per arrival: all their fails and wins of the level; passing = the first win's attempts, and its play
+       -- time plus every fail before it (earlier days here, that day's in pass_seconds).
+       SELECT app_id, user_id, level, sum(fails) AS fails, sum(completes) AS completes,
+              max(pass_attempts) FILTER (WHERE day = pass_day) AS attempts,
+              max(pass_seconds) FILTER (WHERE day = pass_day) + coalesce(sum(fail_seconds) FILTER (WHERE day < pass_day), 0) AS seconds
+         FROM s GROUP BY app_id, user_id, level
      )
      SELECT r.level, count(*)::int AS reached,
             count(*) FILTER (WHERE sp.highest_level = r.level AND sp.last_day <= ${quietSince})::int AS stuck,
             coalesce(sum(p.fails), 0)::text AS fails, coalesce(sum(p.completes), 0)::text AS completes,
-            count(w.user_id)::int AS passed,
-            percentile_cont(0.5) WITHIN GROUP (ORDER BY w.attempts) AS attempts_median,
-            percentile_cont(0.9) WITHIN GROUP (ORDER BY w.attempts) AS attempts_p90,
-            percentile_cont(0.5) WITHIN GROUP (ORDER BY w.seconds) AS seconds_median,
-            percentile_cont(0.9) WITHIN GROUP (ORDER BY w.seconds) AS seconds_p90
+            count(p.attempts)::int AS passed,
+            percentile_cont(0.5) WITHIN GROUP (ORDER BY p.attempts) AS attempts_median,
+            percentile_cont(0.9) WITHIN GROUP (ORDER BY p.attempts) AS attempts_p90,
+            percentile_cont(0.5) WITHIN GROUP (ORDER BY p.seconds) AS seconds_median,
+            percentile_cont(0.9) WITHIN GROUP (ORDER BY p.seconds) AS seconds_p90
        FROM r
        LEFT JOIN stuck_players sp USING (app_id, user_id)
-       LEFT JOIN plays p USING (app_id, user_id, level)
-       LEFT JOIN passes w USING (app_id, user_id, level)
+       LEFT JOIN p USING (app_id, user_id, level)
       GROUP BY r.level ORDER BY r.level`,
     params,
   );
