@@ -11,7 +11,7 @@
 // duplicate, rejected or clamped), the rollups left nothing pending and every report answered with data.
 //   npm run bench:analytics -- [--db both|pglite|postgres] [--users 50000] [--days 120] [--apps 6]
 //     [--until YYYY-MM-DD] [--seed 42] [--concurrency 4] [--runs 9] [--write-doc] [--note "…"] [--only cohort]
-// --only times only the reports whose name contains the text (e.g. "cohort", "stuck").
+// --only times only the reports whose name contains one of the comma-separated texts (e.g. "cohort,stuck").
 // --write-doc rewrites the bench:analytics block of docs/performance.md; without it the tables are only printed.
 import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -81,7 +81,7 @@ const REPORTS = [
   ...PLAY_REPORTS,
   ...MONEY_REPORTS,
   ...COHORT_REPORTS,
-].filter(([name]) => !args.only || name.toLowerCase().includes(String(args.only).toLowerCase()));
+].filter(([name]) => !args.only || String(args.only).toLowerCase().split(',').some((part) => name.toLowerCase().includes(part.trim())));
 
 async function benchOne(kind) {
   const pg = kind === 'postgres' ? (process.env.BENCH_PG_URL ? { url: process.env.BENCH_PG_URL, stop() {} } : await startPostgres()) : null;
