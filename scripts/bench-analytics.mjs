@@ -10,7 +10,8 @@
 // the same events. It reports nothing unless every batch answered 200, every event sent was accepted (none
 // duplicate, rejected or clamped), the rollups left nothing pending and every report answered with data.
 //   npm run bench:analytics -- [--db both|pglite|postgres] [--users 50000] [--days 120] [--apps 6]
-//     [--until YYYY-MM-DD] [--seed 42] [--concurrency 4] [--runs 9] [--write-doc] [--note "…"]
+//     [--until YYYY-MM-DD] [--seed 42] [--concurrency 4] [--runs 9] [--write-doc] [--note "…"] [--only cohort]
+// --only times only the reports whose name contains one of the comma-separated texts (e.g. "cohort,stuck").
 // --write-doc rewrites the bench:analytics block of docs/performance.md; without it the tables are only printed.
 import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -21,10 +22,11 @@ import { machine, machineLine, table, writeDocBlock } from './lib/bench-doc.mjs'
 import { call, ensureStudioApps, parseArgs, rollupAll, sendStudio, signIn } from './lib/studio-client.mjs';
 import { PLAY_REPORTS } from './lib/bench-play-reports.mjs';
 import { MONEY_REPORTS } from './bench-analytics-money.mjs';
+import { COHORT_REPORTS } from './lib/bench-cohort-reports.mjs';
 import { median, startPostgres, startServer } from './lib/bench-servers.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const args = parseArgs(process.argv.slice(2), { db: 'both', users: 50000, days: 120, apps: 6, seed: 42, concurrency: 4, runs: 9, until: '', writeDoc: false, note: '' });
+const args = parseArgs(process.argv.slice(2), { db: 'both', users: 50000, days: 120, apps: 6, seed: 42, concurrency: 4, runs: 9, until: '', writeDoc: false, note: '', only: '' });
 const host = machine();
 /** Targets (issue "Game telemetry"): ingestion on PostgreSQL, and every report under a limit per database. */
 const INGEST_TARGET = { postgres: 20_000 };
@@ -78,7 +80,8 @@ const REPORTS = [
   ['Level retention (50 levels)', '/api/analytic/levelRetention', { maxLevel: '50' }, (d) => d.cohorts.some((c) => c.reached.some((n) => n > 0))],
   ...PLAY_REPORTS,
   ...MONEY_REPORTS,
-];
+  ...COHORT_REPORTS,
+].filter(([name]) => !args.only || String(args.only).toLowerCase().split(',').some((part) => name.toLowerCase().includes(part.trim())));
 
 async function benchOne(kind) {
   const pg = kind === 'postgres' ? (process.env.BENCH_PG_URL ? { url: process.env.BENCH_PG_URL, stop() {} } : await startPostgres()) : null;

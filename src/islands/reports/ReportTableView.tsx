@@ -56,7 +56,7 @@ export default function ReportTableView({ table }: { table: ReportTable }) {
               {columns.map((c, i) => {
                 const value = cells[i + 1] ?? null;
                 return (
-                  <td key={c.key} className={c.heat ? 'num heat' : align(c) || undefined} style={c.heat && typeof value === 'number' ? heat(value) : undefined}>
+                  <td key={c.key} className={c.heat ? 'num heat' : align(c) || undefined} style={c.heat && typeof value === 'number' ? heat((value * 100) / (table.heatScale ?? 100)) : undefined}>
                     {cellText(c, value, total)}
                   </td>
                 );

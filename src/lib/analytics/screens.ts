@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { defineReport } from '../reports/define';
-import { linesTable, type ReportTable } from '../reports/table';
+import { linesTable } from '../reports/table';
+import { cohortTable } from './cohort-table';
 import { LEVEL_COLUMNS, levelLines, levelRetentionTotal, levelShare, MAIN_DATA_COLUMNS, mainDataHasData, RETENTION_DAYS, retentionCell, retentionTotal, type RetentionLine } from './metrics';
 import { playReports } from './play/screens';
 import { moneyReports } from './money/screens';
+import { cohortReports } from './cohort/screens';
+import { stuckReports } from './stuck/screens';
 import { LEVEL_MODES, LEVEL_RETENTION_MAX_LEVELS, levelRetentionCohort, levelRow, mainDataRow, retentionCohort, type LevelRetentionCohort } from './rows';
 
 /**
@@ -42,28 +45,6 @@ export const mainDataScreen = defineReport({
     ],
   }),
 });
-
-/** A heat table of install cohorts: install day, installs, then one percentage per column. */
-function cohortTable<L extends { installDay: string; installs: number }>(options: {
-  name: string;
-  lines: readonly L[];
-  total: L;
-  columns: readonly { key: string; label: string; exportLabel: string; value: (line: L) => number | null }[];
-}): ReportTable {
-  const cells = (line: L) => [line.installDay, line.installs, ...options.columns.map((c) => c.value(line))];
-  return {
-    name: options.name,
-    columns: [
-      { key: 'installDay', label: 'Install day', unit: 'day', decimals: 0 },
-      { key: 'installs', label: 'Installs', unit: 'count', decimals: 0 },
-      ...options.columns.map((c) => ({ key: c.key, label: c.label, exportLabel: c.exportLabel, unit: 'pct' as const, decimals: 2, heat: true })),
-    ],
-    rows: options.lines.map(cells),
-    total: cells(options.total),
-    totalHint: 'All cohorts of the range: users over the installs of the cohorts that have reached that column',
-    newestFirst: true,
-  };
-}
 
 const RETENTION_COLUMNS = Array.from({ length: RETENTION_DAYS + 1 }, (_, n) => ({
   key: `d${n}`,
@@ -164,4 +145,4 @@ export const levelRetentionScreen = defineReport({
 });
 
 /** Every report descriptor, by id (the route table names them as `report:<id>`). */
-export const analyticsReports = [mainDataScreen, retentionScreen, levelScreen, levelMiniGameScreen, levelRetentionScreen, ...playReports, ...moneyReports];
+export const analyticsReports = [mainDataScreen, retentionScreen, levelScreen, levelMiniGameScreen, levelRetentionScreen, ...playReports, ...moneyReports, ...cohortReports, ...stuckReports];

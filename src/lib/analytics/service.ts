@@ -1,6 +1,8 @@
 import { handleReport } from '../reports/server';
 import { playReportHandlers } from './play/service';
 import { moneyReportHandlers } from './money/service';
+import { cohortReportHandlers } from './cohort/service';
+import { stuckReportHandlers } from './stuck/service';
 import { levelRetention, levels, mainData, resolveScope, retention } from './reports';
 import type { SessionAccount } from '../auth/types';
 import type { ReportInputOf } from '../reports/define';
@@ -36,4 +38,4 @@ export const levelRetentionHandler = handleReport(levelRetentionScreen, async (d
   return { from: scope.from, to: scope.to, apps: scope.apps, pending, mode: input.mode, maxLevel: input.maxLevel, cohorts };
 });
 
-export const analyticsReportHandlers = [mainDataHandler, retentionHandler, levelHandler, levelMiniGameHandler, levelRetentionHandler, ...playReportHandlers, ...moneyReportHandlers];
+export const analyticsReportHandlers = [mainDataHandler, retentionHandler, levelHandler, levelMiniGameHandler, levelRetentionHandler, ...playReportHandlers, ...moneyReportHandlers, ...cohortReportHandlers, ...stuckReportHandlers];

@@ -44,8 +44,11 @@ export interface ChartSeries {
 }
 
 export interface ChartSpec {
-  /** 'day': a time axis (lines allowed); 'category': levels and the like (bars only, never smoothed lines). */
-  x: 'day' | 'category';
+  /**
+   * 'day': a time axis (lines allowed, chart notes drawn); 'category': levels and the like (bars only,
+   * never smoothed lines); 'since': days since install (D0, D1, …: lines, no notes).
+   */
+  x: 'day' | 'category' | 'since';
   labels: string[];
   series: ChartSeries[];
   leftTitle?: string;

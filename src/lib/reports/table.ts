@@ -32,6 +32,8 @@ export interface ReportTable {
   totalHint?: string;
   /** Screens list days newest first (with the Total on top); levels stay in order. */
   newestFirst: boolean;
+  /** The value a heat cell shows at full colour (100, a percentage, when absent). */
+  heatScale?: number;
   /** The screen may re-sort the lines by a clicked column (the Total stays on top; exports keep the data's order). */
   sortable?: boolean;
 }

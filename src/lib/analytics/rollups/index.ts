@@ -1,4 +1,6 @@
 import { appUsers } from './app-users';
+import { cohortSteps } from './cohort';
+import { stuckSteps } from './stuck';
 import { dailyMetrics } from './daily-metrics';
 import { levelCohort } from './level-cohort';
 import { levelDaily } from './level-daily';
@@ -13,7 +15,7 @@ import { userDays } from './user-days';
  * The rollup steps in the order an app-day is recomputed: facts first (per-user activity, installs, first
  * level plays), then the figures the reports read, which join those facts.
  */
-export const rollupSteps: readonly RollupStep[] = [userDays, appUsers, levelReach, dailyMetrics, retentionDaily, levelDaily, levelCohort, ...playSteps, ...moneySteps];
+export const rollupSteps: readonly RollupStep[] = [userDays, appUsers, levelReach, dailyMetrics, retentionDaily, levelDaily, levelCohort, ...playSteps, ...moneySteps, ...cohortSteps, ...stuckSteps];
 
 export { RETENTION_MAX_DAY } from './constants';
 export type { RollupScope, RollupStep, StaleAppDay } from './step';

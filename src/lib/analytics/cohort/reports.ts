@@ -1,0 +1,122 @@
+import type { Db, Sql } from '../../server/db';
+import { addDays, daysBetween, reportDay } from '../day';
+import { num, refresh, scopeWhere, type ReportScope } from '../reports';
+import { nowMs } from '../../time/clock';
+import { COHORT_DAYS, COHORT_MAX_DAY } from './days';
+import type { ActivityCohort, CohortCell, LevelCell, LevelCohortLine } from './rows';
+
+/**
+ * The cohort views' SQL over cohort_daily / cohort_level_daily (migration 0090). A cell of day N is null
+ * until install day + N is over in UTC+7 (today is still in progress).
+ */
+
+/** The columns the range allows: D0..D30 always; D60 and D90 once the range's first cohort has lived them. */
+export function shownDays(from: string, today: string): number[] {
+  return COHORT_DAYS.filter((n) => n <= 30 || addDays(from, n) < today);
+}
+
+/** Installs per install day of the scope (the cohort sizes, by the install's attributes). */
+async function installsByDay(db: Sql, scope: ReportScope): Promise<Map<string, number>> {
+  const params: unknown[] = [];
+  const rows = await db.query<{ day: string; installs: string }>(
+    `SELECT day::text AS day, sum(installs)::text AS installs FROM daily_metrics WHERE ${scopeWhere(scope, params, 'day')} GROUP BY day`,
+    params,
+  );
+  return new Map(rows.map((r) => [r.day, num(r.installs)]));
+}
+
+/** The install days of the range, oldest first. */
+function rangeDays(scope: ReportScope): string[] {
+  return Array.from({ length: daysBetween(scope.from, scope.to) + 1 }, (_, i) => addDays(scope.from, i));
+}
+
+/** Activity and revenue of each cohort of the range on each shown day since install. */
+export async function activityCohorts(db: Db, scope: ReportScope, now = nowMs()): Promise<{ days: number[]; cohorts: ActivityCohort[]; pending: number }> {
+  const pending = await refresh(db, scope, COHORT_MAX_DAY);
+  const today = reportDay(now);
+  const days = shownDays(scope.from, today);
+  const sizes = scope.apps.length ? await installsByDay(db, scope) : new Map<string, number>();
+  const perDay = new Map<string, Omit<CohortCell, 'cumAds' | 'cumIap'>>();
+  if (scope.apps.length) {
+    const params: unknown[] = [];
+    const rows = await db.query<Record<string, string | number>>(
+      `SELECT install_day::text AS install_day, (day - install_day)::int AS n, sum(users)::text AS users, sum(sessions)::text AS sessions,
+              sum(session_seconds)::text AS seconds, sum(ad_impressions)::text AS impressions, sum(ad_revenue)::text AS ads, sum(iap_revenue)::text AS iap
+         FROM cohort_daily WHERE ${scopeWhere(scope, params, 'install_day')} GROUP BY install_day, day`,
+      params,
+    );
+    for (const r of rows) {
+      perDay.set(`${r.install_day}|${r.n}`, { users: num(r.users), sessions: num(r.sessions), seconds: num(r.seconds), impressions: num(r.impressions), ads: num(r.ads), iap: num(r.iap) });
+    }
+  }
+  const cohorts = rangeDays(scope).map((installDay) => {
+    // Cumulative revenue needs every day 0..N, shown or not (D31..D59 feed D60).
+    const cells: (CohortCell | null)[] = [];
+    let cumAds = 0;
+    let cumIap = 0;
+    for (let n = 0, at = 0; at < days.length; n++) {
+      const day = perDay.get(`${installDay}|${n}`);
+      cumAds += day?.ads ?? 0;
+      cumIap += day?.iap ?? 0;
+      if (n !== days[at]) continue;
+      cells.push(addDays(installDay, n) >= today ? null : { users: 0, sessions: 0, seconds: 0, impressions: 0, ads: 0, iap: 0, ...day, cumAds, cumIap });
+      at++;
+    }
+    return { installDay, installs: sizes.get(installDay) ?? 0, cells };
+  });
+  return { days, cohorts, pending };
+}
+
+/** The mean's sum and the median of a histogram of highest levels (level → users). */
+export function levelSummary(histogram: ReadonlyMap<number, number>): LevelCell {
+  const levels = [...histogram.entries()].filter(([, users]) => users > 0).sort((a, b) => a[0] - b[0]);
+  const users = levels.reduce((n, [, u]) => n + u, 0);
+  const levelSum = levels.reduce((n, [level, u]) => n + level * u, 0);
+  // The k-th smallest value (0-based) of the histogram.
+  const nth = (k: number) => {
+    let seen = 0;
+    for (const [level, u] of levels) if ((seen += u) > k) return level;
+    return 0;
+  };
+  const median = users === 0 ? null : users % 2 ? nth((users - 1) / 2) : (nth(users / 2 - 1) + nth(users / 2)) / 2;
+  return { users, levelSum, median };
+}
+
+/** Highest level reached by each cohort's active users on each shown day, and the All line (histograms merged). */
+export async function levelCohorts(db: Db, scope: ReportScope, now = nowMs()): Promise<{ days: number[]; cohorts: LevelCohortLine[]; all: (LevelCell | null)[]; pending: number }> {
+  const pending = await refresh(db, scope, COHORT_MAX_DAY);
+  const today = reportDay(now);
+  const days = shownDays(scope.from, today);
+  const sizes = scope.apps.length ? await installsByDay(db, scope) : new Map<string, number>();
+  const histograms = new Map<string, Map<number, number>>();
+  if (scope.apps.length) {
+    const params: unknown[] = [];
+    const where = scopeWhere(scope, params, 'install_day');
+    params.push(JSON.stringify(days));
+    const rows = await db.query<{ install_day: string; n: number; level: number; users: string }>(
+      `SELECT install_day::text AS install_day, (day - install_day)::int AS n, highest_level AS level, sum(users)::text AS users
+         FROM cohort_level_daily WHERE ${where} AND (day - install_day) IN (SELECT jsonb_array_elements_text($${params.length}::jsonb)::int)
+        GROUP BY install_day, day, highest_level`,
+      params,
+    );
+    for (const r of rows) {
+      const key = `${r.install_day}|${r.n}`;
+      if (!histograms.has(key)) histograms.set(key, new Map());
+      histograms.get(key)!.set(num(r.level), num(r.users));
+    }
+  }
+  const merged = days.map(() => new Map<number, number>());
+  const over = days.map(() => false);
+  const cohorts = rangeDays(scope).map((installDay) => ({
+    installDay,
+    installs: sizes.get(installDay) ?? 0,
+    cells: days.map((n, i) => {
+      if (addDays(installDay, n) >= today) return null;
+      over[i] = true;
+      const histogram = histograms.get(`${installDay}|${n}`) ?? new Map<number, number>();
+      for (const [level, users] of histogram) merged[i]!.set(level, (merged[i]!.get(level) ?? 0) + users);
+      return levelSummary(histogram);
+    }),
+  }));
+  return { days, cohorts, all: merged.map((h, i) => (over[i] ? levelSummary(h) : null)), pending };
+}

@@ -1,0 +1,44 @@
+import { defineStep, rebuildStep, type RollupStep } from './step';
+
+/**
+ * Stuck Game's rollups (src/lib/analytics/stuck/): each player's plays of each main level per day, and
+ * each player's last active day and highest level. They run after level_reach (the highest level).
+ */
+
+/** Fails, completions and, on the day of the first completion, the attempts and play time it took. */
+const stuckLevelUser = rebuildStep('stuck_level_user', (s) =>
+  `WITH l AS (
+         SELECT app_id, user_id, (params->>'level')::int AS level, name, event_time, event_id,
+                coalesce((params->>'duration')::bigint, 0) AS duration, (params->>'attempts')::int AS attempts
+           FROM events WHERE ${s.where} AND name IN ('level_complete', 'level_fail') AND params->>'mode' = 'main'
+       ), first_win AS (
+         SELECT DISTINCT ON (app_id, user_id, level) app_id, user_id, level, event_time, event_id, attempts, duration
+           FROM l WHERE name = 'level_complete' ORDER BY app_id, user_id, level, event_time, event_id
+       )
+       INSERT INTO stuck_level_user (app_id, user_id, level, day, fails, fail_seconds, completes, pass_attempts, pass_seconds)
+       SELECT l.app_id, l.user_id, l.level, $1::date,
+              count(*) FILTER (WHERE l.name = 'level_fail')::int,
+              coalesce(sum(l.duration) FILTER (WHERE l.name = 'level_fail'), 0),
+              count(*) FILTER (WHERE l.name = 'level_complete')::int,
+              w.attempts,
+              w.duration + coalesce(sum(l.duration) FILTER (WHERE l.name = 'level_fail' AND (l.event_time, l.event_id) < (w.event_time, w.event_id)), 0)
+         FROM l LEFT JOIN first_win w USING (app_id, user_id, level)
+        GROUP BY l.app_id, l.user_id, l.level, w.attempts, w.duration`);
+
+/** The day's active players: their last active day and highest level (both only grow; a recomputed day keeps them). */
+const stuckPlayers: RollupStep = defineStep({
+  table: 'stuck_players',
+  async run(tx, s) {
+    await tx.query(
+      `INSERT INTO stuck_players (app_id, user_id, last_day, highest_level)
+       SELECT d.app_id, d.user_id, $1::date,
+              coalesce((SELECT max(r.level) FROM level_reach r WHERE r.app_id = d.app_id AND r.user_id = d.user_id AND r.mode = 'main'), 0)
+         FROM user_days d WHERE d.day = $1::date AND d.app_id ${s.appsIn2}
+       ON CONFLICT (app_id, user_id) DO UPDATE SET last_day = greatest(stuck_players.last_day, EXCLUDED.last_day),
+              highest_level = greatest(stuck_players.highest_level, EXCLUDED.highest_level)`,
+      s.params,
+    );
+  },
+});
+
+export const stuckSteps: readonly RollupStep[] = [stuckLevelUser, stuckPlayers];
