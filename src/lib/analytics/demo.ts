@@ -44,7 +44,7 @@ export async function seedDemoTelemetry(db: Db, options: Tunables['demoTelemetry
     const result = await ingestBatch(db, { appId: batch.appId, os: batch.os }, batch.events, now);
     events += result.accepted;
   }
-  await seedDemoExperiments(db, now);
+  await seedDemoExperiments(db, now, users);
   const ingested = performance.now();
   const rollup = await rollupPending(db, { budgetMs: 10 * 60_000 });
   const ms = (t: number) => Math.round(t);

@@ -7,12 +7,14 @@ import { AB_DEMO_DAYS, AB_DEMO_LIFT, AB_DEMO_PLAYERS, simulateExperiment } from 
 
 /**
  * The demo studio's two A/B experiments on its first app with an Android release: "New tutorial" (B comes
- * back more: +6 pp on every day, so at D7) and an A/A check whose two arms are the same game. Both running
- * since AB_DEMO_DAYS ago, with AB_DEMO_PLAYERS exposed players each. Called once by the demo seeding.
+ * back more: +8 pp on every day, so at D7) and an A/A check whose two arms are the same game. Both running
+ * since AB_DEMO_DAYS ago, with as many exposed players as the demo studio has players (at most AB_DEMO_PLAYERS). Called once by the demo seeding.
  */
 const country = (index: number) => (index === 0 ? 'VN' : 'TH');
 
-export async function seedDemoExperiments(db: Db, now: number): Promise<void> {
+export async function seedDemoExperiments(db: Db, now: number, users: number): Promise<void> {
+  // As many players as the demo studio has (at most AB_DEMO_PLAYERS): a small demo shows an under-powered test.
+  const players = Math.max(100, Math.min(AB_DEMO_PLAYERS, users));
   const app = await db.one<{ app_id: string; version: string }>(
     `SELECT o.app_id, v.version FROM app_os o JOIN app_versions v ON v.app_id = o.app_id AND v.os = o.os WHERE o.os = 1 ORDER BY o.app_id, v.version DESC LIMIT 1`,
   );
@@ -29,7 +31,7 @@ export async function seedDemoExperiments(db: Db, now: number): Promise<void> {
        VALUES ($1, $2, $3::jsonb, $4, $5::jsonb, $6::date, 'running', now(), 'demo') RETURNING id`,
       [app.app_id, spec.name, JSON.stringify(spec.variants), 1, JSON.stringify([country(index)]), startDay],
     );
-    const events = simulateExperiment({ experimentId: row!.id, variants: spec.variants, lift: spec.lift, players: AB_DEMO_PLAYERS, startDay, now, seed: 15 + index, os: 1, country: country(index), appVersion: app.version, prefix: `p_demoab${row!.id}x` });
+    const events = simulateExperiment({ experimentId: row!.id, variants: spec.variants, lift: spec.lift, players, startDay, now, seed: 15 + index, os: 1, country: country(index), appVersion: app.version, prefix: `p_demoab${row!.id}x` });
     const key = await db.one<{ os: number }>('SELECT os FROM app_os WHERE app_id = $1 AND os = 1', [app.app_id]);
     for (let i = 0; i < events.length; i += MAX_BATCH_EVENTS) await ingestBatch(db, { appId: app.app_id, os: Number(key!.os) }, events.slice(i, i + MAX_BATCH_EVENTS), now);
   }

@@ -88,13 +88,14 @@ export async function abRetention(db: Sql, scope: ReportScope, requested: string
   const today = reportDay(now);
   const params: unknown[] = [];
   const cte = exposedCte(scope, e, params);
+  const cteParams = [...params];
   const days = AB_RETENTION_DAYS as readonly number[];
   params.push(JSON.stringify(days), today);
   const daysParam = params.length - 1;
   const todayParam = params.length;
   // Exposed per variant and exposure day (eligibility per N is computed from these), and retained per variant and N.
   const [cohorts, retained] = await Promise.all([
-    db.query<{ variant: string; day: string; n: number }>(`WITH ${cte} SELECT variant, day::text AS day, count(*)::int AS n FROM exposed GROUP BY variant, day`, params),
+    db.query<{ variant: string; day: string; n: number }>(`WITH ${cte} SELECT variant, day::text AS day, count(*)::int AS n FROM exposed GROUP BY variant, day`, cteParams),
     db.query<{ variant: string; n: number; players: number }>(
       `WITH ${cte}
        SELECT x.variant, (ev.day - x.day)::int AS n, count(DISTINCT ev.user_id)::int AS players
@@ -141,11 +142,12 @@ export async function abOther(db: Sql, scope: ReportScope, requested: string, wi
   const today = reportDay(now);
   const params: unknown[] = [];
   const cte = exposedCte(scope, e, params);
+  const cteParams = [...params];
   params.push(window - 1, today);
   const last = params.length - 1;
   const todayParam = params.length;
   const [counts, sums] = await Promise.all([
-    db.query<{ variant: string; n: number }>(`WITH ${cte} SELECT variant, count(*)::int AS n FROM exposed GROUP BY variant`, params),
+    db.query<{ variant: string; n: number }>(`WITH ${cte} SELECT variant, count(*)::int AS n FROM exposed GROUP BY variant`, cteParams),
     db.query<Record<string, number | string>>(
       `WITH ${cte},
        per_player AS (
@@ -161,7 +163,7 @@ export async function abOther(db: Sql, scope: ReportScope, requested: string, wi
           GROUP BY x.variant, x.user_id
        )
        SELECT variant, count(*)::int AS n,
-              ${AB_METRICS.map((m) => `sum(${column(m)}) AS ${m}_s, sum(${column(m)} * ${column(m)}) AS ${m}_q`).join(', ')}
+              ${AB_METRICS.map((m) => `sum(${column(m)}) AS ${column(m)}_s, sum(${column(m)} * ${column(m)}) AS ${column(m)}_q`).join(', ')}
          FROM per_player GROUP BY variant`,
       params,
     ),
@@ -170,7 +172,7 @@ export async function abOther(db: Sql, scope: ReportScope, requested: string, wi
   const control = e.variants[0]!.key;
   const summary = (variant: string, m: AbMetric) => {
     const row = sums.find((r) => r.variant === variant);
-    return summaryOfSums(Number(row?.n ?? 0), Number(row?.[`${m}_s`] ?? 0), Number(row?.[`${m}_q`] ?? 0));
+    return summaryOfSums(Number(row?.n ?? 0), Number(row?.[`${column(m)}_s`] ?? 0), Number(row?.[`${column(m)}_q`] ?? 0));
   };
   const lines: MetricLine[] = [];
   for (const m of AB_METRICS) {
@@ -205,6 +207,7 @@ export async function abOther(db: Sql, scope: ReportScope, requested: string, wi
   return { ...base, variants, srm, lines };
 }
 
+/** The SQL name of a metric's column (unquoted names are lower case). */
 const column = (m: AbMetric) => (m === 'playTime' ? 'play_time' : m);
 
 const meta = (scope: ReportScope) => ({ from: scope.from, to: scope.to, apps: scope.apps, pending: 0 });

@@ -12,9 +12,9 @@ import type { Variant } from './contract';
  */
 
 /** Players of each demo experiment. */
-export const AB_DEMO_PLAYERS = 3000;
-/** B's extra chance to come back on any day after exposure: +6 percentage points (D7 ≈ 13 % → 19 %). */
-export const AB_DEMO_LIFT = 0.06;
+export const AB_DEMO_PLAYERS = 2000;
+/** B's extra chance to come back on any day after exposure: +8 percentage points (D7 ≈ 13.5 % → 21.5 %). */
+export const AB_DEMO_LIFT = 0.08;
 /** Days the demo experiments have been running. */
 export const AB_DEMO_DAYS = 28;
 
@@ -36,6 +36,8 @@ export interface ExperimentSimulation {
   appVersion: string;
   /** Player ids are `${prefix}${n}`. */
   prefix: string;
+  /** False: only what retention needs (install, exposure, one session_start per active day), a fifth of the events. */
+  detail?: boolean;
 }
 
 function rng(seed: number): () => number {
@@ -69,14 +71,15 @@ export function simulateExperiment(o: ExperimentSimulation): SdkEvent[] {
         emit('first_open', at);
         emit('experiment_exposure', at + 1000, { experiment: String(o.experimentId), variant });
       }
-      const sessions = 1 + Math.floor(random() * 3);
+      if (o.detail === false) return void emit('session_start', at + 2000);
+      const sessions = 1 + Math.floor(random() * 2);
       let t = at + 2000;
       for (let s = 0; s < sessions; s++) {
         const duration = 60 + Math.floor(random() * 840);
         emit('session_start', t);
-        const plays = Math.floor(random() * 4);
+        const plays = random() < 0.7 ? 1 : 0;
         for (let k = 0; k < plays; k++) emit('level_complete', t + (k + 1) * 1000, { level: level++, duration: 30 + Math.floor(random() * 120), attempts: 1 });
-        if (random() < 0.5) emit('ad_impression', t + 500, { format: 'interstitial', network: 'admob', placement: 'level_end', revenueUsdMicros: 2000 + Math.floor(random() * 18_000) });
+        if (random() < 0.3) emit('ad_impression', t + 500, { format: 'interstitial', network: 'admob', placement: 'level_end', revenueUsdMicros: 2000 + Math.floor(random() * 18_000) });
         emit('session_end', t + duration * 1000, { duration });
         t += (duration + 600) * 1000;
       }
