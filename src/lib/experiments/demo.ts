@@ -10,7 +10,7 @@ import { AB_DEMO_DAYS, AB_DEMO_LIFT, AB_DEMO_PLAYERS, simulateExperiment } from 
  * back more: +8 pp on every day, so at D7) and an A/A check whose two arms are the same game. Both running
  * since AB_DEMO_DAYS ago, with as many exposed players as the demo studio has players (at most AB_DEMO_PLAYERS). Called once by the demo seeding.
  */
-const country = (index: number) => (index === 0 ? 'VN' : 'TH');
+const country = (index: number) => (index === 0 ? 'TH' : 'VN');
 
 export async function seedDemoExperiments(db: Db, now: number, users: number): Promise<void> {
   // As many players as the demo studio has (at most AB_DEMO_PLAYERS): a small demo shows an under-powered test.
@@ -21,8 +21,9 @@ export async function seedDemoExperiments(db: Db, now: number, users: number): P
   if (!app) return;
   const startDay = addDays(reportDay(now), -AB_DEMO_DAYS);
   const specs: { name: string; variants: Variant[]; lift: Record<string, number> }[] = [
-    { name: 'New tutorial', variants: [{ key: 'control', weight: 50 }, { key: 'B', weight: 50 }], lift: { B: AB_DEMO_LIFT } },
+    // The A/A check first: the reports open on the newest experiment, the one with an effect.
     { name: 'A/A check', variants: [{ key: 'A1', weight: 50 }, { key: 'A2', weight: 50 }], lift: {} },
+    { name: 'New tutorial', variants: [{ key: 'control', weight: 50 }, { key: 'B', weight: 50 }], lift: { B: AB_DEMO_LIFT } },
   ];
   for (const [index, spec] of specs.entries()) {
     // Different audiences (Android players in VN, in TH) keep the two running experiments from overlapping.
@@ -31,7 +32,7 @@ export async function seedDemoExperiments(db: Db, now: number, users: number): P
        VALUES ($1, $2, $3::jsonb, $4, $5::jsonb, $6::date, 'running', now(), 'demo') RETURNING id`,
       [app.app_id, spec.name, JSON.stringify(spec.variants), 1, JSON.stringify([country(index)]), startDay],
     );
-    const events = simulateExperiment({ experimentId: row!.id, variants: spec.variants, lift: spec.lift, players, startDay, now, seed: 15 + index, os: 1, country: country(index), appVersion: app.version, prefix: `p_demoab${row!.id}x` });
+    const events = simulateExperiment({ experimentId: row!.id, variants: spec.variants, lift: spec.lift, players, startDay, now, seed: 16 - index, os: 1, country: country(index), appVersion: app.version, prefix: `p_demoab${row!.id}x` });
     const key = await db.one<{ os: number }>('SELECT os FROM app_os WHERE app_id = $1 AND os = 1', [app.app_id]);
     for (let i = 0; i < events.length; i += MAX_BATCH_EVENTS) await ingestBatch(db, { appId: app.app_id, os: Number(key!.os) }, events.slice(i, i + MAX_BATCH_EVENTS), now);
   }
