@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rollupNowContract } from '../../src/lib/analytics/contract';
 import { addDays, dayStart, reportDay } from '../../src/lib/analytics/day';
 import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
 import { experimentDeleteContract, experimentListContract, experimentSaveContract, experimentStartContract, experimentStopContract, type Experiment } from '../../src/lib/experiments/contract';
@@ -23,6 +24,11 @@ async function newApp(): Promise<Keys> {
   await root(createAppContract, { id, name: `AB ${id}`, os: [{ os: 1, packageId: `${id}.android` }, { os: 2, packageId: `${id}.ios` }] });
   const { data } = await root(appDetailContract, { appId: id });
   return { appId: id, android: data.os.find((o) => o.os === 1)!.sdkAppKey, ios: data.os.find((o) => o.os === 2)!.sdkAppKey };
+}
+
+/** Rolls up everything sent (the reports read the per-player daily rollups). */
+async function rolledUp() {
+  for (let i = 0; i < 20 && (await root(rollupNowContract, { budgetMs: 30_000 })).data.pending > 0; i++);
 }
 
 async function sendAll(key: string, events: unknown[]) {
@@ -261,6 +267,7 @@ describe('the A/B reports', () => {
     await sendAll(app.android, [...sdk, ...sdk.slice(0, 40)]);
     // The same players on another app: none of it counts here.
     await sendAll(stranger.android, sdk.filter((e) => e.name === 'session_start').map((e) => ({ ...e, id: `other-${e.id}` })));
+    await rolledUp();
   });
 
   it('Retention: players, retained and rates per variant and day equal a recomputation from the events; p-values from the two-proportion test', async () => {
@@ -295,7 +302,8 @@ describe('the A/B reports', () => {
           arpu: mine.filter((e) => e.name === 'iap_purchase' || e.name === 'ad_impression').reduce((s, e) => s + Number(e.params!.revenueUsdMicros), 0) / 1e6,
           sessions: mine.filter((e) => e.name === 'session_start').length,
           playTime: mine.filter((e) => e.name === 'session_end').reduce((s, e) => s + Number(e.params!.duration), 0) / 60,
-          level: Math.max(0, ...mine.filter((e) => e.name === 'level_complete').map((e) => Number(e.params!.level))),
+          // Highest level first played by the end of the window (also before exposure).
+          level: Math.max(0, ...events.filter((e) => e.userId === user && e.name === 'level_complete' && reportDay(e.time) <= addDays(f.day, 6)).map((e) => Number(e.params!.level))),
           conversion: mine.some((e) => e.name === 'iap_purchase') ? 100 : 0,
         };
       });
@@ -340,6 +348,7 @@ describe('the simulated experiments at the demo size', () => {
       const events = simulateExperiment({ experimentId: e.id, variants: e.variants, lift: effect, players: AB_DEMO_PLAYERS, startDay, now, seed, os: 1, country, appVersion: '1.0.0', prefix: `p_sim${e.id}x`, detail: false });
       await sendAll(app.android, events);
     }
+    await rolledUp();
     const report = async (e: Experiment) => {
       const { data } = await root(abRetentionScreen.contract, { apps: [app.appId], from: startDay, experiment: String(e.id) } as never);
       return data as unknown as { lines: RetentionLine[]; srm: { p: number } | null };

@@ -1,6 +1,6 @@
 import type { SessionAccount } from '../auth/types';
 import { addDays, reportDay } from '../analytics/day';
-import { resolveScope, type ReportScope } from '../analytics/reports';
+import { refresh, resolveScope, type ReportScope } from '../analytics/reports';
 import { handleReport } from '../reports/server';
 import type { Db, Sql } from '../server/db';
 import { nowMs } from '../time/clock';
@@ -10,9 +10,9 @@ import { chiSquareGoodnessOfFit, meanInterval, sampleSizeMeans, sampleSizeTwoPro
 
 /**
  * The A/B reports' server half: which experiment, who was exposed (first experiment_exposure event of each
- * player, in the range and the filters), then SQL over those players' raw events and the statistics.
- * Raw events rather than a rollup: an experiment's players are few next to an app's, and the join uses
- * the events' (app, user) index. Definitions: docs/metrics.md, "A/B tests".
+ * player, in the range and the filters, from the raw events through their partial index), then those
+ * players' days in the per-player daily rollups (user_days, level_reach: primary-key lookups, one per
+ * player and day), then the statistics. Definitions: docs/metrics.md, "A/B tests".
  */
 
 type ExperimentRow = { id: number; app_id: string; name: string; status: string; variants: Variant[]; start_day: string };
@@ -80,12 +80,14 @@ function variantCounts(e: ExperimentRow, counts: Map<string, number>) {
   return { variants, srm: srm ? { statistic: srm.statistic, p: srm.p } : null };
 }
 
-export async function abRetention(db: Sql, scope: ReportScope, requested: string, now = nowMs()) {
+export async function abRetention(db: Db, scope: ReportScope, requested: string, now = nowMs()) {
   const chosen = await chooseExperiment(db, scope, requested);
   const base = empty(chosen);
   const e = chosen.experiment;
-  if (!e) return { ...base, variants: [], srm: null, lines: [] };
+  if (!e) return { ...base, pending: 0, variants: [], srm: null, lines: [] };
   const today = reportDay(now);
+  // Activity comes from the daily per-player rollup: bring the app's days from the range to today up to date.
+  const pending = await refresh(db, { ...scope, apps: [e.app_id], to: today });
   const params: unknown[] = [];
   const cte = exposedCte(scope, e, params);
   const cteParams = [...params];
@@ -98,11 +100,12 @@ export async function abRetention(db: Sql, scope: ReportScope, requested: string
     db.query<{ variant: string; day: string; n: number }>(`WITH ${cte} SELECT variant, day::text AS day, count(*)::int AS n FROM exposed GROUP BY variant, day`, cteParams),
     db.query<{ variant: string; n: number; players: number }>(
       `WITH ${cte}
-       SELECT x.variant, (ev.day - x.day)::int AS n, count(DISTINCT ev.user_id)::int AS players
-         FROM exposed x JOIN events ev ON ev.app_id = $1 AND ev.user_id = x.user_id
-        WHERE ev.day > x.day AND ev.day < $${todayParam}::date
-          AND (ev.day - x.day)::int IN (SELECT (jsonb_array_elements_text($${daysParam}::jsonb))::int)
-        GROUP BY x.variant, (ev.day - x.day)::int`,
+       SELECT x.variant, d.n, count(*)::int AS players
+         FROM exposed x
+        CROSS JOIN (SELECT (jsonb_array_elements_text($${daysParam}::jsonb))::int AS n) d
+         JOIN user_days u ON u.app_id = $1 AND u.day = x.day + d.n AND u.user_id = x.user_id
+        WHERE x.day + d.n < $${todayParam}::date
+        GROUP BY x.variant, d.n`,
       params,
     ),
   ]);
@@ -130,16 +133,17 @@ export async function abRetention(db: Sql, scope: ReportScope, requested: string
       lines.push(line);
     }
   }
-  return { ...base, variants, srm, lines };
+  return { ...base, pending, variants, srm, lines };
 }
 
 /** Per-player figures in the window, summed per variant: n, Σx and Σx² of each metric (conversion: payers). */
-export async function abOther(db: Sql, scope: ReportScope, requested: string, window: number, now = nowMs()) {
+export async function abOther(db: Db, scope: ReportScope, requested: string, window: number, now = nowMs()) {
   const chosen = await chooseExperiment(db, scope, requested);
   const base = { ...empty(chosen), window };
   const e = chosen.experiment;
-  if (!e) return { ...base, variants: [], srm: null, lines: [] };
+  if (!e) return { ...base, pending: 0, variants: [], srm: null, lines: [] };
   const today = reportDay(now);
+  const pending = await refresh(db, { ...scope, apps: [e.app_id], to: today });
   const params: unknown[] = [];
   const cte = exposedCte(scope, e, params);
   const cteParams = [...params];
@@ -152,15 +156,17 @@ export async function abOther(db: Sql, scope: ReportScope, requested: string, wi
       `WITH ${cte},
        per_player AS (
          SELECT x.variant, x.user_id,
-                coalesce(sum((ev.params->>'revenueUsdMicros')::float8) FILTER (WHERE ev.name IN ('ad_impression', 'iap_purchase')), 0) / 1e6 AS arpu,
-                count(*) FILTER (WHERE ev.name = 'session_start')::float8 AS sessions,
-                coalesce(sum((ev.params->>'duration')::float8) FILTER (WHERE ev.name = 'session_end'), 0) / 60 AS play_time,
-                coalesce(max((ev.params->>'level')::float8) FILTER (WHERE ev.name IN ('level_start', 'level_complete', 'level_fail') AND ev.params->>'mode' = 'main'), 0) AS level,
-                CASE WHEN count(*) FILTER (WHERE ev.name = 'iap_purchase') > 0 THEN 1 ELSE 0 END::float8 AS conversion
+                coalesce(sum(u.ad_revenue + u.iap_revenue), 0)::float8 / 1e6 AS arpu,
+                coalesce(sum(u.sessions), 0)::float8 AS sessions,
+                coalesce(sum(u.session_seconds), 0)::float8 / 60 AS play_time,
+                coalesce((SELECT max(r.level) FROM level_reach r
+                           WHERE r.app_id = $1 AND r.user_id = x.user_id AND r.mode = 'main' AND r.day <= x.day + $${last}::int), 0)::float8 AS level,
+                CASE WHEN coalesce(sum(u.iap_purchases), 0) > 0 THEN 1 ELSE 0 END::float8 AS conversion
            FROM exposed x
-           LEFT JOIN events ev ON ev.app_id = $1 AND ev.user_id = x.user_id AND ev.day BETWEEN x.day AND x.day + $${last}::int
+          CROSS JOIN generate_series(0, $${last}::int) g(k)
+           LEFT JOIN user_days u ON u.app_id = $1 AND u.day = x.day + g.k AND u.user_id = x.user_id
           WHERE x.day + $${last}::int < $${todayParam}::date
-          GROUP BY x.variant, x.user_id
+          GROUP BY x.variant, x.user_id, x.day
        )
        SELECT variant, count(*)::int AS n,
               ${AB_METRICS.map((m) => `sum(${column(m)}) AS ${column(m)}_s, sum(${column(m)} * ${column(m)}) AS ${column(m)}_q`).join(', ')}
@@ -204,13 +210,13 @@ export async function abOther(db: Sql, scope: ReportScope, requested: string, wi
       lines.push(line);
     }
   }
-  return { ...base, variants, srm, lines };
+  return { ...base, pending, variants, srm, lines };
 }
 
 /** The SQL name of a metric's column (unquoted names are lower case). */
 const column = (m: AbMetric) => (m === 'playTime' ? 'play_time' : m);
 
-const meta = (scope: ReportScope) => ({ from: scope.from, to: scope.to, apps: scope.apps, pending: 0 });
+const meta = (scope: ReportScope) => ({ from: scope.from, to: scope.to, apps: scope.apps });
 
 export const abRetentionHandler = handleReport(abRetentionScreen, async (db: Db, viewer: SessionAccount, input) => {
   const scope = await resolveScope(db, viewer, input);
