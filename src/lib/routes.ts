@@ -116,8 +116,10 @@ export const routeTable: RouteNode[] = [
     ], { roles: STAT_ROLES }),
     leaf('/gsm/stuck_game', 'Stuck Game', { icon: 'pi pi-exclamation-triangle', roles: STAT_ROLES, screen: 'report:stuckGame' }),
     group('/gsm/a_b_test', 'A/B Test', 'pi pi-sliders-h', [
-      leaf('/gsm/a_b_test/retention_report', 'A/B Retention Report'),
-      leaf('/gsm/a_b_test/other', 'A/B Other Metrics'),
+      leaf('/gsm/a_b_test/retention_report', 'A/B Retention Report', { screen: 'report:abRetention' }),
+      leaf('/gsm/a_b_test/other', 'A/B Other Metrics', { screen: 'report:abOther' }),
+      // Not in the spec's list: where experiments are created, started and stopped (docs/decisions.md).
+      leaf('/gsm/a_b_test/manager', 'A/B Experiments', { screen: 'resource:experiments' }),
     ], { roles: STAT_ROLES }),
     group('/gsm/users', 'Find User', 'pi pi-search', [
       leaf('/gsm/users/iap_request_log', 'IAP Request Log'),

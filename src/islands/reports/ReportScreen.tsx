@@ -75,6 +75,7 @@ export default function ReportScreen({ reportId, account, canExport, canNote = f
     return options.filter((o, i) => options.findIndex((p) => p.value === o.value) === i);
   };
   const emptyText = answer && empty && descriptor.emptyText ? descriptor.emptyText(answer) : null;
+  const notices = answer && !empty && descriptor.notices ? descriptor.notices(answer) : [];
   // Chart annotations of the apps in view: lines on day charts whose labels are the range's days.
   const { notes, reload: reloadNotes } = useChartNotes(answer ? { apps: answer.apps, from: answer.from, to: answer.to } : null);
   const appsInView = answer ? answer.apps.map((id) => ({ id, name: apps.find((a) => a.id === id)?.name ?? id })) : [];
@@ -118,6 +119,11 @@ export default function ReportScreen({ reportId, account, canExport, canNote = f
         <p className="report-empty" data-testid="report-empty">{emptyText ?? `No ${descriptor.noun} from ${appText} in this range yet.`}</p>
       ) : (
         <div className="report-body">
+          {notices.map((n, i) => (
+            <p key={i} className={`report-note report-notice-${n.tone}`} role={n.tone === 'warn' ? 'alert' : 'note'} data-testid="report-notice">
+              {n.text}
+            </p>
+          ))}
           {chart && <LazyChart {...chart} marks={marks} />}
           {chart && answer && <ChartNotes notes={notes} reload={reloadNotes} apps={appsInView} to={answer.to} canEdit={canNote} />}
           {table && <ReportTableView table={table} />}

@@ -5,6 +5,7 @@ import { ingestBatch } from './ingest';
 import { rollupPending } from './rollup';
 import { simulateStudio, type SimApp } from './simulator';
 import { nowMs } from '../time/clock';
+import { seedDemoExperiments } from '../experiments/demo';
 
 /**
  * The demo studio: a small simulated history on the demo apps, seeded once with the demo data so that
@@ -43,6 +44,7 @@ export async function seedDemoTelemetry(db: Db, options: Tunables['demoTelemetry
     const result = await ingestBatch(db, { appId: batch.appId, os: batch.os }, batch.events, now);
     events += result.accepted;
   }
+  await seedDemoExperiments(db, now, users);
   const ingested = performance.now();
   const rollup = await rollupPending(db, { budgetMs: 10 * 60_000 });
   const ms = (t: number) => Math.round(t);

@@ -72,6 +72,8 @@ export const PARAMS = {
     revenueUsdMicros: optional(MICROS),
     transactionId: text(200, true),
   },
+  /** The player saw the variant of an A/B experiment the console assigned (GET /api/sdk/v1/experiments): only exposed players count. */
+  experiment_exposure: { experiment: text(64), variant: text(32) },
 } as const satisfies Record<string, Record<string, Field>>;
 
 export type EventName = keyof typeof PARAMS;

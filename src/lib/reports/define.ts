@@ -90,11 +90,19 @@ export interface ReportDescriptor<Extra extends z.ZodRawShape = any, Figures ext
   isEmpty: (answer: ReportAnswer<Figures>) => boolean;
   /** Why an empty answer is empty when it is not the range (an unknown funnel or counter name); null for the usual text. */
   emptyText?: (answer: ReportAnswer<Figures>) => string | null;
+  /** Lines above the figures that qualify them (an under-powered test, a sample-ratio mismatch); none by default. */
+  notices?: (answer: ReportAnswer<Figures>) => readonly ReportNotice[];
+}
+
+/** A line above a report's figures: 'warn' for what makes them doubtful, 'info' for how to read them. */
+export interface ReportNotice {
+  tone: 'warn' | 'info';
+  text: string;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export function defineReport<Figures extends z.ZodRawShape, Extra extends z.ZodRawShape = {}>(
-  spec: ReportSpec<Extra, Figures> & Pick<ReportDescriptor<Extra, Figures>, 'table' | 'chart' | 'isEmpty' | 'emptyText'>,
+  spec: ReportSpec<Extra, Figures> & Pick<ReportDescriptor<Extra, Figures>, 'table' | 'chart' | 'isEmpty' | 'emptyText' | 'notices'>,
 ): ReportDescriptor<Extra, Figures> {
   const request = reportFilters.extend((spec.extra ?? {}) as Extra);
   return {

@@ -8,6 +8,7 @@ import type { ConfigContext, TeamContext } from '../config-data/resources';
 import { listTeams } from '../config-data/service';
 import { visibleApps } from '../dashboard/service';
 import { listJobs } from '../jobs/service';
+import { listExperiments } from '../experiments/service';
 import type { Db } from '../server/db';
 
 /**
@@ -51,6 +52,10 @@ export const resourcePages: Record<string, Loader> = {
     ]);
     const context: AccountContext = { me: viewer.username, roles: roles.map((r) => r.name), apps, teams: teams.map((t) => t.value) };
     return { context, initialRows: first.data, initialTotal: first.totalRecord };
+  },
+  experiments: async (db, viewer) => {
+    const [apps, rows] = await Promise.all([appChoices(db, viewer), listExperiments(db, viewer)]);
+    return { context: { apps }, initialRows: rows };
   },
   roles: async (db) => ({ context: basePermissions() satisfies RoleContext, initialRows: await listRoles(db) }),
 };

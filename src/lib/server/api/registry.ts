@@ -4,6 +4,7 @@ import { analyticsApi } from '../../analytics/api';
 import { appsApi } from '../../apps/api';
 import { authApi } from '../../auth/api';
 import { configDataApi } from '../../config-data/api';
+import { experimentsApi } from '../../experiments/api';
 import { historyApi } from '../../history/api';
 import { iapApi } from '../../iap/api';
 import { jobsApi } from '../../jobs/api';
@@ -39,6 +40,7 @@ export const apiHandlers: readonly ApiHandler[] = [
   ...historyApi,
   ...testingApi,
   ...iapApi,
+  ...experimentsApi,
 ];
 
 const router = new ApiRouter(apiHandlers);

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { defineContract, emptyRequest, MAX_SERIAL_ID } from '../contract';
+import { day } from '../reports/filters';
+
+/**
+ * A/B experiments: the manager's contracts (list, save, start/stop, delete) and the SDK's assignment call.
+ * Shared by browser and server. See docs/metrics.md ("A/B tests") for how reports count players.
+ */
+
+/** The A/B manager's route (docs/decisions.md: the spec names only the two report routes). */
+export const EXPERIMENT_ROUTE = '/gsm/a_b_test/manager';
+export const EXPERIMENT_STATUSES = ['draft', 'running', 'stopped'] as const;
+export type ExperimentStatus = (typeof EXPERIMENT_STATUSES)[number];
+/** Assignment buckets: a player's hash falls in 0…9,999, so weights have a resolution of 0.01 %. */
+export const BUCKETS = 10_000;
+
+export const VARIANT_KEY = /^[A-Za-z0-9_-]{1,32}$/;
+export const variantSchema = z.object({ key: z.string(), weight: z.number() });
+export type Variant = z.infer<typeof variantSchema>;
+
+/**
+ * Variants as a person types them: "control:50, B:50" (the first is the control). Parsed into
+ * [{ key, weight }]; weights are whole percentages summing to 100, keys unique.
+ */
+export function parseVariantSpec(text: string): { variants: Variant[] } | { error: string } {
+  const parts = text.split(/[,\n]/).map((s) => s.trim()).filter(Boolean);
+  if (parts.length < 2) return { error: 'needs at least two variants, like "control:50, B:50"' };
+  if (parts.length > 10) return { error: 'may have at most 10 variants' };
+  const variants: Variant[] = [];
+  for (const part of parts) {
+    const m = /^([^:=\s]+)\s*[:=]\s*(\d{1,3})\s*%?$/.exec(part);
+    if (!m) return { error: `"${part.slice(0, 40)}" is not "key:weight" (a weight is a whole percentage)` };
+    const key = m[1]!;
+    if (!VARIANT_KEY.test(key)) return { error: `variant "${key.slice(0, 40)}": letters, digits, "_" and "-" only (at most 32)` };
+    if (variants.some((v) => v.key.toLowerCase() === key.toLowerCase())) return { error: `variant "${key}" is named twice` };
+    const weight = Number(m[2]);
+    if (weight < 1) return { error: `variant "${key}" needs a weight of at least 1` };
+    variants.push({ key, weight });
+  }
+  const total = variants.reduce((s, v) => s + v.weight, 0);
+  if (total !== 100) return { error: `weights must sum to 100 (they sum to ${total})` };
+  return { variants };
+}
+
+export const formatVariantSpec = (variants: readonly Variant[]) => variants.map((v) => `${v.key}:${v.weight}`).join(', ');
+
+export const experimentSchema = z.object({
+  id: z.number(),
+  appId: z.string(),
+  name: z.string(),
+  variants: z.array(variantSchema),
+  /** The variants as the form edits them ("control:50, B:50"). */
+  variantSpec: z.string(),
+  os: z.number(),
+  countries: z.array(z.string()),
+  minVersion: z.string(),
+  newPlayersOnly: z.boolean(),
+  startDay: z.string(),
+  endDay: z.string().nullable(),
+  status: z.enum(EXPERIMENT_STATUSES),
+  updatedBy: z.string(),
+  updatedAt: z.string(),
+});
+export type Experiment = z.infer<typeof experimentSchema>;
+
+const idField = z.coerce.number<string | number>().int('must be an experiment id').positive('must be an experiment id').max(MAX_SERIAL_ID, 'must be an experiment id');
+
+export const experimentListContract = defineContract({
+  method: 'GET',
+  path: '/api/a_b_test/experiments',
+  request: z.object({ appId: z.string().trim().max(100).optional() }),
+  data: z.array(experimentSchema),
+  access: { route: EXPERIMENT_ROUTE },
+});
+
+export const experimentSaveContract = defineContract({
+  method: 'POST',
+  path: '/api/a_b_test/experiments/save',
+  request: z.object({
+    id: idField.optional(),
+    appId: z.string({ error: 'is required' }).trim().min(1, 'is required').max(100),
+    name: z.string({ error: 'is required' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+    variantSpec: z
+      .string({ error: 'is required' })
+      .max(500, 'must be at most 500 characters')
+      .superRefine((v, ctx) => {
+        const parsed = parseVariantSpec(v);
+        if ('error' in parsed) ctx.addIssue({ code: 'custom', message: parsed.error });
+      }),
+    os: z.number().int().min(0, 'must be a platform').max(3, 'must be a platform').default(0),
+    countries: z.array(z.string().trim().regex(/^[A-Za-z]{2}$/, 'must be two-letter country codes').toUpperCase()).max(250).default([]),
+    minVersion: z.string().trim().max(50).regex(/^([0-9A-Za-z][0-9A-Za-z._+-]*)?$/, 'must be an app version like 1.4.0').default(''),
+    newPlayersOnly: z.boolean().default(false),
+    startDay: day,
+    endDay: day.nullable().optional(),
+  }).refine((v) => !v.endDay || v.endDay >= v.startDay, { path: ['endDay'], message: 'must not be before the start day' }),
+  data: experimentSchema,
+  access: { route: EXPERIMENT_ROUTE },
+  maxBody: 16 * 1024,
+});
+
+export const experimentStartContract = defineContract({
+  method: 'POST',
+  path: '/api/a_b_test/experiments/start',
+  request: z.object({ id: idField }),
+  data: experimentSchema,
+  access: { route: EXPERIMENT_ROUTE },
+});
+
+export const experimentStopContract = defineContract({
+  method: 'POST',
+  path: '/api/a_b_test/experiments/stop',
+  request: z.object({ id: idField }),
+  data: experimentSchema,
+  access: { route: EXPERIMENT_ROUTE },
+});
+
+export const experimentDeleteContract = defineContract({
+  method: 'DELETE',
+  path: '/api/a_b_test/experiments/delete',
+  request: z.object({ id: idField }),
+  data: z.object({ id: z.number() }),
+  access: { route: EXPERIMENT_ROUTE },
+});
+
+/** One experiment the player takes part in, as the SDK receives it. */
+export const sdkAssignment = z.object({ experiment: z.string(), name: z.string(), variant: z.string() });
+
+export const sdkExperimentsContract = defineContract({
+  method: 'GET',
+  path: '/api/sdk/v1/experiments',
+  request: z.object({
+    /** What the audience filter needs of the device (the platform comes from the SDK key). */
+    appVersion: z.string().trim().max(50).optional(),
+    country: z.string().trim().regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 code').toUpperCase().optional(),
+  }),
+  data: z.object({ experiments: z.array(sdkAssignment) }),
+  access: 'public',
+});
+
+export { emptyRequest };

@@ -1,0 +1,39 @@
+import { addDays, reportDay } from '../analytics/day';
+import { ingestBatch } from '../analytics/ingest';
+import { MAX_BATCH_EVENTS } from '../analytics/contract';
+import type { Db } from '../server/db';
+import type { Variant } from './contract';
+import { AB_DEMO_DAYS, AB_DEMO_LIFT, AB_DEMO_PLAYERS, simulateExperiment } from './simulator';
+
+/**
+ * The demo studio's two A/B experiments on its first app with an Android release: "New tutorial" (B comes
+ * back more: +8 pp on every day, so at D7) and an A/A check whose two arms are the same game. Both running
+ * since AB_DEMO_DAYS ago, with as many exposed players as the demo studio has players (at most AB_DEMO_PLAYERS). Called once by the demo seeding.
+ */
+const country = (index: number) => (index === 0 ? 'TH' : 'VN');
+
+export async function seedDemoExperiments(db: Db, now: number, users: number): Promise<void> {
+  // As many players as the demo studio has (at most AB_DEMO_PLAYERS): a small demo shows an under-powered test.
+  const players = Math.max(100, Math.min(AB_DEMO_PLAYERS, users));
+  const app = await db.one<{ app_id: string; version: string }>(
+    `SELECT o.app_id, v.version FROM app_os o JOIN app_versions v ON v.app_id = o.app_id AND v.os = o.os WHERE o.os = 1 ORDER BY o.app_id, v.version DESC LIMIT 1`,
+  );
+  if (!app) return;
+  const startDay = addDays(reportDay(now), -AB_DEMO_DAYS);
+  const specs: { name: string; variants: Variant[]; lift: Record<string, number> }[] = [
+    // The A/A check first: the reports open on the newest experiment, the one with an effect.
+    { name: 'A/A check', variants: [{ key: 'A1', weight: 50 }, { key: 'A2', weight: 50 }], lift: {} },
+    { name: 'New tutorial', variants: [{ key: 'control', weight: 50 }, { key: 'B', weight: 50 }], lift: { B: AB_DEMO_LIFT } },
+  ];
+  for (const [index, spec] of specs.entries()) {
+    // Different audiences (Android players in VN, in TH) keep the two running experiments from overlapping.
+    const row = await db.one<{ id: number }>(
+      `INSERT INTO experiments (app_id, name, variants, os, countries, start_day, status, started_at, updated_by)
+       VALUES ($1, $2, $3::jsonb, $4, $5::jsonb, $6::date, 'running', now(), 'demo') RETURNING id`,
+      [app.app_id, spec.name, JSON.stringify(spec.variants), 1, JSON.stringify([country(index)]), startDay],
+    );
+    const events = simulateExperiment({ experimentId: row!.id, variants: spec.variants, lift: spec.lift, players, startDay, now, seed: 16 - index, os: 1, country: country(index), appVersion: app.version, prefix: `p_demoab${row!.id}x` });
+    const key = await db.one<{ os: number }>('SELECT os FROM app_os WHERE app_id = $1 AND os = 1', [app.app_id]);
+    for (let i = 0; i < events.length; i += MAX_BATCH_EVENTS) await ingestBatch(db, { appId: app.app_id, os: Number(key!.os) }, events.slice(i, i + MAX_BATCH_EVENTS), now);
+  }
+}

@@ -1,0 +1,231 @@
+import type { SessionAccount } from '../auth/types';
+import { addDays, reportDay } from '../analytics/day';
+import { refresh, resolveScope, type ReportScope } from '../analytics/reports';
+import { handleReport } from '../reports/server';
+import type { Db, Sql } from '../server/db';
+import { nowMs } from '../time/clock';
+import type { Variant } from './contract';
+import { AB_METRICS, AB_RETENTION_DAYS, abOtherScreen, abRetentionScreen, type AbMetric, type MetricLine, type RetentionLine } from './screens';
+import { chiSquareGoodnessOfFit, meanInterval, sampleSizeMeans, sampleSizeTwoProportions, summaryOfSums, twoProportionTest, welchTest, wilsonInterval } from './stats';
+
+/**
+ * The A/B reports' server half: which experiment, who was exposed (first experiment_exposure event of each
+ * player, in the range and the filters, from the raw events through their partial index), then those
+ * players' days in the per-player daily rollups (user_days, level_reach: primary-key lookups, one per
+ * player and day), then the statistics. Definitions: docs/metrics.md, "A/B tests".
+ */
+
+type ExperimentRow = { id: number; app_id: string; name: string; status: string; variants: Variant[]; start_day: string };
+
+interface Chosen {
+  experiments: { id: string; name: string; status: string; appId: string }[];
+  experiment: ExperimentRow | null;
+  requested: string;
+}
+
+/** The experiments of the scope's apps and the one asked for (or the newest, running first). */
+async function chooseExperiment(db: Sql, scope: ReportScope, requested: string): Promise<Chosen> {
+  const rows = await db.query<ExperimentRow>(
+    `SELECT id, app_id, name, status, variants, start_day::text AS start_day FROM experiments
+      WHERE app_id IN (SELECT jsonb_array_elements_text($1::jsonb)) AND status <> 'draft'
+      ORDER BY (status = 'running') DESC, id DESC`,
+    [JSON.stringify(scope.apps)],
+  );
+  const experiments = rows.map((r) => ({ id: String(r.id), name: r.name, status: r.status, appId: r.app_id }));
+  const experiment = requested ? (rows.find((r) => String(r.id) === requested) ?? null) : (rows[0] ?? null);
+  return { experiments, experiment, requested };
+}
+
+/** The filters of the scope on the exposure event (platform, version, countries), as SQL. */
+function exposureFilters(scope: ReportScope, params: unknown[]): string {
+  const parts: string[] = [];
+  if (scope.os) parts.push(`os = $${params.push(scope.os)}`);
+  if (scope.version && scope.version !== 'all') parts.push(`app_version = $${params.push(scope.version)}`);
+  if (scope.countries.length) parts.push(`country IN (SELECT jsonb_array_elements_text($${params.push(JSON.stringify(scope.countries))}::jsonb))`);
+  return parts.length ? ` AND ${parts.join(' AND ')}` : '';
+}
+
+/**
+ * The exposed players as a CTE named "exposed" (user_id, variant, day): each player's first exposure to the
+ * experiment (earliest event time; the event id breaks ties), kept when its day is in the range and not
+ * before the experiment's start, and its variant is one of the experiment's.
+ */
+function exposedCte(scope: ReportScope, e: ExperimentRow, params: unknown[]): string {
+  params.push(e.app_id, String(e.id), scope.from > e.start_day ? scope.from : e.start_day, scope.to, JSON.stringify(e.variants.map((v) => v.key)));
+  const n = params.length;
+  const filters = exposureFilters(scope, params);
+  return `first_exposure AS (
+      SELECT DISTINCT ON (user_id) user_id, params->>'variant' AS variant, day
+        FROM events
+       WHERE app_id = $${n - 4} AND name = 'experiment_exposure' AND params->>'experiment' = $${n - 3}
+         AND day BETWEEN $${n - 2}::date AND $${n - 1}::date${filters}
+       ORDER BY user_id, event_time, event_id
+    ),
+    exposed AS (SELECT user_id, variant, day FROM first_exposure WHERE variant IN (SELECT jsonb_array_elements_text($${n}::jsonb)))`;
+}
+
+const empty = (chosen: Chosen) => ({
+  experiment: chosen.experiment ? String(chosen.experiment.id) : chosen.requested,
+  experiments: chosen.experiments,
+  known: chosen.experiment !== null,
+  name: chosen.experiment?.name ?? '',
+  status: chosen.experiment?.status ?? '',
+  control: chosen.experiment?.variants[0]?.key ?? '',
+});
+
+/** Exposed players per variant (in the experiment's variant order) and the sample-ratio check. */
+function variantCounts(e: ExperimentRow, counts: Map<string, number>) {
+  const variants = e.variants.map((v) => ({ key: v.key, weight: v.weight, exposed: counts.get(v.key) ?? 0 }));
+  const srm = chiSquareGoodnessOfFit(variants.map((v) => v.exposed), variants.map((v) => v.weight));
+  return { variants, srm: srm ? { statistic: srm.statistic, p: srm.p } : null };
+}
+
+export async function abRetention(db: Db, scope: ReportScope, requested: string, now = nowMs()) {
+  const chosen = await chooseExperiment(db, scope, requested);
+  const base = empty(chosen);
+  const e = chosen.experiment;
+  if (!e) return { ...base, pending: 0, variants: [], srm: null, lines: [] };
+  const today = reportDay(now);
+  // Activity comes from the daily per-player rollup: bring the app's days from the range to today up to date.
+  const pending = await refresh(db, { ...scope, apps: [e.app_id], to: today });
+  const params: unknown[] = [];
+  const cte = exposedCte(scope, e, params);
+  const cteParams = [...params];
+  const days = AB_RETENTION_DAYS as readonly number[];
+  params.push(JSON.stringify(days), today);
+  const daysParam = params.length - 1;
+  const todayParam = params.length;
+  // Exposed per variant and exposure day (eligibility per N is computed from these), and retained per variant and N.
+  const [cohorts, retained] = await Promise.all([
+    db.query<{ variant: string; day: string; n: number }>(`WITH ${cte} SELECT variant, day::text AS day, count(*)::int AS n FROM exposed GROUP BY variant, day`, cteParams),
+    db.query<{ variant: string; n: number; players: number }>(
+      `WITH ${cte}
+       SELECT x.variant, d.n, count(*)::int AS players
+         FROM exposed x
+        CROSS JOIN (SELECT (jsonb_array_elements_text($${daysParam}::jsonb))::int AS n) d
+         JOIN user_days u ON u.app_id = $1 AND u.day = x.day + d.n AND u.user_id = x.user_id
+        WHERE x.day + d.n < $${todayParam}::date
+        GROUP BY x.variant, d.n`,
+      params,
+    ),
+  ]);
+  const counts = new Map<string, number>();
+  for (const c of cohorts) counts.set(c.variant, (counts.get(c.variant) ?? 0) + c.n);
+  const { variants, srm } = variantCounts(e, counts);
+  const eligible = (variant: string, n: number) => cohorts.filter((c) => c.variant === variant && addDays(c.day, n) < today).reduce((s, c) => s + c.n, 0);
+  const kept = (variant: string, n: number) => retained.find((r) => r.variant === variant && Number(r.n) === n)?.players ?? 0;
+  const control = e.variants[0]!.key;
+  const lines: RetentionLine[] = [];
+  for (const v of e.variants) {
+    for (const n of days) {
+      const size = eligible(v.key, n);
+      const x = kept(v.key, n);
+      const ci = wilsonInterval(x, size);
+      const line: RetentionLine = { variant: v.key, day: n, eligible: size, retained: x, rate: size ? (100 * x) / size : null, low: ci ? 100 * ci.low : null, high: ci ? 100 * ci.high : null, diff: null, p: null, needed: null };
+      if (v.key !== control) {
+        const cSize = eligible(control, n);
+        const cKept = kept(control, n);
+        const test = twoProportionTest(cKept, cSize, x, size);
+        if (cSize && size) line.diff = 100 * (x / size - cKept / cSize);
+        if (test) line.p = test.p;
+        if (cSize && size) line.needed = sampleSizeTwoProportions(cKept / cSize, x / size);
+      }
+      lines.push(line);
+    }
+  }
+  return { ...base, pending, variants, srm, lines };
+}
+
+/** Per-player figures in the window, summed per variant: n, Σx and Σx² of each metric (conversion: payers). */
+export async function abOther(db: Db, scope: ReportScope, requested: string, window: number, now = nowMs()) {
+  const chosen = await chooseExperiment(db, scope, requested);
+  const base = { ...empty(chosen), window };
+  const e = chosen.experiment;
+  if (!e) return { ...base, pending: 0, variants: [], srm: null, lines: [] };
+  const today = reportDay(now);
+  const pending = await refresh(db, { ...scope, apps: [e.app_id], to: today });
+  const params: unknown[] = [];
+  const cte = exposedCte(scope, e, params);
+  const cteParams = [...params];
+  params.push(window - 1, today);
+  const last = params.length - 1;
+  const todayParam = params.length;
+  const [counts, sums] = await Promise.all([
+    db.query<{ variant: string; n: number }>(`WITH ${cte} SELECT variant, count(*)::int AS n FROM exposed GROUP BY variant`, cteParams),
+    db.query<Record<string, number | string>>(
+      `WITH ${cte},
+       per_player AS (
+         SELECT x.variant, x.user_id,
+                coalesce(sum(u.ad_revenue + u.iap_revenue), 0)::float8 / 1e6 AS arpu,
+                coalesce(sum(u.sessions), 0)::float8 AS sessions,
+                coalesce(sum(u.session_seconds), 0)::float8 / 60 AS play_time,
+                coalesce((SELECT max(r.level) FROM level_reach r
+                           WHERE r.app_id = $1 AND r.user_id = x.user_id AND r.mode = 'main' AND r.day <= x.day + $${last}::int), 0)::float8 AS level,
+                CASE WHEN coalesce(sum(u.iap_purchases), 0) > 0 THEN 1 ELSE 0 END::float8 AS conversion
+           FROM exposed x
+          CROSS JOIN generate_series(0, $${last}::int) g(k)
+           LEFT JOIN user_days u ON u.app_id = $1 AND u.day = x.day + g.k AND u.user_id = x.user_id
+          WHERE x.day + $${last}::int < $${todayParam}::date
+          GROUP BY x.variant, x.user_id, x.day
+       )
+       SELECT variant, count(*)::int AS n,
+              ${AB_METRICS.map((m) => `sum(${column(m)}) AS ${column(m)}_s, sum(${column(m)} * ${column(m)}) AS ${column(m)}_q`).join(', ')}
+         FROM per_player GROUP BY variant`,
+      params,
+    ),
+  ]);
+  const { variants, srm } = variantCounts(e, new Map(counts.map((c) => [c.variant, c.n])));
+  const control = e.variants[0]!.key;
+  const summary = (variant: string, m: AbMetric) => {
+    const row = sums.find((r) => r.variant === variant);
+    return summaryOfSums(Number(row?.n ?? 0), Number(row?.[`${column(m)}_s`] ?? 0), Number(row?.[`${column(m)}_q`] ?? 0));
+  };
+  const lines: MetricLine[] = [];
+  for (const m of AB_METRICS) {
+    const c = summary(control, m);
+    for (const v of e.variants) {
+      const s = summary(v.key, m);
+      const line: MetricLine = { metric: m, variant: v.key, n: s.n, mean: null, low: null, high: null, diff: null, p: null, needed: null };
+      if (m === 'conversion') {
+        // A proportion: Wilson interval and the two-proportion test, in %.
+        const payers = Math.round(s.mean * s.n);
+        const ci = wilsonInterval(payers, s.n);
+        if (s.n) line.mean = 100 * s.mean;
+        if (ci) Object.assign(line, { low: 100 * ci.low, high: 100 * ci.high });
+        if (v.key !== control && c.n && s.n) {
+          line.diff = 100 * (s.mean - c.mean);
+          line.p = twoProportionTest(Math.round(c.mean * c.n), c.n, payers, s.n)?.p ?? null;
+          line.needed = sampleSizeTwoProportions(c.mean, s.mean);
+        }
+      } else {
+        const ci = meanInterval(s);
+        if (s.n) line.mean = s.mean;
+        if (ci) Object.assign(line, { low: ci.low, high: ci.high });
+        if (v.key !== control && c.n && s.n) {
+          line.diff = s.mean - c.mean;
+          line.p = welchTest(c, s)?.p ?? null;
+          line.needed = sampleSizeMeans(Math.sqrt(c.variance), Math.sqrt(s.variance), s.mean - c.mean);
+        }
+      }
+      lines.push(line);
+    }
+  }
+  return { ...base, pending, variants, srm, lines };
+}
+
+/** The SQL name of a metric's column (unquoted names are lower case). */
+const column = (m: AbMetric) => (m === 'playTime' ? 'play_time' : m);
+
+const meta = (scope: ReportScope) => ({ from: scope.from, to: scope.to, apps: scope.apps });
+
+export const abRetentionHandler = handleReport(abRetentionScreen, async (db: Db, viewer: SessionAccount, input) => {
+  const scope = await resolveScope(db, viewer, input);
+  return { ...meta(scope), ...(await abRetention(db, scope, input.experiment)) };
+});
+
+export const abOtherHandler = handleReport(abOtherScreen, async (db: Db, viewer: SessionAccount, input) => {
+  const scope = await resolveScope(db, viewer, input);
+  return { ...meta(scope), ...(await abOther(db, scope, input.experiment, input.window)) };
+});
+
+export const experimentReportHandlers = [abRetentionHandler, abOtherHandler];

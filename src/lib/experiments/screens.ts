@@ -1,0 +1,244 @@
+import { z } from 'zod';
+import { defineReport, type ReportNotice } from '../reports/define';
+import type { Cell, ReportTable, TableColumn } from '../reports/table';
+import { round } from '../reports/columns';
+
+/**
+ * The two A/B report screens as descriptors (shared by browser and server; the SQL and statistics are in
+ * ./reports.ts). An answer is about one experiment; the range filters players by their first exposure day.
+ * Definitions: docs/metrics.md, "A/B tests".
+ */
+
+/** Days after exposure whose retention the report shows. */
+export const AB_RETENTION_DAYS = [1, 3, 7, 14, 30] as const;
+/** Decisions are made at this significance level (two-sided) and power. */
+export const AB_ALPHA = 0.05;
+export const AB_POWER = 0.8;
+/** A sample-ratio mismatch is flagged below this chi-square p-value. */
+export const SRM_ALPHA = 0.001;
+
+export const AB_METRICS = ['arpu', 'sessions', 'playTime', 'level', 'conversion'] as const;
+export type AbMetric = (typeof AB_METRICS)[number];
+export const AB_METRIC_LABELS: Record<AbMetric, string> = {
+  arpu: 'ARPU (USD)',
+  sessions: 'Sessions per player',
+  playTime: 'Play time per player (min)',
+  level: 'Highest level reached',
+  conversion: 'Conversion to payer (%)',
+};
+
+const experimentChoice = z.object({ id: z.string(), name: z.string(), status: z.string(), appId: z.string() });
+const commonFigures = {
+  /** The experiment shown ('' when the apps have none). */
+  experiment: z.string(),
+  experiments: z.array(experimentChoice),
+  /** False when the requested experiment is not one of the apps'. */
+  known: z.boolean(),
+  name: z.string(),
+  status: z.string(),
+  control: z.string(),
+  variants: z.array(z.object({ key: z.string(), weight: z.number(), exposed: z.number() })),
+  /** Chi-square goodness of fit of exposed counts to the weights; null with fewer than one player. */
+  srm: z.object({ statistic: z.number(), p: z.number() }).nullable(),
+};
+type Common = { experiment: string; experiments: z.infer<typeof experimentChoice>[]; known: boolean; name: string; status: string; control: string; variants: { key: string; weight: number; exposed: number }[]; srm: { statistic: number; p: number } | null };
+
+/** A comparison of one variant with the control: its figure, interval, difference, p-value and the sample it would need. */
+export const retentionLine = z.object({
+  variant: z.string(),
+  day: z.number(),
+  /** Exposed players whose day N is over. */
+  eligible: z.number(),
+  retained: z.number(),
+  /** %, null without eligible players. */
+  rate: z.number().nullable(),
+  low: z.number().nullable(),
+  high: z.number().nullable(),
+  /** Percentage points against the control (null on the control's own lines). */
+  diff: z.number().nullable(),
+  p: z.number().nullable(),
+  /** Players per variant a two-proportion test needs to detect the difference shown (α 0.05, power 0.8). */
+  needed: z.number().nullable(),
+});
+export type RetentionLine = z.infer<typeof retentionLine>;
+
+export const metricLine = z.object({
+  metric: z.enum(AB_METRICS),
+  variant: z.string(),
+  /** Exposed players whose window is over. */
+  n: z.number(),
+  mean: z.number().nullable(),
+  low: z.number().nullable(),
+  high: z.number().nullable(),
+  diff: z.number().nullable(),
+  p: z.number().nullable(),
+  needed: z.number().nullable(),
+});
+export type MetricLine = z.infer<typeof metricLine>;
+
+const experimentField = { experiment: z.string().trim().max(20).regex(/^\d*$/, 'must be an experiment id').default('') };
+const experimentControl = {
+  key: 'experiment',
+  label: 'Experiment',
+  options: [],
+  answerOptions: (answer: Common) => answer.experiments.map((e) => ({ label: `${e.name} (#${e.id}, ${e.status})`, value: e.id })),
+};
+
+const exposedTotal = (a: Common) => a.variants.reduce((s, v) => s + v.exposed, 0);
+const emptyText = (a: Common) =>
+  // No experiment at all: the usual "No exposed players from <app> in this range yet.".
+  a.experiments.length === 0
+    ? null
+    : !a.known
+      ? `No experiment #${a.experiment} on this app.`
+      : `No player of "${a.name}" was exposed in this range yet: only players whose game sent an experiment_exposure event count.`;
+
+const PEEKING =
+  'Reading this report every day and stopping at the first p < 0.05 makes false positives far more likely than 5 %: decide the sample size first ("Needed per variant") and judge once every variant has reached it.';
+
+/** Notices shared by both reports: sample-ratio mismatch, under-power and the peeking warning. */
+function commonNotices(a: Common, underpowered: string | null): ReportNotice[] {
+  const out: ReportNotice[] = [];
+  if (a.srm && a.srm.p < SRM_ALPHA) {
+    const shares = a.variants.map((v) => `${v.key} ${v.exposed} (expected ${v.weight} %)`).join(', ');
+    out.push({ tone: 'warn', text: `Sample-ratio mismatch: exposed players split ${shares}; chi-square p = ${a.srm.p.toExponential(1)} < ${SRM_ALPHA}. Assignment or exposure logging is broken: do not trust these figures.` });
+  }
+  if (underpowered) out.push({ tone: 'warn', text: underpowered });
+  out.push({ tone: 'info', text: PEEKING });
+  return out;
+}
+
+const pct = (v: number | null) => (v === null ? null : round(v, 2));
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+const col = (key: string, label: string, unit: TableColumn['unit'], decimals = 0): TableColumn => ({ key, label, unit, decimals });
+
+export const abRetentionScreen = defineReport({
+  id: 'abRetention',
+  route: '/gsm/a_b_test/retention_report',
+  api: '/api/a_b_test/retention_report',
+  appMode: 'single',
+  extra: experimentField,
+  controls: [experimentControl],
+  figures: { ...commonFigures, lines: z.array(retentionLine) },
+  noun: 'exposed players',
+  fileStem: 'ab-retention',
+  isEmpty: (a) => !a.known || exposedTotal(a) === 0,
+  emptyText,
+  notices: (a) => {
+    // Under-powered: a variant's line whose eligible players fall short of what its difference needs (D7 first).
+    const short = [...a.lines]
+      .filter((l) => l.diff !== null && l.needed !== null && l.diff !== 0)
+      .sort((x, y) => Math.abs(x.day - 7) - Math.abs(y.day - 7))
+      .find((l) => {
+        const control = a.lines.find((c) => c.variant === a.control && c.day === l.day);
+        return Math.min(l.eligible, control?.eligible ?? 0) < l.needed!;
+      });
+    const text = short
+      ? `Under-powered: to detect the D${short.day} difference shown (${short.diff! > 0 ? '+' : ''}${short.diff!.toFixed(2)} pp, ${short.variant} against ${a.control}) with 80 % power at α = 0.05, each variant needs ${fmt(short.needed!)} players whose day ${short.day} is over; ${short.variant} has ${fmt(short.eligible)}.`
+      : null;
+    return commonNotices(a, text);
+  },
+  table: (a): ReportTable => ({
+    name: 'A-B retention',
+    columns: [
+      col('variant', 'Variant', 'text'),
+      col('day', 'Day', 'text'),
+      col('eligible', 'Players', 'count'),
+      col('retained', 'Retained', 'count'),
+      col('rate', 'Retention', 'pct', 2),
+      col('low', '95% CI low', 'pct', 2),
+      col('high', '95% CI high', 'pct', 2),
+      { ...col('diff', 'Δ vs control (pp)', 'ratio', 2), exportLabel: 'Difference to control (percentage points)' },
+      col('p', 'p-value', 'ratio', 4),
+      col('needed', 'Needed per variant', 'count'),
+    ],
+    rows: a.lines.map((l): Cell[] => [l.variant === a.control ? `${l.variant} (control)` : l.variant, `D${l.day}`, l.eligible, l.retained, pct(l.rate), pct(l.low), pct(l.high), pct(l.diff), l.p === null ? null : round(l.p, 4), l.needed]),
+    total: null,
+    newestFirst: false,
+  }),
+  chart: (a) => ({
+    x: 'category',
+    labels: AB_RETENTION_DAYS.map((d) => `D${d}`),
+    leftTitle: 'Retention (%)',
+    series: a.variants.map((v, i) => ({
+      label: v.key,
+      data: AB_RETENTION_DAYS.map((d) => pct(a.lines.find((l) => l.variant === v.key && l.day === d)?.rate ?? null)),
+      color: PALETTE[i % PALETTE.length]!,
+    })),
+  }),
+});
+
+const PALETTE = ['#909399', '#1890ff', '#67c23a', '#e6a23c', '#f56c6c', '#9b59b6'];
+
+export const AB_WINDOWS = [7, 14, 30] as const;
+
+export const abOtherScreen = defineReport({
+  id: 'abOther',
+  route: '/gsm/a_b_test/other',
+  api: '/api/a_b_test/other',
+  appMode: 'single',
+  extra: { ...experimentField, window: z.coerce.number<string | number>().int().refine((v) => (AB_WINDOWS as readonly number[]).includes(v), 'must be 7, 14 or 30').default(7) },
+  controls: [experimentControl, { key: 'window', label: 'Days after exposure', options: AB_WINDOWS.map((w) => ({ label: `First ${w} days`, value: w })) }],
+  figures: { ...commonFigures, window: z.number(), lines: z.array(metricLine) },
+  noun: 'exposed players',
+  fileStem: 'ab-other',
+  isEmpty: (a) => !a.known || exposedTotal(a) === 0,
+  emptyText,
+  notices: (a) => {
+    const short = a.lines.find((l) => {
+      if (l.diff === null || l.needed === null) return false;
+      const control = a.lines.find((c) => c.variant === a.control && c.metric === l.metric);
+      return Math.min(l.n, control?.n ?? 0) < l.needed;
+    });
+    const text = short
+      ? `Under-powered: to detect the ${AB_METRIC_LABELS[short.metric]} difference shown (${short.variant} against ${a.control}) with 80 % power at α = 0.05, each variant needs ${fmt(short.needed!)} players whose first ${a.window} days are over; ${short.variant} has ${fmt(short.n)}.`
+      : null;
+    return commonNotices(a, text);
+  },
+  table: (a): ReportTable => ({
+    name: 'A-B other metrics',
+    columns: [
+      col('metric', 'Metric', 'text'),
+      col('variant', 'Variant', 'text'),
+      col('n', 'Players', 'count'),
+      col('mean', 'Value', 'ratio', 4),
+      col('low', '95% CI low', 'ratio', 4),
+      col('high', '95% CI high', 'ratio', 4),
+      col('diff', 'Δ vs control', 'ratio', 4),
+      col('p', 'p-value', 'ratio', 4),
+      col('needed', 'Needed per variant', 'count'),
+    ],
+    rows: a.lines.map((l): Cell[] => [
+      AB_METRIC_LABELS[l.metric],
+      l.variant === a.control ? `${l.variant} (control)` : l.variant,
+      l.n,
+      round(l.mean, 4),
+      round(l.low, 4),
+      round(l.high, 4),
+      round(l.diff, 4),
+      l.p === null ? null : round(l.p, 4),
+      l.needed,
+    ]),
+    total: null,
+    newestFirst: false,
+  }),
+  chart: (a) => ({
+    x: 'category',
+    labels: AB_METRICS.map((m) => AB_METRIC_LABELS[m]),
+    leftTitle: 'Difference to control (%)',
+    series: a.variants
+      .filter((v) => v.key !== a.control)
+      .map((v, i) => ({
+        label: `${v.key} vs ${a.control}`,
+        data: AB_METRICS.map((m) => {
+          const line = a.lines.find((l) => l.metric === m && l.variant === v.key);
+          const base = a.lines.find((l) => l.metric === m && l.variant === a.control)?.mean;
+          return line && line.diff !== null && base ? round((100 * line.diff) / base, 2) : null;
+        }),
+        color: PALETTE[(i + 1) % PALETTE.length]!,
+      })),
+  }),
+});
+
+export const experimentReports = [abRetentionScreen, abOtherScreen];
