@@ -4,6 +4,7 @@ import { analyticsApi } from '../../analytics/api';
 import { appsApi } from '../../apps/api';
 import { authApi } from '../../auth/api';
 import { configDataApi } from '../../config-data/api';
+import { financeApi } from '../../finance/api';
 import { historyApi } from '../../history/api';
 import { jobsApi } from '../../jobs/api';
 import { logsApi } from '../../logs/api';
@@ -35,6 +36,7 @@ export const apiHandlers: readonly ApiHandler[] = [
   ...playersApi,
   ...playerStaffApi,
   ...historyApi,
+  ...financeApi,
 ];
 
 const router = new ApiRouter(apiHandlers);
