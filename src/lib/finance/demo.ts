@@ -7,9 +7,9 @@ import { refreshFinance } from './refresh';
 
 /**
  * The demo studio's finance: a year of plausible daily figures for the demo apps, seeded once with the demo
- * data (src/lib/server/db/seed.ts) so every finance screen shows something real. Ad networks report until
- * two days ago, the stores' monthly reports until the end of last month (the console's own analytics
- * estimates fill the rest, through the same refresh the job runs). Deterministic (seeded random).
+ * data (src/lib/server/db/seed.ts) so every finance screen shows something real. Ad networks and stores
+ * report until yesterday (the console's own analytics estimates fill today, through the same refresh the
+ * job runs). Deterministic (seeded random).
  */
 
 export const DEMO_FINANCE_DAYS = 365;
@@ -51,8 +51,9 @@ export async function seedDemoFinance(db: Db, now = nowMs()): Promise<void> {
   const started = performance.now();
   const today = reportDay(now);
   const yesterday = addDays(today, -1);
-  const networksUntil = addDays(today, -2);
-  const storesUntil = addDays(`${today.slice(0, 7)}-01`, -1);
+  // Networks and stores report until yesterday; the console's own analytics estimate covers today.
+  const networksUntil = yesterday;
+  const storesUntil = yesterday;
   const first = addDays(yesterday, -(DEMO_FINANCE_DAYS - 1));
   const platforms = await db.query<{ app_id: string; os: number }>(
     `SELECT o.app_id, o.os FROM app_os o JOIN apps a ON a.id = o.app_id WHERE a.show_finance AND o.os IN (1, 2) ORDER BY o.app_id, o.os`,

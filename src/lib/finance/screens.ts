@@ -13,6 +13,8 @@ const COLORS = ['#1890ff', '#67c23a', '#e6a23c', '#f56c6c', '#9b59b6', '#13c2c2'
 const option = (value: string, label: string) => ({ value, label });
 const usd = <R>(key: keyof R & string, label: string): ReportColumn<R> => ({ key, label, unit: 'usd', decimals: 2, measure: sum<R>(key as never, 1e-6) });
 const count = <R>(key: keyof R & string, label: string): ReportColumn<R> => ({ key, label, unit: 'count', decimals: 0, measure: sum<R>(key as never) });
+/** Finance figures are per app, day and OS: no app version, no country. */
+const NO_VERSION_OR_COUNTRY = ['version', 'countries'] as const;
 const shortDay = (day: string) => day.slice(5);
 
 export const pnlRow = z.object({
@@ -65,6 +67,7 @@ export const financeStatisticScreen = defineReport({
   route: '/finance/statistic/index',
   api: '/api/reportSystem/data',
   appMode: 'multi',
+  hideFilters: NO_VERSION_OR_COUNTRY,
   extra: { by: z.enum(STATISTIC_GROUPS).default('day') },
   controls: [{ key: 'by', label: 'Group by', options: STATISTIC_GROUPS.map((g) => option(g, STATISTIC_LABELS[g])) }],
   figures: { by: z.enum(STATISTIC_GROUPS), names: appNames, rows: z.array(pnlRow) },
@@ -92,6 +95,7 @@ export const financeOverviewScreen = defineReport({
   route: '/finance/overview',
   api: '/api/reportSystem/dataChart',
   appMode: 'multi',
+  hideFilters: NO_VERSION_OR_COUNTRY,
   extra: { by: z.enum(OVERVIEW_GROUPS).default('team') },
   controls: [{ key: 'by', label: 'Group by', options: [option('team', 'Team'), option('app', 'Top apps'), option('month', 'Month (trend)')] }],
   figures: { by: z.enum(OVERVIEW_GROUPS), names: appNames, rows: z.array(pnlRow) },
@@ -112,6 +116,7 @@ export const financeAppDetailScreen = defineReport({
   route: '/finance/app_detail',
   api: '/api/reportSystem/appDetail/data',
   appMode: 'single',
+  hideFilters: NO_VERSION_OR_COUNTRY,
   extra: { by: z.enum(APP_DETAIL_GROUPS).default('day') },
   controls: [{ key: 'by', label: 'Group by', options: APP_DETAIL_GROUPS.map((g) => option(g, STATISTIC_LABELS[g])) }],
   figures: { by: z.enum(APP_DETAIL_GROUPS), names: appNames, rows: z.array(pnlRow), sources: z.array(z.object({ key: z.string(), kind: z.string(), gross: z.number(), net: z.number() })) },
@@ -142,6 +147,7 @@ export const financeRevenueScreen = defineReport({
   route: '/finance/revenue',
   api: '/api/reportSystem/dataByRangeDate',
   appMode: 'multi',
+  hideFilters: NO_VERSION_OR_COUNTRY,
   extra: { by: z.enum(REVENUE_GROUPS).default('network') },
   controls: [{ key: 'by', label: 'Group by', options: [option('network', 'Network or store'), option('kind', 'Ads / IAP'), option('source', 'Source of the figures')] }],
   figures: { by: z.enum(REVENUE_GROUPS), rows: z.array(revenueSourceRow) },
@@ -202,6 +208,7 @@ export const financeMktScreen = defineReport({
   route: '/finance/statistic_mkt',
   api: '/api/reportSystem/mktStatistic/getCostData',
   appMode: 'multi',
+  hideFilters: NO_VERSION_OR_COUNTRY,
   extra: { by: z.enum(MKT_GROUPS).default('channel') },
   controls: [{ key: 'by', label: 'Group by', options: MKT_GROUPS.map((g) => option(g, MKT_LABELS[g])) }],
   figures: { by: z.enum(MKT_GROUPS), names: appNames, rows: z.array(costRow) },
