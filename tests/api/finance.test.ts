@@ -6,6 +6,9 @@ import { importCostContract, importIaaContract } from '../../src/lib/finance/imp
 import { reportPostContracts } from '../../src/lib/finance/contract';
 import { financeMktScreen, financeOverviewScreen, financeRevenueScreen, financeStatisticScreen } from '../../src/lib/finance/screens';
 import { jobRunsContract, runJobContract } from '../../src/lib/jobs/contract';
+import {
+  commentActionContract, commentByRangeDateContract, commentGetContract, dataMonthContract, noteActionContract, noteGetContract, updateDataMonthContract, yearDataContract,
+} from '../../src/lib/finance/month-contract';
 import { nowMs } from '../../src/lib/time/clock';
 import { COST_HEADERS, IAA_HEADERS, xlsxBase64 } from '../support/finance-xlsx';
 import { baseUrl, ownAccount, raw, rejection, signedInAs, uniqueName, type Session } from './helpers';
@@ -193,5 +196,72 @@ describe('finance_refresh', () => {
     const runs = await root(jobRunsContract, { name: 'finance_refresh' });
     expect(runs.data[0]!.result).toMatch(/no change from analytics/);
     expect((await root(financeStatisticScreen.contract, range)).data.rows).toEqual(first);
+  });
+});
+
+describe('Report Month and Report Year', () => {
+  const lastMonth = () => addDays(`${today().slice(0, 7)}-01`, -1).slice(0, 7);
+
+  it('month = sum of its days per app, adjustments move revenue and profit, year = sum of its months', async () => {
+    const month = lastMonth();
+    const report = (await root(dataMonthContract, { month })).data;
+    expect(report.rows.length).toBeGreaterThanOrEqual(4);
+    const [y, m] = month.split('-').map(Number) as [number, number];
+    const to = `${month}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
+    for (const row of report.rows) {
+      const days = (await root(financeStatisticScreen.contract, { apps: [row.appId], from: `${month}-01`, to, by: 'day' })).data.rows;
+      expect(row.baseRevenue, row.appId).toBe(days.reduce((n, d) => n + d.revenue, 0));
+      expect(row.baseCost, row.appId).toBe(days.reduce((n, d) => n + d.cost, 0));
+      expect(row.profit).toBe(row.revenue - row.cost);
+    }
+    expect(report.total.profit).toBe(report.total.revenue - report.total.cost);
+    expect(report.total.revenue).toBe(report.rows.reduce((n, r) => n + r.revenue, 0));
+
+    // An adjustment: +100 revenue, +25.5 cost on Word Quest.
+    const adjusted = await root(updateDataMonthContract, { month, appId: 'com.gsm.wordquest', revenueAdjustment: 100, costAdjustment: '25.5', reason: 'late network payout' });
+    const base = report.rows.find((r) => r.appId === 'com.gsm.wordquest')!;
+    expect(adjusted.data).toMatchObject({ revenue: base.baseRevenue + 100e6, cost: base.baseCost + 25.5e6, reason: 'late network payout' });
+    expect(adjusted.data.profit).toBe(adjusted.data.revenue - adjusted.data.cost);
+    const after = (await root(dataMonthContract, { month })).data;
+    expect(after.total.revenue).toBe(report.total.revenue + 100e6 - base.revenueAdjustment);
+    const bad = await raw('POST', '/api/reportSystem/detail/updateDataMonth', { token: root.tokens.accessToken, body: JSON.stringify({ month, appId: 'com.gsm.wordquest', revenueAdjustment: 'lots' }) });
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toMatch(/^revenueAdjustment: must be a number/);
+
+    const year = (await root(yearDataContract, { year: y })).data;
+    const row = year.rows.find((r) => r.month === month)!;
+    expect(row).toMatchObject({ revenue: after.total.revenue, cost: after.total.cost, profit: after.total.profit });
+    expect(year.total.revenue).toBe(year.rows.reduce((n, r) => n + r.revenue, 0));
+    expect(year.total.profit).toBe(year.total.revenue - year.total.cost);
+  });
+
+  it('keeps comments and the note, limits them to the finance permission, and exports the month as .xlsx', async () => {
+    const month = lastMonth();
+    const created = (await root(commentActionContract, { action: 'create', month, appId: 'com.gsm.tilematch', body: 'UA paused mid-month' })).data!;
+    expect((await root(commentGetContract, { month, appId: 'com.gsm.tilematch' })).data.map((c) => c.body)).toContain('UA paused mid-month');
+    const pm = await ownAccount('fin-month', { paths: ['/finance/reportMonth'], canViewAllApp: true });
+    await root(financePermissionUpdateContract, { username: pm.username, apps: ['com.gsm.blockpuzzle'], teams: [] });
+    expect((await pm(commentByRangeDateContract, { from: month, to: month })).data).toEqual([]);
+    expect((await rejection(pm(commentActionContract, { action: 'delete', id: created.id }))).status).toBe(403);
+    expect((await pm(dataMonthContract, { month })).data.rows.map((r) => r.appId)).toEqual(['com.gsm.blockpuzzle']);
+    await root(noteActionContract, { month, body: 'Closed on the 5th.' });
+    expect((await root(noteGetContract, { month })).data.body).toBe('Closed on the 5th.');
+
+    // Export: the root file holds every app, the limited account's (no export_report) is refused.
+    const file = await fetch(`${baseUrl}/api/reportSystem/dataMonthExcel`, {
+      method: 'POST', headers: { authorization: `Bearer ${root.tokens.accessToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ month }),
+    });
+    expect(file.status).toBe(200);
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await file.arrayBuffer()) as never);
+    const sheet = workbook.worksheets[0]!;
+    const names = sheet.getColumn(2).values.slice(2).map(String);
+    expect(names).toEqual(expect.arrayContaining(['Tile Match Garden', 'Word Quest Journey']));
+    const report = (await root(dataMonthContract, { month })).data;
+    const lastRow = sheet.getRow(sheet.rowCount).values as unknown[];
+    expect(lastRow[1]).toBe('Total');
+    expect(lastRow[6]).toBe(Math.round(report.total.revenue / 1e4) / 100);
+    expect((await raw('POST', '/api/reportSystem/dataMonthExcel', { token: pm.tokens.accessToken, body: JSON.stringify({ month }) })).status).toBe(403);
   });
 });

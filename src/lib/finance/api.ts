@@ -3,6 +3,12 @@ import type { ReportHandler } from '../reports/server';
 import { handle, handleRaw, type ApiHandler } from '../server/api/handler';
 import { importCostContract, importIaaContract, importTemplateCostContract, importTemplateIaaContract, type ImportKind } from './import-contract';
 import { runImport, templateWorkbook } from './imports';
+import {
+  commentActionContract, commentByRangeDateContract, commentGetContract, dataMonthContract, dataMonthExcelContract, detailDataMonthContract, noteActionContract, noteGetContract,
+  reportMonthAllTeamContract, updateDataMonthContract, yearDataContract,
+} from './month-contract';
+import { commentAction, getNote, listComments, monthDetail, monthReport, saveNote, updateMonthAdjustment, yearReport } from './month';
+import { monthExcel } from './month-export';
 import { reportPostContracts } from './contract';
 import { financeReportHandlers } from './service';
 
@@ -21,5 +27,17 @@ export const financeApi: ApiHandler[] = [
   handle(importCostContract, async (input, ctx) => ({ data: await runImport(ctx.db, ctx.actor, 'cost', input) })),
   handleRaw(importTemplateIaaContract, template('iaa')),
   handleRaw(importTemplateCostContract, template('cost')),
+  // Report Month: dataMonth and getReportMonthAllTeam are one service (the latter for every team).
+  handle(dataMonthContract, async ({ month, teams }, ctx) => ({ data: await monthReport(ctx.db, ctx.viewer, month, teams) })),
+  handle(reportMonthAllTeamContract, async ({ month }, ctx) => ({ data: await monthReport(ctx.db, ctx.viewer, month) })),
+  handleRaw(dataMonthExcelContract, async ({ month, teams }, ctx) => monthExcel(await monthReport(ctx.db, ctx.viewer, month, teams))),
+  handle(detailDataMonthContract, async ({ month, appId }, ctx) => ({ data: await monthDetail(ctx.db, ctx.viewer, month, appId) })),
+  handle(updateDataMonthContract, async (input, ctx) => ({ data: await updateMonthAdjustment(ctx.db, ctx.actor, input) })),
+  handle(commentActionContract, async (input, ctx) => ({ data: await commentAction(ctx.db, ctx.actor, input) })),
+  handle(commentGetContract, async ({ month, appId }, ctx) => ({ data: await listComments(ctx.db, ctx.viewer, month, month, appId) })),
+  handle(commentByRangeDateContract, async ({ from, to }, ctx) => ({ data: await listComments(ctx.db, ctx.viewer, from, to) })),
+  handle(noteGetContract, async ({ month }, ctx) => ({ data: await getNote(ctx.db, month) })),
+  handle(noteActionContract, async ({ month, body }, ctx) => ({ data: await saveNote(ctx.db, ctx.actor, month, body) })),
+  handle(yearDataContract, async ({ year, teams }, ctx) => ({ data: await yearReport(ctx.db, ctx.viewer, year, teams) })),
   ...reportPostContracts.map(({ descriptorId, contract }) => handle(contract, async (input, ctx) => ({ data: await byId.get(descriptorId)!.run(ctx.db, ctx.viewer, input as never) }))),
 ];
