@@ -179,7 +179,7 @@ export const routeTable: RouteNode[] = [
     group('/finance/statistic', 'Statistic', 'pi pi-chart-pie', [
       leaf('/finance/statistic/index', 'Finance Statistic', { note: 'finance-refresh', ...help('Finance figures and refresh times', 'finance/statistic'), screen: 'report:financeStatistic' }),
     ]),
-    leaf('/finance/statistic2', 'Compare Version', { note: 'reference-only' }),
+    leaf('/finance/statistic2', 'Compare Version', { note: 'reference-only', screen: 'report:financeCompare' }),
     leaf('/finance/statistic_mkt', 'Statistic MKT', { screen: 'report:financeMkt' }),
     leaf('/finance/app_detail', 'App Detail', { screen: 'report:financeAppDetail' }),
     leaf('/finance/overview', 'Overview', { screen: 'report:financeOverview' }),

@@ -4,7 +4,10 @@ import { addDays, reportDay } from '../../src/lib/analytics/day';
 import { createAppContract } from '../../src/lib/apps/contract';
 import { importCostContract, importIaaContract } from '../../src/lib/finance/import-contract';
 import { reportPostContracts } from '../../src/lib/finance/contract';
-import { financeMktScreen, financeOverviewScreen, financeRevenueScreen, financeStatisticScreen } from '../../src/lib/finance/screens';
+import { financeCompareScreen, financeMktScreen, financeOverviewScreen, financeRevenueScreen, financeStatisticScreen } from '../../src/lib/finance/screens';
+import {
+  dataVersionContract, detailUpdateContract, facebookDayContract, facebookMonthContract, filterAppOsContract, importIapStudioContract, listAppOsContract,
+} from '../../src/lib/finance/more-contract';
 import { jobRunsContract, runJobContract } from '../../src/lib/jobs/contract';
 import {
   commentActionContract, commentByRangeDateContract, commentGetContract, dataMonthContract, noteActionContract, noteGetContract, updateDataMonthContract, yearDataContract,
@@ -263,5 +266,61 @@ describe('Report Month and Report Year', () => {
     expect(lastRow[1]).toBe('Total');
     expect(lastRow[6]).toBe(Math.round(report.total.revenue / 1e4) / 100);
     expect((await raw('POST', '/api/reportSystem/dataMonthExcel', { token: pm.tokens.accessToken, body: JSON.stringify({ month }) })).status).toBe(403);
+  });
+});
+
+describe('the other api/reportSystem calls', () => {
+  it('Facebook/Instagram by month and day, store reports, manual corrections, data versions and Compare Version', async () => {
+    const appId = `com.fin.${uniqueName('more').replace(/-/g, '')}`;
+    await root(createAppContract, { id: appId, name: `Finance more ${appId}`, os: [{ os: 1, packageId: `${appId}.android` }, { os: 2, packageId: `${appId}.ios` }] });
+    const month = addDays(`${today().slice(0, 7)}-01`, -1).slice(0, 7);
+    const [y, m] = month.split('-').map(Number) as [number, number];
+    const last = `${month}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
+    const costOf = async (from = `${month}-01`, to = last) => {
+      const rows = (await root(financeMktScreen.contract, { apps: [appId], from, to, by: 'campaign' })).data.rows;
+      return { cost: rows.reduce((n, r) => n + r.cost, 0), installs: rows.reduce((n, r) => n + r.installs, 0), keys: rows.map((r) => r.key) };
+    };
+
+    // A month's Facebook cost is spread over its days and sums back to the month exactly.
+    const fbMonth = await root(facebookMonthContract, { month, rows: [{ appId, os: 1, campaign: 'FB Broad', cost: 1000.01, installs: 1001, currency: 'USD' }] });
+    expect(fbMonth.data.dataVersion).toBe(1);
+    expect(await costOf()).toEqual({ cost: 1000.01e6, installs: 1001, keys: ['Meta / FB Broad'] });
+    // A day import replaces only that app-day's Facebook figures.
+    await root(facebookDayContract, { rows: [{ day: `${month}-01`, appId, os: 1, campaign: 'FB Day', cost: 5, installs: 3, currency: 'USD' }] });
+    const firstDay = await costOf(`${month}-01`, `${month}-01`);
+    expect(firstDay).toEqual({ cost: 5e6, installs: 3, keys: ['Meta / FB Day'] });
+    const bad = await raw('POST', '/api/reportSystem/import/day/facebookig', { token: root.tokens.accessToken, body: JSON.stringify({ rows: [{ day: '2026-02-30', appId, os: 1, campaign: 'x', cost: -1, installs: 1 }] }) });
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toMatch(/rows\.0\.day: is not a real date/);
+
+    // The store's monthly report outranks the console's estimate and sums to the month.
+    await root(importIapStudioContract, { month, rows: [{ appId, os: 2, gross: 3100, currency: 'USD' }] });
+    const iap = (await root(financeRevenueScreen.contract, { apps: [appId], from: `${month}-01`, to: last })).data.rows;
+    expect(iap).toEqual([{ key: 'App Store', kind: 'iap', gross: 3100e6, net: Math.round(3100e6 * 0.85) }]);
+
+    // A manual correction of one day.
+    await root(detailUpdateContract, { appId, day: `${month}-02`, os: 1, kind: 'ads', name: 'admob', amount: 12.34, currency: 'USD' });
+    const ads = (await root(financeRevenueScreen.contract, { apps: [appId], from: `${month}-02`, to: `${month}-02` })).data.rows.find((r) => r.key === 'AdMob');
+    expect(ads).toMatchObject({ gross: 12.34e6 });
+    expect((await rejection(root(detailUpdateContract, { appId, day: `${month}-02`, os: 1, kind: 'ads', name: 'Snap', amount: 1, currency: 'USD' }))).message).toMatch(/^name: unknown network/);
+
+    // Data versions: re-importing the month makes version 2; Compare Version sets the two side by side.
+    const again = await root(facebookMonthContract, { month, rows: [{ appId, os: 1, campaign: 'FB Broad', cost: 2000, installs: 10, currency: 'USD' }] });
+    expect(again.data.dataVersion).toBe(2);
+    const versions = (await root(dataVersionContract, { source: 'facebookig' })).data;
+    expect(versions[0]).toMatchObject({ id: again.data.batchId, source: 'facebookig', label: 'Facebook & Instagram import' });
+    const replaced = versions.find((v) => v.id === fbMonth.data.batchId)!;
+    expect(replaced.currentRows).toBe(0);
+    const compare = (await root(financeCompareScreen.contract, { apps: [appId], from: `${month}-01`, to: last, a: String(fbMonth.data.batchId), b: String(again.data.batchId) })).data;
+    expect(compare.rows.reduce((n, r) => n + r.costA, 0)).toBe(1000.01e6);
+    expect(compare.rows.reduce((n, r) => n + r.costB, 0)).toBe(2000e6);
+    expect((await rejection(root(financeCompareScreen.contract, { a: '999999' }))).status).toBe(400);
+
+    // The finance app list answers only permitted apps, through both of its calls.
+    const pm = await signedInAs('pm');
+    const list = (await pm(listAppOsContract)).data;
+    expect(list.map((a) => a.appId)).toEqual(['com.gsm.blockpuzzle', 'com.gsm.idleminer']);
+    expect((await pm(filterAppOsContract)).data).toEqual(list);
+    expect((await rejection(pm(importIapStudioContract, { month, rows: [{ appId, os: 2, gross: 1, currency: 'USD' }] }))).status).toBe(403);
   });
 });

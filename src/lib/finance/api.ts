@@ -9,6 +9,8 @@ import {
 } from './month-contract';
 import { commentAction, getNote, listComments, monthDetail, monthReport, saveNote, updateMonthAdjustment, yearReport } from './month';
 import { monthExcel } from './month-export';
+import { dataVersionContract, detailUpdateContract, downloadUrlsContract, facebookDayContract, facebookMonthContract, filterAppOsContract, importIapStudioContract, listAppOsContract } from './more-contract';
+import { dataVersions, financeAppOs, importFacebook, importIapStudio, manualUpdate } from './more';
 import { reportPostContracts } from './contract';
 import { financeReportHandlers } from './service';
 
@@ -39,5 +41,19 @@ export const financeApi: ApiHandler[] = [
   handle(noteGetContract, async ({ month }, ctx) => ({ data: await getNote(ctx.db, month) })),
   handle(noteActionContract, async ({ month, body }, ctx) => ({ data: await saveNote(ctx.db, ctx.actor, month, body) })),
   handle(yearDataContract, async ({ year, teams }, ctx) => ({ data: await yearReport(ctx.db, ctx.viewer, year, teams) })),
+  handle(dataVersionContract, async ({ source, limit }, ctx) => ({ data: await dataVersions(ctx.db, ctx.viewer, source, limit) })),
+  // finance/get_list_app_os and statistic/filterAppOs: one service (docs/decisions.md).
+  handle(listAppOsContract, async (_input, ctx) => ({ data: await financeAppOs(ctx.db, ctx.viewer) })),
+  handle(filterAppOsContract, async (_input, ctx) => ({ data: await financeAppOs(ctx.db, ctx.viewer) })),
+  handle(downloadUrlsContract, async () => ({
+    data: [
+      { kind: 'iaa', label: 'Ad revenue (IAA) template', url: '/api/reportSystem/uploadExcel/importIAA/template' },
+      { kind: 'cost', label: 'UA cost template', url: '/api/reportSystem/uploadExcel/importCost/template' },
+    ],
+  })),
+  handle(detailUpdateContract, async (input, ctx) => ({ data: await manualUpdate(ctx.db, ctx.actor, input) })),
+  handle(facebookMonthContract, async (input, ctx) => ({ data: await importFacebook(ctx.db, ctx.actor, input) })),
+  handle(facebookDayContract, async (input, ctx) => ({ data: await importFacebook(ctx.db, ctx.actor, input) })),
+  handle(importIapStudioContract, async (input, ctx) => ({ data: await importIapStudio(ctx.db, ctx.actor, input) })),
   ...reportPostContracts.map(({ descriptorId, contract }) => handle(contract, async (input, ctx) => ({ data: await byId.get(descriptorId)!.run(ctx.db, ctx.viewer, input as never) }))),
 ];

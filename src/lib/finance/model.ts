@@ -21,6 +21,7 @@ export const SOURCES = {
   admob: { label: 'AdMob API', rank: 1 },
   facebookig: { label: 'Facebook & Instagram import', rank: 1 },
   demo: { label: 'Demo data', rank: 1 },
+  manual: { label: 'Manual correction', rank: 1 },
   console_iap: { label: 'Console analytics (IAP)', rank: 2 },
   console_ads: { label: 'Console analytics (ad revenue)', rank: 2 },
 } as const;

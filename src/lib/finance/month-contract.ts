@@ -8,7 +8,9 @@ const YEAR_ROUTE = '/finance/reportYear';
 export const monthField = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month YYYY-MM');
 const appIdField = z.string().trim().min(1, 'is required').max(100);
 /** Signed USD amount with at most 2 decimals (an adjustment). */
-const usdAmount = z.coerce.number<string | number>({ message: 'must be a number' }).finite('must be a number').min(-1e9).max(1e9).refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'must have at most 2 decimals');
+const usdAmount = z
+  .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, 'must be a number like 12.50').transform(Number)], { message: 'must be a number like 12.50' })
+  .pipe(z.number().finite('must be a number like 12.50').min(-1e9).max(1e9).refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'must have at most 2 decimals'));
 
 export const monthRow = z.object({
   appId: z.string(),

@@ -132,3 +132,25 @@ export async function costBy(db: Sql, scope: FinanceScope, by: CostGroup): Promi
   );
   return rows.map((r) => ({ key: r.key!, cost: n(r.cost), installs: n(r.installs), revD0: n(r.d0), revD7: n(r.d7), revD30: n(r.d30) }));
 }
+
+/** Revenue (net) and cost per day of one version: 'current' (the counted figures) or one batch's own rows, current or replaced. */
+export async function versionByDay(db: Sql, scope: FinanceScope, version: string): Promise<Map<string, { revenue: number; cost: number }>> {
+  const out = new Map<string, { revenue: number; cost: number }>();
+  if (scope.apps.length === 0) return out;
+  const rp: unknown[] = [];
+  const cp: unknown[] = [];
+  let revenueSql: string;
+  let costSql: string;
+  if (version === 'current') {
+    revenueSql = `SELECT day::text AS day, sum(net_usd)::text AS v FROM ${countedRevenue(scope, rp)} c GROUP BY 1`;
+    costSql = `SELECT day::text AS day, sum(cost_usd)::text AS v FROM finance_cost WHERE ${financeWhere(scope, cp)} GROUP BY 1`;
+  } else {
+    const batch = Number(version);
+    const where = (params: unknown[]) => financeWhere(scope, params).replace(/^current AND /, '') + ` AND batch_id = $${params.push(batch)}`;
+    revenueSql = `SELECT day::text AS day, sum(net_usd)::text AS v FROM finance_revenue WHERE ${where(rp)} GROUP BY 1`;
+    costSql = `SELECT day::text AS day, sum(cost_usd)::text AS v FROM finance_cost WHERE ${where(cp)} GROUP BY 1`;
+  }
+  for (const r of await db.query<{ day: string; v: string }>(revenueSql, rp)) out.set(r.day, { revenue: n(r.v), cost: out.get(r.day)?.cost ?? 0 });
+  for (const r of await db.query<{ day: string; v: string }>(costSql, cp)) out.set(r.day, { revenue: out.get(r.day)?.revenue ?? 0, cost: n(r.v) });
+  return out;
+}

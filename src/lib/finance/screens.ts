@@ -236,4 +236,56 @@ export const financeMktScreen = defineReport({
   }),
 });
 
-export const financeReports = [financeStatisticScreen, financeRevenueScreen, financeMktScreen, financeOverviewScreen, financeAppDetailScreen];
+
+
+// ---------------------------------------------------------------- Compare Version (statistic2)
+
+export const compareRow = z.object({ key: z.string(), revenueA: z.number(), costA: z.number(), revenueB: z.number(), costB: z.number() });
+type CompareRowT = z.infer<typeof compareRow>;
+
+/** A: 'current' (what every screen counts) or a batch id; B likewise. Empty: the server picks (current vs the newest import). */
+export const financeCompareScreen = defineReport({
+  id: 'financeCompare',
+  route: '/finance/statistic2',
+  api: '/api/reportSystem/compareVersion',
+  appMode: 'multi',
+  hideFilters: NO_VERSION_OR_COUNTRY,
+  extra: { a: z.string().max(20).default(''), b: z.string().max(20).default('') },
+  controls: [
+    { key: 'a', label: 'Version A', options: [option('current', 'Current figures')], answerOptions: (answer: { versions: { value: string; label: string }[] }) => answer.versions },
+    { key: 'b', label: 'Version B', options: [option('current', 'Current figures')], answerOptions: (answer: { versions: { value: string; label: string }[] }) => answer.versions },
+  ],
+  figures: { a: z.string(), b: z.string(), versions: z.array(z.object({ value: z.string(), label: z.string() })), rows: z.array(compareRow) },
+  noun: 'finance figures',
+  fileStem: 'finance-compare-version',
+  isEmpty: (answer) => !answer.rows.some((r) => r.revenueA || r.costA || r.revenueB || r.costB),
+  table: (answer) =>
+    linesTable<CompareRowT>({
+      name: 'Compare Version',
+      key: { label: 'Day', value: (r) => r.key, day: true },
+      columns: [
+        usd('revenueA', 'Revenue A'),
+        usd('revenueB', 'Revenue B'),
+        { key: 'revenueDiff', label: 'Revenue B − A', unit: 'usd', decimals: 2, measure: { value: (r) => (r.revenueB - r.revenueA) / 1e6, total: (rows) => rows.reduce((s, r) => s + r.revenueB - r.revenueA, 0) / 1e6, rule: 'sum of the days' } },
+        usd('costA', 'Cost A'),
+        usd('costB', 'Cost B'),
+        { key: 'costDiff', label: 'Cost B − A', unit: 'usd', decimals: 2, measure: { value: (r) => (r.costB - r.costA) / 1e6, total: (rows) => rows.reduce((s, r) => s + r.costB - r.costA, 0) / 1e6, rule: 'sum of the days' } },
+      ],
+      rows: answer.rows,
+      total: true,
+      newestFirst: true,
+    }),
+  chart: (answer) => ({
+    x: 'day',
+    labels: answer.rows.map((r) => shortDay(r.key)),
+    leftTitle: 'USD',
+    series: [
+      { label: 'Revenue A', data: answer.rows.map((r) => r.revenueA / 1e6), color: COLORS[0]! },
+      { label: 'Revenue B', data: answer.rows.map((r) => r.revenueB / 1e6), color: COLORS[5]! },
+      { label: 'Cost A', data: answer.rows.map((r) => r.costA / 1e6), color: COLORS[3]! },
+      { label: 'Cost B', data: answer.rows.map((r) => r.costB / 1e6), color: COLORS[2]! },
+    ],
+  }),
+});
+
+export const financeReports = [financeStatisticScreen, financeRevenueScreen, financeMktScreen, financeOverviewScreen, financeAppDetailScreen, financeCompareScreen];
