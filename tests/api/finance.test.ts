@@ -304,9 +304,10 @@ describe('the other api/reportSystem calls', () => {
     expect(ads).toMatchObject({ gross: 12.34e6 });
     expect((await rejection(root(detailUpdateContract, { appId, day: `${month}-02`, os: 1, kind: 'ads', name: 'Snap', amount: 1, currency: 'USD' }))).message).toMatch(/^name: unknown network/);
 
-    // Data versions: re-importing the month makes version 2; Compare Version sets the two side by side.
+    // Data versions: re-importing the month replaces the month (v1) and the day import (v2) as version 3;
+    // Compare Version sets the first and the last side by side.
     const again = await root(facebookMonthContract, { month, rows: [{ appId, os: 1, campaign: 'FB Broad', cost: 2000, installs: 10, currency: 'USD' }] });
-    expect(again.data.dataVersion).toBe(2);
+    expect(again.data.dataVersion).toBe(3);
     const versions = (await root(dataVersionContract, { source: 'facebookig' })).data;
     expect(versions[0]).toMatchObject({ id: again.data.batchId, source: 'facebookig', label: 'Facebook & Instagram import' });
     const replaced = versions.find((v) => v.id === fbMonth.data.batchId)!;
