@@ -179,13 +179,13 @@ export const routeTable: RouteNode[] = [
   ]),
   group('/finance', 'Finance', 'pi pi-dollar', [
     group('/finance/statistic', 'Statistic', 'pi pi-chart-pie', [
-      leaf('/finance/statistic/index', 'Finance Statistic', { note: 'finance-refresh', ...help('Finance figures and refresh times', 'finance/statistic') }),
+      leaf('/finance/statistic/index', 'Finance Statistic', { note: 'finance-refresh', ...help('Finance figures and refresh times', 'finance/statistic'), screen: 'report:financeStatistic' }),
     ]),
-    leaf('/finance/statistic2', 'Compare Version', { note: 'reference-only' }),
-    leaf('/finance/statistic_mkt', 'Statistic MKT'),
-    leaf('/finance/app_detail', 'App Detail'),
-    leaf('/finance/overview', 'Overview'),
-    leaf('/finance/revenue', 'Revenue', { note: 'finance-refresh' }),
+    leaf('/finance/statistic2', 'Compare Version', { note: 'reference-only', screen: 'report:financeCompare' }),
+    leaf('/finance/statistic_mkt', 'Statistic MKT', { screen: 'report:financeMkt' }),
+    leaf('/finance/app_detail', 'App Detail', { screen: 'report:financeAppDetail' }),
+    leaf('/finance/overview', 'Overview', { screen: 'report:financeOverview' }),
+    leaf('/finance/revenue', 'Revenue', { note: 'finance-refresh', screen: 'report:financeRevenue' }),
     leaf('/finance/reportMonth', 'Report Month'),
     leaf('/finance/reportYear', 'Report Year'),
     group('/finance/import', 'Import', 'pi pi-upload', [

@@ -17,11 +17,13 @@ export interface ReportFilterBarProps {
   onChange: (patch: Partial<ReportFilterState>) => void;
   /** 'multi': any number of apps (none = all visible); 'single': the shared selected app (with OS variants; none = all). */
   appMode: 'multi' | 'single';
+  /** Shared filters the report does not read (finance figures have no app version or country). */
+  hide?: readonly ('version' | 'countries')[];
   children?: React.ReactNode;
 }
 
 /** The report filters (spec "Reusable filters"): apps, OS, version, countries and the date range. */
-export default function ReportFilterBar({ account, filters, onChange, appMode, children }: ReportFilterBarProps) {
+export default function ReportFilterBar({ account, filters, onChange, appMode, hide = [], children }: ReportFilterBarProps) {
   const apps = useStore($apps);
   const selected = useStore($selectedApp);
   useEffect(() => void loadApps(), []);
@@ -50,12 +52,16 @@ export default function ReportFilterBar({ account, filters, onChange, appMode, c
       <Field label="OS">
         <OsSelect value={filters.os} onChange={(os) => onChange({ os })} />
       </Field>
-      <Field label="Version">
-        <VersionAutocomplete value={filters.version} onChange={(version) => onChange({ version: version || 'all' })} appId={oneApp} os={filters.os} {...(oneApp ? {} : { versions: [] })} />
-      </Field>
-      <Field label="Countries">
-        <CountrySelect multiple value={filters.countries} onChange={(countries) => onChange({ countries })} />
-      </Field>
+      {!hide.includes('version') && (
+        <Field label="Version">
+          <VersionAutocomplete value={filters.version} onChange={(version) => onChange({ version: version || 'all' })} appId={oneApp} os={filters.os} {...(oneApp ? {} : { versions: [] })} />
+        </Field>
+      )}
+      {!hide.includes('countries') && (
+        <Field label="Countries">
+          <CountrySelect multiple value={filters.countries} onChange={(countries) => onChange({ countries })} />
+        </Field>
+      )}
       <Field label="Days">
         <DateRangePicker value={filters.range} onChange={(range) => range && onChange({ range })} />
       </Field>

@@ -88,7 +88,7 @@ export default function ReportScreen({ reportId, account, canExport, canNote = f
 
   return (
     <section className="card report" aria-busy={loading} data-report={descriptor.id}>
-      <ReportFilterBar account={account} filters={filterState(input)} onChange={onFilters} appMode={descriptor.appMode}>
+      <ReportFilterBar account={account} filters={filterState(input)} onChange={onFilters} appMode={descriptor.appMode} hide={descriptor.hideFilters}>
         {descriptor.controls?.map((control) => (
           <Field key={control.key} label={control.label}>
             <Dropdown

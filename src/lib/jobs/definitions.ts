@@ -1,3 +1,4 @@
+import { refreshFinance } from '../finance/refresh';
 import { runRollupJob } from '../analytics/rollup';
 import { pruneThrottle } from '../auth/throttle';
 import { retryPending } from '../iap/verify';
@@ -62,10 +63,7 @@ export const jobDefinitions: JobDefinition[] = [
     description: 'Refreshes finance figures from the ad networks and stores (8:30, 9:10, 10:30, 13:30, 17:00 UTC+7)',
     cron: '30 8 * * *; 10 9 * * *; 30 10 * * *; 30 13 * * *; 0 17 * * *',
     timeZone: 'Asia/Ho_Chi_Minh',
-    async run(db) {
-      // The finance importers arrive with the finance issue; until then the run records that nothing is connected.
-      const sources = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'finance_sources'`);
-      return sources?.n ? 'finance sources refreshed' : 'no finance source is connected yet: nothing to refresh';
-    },
+    // Pulls the console's own IAP and ad revenue from analytics, idempotently (src/lib/finance/refresh.ts).
+    run: async (db) => (await refreshFinance(db as Db)).message,
   },
 ];

@@ -63,6 +63,8 @@ export interface ReportSpec<Extra extends z.ZodRawShape, Figures extends z.ZodRa
   api: string;
   /** 'multi': any apps (none = all visible); 'single': the shared selected app. */
   appMode: 'multi' | 'single';
+  /** Shared filters this report does not read, left off its filter bar (finance has no version or country). */
+  hideFilters?: readonly ('version' | 'countries')[];
   extra?: Extra;
   controls?: readonly ReportControl[];
   /** The figures of the answer besides the meta. */

@@ -1,5 +1,6 @@
 import { analyticsReports } from '../analytics/screens';
 import { experimentReports } from '../experiments/screens';
+import { financeReports } from '../finance/screens';
 import type { ReportDescriptor } from './define';
 
 /**
@@ -8,4 +9,5 @@ import type { ReportDescriptor } from './define';
  */
 export const reportScreens: Record<string, ReportDescriptor> = Object.fromEntries(
   ([...analyticsReports, ...experimentReports] as unknown as ReportDescriptor[]).map((d) => [d.id, d]),
+  ([...analyticsReports, ...financeReports] as unknown as ReportDescriptor[]).map((d) => [d.id, d]),
 );

@@ -5,6 +5,7 @@ import { appsApi } from '../../apps/api';
 import { authApi } from '../../auth/api';
 import { configDataApi } from '../../config-data/api';
 import { experimentsApi } from '../../experiments/api';
+import { financeApi } from '../../finance/api';
 import { historyApi } from '../../history/api';
 import { iapApi } from '../../iap/api';
 import { jobsApi } from '../../jobs/api';
@@ -41,6 +42,7 @@ export const apiHandlers: readonly ApiHandler[] = [
   ...testingApi,
   ...iapApi,
   ...experimentsApi,
+  ...financeApi,
 ];
 
 const router = new ApiRouter(apiHandlers);

@@ -52,8 +52,8 @@ export const baseRoles: RoleSeed[] = [
   {
     name: 'PO-Marketing',
     description: 'Marketing: finance views, in-house ads and the special note',
-    paths: ['/dashboard', '/finance/statistic/index', '/finance/revenue', '/finance/statistic_mkt', ...under('/ads_in_house/')],
-    privateActions: ['push_notification_create', 'push_notification_pin', 'special_note_edit', 'campaign_edit'],
+    paths: ['/dashboard', ...under('/finance/'), ...under('/ads_in_house/')],
+    privateActions: ['push_notification_create', 'push_notification_pin', 'special_note_edit', 'campaign_edit', 'export_report'],
   },
 ];
 

@@ -1,5 +1,6 @@
 import { seedDemoTelemetry } from '../../analytics/demo';
 import { seedDemoAppDetails } from '../../apps/demo';
+import { seedDemoFinance } from '../../finance/demo';
 import type { ServerConfig } from '../config';
 import { hashPassword } from '../crypto';
 import { baseRoles, demoAccounts, demoApps, demoPosts, demoTeams } from './demo-roles';
@@ -52,6 +53,7 @@ export async function seedDatabase(db: Db, config: ServerConfig): Promise<void> 
   });
   if (config.demoData) console.log(`[db] seeded demo data: ${demoAccounts.length} accounts, ${demoApps.length} apps, ${demoTeams.length} teams`);
   if (config.demoData) await seedDemoTelemetry(db);
+  if (config.demoData) await seedDemoFinance(db);
 }
 
 function productionRoot(config: ServerConfig): { username: string; password: string } {

@@ -1,0 +1,125 @@
+import '../../lib/ui/prime';
+import { useState } from 'react';
+import { Button } from 'primereact/button';
+import { api } from '../../lib/http/client';
+import { importCostContract, importIaaContract, type ImportAnswer, type ImportKind } from '../../lib/finance/import-contract';
+import { showToast } from '../../lib/ui/toast-store';
+import './finance.css';
+
+const CONTRACTS = { iaa: importIaaContract, cost: importCostContract } as const;
+const NOUN = { iaa: 'ad revenue', cost: 'UA cost' } as const;
+const usd = (micros: number) => `$${(micros / 1e6).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** Reads a file as base64 (without the data: prefix). */
+function base64Of(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+/**
+ * An Excel import (ad revenue or UA cost): choose the month and the file, preview (every bad row and
+ * column named, nothing stored), then import (all rows or none). The template is a download of the server.
+ */
+export default function ImportExcel({ kind, defaultMonth }: { kind: ImportKind; defaultMonth: string }) {
+  const [month, setMonth] = useState(defaultMonth);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<ImportAnswer | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  const send = async (commit: boolean) => {
+    if (!file) return;
+    setBusy(true);
+    setError('');
+    try {
+      const { data } = await api(CONTRACTS[kind], { month, fileName: file.name, content: await base64Of(file), commit });
+      setPreview(data);
+      if (data.committed) showToast('success', `Imported ${data.rows} row(s) of ${NOUN[kind]} for ${data.month}`);
+    } catch (e) {
+      setPreview(null);
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const ok = preview && preview.problems.length === 0 && preview.rows > 0;
+  return (
+    <section className="card finance-import">
+      <p className="muted">
+        Fill the template (one row per day, app, OS and {kind === 'iaa' ? 'network' : 'channel and campaign'}), choose the month it covers, preview, then import.
+        Importing a month again replaces that month's {NOUN[kind]} of the file's apps.
+      </p>
+      <div className="toolbar">
+        <a className="p-button p-button-outlined" href={`/api/reportSystem/uploadExcel/${kind === 'iaa' ? 'importIAA' : 'importCost'}/template`} download>
+          <i className="pi pi-download" aria-hidden="true" />&nbsp;Download template
+        </a>
+        <label className="field">
+          <span>Month</span>
+          <input className="p-inputtext" type="month" value={month} onChange={(e) => (setMonth(e.target.value), setPreview(null))} aria-label="Month" />
+        </label>
+        <label className="field">
+          <span>Excel file (.xlsx)</span>
+          <input
+            className="p-inputtext"
+            type="file"
+            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            aria-label="Excel file"
+            onChange={(e) => (setFile(e.target.files?.[0] ?? null), setPreview(null), setError(''))}
+          />
+        </label>
+        <Button label="Preview" icon="pi pi-eye" outlined disabled={!file || busy} loading={busy && !preview} onClick={() => void send(false)} />
+        <Button label="Import" icon="pi pi-upload" disabled={!ok || busy || preview?.committed} onClick={() => void send(true)} />
+      </div>
+      {error && (
+        <p className="import-error" role="alert">
+          {error}
+        </p>
+      )}
+      {preview && (
+        <div className="import-preview" aria-live="polite">
+          <p>
+            <strong>{preview.fileName}</strong> · {preview.month} · {preview.rows} row(s) · {usd(preview.totalUsd)}
+            {kind === 'cost' ? ` · ${preview.installs.toLocaleString('en-US')} installs` : ''} · apps: {preview.apps.join(', ') || '—'}
+            {preview.replaces > 0 && !preview.committed ? ` · replaces ${preview.replaces} row(s) imported before` : ''}
+          </p>
+          {preview.committed ? (
+            <p className="import-ok">
+              Imported as batch {preview.batchId} (data version {preview.dataVersion}).
+            </p>
+          ) : preview.problems.length ? (
+            <>
+              <p className="import-error">{preview.problems.length} problem(s): nothing will be imported until every row is good.</p>
+              <div className="table-scroll" tabIndex={0} role="region" aria-label="Problems of the file">
+                <table className="import-problems">
+                  <thead>
+                    <tr>
+                      <th scope="col">Row</th>
+                      <th scope="col">Column</th>
+                      <th scope="col">Problem</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {preview.problems.map((p, i) => (
+                      <tr key={i}>
+                        <td>{p.row}</td>
+                        <td>{p.column || '—'}</td>
+                        <td>{p.message}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
+          ) : (
+            <p className="import-ok">Every row is good: press Import to store them.</p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,183 @@
+import '../../lib/ui/prime';
+import { useEffect, useState } from 'react';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { api } from '../../lib/http/client';
+import { commentActionContract, commentGetContract, dataMonthContract, noteActionContract, updateDataMonthContract, type MonthReport, type MonthRow } from '../../lib/finance/month-contract';
+import { showToast } from '../../lib/ui/toast-store';
+import { formatDateTime } from '../../lib/time/format';
+import './finance.css';
+
+const usd = (micros: number) => `${micros < 0 ? '-' : ''}$${(Math.abs(micros) / 1e6).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+type Comment = Awaited<ReturnType<typeof loadComments>>[number];
+const loadComments = async (month: string, appId: string) => (await api(commentGetContract, { month, appId })).data;
+
+/** Report Month: month × app × team, with finance's adjustments, comments, the month's note and the Excel export. */
+export default function ReportMonth({ defaultMonth, canExport }: { defaultMonth: string; canExport: boolean }) {
+  const [month, setMonth] = useState(defaultMonth);
+  const [report, setReport] = useState<MonthReport | null>(null);
+  const [editing, setEditing] = useState<MonthRow | null>(null);
+  const [form, setForm] = useState({ revenue: '0', cost: '0', reason: '' });
+  const [commentsOf, setCommentsOf] = useState<MonthRow | null>(null);
+  const [comments, setComments] = useState<Comment[]>([]);
+  const [draft, setDraft] = useState('');
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const load = async () => {
+    const { data } = await api(dataMonthContract, { month });
+    setReport(data);
+    setNote(data.note);
+  };
+  useEffect(() => void load().catch(() => undefined), [month]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const saveAdjustment = async () => {
+    if (!editing) return;
+    setBusy(true);
+    try {
+      await api(updateDataMonthContract, { month, appId: editing.appId, revenueAdjustment: form.revenue || '0', costAdjustment: form.cost || '0', reason: form.reason });
+      showToast('success', 'update successfully !');
+      setEditing(null);
+      await load();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const openComments = async (row: MonthRow) => {
+    setCommentsOf(row);
+    setDraft('');
+    setComments(await loadComments(month, row.appId));
+  };
+  const addComment = async () => {
+    if (!commentsOf || !draft.trim()) return;
+    await api(commentActionContract, { action: 'create', month, appId: commentsOf.appId, body: draft });
+    setDraft('');
+    setComments(await loadComments(month, commentsOf.appId));
+    await load();
+  };
+  const saveNote = async () => {
+    await api(noteActionContract, { month, body: note });
+    showToast('success', 'update successfully !');
+  };
+  const exportExcel = async () => {
+    const response = await fetch('/api/reportSystem/dataMonthExcel', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ month }) });
+    if (!response.ok) return showToast('error', 'Export failed', (await response.json().catch(() => ({}))).message ?? '');
+    const url = URL.createObjectURL(await response.blob());
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `finance-report-${month}.xlsx`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+
+  return (
+    <section className="card finance-month">
+      <div className="toolbar">
+        <label className="field">
+          <span>Month</span>
+          <input className="p-inputtext" type="month" value={month} onChange={(e) => e.target.value && setMonth(e.target.value)} aria-label="Month" />
+        </label>
+        {canExport && <Button label="Export Excel" icon="pi pi-file-excel" outlined onClick={() => void exportExcel()} />}
+      </div>
+      {report && (
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Month report">
+          <table className="finance-table">
+            <thead>
+              <tr>
+                <th scope="col">Team</th>
+                <th scope="col">App</th>
+                <th scope="col">Ad revenue</th>
+                <th scope="col">IAP net</th>
+                <th scope="col">Revenue</th>
+                <th scope="col">Cost</th>
+                <th scope="col">Profit</th>
+                <th scope="col">Adjustment</th>
+                <th scope="col">Comments</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr className="total">
+                <th scope="row" colSpan={4}>Total</th>
+                <td>{usd(report.total.revenue)}</td>
+                <td>{usd(report.total.cost)}</td>
+                <td>{usd(report.total.profit)}</td>
+                <td colSpan={2} />
+              </tr>
+              {report.teams.map((t) => (
+                <tr key={t.key} className="subtotal">
+                  <th scope="row" colSpan={4}>{t.key}</th>
+                  <td>{usd(t.revenue)}</td>
+                  <td>{usd(t.cost)}</td>
+                  <td>{usd(t.profit)}</td>
+                  <td colSpan={2} />
+                </tr>
+              ))}
+              {report.rows.map((r) => (
+                <tr key={r.appId}>
+                  <td>{r.team}</td>
+                  <td>{r.name}</td>
+                  <td>{usd(r.adRevenue)}</td>
+                  <td>{usd(r.iapNet)}</td>
+                  <td>{usd(r.revenue)}</td>
+                  <td>{usd(r.cost)}</td>
+                  <td>{usd(r.profit)}</td>
+                  <td>
+                    <Button
+                      text
+                      size="small"
+                      label={r.revenueAdjustment || r.costAdjustment ? `${usd(r.revenueAdjustment)} / ${usd(r.costAdjustment)}` : 'Adjust'}
+                      aria-label={`Adjust ${r.name}`}
+                      title={r.reason}
+                      onClick={() => (setEditing(r), setForm({ revenue: String(r.revenueAdjustment / 1e6), cost: String(r.costAdjustment / 1e6), reason: r.reason }))}
+                    />
+                  </td>
+                  <td>
+                    <Button text size="small" label={String(r.comments)} icon="pi pi-comment" aria-label={`Comments on ${r.name}`} onClick={() => void openComments(r)} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {report && report.rows.length === 0 && <p className="muted">No app of your finance permission is in the monthly report.</p>}
+      <div className="finance-note">
+        <label htmlFor="finance-note">Note of {month}</label>
+        <textarea id="finance-note" className="p-inputtext" rows={3} value={note} onChange={(e) => setNote(e.target.value)} />
+        <Button label="Save note" size="small" outlined onClick={() => void saveNote()} />
+      </div>
+      <Dialog header={editing ? `Adjust ${editing.name} (${month})` : ''} visible={!!editing} onHide={() => setEditing(null)} style={{ width: 'min(30rem, 95vw)' }}>
+        <div className="finance-form">
+          <label>
+            Revenue adjustment (USD)
+            <input className="p-inputtext" inputMode="decimal" value={form.revenue} onChange={(e) => setForm({ ...form, revenue: e.target.value })} />
+          </label>
+          <label>
+            Cost adjustment (USD)
+            <input className="p-inputtext" inputMode="decimal" value={form.cost} onChange={(e) => setForm({ ...form, cost: e.target.value })} />
+          </label>
+          <label>
+            Reason
+            <input className="p-inputtext" value={form.reason} onChange={(e) => setForm({ ...form, reason: e.target.value })} />
+          </label>
+          <Button label="Save" loading={busy} onClick={() => void saveAdjustment()} />
+        </div>
+      </Dialog>
+      <Dialog header={commentsOf ? `Comments on ${commentsOf.name} (${month})` : ''} visible={!!commentsOf} onHide={() => setCommentsOf(null)} style={{ width: 'min(34rem, 95vw)' }}>
+        <ul className="finance-comments">
+          {comments.map((c) => (
+            <li key={c.id}>
+              <strong>{c.createdBy}</strong> · {formatDateTime(c.createdAt)}
+              <p>{c.body}</p>
+            </li>
+          ))}
+          {comments.length === 0 && <li className="muted">No comment yet.</li>}
+        </ul>
+        <div className="finance-form">
+          <textarea className="p-inputtext" rows={2} value={draft} onChange={(e) => setDraft(e.target.value)} aria-label="New comment" />
+          <Button label="Add comment" size="small" onClick={() => void addComment()} />
+        </div>
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import '../../lib/ui/prime';
+import { useEffect, useState } from 'react';
+import { api } from '../../lib/http/client';
+import { yearDataContract } from '../../lib/finance/month-contract';
+import './finance.css';
+
+type Year = Awaited<ReturnType<typeof load>>;
+const load = async (year: number) => (await api(yearDataContract, { year })).data;
+const usd = (micros: number) => `${micros < 0 ? '-' : ''}$${(Math.abs(micros) / 1e6).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** Report Year: the twelve month reports' totals (adjustments included) and the year's total. */
+export default function ReportYear({ defaultYear }: { defaultYear: number }) {
+  const [year, setYear] = useState(defaultYear);
+  const [data, setData] = useState<Year | null>(null);
+  useEffect(() => void load(year).then(setData, () => undefined), [year]);
+  const years = Array.from({ length: 4 }, (_, i) => defaultYear - i);
+  return (
+    <section className="card finance-month">
+      <div className="toolbar">
+        <label className="field">
+          <span>Year</span>
+          <select className="p-inputtext" value={year} onChange={(e) => setYear(Number(e.target.value))} aria-label="Year">
+            {years.map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {data && (
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Year report">
+          <table className="finance-table">
+            <thead>
+              <tr>
+                <th scope="col">Month</th>
+                <th scope="col">Revenue</th>
+                <th scope="col">Cost</th>
+                <th scope="col">Profit</th>
+                <th scope="col">Margin</th>
+                <th scope="col">Paid installs</th>
+              </tr>
+            </thead>
+            <tbody>
+              {[data.total, ...data.rows].map((r) => (
+                <tr key={r.month} className={r.month === 'Total' ? 'total' : ''}>
+                  <th scope="row">{r.month}</th>
+                  <td>{usd(r.revenue)}</td>
+                  <td>{usd(r.cost)}</td>
+                  <td>{usd(r.profit)}</td>
+                  <td>{r.revenue > 0 ? `${((100 * r.profit) / r.revenue).toFixed(1)}%` : '—'}</td>
+                  <td>{r.installs.toLocaleString('en-US')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import type { Sql } from '../server/db';
+import { SOURCES, type FinanceSource } from './model';
+
+/**
+ * The one write path of finance figures: a batch (who, what file or call) and its rows. A batch replaces the
+ * current rows of its own source on what it covers (app-days, or app-months for monthly files): those
+ * rows stay in the table as an older data version (current = false), the new rows carry the next version.
+ * Run inside the caller's transaction, so a batch is all or nothing.
+ */
+
+export interface RevenueFigure {
+  appId: string;
+  day: string;
+  os: number;
+  kind: 'ads' | 'iap';
+  network: string;
+  currency: string;
+  gross: number;
+  net: number;
+  grossUsd: number;
+  netUsd: number;
+}
+
+export interface CostFigure {
+  appId: string;
+  day: string;
+  os: number;
+  channel: string;
+  campaign: string;
+  currency: string;
+  cost: number;
+  costUsd: number;
+  installs: number;
+  revD0Usd: number;
+  revD7Usd: number;
+  revD30Usd: number;
+}
+
+export interface BatchInput {
+  source: FinanceSource;
+  fileName?: string;
+  createdBy?: string;
+  summary?: string;
+  /** What the batch replaces of its source's current rows: app-days, or whole app-months ('YYYY-MM'). */
+  covers: { unit: 'day' | 'month'; keys: { appId: string; period: string }[] };
+  revenue?: readonly RevenueFigure[];
+  cost?: readonly CostFigure[];
+}
+
+export interface BatchResult {
+  batchId: number;
+  dataVersion: number;
+  rows: number;
+  replaced: number;
+}
+
+const CHUNK = 2000;
+
+export async function writeBatch(tx: Sql, input: BatchInput): Promise<BatchResult> {
+  const revenue = input.revenue ?? [];
+  const cost = input.cost ?? [];
+  const batch = await tx.one<{ id: number }>(
+    `INSERT INTO finance_batches (source, file_name, created_by, row_count, summary) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [input.source, input.fileName ?? '', input.createdBy ?? '', revenue.length + cost.length, input.summary ?? ''],
+  );
+  const batchId = batch!.id;
+  const keys = JSON.stringify(input.covers.keys.map((k) => ({ app_id: k.appId, period: k.period })));
+  const period = input.covers.unit === 'day' ? 'day' : `to_char(day, 'YYYY-MM')`;
+  const covered = `current AND source = $1 AND (app_id, ${period}::text) IN (SELECT app_id, period FROM jsonb_to_recordset($2::jsonb) AS k(app_id text, period text))`;
+  let replaced = 0;
+  let version = 0;
+  for (const table of ['finance_revenue', 'finance_cost']) {
+    const rows = await tx.query<{ n: number; v: number | null }>(
+      `WITH old AS (UPDATE ${table} SET current = false WHERE ${covered} RETURNING data_version) SELECT count(*)::int AS n, max(data_version)::int AS v FROM old`,
+      [input.source, keys],
+    );
+    replaced += rows[0]?.n ?? 0;
+    version = Math.max(version, rows[0]?.v ?? 0);
+  }
+  const dataVersion = version + 1;
+  const rank = SOURCES[input.source].rank;
+  for (let i = 0; i < revenue.length; i += CHUNK) {
+    const chunk = revenue.slice(i, i + CHUNK).map((r) => ({
+      app_id: r.appId, day: r.day, os: r.os, kind: r.kind, network: r.network, currency: r.currency, gross: r.gross, net: r.net, gross_usd: r.grossUsd, net_usd: r.netUsd,
+    }));
+    await tx.query(
+      `INSERT INTO finance_revenue (batch_id, source, rank, data_version, app_id, day, os, kind, network, currency, gross, net, gross_usd, net_usd)
+       SELECT $1, $2, $3, $4, app_id, day, os, kind, network, currency, gross, net, gross_usd, net_usd
+         FROM jsonb_to_recordset($5::jsonb) AS r(app_id text, day date, os smallint, kind text, network text, currency text, gross bigint, net bigint, gross_usd bigint, net_usd bigint)`,
+      [batchId, input.source, rank, dataVersion, JSON.stringify(chunk)],
+    );
+  }
+  for (let i = 0; i < cost.length; i += CHUNK) {
+    const chunk = cost.slice(i, i + CHUNK).map((r) => ({
+      app_id: r.appId, day: r.day, os: r.os, channel: r.channel, campaign: r.campaign, currency: r.currency, cost: r.cost, cost_usd: r.costUsd, installs: r.installs,
+      rev_d0_usd: r.revD0Usd, rev_d7_usd: r.revD7Usd, rev_d30_usd: r.revD30Usd,
+    }));
+    await tx.query(
+      `INSERT INTO finance_cost (batch_id, source, data_version, app_id, day, os, channel, campaign, currency, cost, cost_usd, installs, rev_d0_usd, rev_d7_usd, rev_d30_usd)
+       SELECT $1, $2, $3, app_id, day, os, channel, campaign, currency, cost, cost_usd, installs, rev_d0_usd, rev_d7_usd, rev_d30_usd
+         FROM jsonb_to_recordset($4::jsonb) AS r(app_id text, day date, os smallint, channel text, campaign text, currency text, cost bigint, cost_usd bigint, installs int,
+                                                   rev_d0_usd bigint, rev_d7_usd bigint, rev_d30_usd bigint)`,
+      [batchId, input.source, dataVersion, JSON.stringify(chunk)],
+    );
+  }
+  return { batchId, dataVersion, rows: revenue.length + cost.length, replaced };
+}

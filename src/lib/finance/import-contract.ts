@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { defineContract } from '../contract';
+
+/**
+ * The Excel imports of ad revenue (IAA) and UA cost (tracker issue 16): the same call previews (commit
+ * false: every problem by row and column, nothing stored) and commits (all rows or none). The file travels
+ * as base64 in JSON (a few MB at most), so the console needs no multipart parser.
+ */
+
+export const IMPORT_KINDS = ['iaa', 'cost'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+/** The largest file accepted (bytes, before base64). */
+export const MAX_IMPORT_BYTES = 4 * 1024 * 1024;
+
+export const importRequest = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month YYYY-MM'),
+  fileName: z.string().trim().min(1, 'is required').max(200),
+  /** The .xlsx file, base64. */
+  content: z.string().min(1, 'is required').max(Math.ceil((MAX_IMPORT_BYTES * 4) / 3) + 4, 'is larger than 4 MB'),
+  commit: z.boolean().default(false),
+});
+
+export const importProblem = z.object({ row: z.number(), column: z.string(), message: z.string() });
+export type ImportProblem = z.infer<typeof importProblem>;
+
+export const importAnswer = z.object({
+  kind: z.enum(IMPORT_KINDS),
+  month: z.string(),
+  fileName: z.string(),
+  rows: z.number(),
+  problems: z.array(importProblem),
+  /** USD micros of the file (revenue or cost) and, for cost, the installs. */
+  totalUsd: z.number(),
+  installs: z.number(),
+  apps: z.array(z.string()),
+  /** Current rows of the same source, apps and month the commit replaces. */
+  replaces: z.number(),
+  committed: z.boolean(),
+  batchId: z.number().nullable(),
+  dataVersion: z.number().nullable(),
+});
+export type ImportAnswer = z.infer<typeof importAnswer>;
+
+const route = (kind: ImportKind) => `/finance/import/uploadExcel/${kind === 'iaa' ? 'importIAA' : 'importCost'}`;
+
+export const importIaaContract = defineContract({
+  method: 'POST',
+  path: '/api/reportSystem/uploadExcel/importIAA',
+  request: importRequest,
+  data: importAnswer,
+  access: { route: route('iaa') },
+  maxBody: 6 * 1024 * 1024,
+});
+
+export const importCostContract = defineContract({
+  method: 'POST',
+  path: '/api/reportSystem/uploadExcel/importCost',
+  request: importRequest,
+  data: importAnswer,
+  access: { route: route('cost') },
+  maxBody: 6 * 1024 * 1024,
+});
+
+export const importTemplateIaaContract = defineContract({
+  method: 'GET',
+  path: '/api/reportSystem/uploadExcel/importIAA/template',
+  request: z.object({}),
+  data: z.unknown(),
+  access: { route: route('iaa') },
+});
+
+export const importTemplateCostContract = defineContract({
+  method: 'GET',
+  path: '/api/reportSystem/uploadExcel/importCost/template',
+  request: z.object({}),
+  data: z.unknown(),
+  access: { route: route('cost') },
+});

@@ -1,0 +1,34 @@
+/**
+ * The finance vocabulary (tracker issue 16), shared by browser and server: ad networks, stores, UA channels,
+ * the sources a figure can come from, and the store fee. Import files and screens use these exact labels.
+ */
+
+/** Ad networks whose revenue the studio receives (the Excel IAA template's "Network" column). */
+export const AD_NETWORKS = ['AdMob', 'AppLovin MAX', 'Unity Ads', 'ironSource', 'Meta Audience Network', 'In-house'] as const;
+/** Stores that sell in-app purchases; the OS decides the store (1 Android, 2 iOS). */
+export const STORES = { 1: 'Google Play', 2: 'App Store', 3: 'Web' } as const;
+/** User-acquisition channels (the Excel cost template's "Channel" column). */
+export const UA_CHANNELS = ['Meta', 'Google Ads', 'Apple Search Ads', 'Unity', 'AppLovin', 'TikTok'] as const;
+
+/** The store's share of a sale (small-business programmes of Google Play and the App Store); net = gross × (1 − fee). */
+export const STORE_FEE = 0.15;
+
+/** Where figures come from. rank 1 = what the network or store reports; 2 = the console's own estimate. */
+export const SOURCES = {
+  excel_iaa: { label: 'Excel import (ad revenue)', rank: 1 },
+  excel_cost: { label: 'Excel import (UA cost)', rank: 1 },
+  studio_iap: { label: 'Store monthly report (IAP)', rank: 1 },
+  admob: { label: 'AdMob API', rank: 1 },
+  facebookig: { label: 'Facebook & Instagram import', rank: 1 },
+  demo: { label: 'Demo data', rank: 1 },
+  manual: { label: 'Manual correction', rank: 1 },
+  console_iap: { label: 'Console analytics (IAP)', rank: 2 },
+  console_ads: { label: 'Console analytics (ad revenue)', rank: 2 },
+} as const;
+export type FinanceSource = keyof typeof SOURCES;
+
+/** The OS numbers of the console (app_os.os). */
+export const OS_LABELS: Record<number, string> = { 1: 'Android', 2: 'iOS', 3: 'WebGL' };
+export const OS_BY_LABEL: Record<string, number> = { android: 1, ios: 2, webgl: 3 };
+
+export const MICROS = 1_000_000;

@@ -1,0 +1,52 @@
+import type { Sql } from '../server/db';
+import { MICROS } from './model';
+
+/**
+ * Money as integer micros of a currency, and its USD value from the stored daily rate (finance_fx_rates).
+ * The rate of the day itself, else the latest earlier rate; no rate at all is the caller's error.
+ */
+
+/** Micros of a decimal amount (12.345678 → 12345678); exact for up to 6 decimals. */
+export function toMicros(amount: number): number {
+  return Math.round(amount * MICROS);
+}
+
+export type RateBook = (currency: string, day: string) => number | null;
+
+/** Loads every stored rate of the currencies once, for converting many rows without a query each. */
+export async function loadRates(db: Sql, currencies: readonly string[]): Promise<RateBook> {
+  const wanted = [...new Set(currencies.filter((c) => c !== 'USD'))];
+  const rows = wanted.length
+    ? await db.query<{ currency: string; day: string; usd_micros: string }>(
+        `SELECT currency, day::text AS day, usd_micros::text AS usd_micros FROM finance_fx_rates
+          WHERE currency IN (SELECT jsonb_array_elements_text($1::jsonb)) ORDER BY currency, day`,
+        [JSON.stringify(wanted)],
+      )
+    : [];
+  const byCurrency = new Map<string, { day: string; rate: number }[]>();
+  for (const r of rows) {
+    const list = byCurrency.get(r.currency) ?? [];
+    list.push({ day: r.day, rate: Number(r.usd_micros) });
+    byCurrency.set(r.currency, list);
+  }
+  return (currency, day) => {
+    if (currency === 'USD') return MICROS;
+    const list = byCurrency.get(currency);
+    if (!list?.length) return null;
+    // The latest rate on or before the day (binary search); a day before the first rate takes the first.
+    let lo = 0;
+    let hi = list.length - 1;
+    let found = 0;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (list[mid]!.day <= day) (found = mid), (lo = mid + 1);
+      else hi = mid - 1;
+    }
+    return list[found]!.rate;
+  };
+}
+
+/** USD micros of `micros` of a currency at a rate (USD micros per unit). */
+export function toUsd(micros: number, rate: number): number {
+  return Math.round((micros * rate) / MICROS);
+}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { defineContract } from '../contract';
+
+/** The month and year reports of finance and their calls of spec section 7 (api/reportSystem). */
+
+const MONTH_ROUTE = '/finance/reportMonth';
+const YEAR_ROUTE = '/finance/reportYear';
+export const monthField = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month YYYY-MM');
+const appIdField = z.string().trim().min(1, 'is required').max(100);
+/** Signed USD amount with at most 2 decimals (an adjustment). */
+const usdAmount = z
+  .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, 'must be a number like 12.50').transform(Number)], { message: 'must be a number like 12.50' })
+  .pipe(z.number().finite('must be a number like 12.50').min(-1e9).max(1e9).refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'must have at most 2 decimals'));
+
+export const monthRow = z.object({
+  appId: z.string(),
+  name: z.string(),
+  team: z.string(),
+  adRevenue: z.number(),
+  iapNet: z.number(),
+  /** Figures from the days (before adjustments). */
+  baseRevenue: z.number(),
+  baseCost: z.number(),
+  revenueAdjustment: z.number(),
+  costAdjustment: z.number(),
+  reason: z.string(),
+  /** baseRevenue + revenueAdjustment, baseCost + costAdjustment, revenue − cost. */
+  revenue: z.number(),
+  cost: z.number(),
+  profit: z.number(),
+  installs: z.number(),
+  comments: z.number(),
+});
+export type MonthRow = z.infer<typeof monthRow>;
+const totals = z.object({ key: z.string(), revenue: z.number(), cost: z.number(), profit: z.number(), baseRevenue: z.number(), baseCost: z.number() });
+export const monthReport = z.object({ month: z.string(), rows: z.array(monthRow), teams: z.array(totals), total: totals, note: z.string() });
+export type MonthReport = z.infer<typeof monthReport>;
+
+const monthRequest = z.object({ month: monthField, teams: z.array(z.string().max(100)).max(100).default([]) });
+
+export const dataMonthContract = defineContract({ method: 'POST', path: '/api/reportSystem/dataMonth', request: monthRequest, data: monthReport, access: { route: MONTH_ROUTE } });
+export const reportMonthAllTeamContract = defineContract({
+  method: 'POST',
+  path: '/api/reportSystem/getReportMonthAllTeam',
+  request: z.object({ month: monthField }),
+  data: monthReport,
+  access: { route: MONTH_ROUTE },
+});
+export const dataMonthExcelContract = defineContract({
+  method: 'POST',
+  path: '/api/reportSystem/dataMonthExcel',
+  request: monthRequest,
+  data: z.unknown(),
+  access: { route: MONTH_ROUTE, actions: ['export_report'] },
+});
+
+export const detailDataMonthContract = defineContract({
+  method: 'GET',
+  path: '/api/reportSystem/detail/dataMonth',
+  request: z.object({ month: monthField, appId: appIdField }),
+  data: z.object({
+    month: z.string(),
+    row: monthRow,
+    days: z.array(z.object({ day: z.string(), revenue: z.number(), cost: z.number(), profit: z.number() })),
+  }),
+  access: { route: MONTH_ROUTE },
+});
+
+export const updateDataMonthContract = defineContract({
+  method: 'POST',
+  path: '/api/reportSystem/detail/updateDataMonth',
+  request: z.object({ month: monthField, appId: appIdField, revenueAdjustment: usdAmount.default(0), costAdjustment: usdAmount.default(0), reason: z.string().trim().max(500).default('') }),
+  data: monthRow,
+  access: { route: MONTH_ROUTE },
+});
+
+export const commentSchema = z.object({ id: z.number(), month: z.string(), appId: z.string(), body: z.string(), createdBy: z.string(), createdAt: z.string() });
+export const commentActionContract = defineContract({
+  method: 'POST',
+  path: '/api/reportSystem/comment/action',
+  request: z.discriminatedUnion('action', [
+    z.object({ action: z.literal('create'), month: monthField, appId: appIdField, body: z.string().trim().min(1, 'is required').max(2000) }),
+    z.object({ action: z.literal('update'), id: z.coerce.number<string | number>().int().min(1).max(2_147_483_647), body: z.string().trim().min(1, 'is required').max(2000) }),
+    z.object({ action: z.literal('delete'), id: z.coerce.number<string | number>().int().min(1).max(2_147_483_647) }),
+  ]),
+  data: commentSchema.nullable(),
+  access: { route: MONTH_ROUTE },
+});
+export const commentGetContract = defineContract({
+  method: 'GET',
+  path: '/api/reportSystem/comment/get',
+  request: z.object({ month: monthField, appId: z.string().max(100).optional() }),
+  data: z.array(commentSchema),
+  access: { route: MONTH_ROUTE },
+});
+export const commentByRangeDateContract = defineContract({
+  method: 'GET',
+  path: '/api/reportSystem/comment/byRangeDate',
+  request: z.object({ from: monthField, to: monthField }),
+  data: z.array(commentSchema),
+  access: { route: MONTH_ROUTE },
+});
+
+export const noteSchema = z.object({ month: z.string(), body: z.string(), updatedBy: z.string(), updatedAt: z.string().nullable() });
+export const noteGetContract = defineContract({ method: 'POST', path: '/api/reportSystem/note/get', request: z.object({ month: monthField }), data: noteSchema, access: { route: MONTH_ROUTE } });
+export const noteActionContract = defineContract({
+  method: 'POST',
+  path: '/api/reportSystem/note/action',
+  request: z.object({ month: monthField, body: z.string().trim().max(5000) }),
+  data: noteSchema,
+  access: { route: MONTH_ROUTE },
+});
+
+export const yearRow = z.object({ month: z.string(), revenue: z.number(), cost: z.number(), profit: z.number(), baseRevenue: z.number(), baseCost: z.number(), installs: z.number() });
+export type YearRow = z.infer<typeof yearRow>;
+export const yearDataContract = defineContract({
+  method: 'POST',
+  path: '/api/reportSystem/year/getData2',
+  request: z.object({ year: z.coerce.number<string | number>().int().min(2000).max(2100), teams: z.array(z.string().max(100)).max(100).default([]) }),
+  data: z.object({ year: z.number(), rows: z.array(yearRow), total: yearRow }),
+  access: { route: YEAR_ROUTE },
+});

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { defineContract, emptyRequest } from '../contract';
+import { day } from '../reports/filters';
+import { monthField } from './month-contract';
+
+/** The remaining calls of spec section 7 under api/reportSystem (besides the reports, imports and month/year). */
+
+const money = z.number({ message: 'must be a number' }).finite().min(0, 'must not be negative').max(1e10);
+const os = z.union([z.literal(1), z.literal(2), z.literal(3)], { message: 'must be 1 (Android), 2 (iOS) or 3 (WebGL)' });
+const appId = z.string().trim().min(1, 'is required').max(100);
+const currency = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'must be a currency code like USD').default('USD');
+
+export const batchSchema = z.object({
+  id: z.number(),
+  source: z.string(),
+  label: z.string(),
+  fileName: z.string(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  rows: z.number(),
+  /** Rows of this batch still counted (0 once a later batch replaced them all). */
+  currentRows: z.number(),
+  summary: z.string(),
+});
+export type BatchInfo = z.infer<typeof batchSchema>;
+
+export const dataVersionContract = defineContract({
+  method: 'POST',
+  path: '/api/reportSystem/finance/dataVersion',
+  request: z.object({ source: z.string().max(40).optional(), limit: z.number().int().min(1).max(200).default(50) }),
+  data: z.array(batchSchema),
+  access: { route: '/finance/statistic2' },
+});
+
+const appOs = z.array(z.object({ appId: z.string(), name: z.string(), team: z.string(), os: z.array(z.number()) }));
+/** finance/get_list_app_os and statistic/filterAppOs mean the same: the finance apps with their platforms. */
+export const listAppOsContract = defineContract({ method: 'GET', path: '/api/reportSystem/finance/get_list_app_os', request: emptyRequest, data: appOs, access: 'signedIn' });
+export const filterAppOsContract = defineContract({ method: 'GET', path: '/api/reportSystem/statistic/filterAppOs', request: emptyRequest, data: appOs, access: 'signedIn' });
+
+export const downloadUrlsContract = defineContract({
+  method: 'GET',
+  path: '/api/reportSystem/finance/downloadurls',
+  request: emptyRequest,
+  data: z.array(z.object({ kind: z.string(), label: z.string(), url: z.string() })),
+  access: 'signedIn',
+});
+
+/** A manual correction of one app-day figure (replaces the earlier manual figure of the same app-day). */
+export const detailUpdateContract = defineContract({
+  method: 'POST',
+  path: '/api/reportSystem/detail/update',
+  request: z.object({
+    appId, day, os,
+    kind: z.enum(['ads', 'iap', 'cost']),
+    /** The network, store or channel. */
+    name: z.string().trim().min(1, 'is required').max(60),
+    amount: money,
+    currency,
+  }),
+  data: z.object({ batchId: z.number(), dataVersion: z.number() }),
+  access: { route: '/finance/statistic/index' },
+});
+
+const fbRow = z.object({ appId, os, campaign: z.string().trim().min(1, 'is required').max(120), cost: money, installs: z.number().int('must be a whole number').min(0).max(1e9), currency });
+export const importAnswerSchema = z.object({ batchId: z.number(), dataVersion: z.number(), rows: z.number(), replaced: z.number() });
+
+export const facebookMonthContract = defineContract({
+  method: 'POST',
+  path: '/api/reportSystem/import/month/facebookig',
+  request: z.object({ month: monthField, rows: z.array(fbRow).min(1, 'must hold at least one row').max(5000) }),
+  data: importAnswerSchema,
+  access: { route: '/finance/import/uploadExcel/importCost' },
+});
+export const facebookDayContract = defineContract({
+  method: 'POST',
+  path: '/api/reportSystem/import/day/facebookig',
+  request: z.object({ rows: z.array(fbRow.extend({ day })).min(1, 'must hold at least one row').max(20000) }),
+  data: importAnswerSchema,
+  access: { route: '/finance/import/uploadExcel/importCost' },
+});
+
+/** IAP from the stores' monthly reports: the month in the query (params), the rows in the body (data). */
+export const importIapStudioContract = defineContract({
+  method: 'POST',
+  path: '/api/reportSystem/finance/importIAPStudio',
+  request: z.object({
+    month: monthField,
+    rows: z.array(z.object({ appId, os, gross: money, net: money.optional(), currency })).min(1, 'must hold at least one row').max(5000),
+  }),
+  data: importAnswerSchema,
+  access: { route: '/finance/import/studio' },
+});

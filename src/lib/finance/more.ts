@@ -1,0 +1,143 @@
+import type { Actor, SessionAccount } from '../auth/types';
+import { addDays } from '../analytics/day';
+import { writeAudit } from '../server/audit';
+import type { Db, Sql } from '../server/db';
+import { badRequest, HttpError } from '../server/errors';
+import { MESSAGES } from '../http/messages';
+import { writeBatch, type CostFigure, type RevenueFigure } from './batches';
+import { AD_NETWORKS, SOURCES, STORE_FEE, STORES, UA_CHANNELS, type FinanceSource } from './model';
+import { loadRates, toMicros, toUsd } from './money';
+import { monthRange } from './month';
+import type { BatchInfo } from './more-contract';
+import { financeApps } from './scope';
+
+/** Data versions, the finance app list, manual corrections and the JSON imports (Facebook/Instagram, store reports). */
+
+const n = (v: unknown) => Number(v ?? 0);
+
+/** Batches that wrote figures of the account's finance apps, newest first. */
+export async function dataVersions(db: Sql, viewer: SessionAccount, source: string | undefined, limit: number): Promise<BatchInfo[]> {
+  const apps = (await financeApps(db, viewer)).map((a) => a.id);
+  const rows = await db.query<{ id: number; source: string; file_name: string; created_by: string; created_at: Date | string; row_count: number; summary: string; current_rows: string }>(
+    `SELECT b.id, b.source, b.file_name, b.created_by, b.created_at, b.row_count, b.summary,
+            ((SELECT count(*) FROM finance_revenue r WHERE r.batch_id = b.id AND r.current) + (SELECT count(*) FROM finance_cost c WHERE c.batch_id = b.id AND c.current))::text AS current_rows
+       FROM finance_batches b
+      WHERE ($1::text IS NULL OR b.source = $1)
+        AND (EXISTS (SELECT 1 FROM finance_revenue r WHERE r.batch_id = b.id AND r.app_id IN (SELECT jsonb_array_elements_text($2::jsonb)))
+          OR EXISTS (SELECT 1 FROM finance_cost c WHERE c.batch_id = b.id AND c.app_id IN (SELECT jsonb_array_elements_text($2::jsonb))))
+      ORDER BY b.id DESC LIMIT $3`,
+    [source ?? null, JSON.stringify(apps), limit],
+  );
+  return rows.map((r) => ({
+    id: r.id, source: r.source, label: SOURCES[r.source as FinanceSource]?.label ?? r.source, fileName: r.file_name, createdBy: r.created_by,
+    createdAt: new Date(r.created_at).toISOString(), rows: n(r.row_count), currentRows: n(r.current_rows), summary: r.summary,
+  }));
+}
+
+export async function financeAppOs(db: Sql, viewer: SessionAccount) {
+  const apps = await financeApps(db, viewer);
+  const os = await db.query<{ app_id: string; os: number }>(`SELECT app_id, os FROM app_os WHERE app_id IN (SELECT jsonb_array_elements_text($1::jsonb)) ORDER BY os`, [JSON.stringify(apps.map((a) => a.id))]);
+  return apps.map((a) => ({ appId: a.id, name: a.name, team: a.team, os: os.filter((o) => o.app_id === a.id).map((o) => Number(o.os)) }));
+}
+
+async function requireFinanceApps(db: Sql, viewer: SessionAccount, ids: readonly string[]) {
+  const permitted = new Set((await financeApps(db, viewer)).map((a) => a.id));
+  for (const id of ids) if (!permitted.has(id)) throw new HttpError(403, MESSAGES.permissionInvalid);
+}
+
+async function rateOf(db: Sql, currency: string, dayOf: string, field: string) {
+  const rate = (await loadRates(db, [currency]))(currency, dayOf);
+  if (rate === null) throw badRequest(`${field}: no stored USD rate for ${currency}`);
+  return rate;
+}
+
+export async function manualUpdate(
+  db: Db,
+  actor: Actor,
+  input: { appId: string; day: string; os: 1 | 2 | 3; kind: 'ads' | 'iap' | 'cost'; name: string; amount: number; currency: string },
+) {
+  await requireFinanceApps(db, actor.account, [input.appId]);
+  const allowed: readonly string[] = input.kind === 'ads' ? AD_NETWORKS : input.kind === 'iap' ? Object.values(STORES) : UA_CHANNELS;
+  const name = allowed.find((a) => a.toLowerCase() === input.name.toLowerCase());
+  if (!name) throw badRequest(`name: unknown ${input.kind === 'cost' ? 'channel' : input.kind === 'iap' ? 'store' : 'network'} "${input.name}"`);
+  return db.transaction(async (tx) => {
+    const rate = await rateOf(tx, input.currency, input.day, 'currency');
+    const amount = toMicros(input.amount);
+    const usd = toUsd(amount, rate);
+    const net = input.kind === 'iap' ? Math.round(amount * (1 - STORE_FEE)) : amount;
+    const result = await writeBatch(tx, {
+      source: 'manual',
+      createdBy: actor.account.username,
+      summary: `${input.kind} ${name} ${input.appId} ${input.day}: ${input.amount} ${input.currency}`,
+      covers: { unit: 'day', keys: [{ appId: input.appId, period: input.day }] },
+      ...(input.kind === 'cost'
+        ? { cost: [{ appId: input.appId, day: input.day, os: input.os, channel: name, campaign: 'manual', currency: input.currency, cost: amount, costUsd: usd, installs: 0, revD0Usd: 0, revD7Usd: 0, revD30Usd: 0 }] }
+        : { revenue: [{ appId: input.appId, day: input.day, os: input.os, kind: input.kind, network: name, currency: input.currency, gross: amount, net, grossUsd: usd, netUsd: toUsd(net, rate) }] }),
+    });
+    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'finance_manual_update', entity: 'finance_batch', entityId: result.batchId, after: input, ip: actor.ip, requestId: actor.requestId });
+    return { batchId: result.batchId, dataVersion: result.dataVersion };
+  });
+}
+
+/** Splits a month's amount over its days in whole micros (the remainder on the last day), so daily screens keep the month's sum exactly. */
+export function spreadOverMonth(month: string, micros: number): { day: string; micros: number }[] {
+  const { from, to } = monthRange(month);
+  const days: string[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) days.push(d);
+  const each = Math.floor(micros / days.length);
+  return days.map((day, i) => ({ day, micros: i === days.length - 1 ? micros - each * (days.length - 1) : each }));
+}
+
+type FbRow = { appId: string; os: 1 | 2 | 3; campaign: string; cost: number; installs: number; currency: string };
+
+export async function importFacebook(db: Db, actor: Actor, input: { month: string; rows: FbRow[] } | { rows: (FbRow & { day: string })[] }) {
+  await requireFinanceApps(db, actor.account, input.rows.map((r) => r.appId));
+  return db.transaction(async (tx) => {
+    const rates = await loadRates(tx, input.rows.map((r) => r.currency));
+    const cost: CostFigure[] = [];
+    for (const [i, r] of input.rows.entries()) {
+      const pieces = 'month' in input ? spreadOverMonth(input.month, toMicros(r.cost)) : [{ day: (r as FbRow & { day: string }).day, micros: toMicros(r.cost) }];
+      const installs = 'month' in input ? spreadOverMonth(input.month, r.installs * 1e6).map((p) => p.micros / 1e6) : [r.installs];
+      for (const [k, p] of pieces.entries()) {
+        const rate = rates(r.currency, p.day);
+        if (rate === null) throw badRequest(`rows.${i}.currency: no stored USD rate for ${r.currency}`);
+        // Installs spread as whole numbers: floor per day, the remainder on the last day.
+        const perDay = 'month' in input ? (k === pieces.length - 1 ? r.installs - Math.floor(r.installs / pieces.length) * (pieces.length - 1) : Math.floor(r.installs / pieces.length)) : installs[0]!;
+        cost.push({ appId: r.appId, day: p.day, os: r.os, channel: 'Meta', campaign: r.campaign, currency: r.currency, cost: p.micros, costUsd: toUsd(p.micros, rate), installs: perDay, revD0Usd: 0, revD7Usd: 0, revD30Usd: 0 });
+      }
+    }
+    const keys = 'month' in input
+      ? [...new Set(input.rows.map((r) => r.appId))].map((appId) => ({ appId, period: input.month }))
+      : [...new Set(input.rows.map((r) => `${r.appId}|${(r as FbRow & { day: string }).day}`))].map((k) => ({ appId: k.split('|')[0]!, period: k.split('|')[1]! }));
+    const result = await writeBatch(tx, {
+      source: 'facebookig', createdBy: actor.account.username, summary: `${input.rows.length} Facebook & Instagram row(s)${'month' in input ? ` of ${input.month}` : ''}`,
+      covers: { unit: 'month' in input ? 'month' : 'day', keys }, cost,
+    });
+    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'finance_import_facebookig', entity: 'finance_batch', entityId: result.batchId, after: { rows: input.rows.length }, ip: actor.ip, requestId: actor.requestId });
+    return { batchId: result.batchId, dataVersion: result.dataVersion, rows: cost.length, replaced: result.replaced };
+  });
+}
+
+export async function importIapStudio(db: Db, actor: Actor, input: { month: string; rows: { appId: string; os: 1 | 2 | 3; gross: number; net?: number; currency: string }[] }) {
+  await requireFinanceApps(db, actor.account, input.rows.map((r) => r.appId));
+  return db.transaction(async (tx) => {
+    const rates = await loadRates(tx, input.rows.map((r) => r.currency));
+    const revenue: RevenueFigure[] = [];
+    for (const [i, r] of input.rows.entries()) {
+      const gross = toMicros(r.gross);
+      const net = r.net === undefined ? Math.round(gross * (1 - STORE_FEE)) : toMicros(r.net);
+      if (net > gross) throw badRequest(`rows.${i}.net: must not exceed gross`);
+      const netByDay = spreadOverMonth(input.month, net);
+      for (const [k, p] of spreadOverMonth(input.month, gross).entries()) {
+        const rate = rates(r.currency, p.day);
+        if (rate === null) throw badRequest(`rows.${i}.currency: no stored USD rate for ${r.currency}`);
+        const dayNet = netByDay[k]!.micros;
+        revenue.push({ appId: r.appId, day: p.day, os: r.os, kind: 'iap', network: STORES[r.os], currency: r.currency, gross: p.micros, net: dayNet, grossUsd: toUsd(p.micros, rate), netUsd: toUsd(dayNet, rate) });
+      }
+    }
+    const keys = [...new Set(input.rows.map((r) => r.appId))].map((appId) => ({ appId, period: input.month }));
+    const result = await writeBatch(tx, { source: 'studio_iap', createdBy: actor.account.username, summary: `store report of ${input.month}: ${input.rows.length} row(s)`, covers: { unit: 'month', keys }, revenue });
+    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'finance_import_iap_studio', entity: 'finance_batch', entityId: result.batchId, after: { month: input.month, rows: input.rows.length }, ip: actor.ip, requestId: actor.requestId });
+    return { batchId: result.batchId, dataVersion: result.dataVersion, rows: revenue.length, replaced: result.replaced };
+  });
+}

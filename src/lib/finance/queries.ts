@@ -1,0 +1,156 @@
+import type { Sql } from '../server/db';
+import { financeWhere, type FinanceScope } from './scope';
+
+/**
+ * The SQL of the finance reports, over the current rows of the scope (src/lib/finance/scope.ts decides the
+ * apps). Money answers are USD micros. Revenue counts, per app, day, OS and kind, the best-ranked source
+ * only: a network or store figure (rank 1) replaces the console's own estimate (rank 2) of the same day.
+ */
+
+const n = (v: unknown) => Number(v ?? 0);
+
+/** The counted revenue rows of the scope, as a subquery (columns of finance_revenue). */
+export function countedRevenue(scope: FinanceScope, params: unknown[]): string {
+  return `(SELECT * FROM (SELECT r.*, min(r.rank) OVER (PARTITION BY r.app_id, r.day, r.os, r.kind) AS best FROM finance_revenue r WHERE ${financeWhere(scope, params, 'r')}) ranked
+           WHERE rank = best)`;
+}
+
+export interface PnlRow {
+  key: string;
+  adRevenue: number;
+  iapGross: number;
+  iapNet: number;
+  /** Ad revenue + IAP net: what the studio keeps before UA cost. */
+  revenue: number;
+  cost: number;
+  profit: number;
+  installs: number;
+}
+
+export type PnlGroup = 'day' | 'month' | 'app' | 'team' | 'os';
+
+const groupExpr: Record<PnlGroup, string> = {
+  day: `day::text`,
+  month: `to_char(day, 'YYYY-MM')`,
+  app: `app_id`,
+  team: `app_id`,
+  os: `os::text`,
+};
+
+/** Revenue, cost and profit by day, month, app, team or OS (every day of the range for 'day', zero where nothing). */
+export async function pnl(db: Sql, scope: FinanceScope, by: PnlGroup): Promise<PnlRow[]> {
+  if (scope.apps.length === 0) return [];
+  const rp: unknown[] = [];
+  const revenue = await db.query<Record<string, string>>(
+    `SELECT ${groupExpr[by]} AS key,
+            coalesce(sum(net_usd) FILTER (WHERE kind = 'ads'), 0)::text AS ads,
+            coalesce(sum(gross_usd) FILTER (WHERE kind = 'iap'), 0)::text AS iap_gross,
+            coalesce(sum(net_usd) FILTER (WHERE kind = 'iap'), 0)::text AS iap_net
+       FROM ${countedRevenue(scope, rp)} c GROUP BY 1`,
+    rp,
+  );
+  const cp: unknown[] = [];
+  const cost = await db.query<Record<string, string>>(
+    `SELECT ${groupExpr[by]} AS key, sum(cost_usd)::text AS cost, sum(installs)::text AS installs FROM finance_cost WHERE ${financeWhere(scope, cp)} GROUP BY 1`,
+    cp,
+  );
+  const teamOf = new Map(scope.appInfo.map((a) => [a.id, a.team || '(no team)']));
+  const rows = new Map<string, PnlRow>();
+  const row = (rawKey: string) => {
+    const key = by === 'team' ? teamOf.get(rawKey) ?? '(no team)' : rawKey;
+    let r = rows.get(key);
+    if (!r) rows.set(key, (r = { key, adRevenue: 0, iapGross: 0, iapNet: 0, revenue: 0, cost: 0, profit: 0, installs: 0 }));
+    return r;
+  };
+  if (by === 'day') for (let d = scope.from; d <= scope.to; d = nextDay(d)) row(d);
+  for (const r of revenue) {
+    const line = row(r.key!);
+    line.adRevenue += n(r.ads);
+    line.iapGross += n(r.iap_gross);
+    line.iapNet += n(r.iap_net);
+  }
+  for (const r of cost) {
+    const line = row(r.key!);
+    line.cost += n(r.cost);
+    line.installs += n(r.installs);
+  }
+  for (const r of rows.values()) {
+    r.revenue = r.adRevenue + r.iapNet;
+    r.profit = r.revenue - r.cost;
+  }
+  const list = [...rows.values()];
+  if (by === 'app' || by === 'team') return list.sort((a, b) => b.revenue - a.revenue || a.key.localeCompare(b.key));
+  return list.sort((a, b) => a.key.localeCompare(b.key));
+}
+
+const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+export interface RevenueSourceRow {
+  key: string;
+  kind: string;
+  gross: number;
+  net: number;
+}
+
+export type RevenueGroup = 'network' | 'kind' | 'source';
+
+/** Revenue by network or store, by kind (ads / IAP), or by the source the figures came from. */
+export async function revenueBy(db: Sql, scope: FinanceScope, by: RevenueGroup): Promise<RevenueSourceRow[]> {
+  if (scope.apps.length === 0) return [];
+  const params: unknown[] = [];
+  const key = by === 'network' ? 'network' : by === 'kind' ? 'kind' : 'source';
+  const rows = await db.query<Record<string, string>>(
+    `SELECT ${key} AS key, ${by === 'network' ? 'min(kind)' : by === 'kind' ? 'kind' : `string_agg(DISTINCT kind, ',')`} AS kind,
+            sum(gross_usd)::text AS gross, sum(net_usd)::text AS net
+       FROM ${countedRevenue(scope, params)} c GROUP BY 1 ORDER BY sum(net_usd) DESC, 1`,
+    params,
+  );
+  return rows.map((r) => ({ key: r.key!, kind: r.kind!, gross: n(r.gross), net: n(r.net) }));
+}
+
+export interface CostRow {
+  key: string;
+  cost: number;
+  installs: number;
+  revD0: number;
+  revD7: number;
+  revD30: number;
+}
+
+export type CostGroup = 'channel' | 'campaign' | 'day' | 'app';
+
+/** UA cost, installs and the cohorts' revenue D0/D7/D30 by channel, campaign, day or app. */
+export async function costBy(db: Sql, scope: FinanceScope, by: CostGroup): Promise<CostRow[]> {
+  if (scope.apps.length === 0) return [];
+  const params: unknown[] = [];
+  const key = by === 'channel' ? 'channel' : by === 'campaign' ? `channel || ' / ' || campaign` : by === 'day' ? 'day::text' : 'app_id';
+  const rows = await db.query<Record<string, string>>(
+    `SELECT ${key} AS key, sum(cost_usd)::text AS cost, sum(installs)::text AS installs,
+            sum(rev_d0_usd)::text AS d0, sum(rev_d7_usd)::text AS d7, sum(rev_d30_usd)::text AS d30
+       FROM finance_cost WHERE ${financeWhere(scope, params)} GROUP BY 1 ORDER BY ${by === 'day' ? '1' : 'sum(cost_usd) DESC, 1'}`,
+    params,
+  );
+  return rows.map((r) => ({ key: r.key!, cost: n(r.cost), installs: n(r.installs), revD0: n(r.d0), revD7: n(r.d7), revD30: n(r.d30) }));
+}
+
+/** Revenue (net) and cost per day of one version: 'current' (the counted figures) or one batch's own rows, current or replaced. */
+export async function versionByDay(db: Sql, scope: FinanceScope, version: string): Promise<Map<string, { revenue: number; cost: number }>> {
+  const out = new Map<string, { revenue: number; cost: number }>();
+  if (scope.apps.length === 0) return out;
+  const rp: unknown[] = [];
+  const cp: unknown[] = [];
+  let revenueSql: string;
+  let costSql: string;
+  if (version === 'current') {
+    revenueSql = `SELECT day::text AS day, sum(net_usd)::text AS v FROM ${countedRevenue(scope, rp)} c GROUP BY 1`;
+    costSql = `SELECT day::text AS day, sum(cost_usd)::text AS v FROM finance_cost WHERE ${financeWhere(scope, cp)} GROUP BY 1`;
+  } else {
+    const batch = Number(version);
+    const where = (params: unknown[]) => financeWhere(scope, params).replace(/^current AND /, '') + ` AND batch_id = $${params.push(batch)}`;
+    revenueSql = `SELECT day::text AS day, sum(net_usd)::text AS v FROM finance_revenue WHERE ${where(rp)} GROUP BY 1`;
+    costSql = `SELECT day::text AS day, sum(cost_usd)::text AS v FROM finance_cost WHERE ${where(cp)} GROUP BY 1`;
+  }
+  for (const r of await db.query<{ day: string; v: string }>(revenueSql, rp)) out.set(r.day, { revenue: n(r.v), cost: out.get(r.day)?.cost ?? 0 });
+  for (const r of await db.query<{ day: string; v: string }>(costSql, cp)) out.set(r.day, { revenue: out.get(r.day)?.revenue ?? 0, cost: n(r.v) });
+  return out;
+}

@@ -1,0 +1,291 @@
+import { z } from 'zod';
+import { defineReport } from '../reports/define';
+import { only, ratio, sum, type ReportColumn } from '../reports/columns';
+import { linesTable } from '../reports/table';
+
+/**
+ * The finance report screens (tracker issue 16) as descriptors, shared by browser and server; the SQL is in
+ * ./queries.ts, attached in ./service.ts, and every query goes through the finance permission
+ * (./scope.ts). Money is USD micros in the answers, dollars on screen. Definitions: docs/metrics.md "Finance".
+ */
+
+const COLORS = ['#1890ff', '#67c23a', '#e6a23c', '#f56c6c', '#9b59b6', '#13c2c2'];
+const option = (value: string, label: string) => ({ value, label });
+const usd = <R>(key: keyof R & string, label: string): ReportColumn<R> => ({ key, label, unit: 'usd', decimals: 2, measure: sum<R>(key as never, 1e-6) });
+const count = <R>(key: keyof R & string, label: string): ReportColumn<R> => ({ key, label, unit: 'count', decimals: 0, measure: sum<R>(key as never) });
+/** Finance figures are per app, day and OS: no app version, no country. */
+const NO_VERSION_OR_COUNTRY = ['version', 'countries'] as const;
+const shortDay = (day: string) => day.slice(5);
+
+export const pnlRow = z.object({
+  key: z.string(),
+  adRevenue: z.number(),
+  iapGross: z.number(),
+  iapNet: z.number(),
+  revenue: z.number(),
+  cost: z.number(),
+  profit: z.number(),
+  installs: z.number(),
+});
+export type PnlRowT = z.infer<typeof pnlRow>;
+
+const PNL_COLUMNS: ReportColumn<PnlRowT>[] = [
+  usd('adRevenue', 'Ad revenue'),
+  usd('iapGross', 'IAP gross'),
+  usd('iapNet', 'IAP net'),
+  usd('revenue', 'Revenue'),
+  usd('cost', 'Cost'),
+  usd('profit', 'Profit'),
+  { key: 'margin', label: 'Margin', unit: 'pct', decimals: 1, measure: ratio<PnlRowT>('profit', 'revenue', 100) },
+  count('installs', 'Paid installs'),
+];
+
+const pnlChart = (rows: readonly PnlRowT[], byDay: boolean, label: (key: string) => string) => ({
+  x: byDay ? ('day' as const) : ('category' as const),
+  labels: rows.map((r) => label(r.key)),
+  leftTitle: 'USD',
+  series: [
+    { label: 'Revenue', data: rows.map((r) => r.revenue / 1e6), color: COLORS[0]!, ...(byDay ? {} : { type: 'bar' as const }) },
+    { label: 'Cost', data: rows.map((r) => r.cost / 1e6), color: COLORS[3]!, ...(byDay ? {} : { type: 'bar' as const }) },
+    { label: 'Profit', data: rows.map((r) => r.profit / 1e6), color: COLORS[1]!, ...(byDay ? {} : { type: 'bar' as const }) },
+  ],
+});
+
+const hasMoney = (rows: readonly PnlRowT[]) => rows.some((r) => r.revenue !== 0 || r.cost !== 0 || r.iapGross !== 0);
+/** App ids → names, for lines keyed by app. */
+const appNames = z.record(z.string(), z.string());
+
+// ---------------------------------------------------------------- Finance Statistic
+
+export const STATISTIC_GROUPS = ['day', 'app', 'team', 'os'] as const;
+const STATISTIC_LABELS = { day: 'Day', app: 'App', team: 'Team', os: 'OS', month: 'Month' } as const;
+const OS_NAMES: Record<string, string> = { '1': 'Android', '2': 'iOS', '3': 'WebGL' };
+const keyLabel = (by: string, names: Record<string, string>) => (key: string) => (by === 'app' ? names[key] ?? key : by === 'os' ? OS_NAMES[key] ?? key : by === 'day' ? shortDay(key) : key);
+
+export const financeStatisticScreen = defineReport({
+  id: 'financeStatistic',
+  route: '/finance/statistic/index',
+  api: '/api/reportSystem/data',
+  appMode: 'multi',
+  hideFilters: NO_VERSION_OR_COUNTRY,
+  extra: { by: z.enum(STATISTIC_GROUPS).default('day') },
+  controls: [{ key: 'by', label: 'Group by', options: STATISTIC_GROUPS.map((g) => option(g, STATISTIC_LABELS[g])) }],
+  figures: { by: z.enum(STATISTIC_GROUPS), names: appNames, rows: z.array(pnlRow) },
+  noun: 'finance figures',
+  fileStem: 'finance-statistic',
+  isEmpty: (answer) => !hasMoney(answer.rows),
+  table: (answer) =>
+    linesTable({
+      name: 'Finance Statistic',
+      key: { label: STATISTIC_LABELS[answer.by], value: (r) => (answer.by === 'day' ? r.key : keyLabel(answer.by, answer.names)(r.key)), day: answer.by === 'day' },
+      columns: PNL_COLUMNS,
+      rows: answer.rows,
+      total: true,
+      newestFirst: answer.by === 'day',
+    }),
+  chart: (answer) => pnlChart(answer.rows, answer.by === 'day', keyLabel(answer.by, answer.names)),
+});
+
+// ---------------------------------------------------------------- Overview
+
+export const OVERVIEW_GROUPS = ['team', 'app', 'month'] as const;
+
+export const financeOverviewScreen = defineReport({
+  id: 'financeOverview',
+  route: '/finance/overview',
+  api: '/api/reportSystem/dataChart',
+  appMode: 'multi',
+  hideFilters: NO_VERSION_OR_COUNTRY,
+  extra: { by: z.enum(OVERVIEW_GROUPS).default('team') },
+  controls: [{ key: 'by', label: 'Group by', options: [option('team', 'Team'), option('app', 'Top apps'), option('month', 'Month (trend)')] }],
+  figures: { by: z.enum(OVERVIEW_GROUPS), names: appNames, rows: z.array(pnlRow) },
+  noun: 'finance figures',
+  fileStem: 'finance-overview',
+  isEmpty: (answer) => !hasMoney(answer.rows),
+  table: (answer) =>
+    linesTable({ name: 'Finance Overview', key: { label: STATISTIC_LABELS[answer.by], value: (r) => keyLabel(answer.by, answer.names)(r.key) }, columns: PNL_COLUMNS, rows: answer.rows, total: true, newestFirst: false }),
+  chart: (answer) => pnlChart(answer.rows, false, keyLabel(answer.by, answer.names)),
+});
+
+// ---------------------------------------------------------------- App Detail
+
+export const APP_DETAIL_GROUPS = ['day', 'month', 'os'] as const;
+
+export const financeAppDetailScreen = defineReport({
+  id: 'financeAppDetail',
+  route: '/finance/app_detail',
+  api: '/api/reportSystem/appDetail/data',
+  appMode: 'single',
+  hideFilters: NO_VERSION_OR_COUNTRY,
+  extra: { by: z.enum(APP_DETAIL_GROUPS).default('day') },
+  controls: [{ key: 'by', label: 'Group by', options: APP_DETAIL_GROUPS.map((g) => option(g, STATISTIC_LABELS[g])) }],
+  figures: { by: z.enum(APP_DETAIL_GROUPS), names: appNames, rows: z.array(pnlRow), sources: z.array(z.object({ key: z.string(), kind: z.string(), gross: z.number(), net: z.number() })) },
+  noun: 'finance figures',
+  fileStem: 'finance-app-detail',
+  isEmpty: (answer) => !hasMoney(answer.rows),
+  table: (answer) =>
+    linesTable({
+      name: 'App Detail',
+      key: { label: STATISTIC_LABELS[answer.by], value: (r) => (answer.by === 'os' ? OS_NAMES[r.key] ?? r.key : r.key), day: answer.by === 'day' },
+      columns: PNL_COLUMNS,
+      rows: answer.rows,
+      total: true,
+      newestFirst: answer.by !== 'os',
+    }),
+  chart: (answer) => pnlChart(answer.rows, answer.by === 'day', keyLabel(answer.by, answer.names)),
+});
+
+// ---------------------------------------------------------------- Revenue
+
+export const REVENUE_GROUPS = ['network', 'kind', 'source'] as const;
+export const revenueSourceRow = z.object({ key: z.string(), kind: z.string(), gross: z.number(), net: z.number() });
+type RevenueSourceRowT = z.infer<typeof revenueSourceRow>;
+const KIND_LABELS: Record<string, string> = { ads: 'Ads', iap: 'IAP' };
+
+export const financeRevenueScreen = defineReport({
+  id: 'financeRevenue',
+  route: '/finance/revenue',
+  api: '/api/reportSystem/dataByRangeDate',
+  appMode: 'multi',
+  hideFilters: NO_VERSION_OR_COUNTRY,
+  extra: { by: z.enum(REVENUE_GROUPS).default('network') },
+  controls: [{ key: 'by', label: 'Group by', options: [option('network', 'Network or store'), option('kind', 'Ads / IAP'), option('source', 'Source of the figures')] }],
+  figures: { by: z.enum(REVENUE_GROUPS), rows: z.array(revenueSourceRow) },
+  noun: 'revenue',
+  fileStem: 'finance-revenue',
+  isEmpty: (answer) => answer.rows.length === 0,
+  table: (answer) =>
+    linesTable<RevenueSourceRowT>({
+      name: 'Revenue',
+      key: { label: answer.by === 'network' ? 'Network or store' : answer.by === 'kind' ? 'Kind' : 'Source', value: (r) => (answer.by === 'kind' ? KIND_LABELS[r.key] ?? r.key : r.key) },
+      columns: [
+        usd('gross', 'Gross'),
+        usd('net', 'Net'),
+        {
+          key: 'share',
+          label: 'Share of net',
+          unit: 'pct',
+          decimals: 1,
+          measure: only((r) => {
+            const total = answer.rows.reduce((s, x) => s + x.net, 0);
+            return total > 0 ? (100 * r.net) / total : null;
+          }),
+        },
+      ],
+      rows: answer.rows,
+      total: true,
+      newestFirst: false,
+    }),
+  chart: (answer) => ({
+    x: 'category',
+    labels: answer.rows.map((r) => (answer.by === 'kind' ? KIND_LABELS[r.key] ?? r.key : r.key)),
+    leftTitle: 'USD',
+    series: [
+      { label: 'Gross', data: answer.rows.map((r) => r.gross / 1e6), type: 'bar', color: COLORS[0]! },
+      { label: 'Net', data: answer.rows.map((r) => r.net / 1e6), type: 'bar', color: COLORS[1]! },
+    ],
+  }),
+});
+
+// ---------------------------------------------------------------- Statistic MKT
+
+export const MKT_GROUPS = ['channel', 'campaign', 'day', 'app'] as const;
+export const costRow = z.object({ key: z.string(), cost: z.number(), installs: z.number(), revD0: z.number(), revD7: z.number(), revD30: z.number() });
+type CostRowT = z.infer<typeof costRow>;
+const MKT_LABELS = { channel: 'Channel', campaign: 'Campaign', day: 'Day', app: 'App' } as const;
+
+export const MKT_COLUMNS: ReportColumn<CostRowT>[] = [
+  usd('cost', 'Cost'),
+  count('installs', 'Installs'),
+  { key: 'cpi', label: 'CPI', unit: 'usd', decimals: 3, measure: ratio<CostRowT>('cost', 'installs', 1e-6) },
+  { key: 'roasD0', label: 'ROAS D0', unit: 'pct', decimals: 1, measure: ratio<CostRowT>('revD0', 'cost', 100) },
+  { key: 'roasD7', label: 'ROAS D7', unit: 'pct', decimals: 1, measure: ratio<CostRowT>('revD7', 'cost', 100) },
+  { key: 'roasD30', label: 'ROAS D30', unit: 'pct', decimals: 1, measure: ratio<CostRowT>('revD30', 'cost', 100) },
+];
+
+export const financeMktScreen = defineReport({
+  id: 'financeMkt',
+  route: '/finance/statistic_mkt',
+  api: '/api/reportSystem/mktStatistic/getCostData',
+  appMode: 'multi',
+  hideFilters: NO_VERSION_OR_COUNTRY,
+  extra: { by: z.enum(MKT_GROUPS).default('channel') },
+  controls: [{ key: 'by', label: 'Group by', options: MKT_GROUPS.map((g) => option(g, MKT_LABELS[g])) }],
+  figures: { by: z.enum(MKT_GROUPS), names: appNames, rows: z.array(costRow) },
+  noun: 'UA cost',
+  fileStem: 'statistic-mkt',
+  isEmpty: (answer) => answer.rows.length === 0,
+  table: (answer) =>
+    linesTable<CostRowT>({
+      name: 'Statistic MKT',
+      key: { label: MKT_LABELS[answer.by], value: (r) => (answer.by === 'app' ? answer.names[r.key] ?? r.key : r.key), day: answer.by === 'day' },
+      columns: MKT_COLUMNS,
+      rows: answer.rows,
+      total: true,
+      newestFirst: answer.by === 'day',
+    }),
+  chart: (answer) => ({
+    x: answer.by === 'day' ? 'day' : 'category',
+    labels: answer.rows.map((r) => (answer.by === 'day' ? shortDay(r.key) : answer.by === 'app' ? answer.names[r.key] ?? r.key : r.key)),
+    leftTitle: 'Cost (USD)',
+    rightTitle: 'ROAS D7 (%)',
+    series: [
+      { label: 'Cost (USD)', data: answer.rows.map((r) => r.cost / 1e6), type: 'bar', color: COLORS[3]! },
+      { label: 'ROAS D7 (%)', data: answer.rows.map((r) => (r.cost > 0 ? Math.round((10_000 * r.revD7) / r.cost) / 100 : null)), right: true, color: COLORS[0]! },
+    ],
+  }),
+});
+
+
+
+// ---------------------------------------------------------------- Compare Version (statistic2)
+
+export const compareRow = z.object({ key: z.string(), revenueA: z.number(), costA: z.number(), revenueB: z.number(), costB: z.number() });
+type CompareRowT = z.infer<typeof compareRow>;
+
+/** A: 'current' (what every screen counts) or a batch id; B likewise. Empty: the server picks (current vs the newest import). */
+export const financeCompareScreen = defineReport({
+  id: 'financeCompare',
+  route: '/finance/statistic2',
+  api: '/api/reportSystem/compareVersion',
+  appMode: 'multi',
+  hideFilters: NO_VERSION_OR_COUNTRY,
+  extra: { a: z.string().max(20).default(''), b: z.string().max(20).default('') },
+  controls: [
+    { key: 'a', label: 'Version A', options: [option('current', 'Current figures')], answerOptions: (answer: { versions: { value: string; label: string }[] }) => answer.versions },
+    { key: 'b', label: 'Version B', options: [option('current', 'Current figures')], answerOptions: (answer: { versions: { value: string; label: string }[] }) => answer.versions },
+  ],
+  figures: { a: z.string(), b: z.string(), versions: z.array(z.object({ value: z.string(), label: z.string() })), rows: z.array(compareRow) },
+  noun: 'finance figures',
+  fileStem: 'finance-compare-version',
+  isEmpty: (answer) => !answer.rows.some((r) => r.revenueA || r.costA || r.revenueB || r.costB),
+  table: (answer) =>
+    linesTable<CompareRowT>({
+      name: 'Compare Version',
+      key: { label: 'Day', value: (r) => r.key, day: true },
+      columns: [
+        usd('revenueA', 'Revenue A'),
+        usd('revenueB', 'Revenue B'),
+        { key: 'revenueDiff', label: 'Revenue B − A', unit: 'usd', decimals: 2, measure: { value: (r) => (r.revenueB - r.revenueA) / 1e6, total: (rows) => rows.reduce((s, r) => s + r.revenueB - r.revenueA, 0) / 1e6, rule: 'sum of the days' } },
+        usd('costA', 'Cost A'),
+        usd('costB', 'Cost B'),
+        { key: 'costDiff', label: 'Cost B − A', unit: 'usd', decimals: 2, measure: { value: (r) => (r.costB - r.costA) / 1e6, total: (rows) => rows.reduce((s, r) => s + r.costB - r.costA, 0) / 1e6, rule: 'sum of the days' } },
+      ],
+      rows: answer.rows,
+      total: true,
+      newestFirst: true,
+    }),
+  chart: (answer) => ({
+    x: 'day',
+    labels: answer.rows.map((r) => shortDay(r.key)),
+    leftTitle: 'USD',
+    series: [
+      { label: 'Revenue A', data: answer.rows.map((r) => r.revenueA / 1e6), color: COLORS[0]! },
+      { label: 'Revenue B', data: answer.rows.map((r) => r.revenueB / 1e6), color: COLORS[5]! },
+      { label: 'Cost A', data: answer.rows.map((r) => r.costA / 1e6), color: COLORS[3]! },
+      { label: 'Cost B', data: answer.rows.map((r) => r.costB / 1e6), color: COLORS[2]! },
+    ],
+  }),
+});
+
+export const financeReports = [financeStatisticScreen, financeRevenueScreen, financeMktScreen, financeOverviewScreen, financeAppDetailScreen, financeCompareScreen];
