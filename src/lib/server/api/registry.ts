@@ -5,6 +5,7 @@ import { appsApi } from '../../apps/api';
 import { authApi } from '../../auth/api';
 import { configDataApi } from '../../config-data/api';
 import { historyApi } from '../../history/api';
+import { houseAdsApi } from '../../house-ads/api';
 import { jobsApi } from '../../jobs/api';
 import { logsApi } from '../../logs/api';
 import { playerStaffApi, playersApi } from '../../players/api';
@@ -35,6 +36,7 @@ export const apiHandlers: readonly ApiHandler[] = [
   ...playersApi,
   ...playerStaffApi,
   ...historyApi,
+  ...houseAdsApi,
 ];
 
 const router = new ApiRouter(apiHandlers);
