@@ -143,6 +143,10 @@ export const campaignRow = z.object({
   pacing: z.boolean(),
   status: campaignStatus,
   servedTotal: z.number().int(),
+  /** Lifetime counts (the reports split them by day). */
+  impressions: z.number().int(),
+  clicks: z.number().int(),
+  installs: z.number().int(),
   updatedAt: z.string(),
 });
 export type CampaignRow = z.infer<typeof campaignRow>;

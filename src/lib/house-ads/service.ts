@@ -26,6 +26,9 @@ interface CampaignDbRow {
   status: CampaignRow['status'];
   served_total: number;
   updated_at: Date | string;
+  impressions?: number;
+  clicks?: number;
+  installs?: number;
 }
 
 const iso = (v: Date | string) => new Date(v).toISOString();
@@ -50,6 +53,9 @@ export function toCampaignRow(r: CampaignDbRow): CampaignRow {
     pacing: r.pacing,
     status: r.status,
     servedTotal: r.served_total,
+    impressions: r.impressions ?? 0,
+    clicks: r.clicks ?? 0,
+    installs: r.installs ?? 0,
     updatedAt: iso(r.updated_at),
   };
 }
@@ -58,7 +64,13 @@ export function toCampaignRow(r: CampaignDbRow): CampaignRow {
 const creativeId = (c: Creative) => createHash('sha256').update(`${c.format}|${c.width}x${c.height}|${c.url}`).digest('base64url').slice(0, 12);
 
 export async function listCampaigns(db: Sql): Promise<CampaignRow[]> {
-  const rows = await db.query<CampaignDbRow>('SELECT * FROM house_ad_campaigns ORDER BY id DESC');
+  const rows = await db.query<CampaignDbRow>(
+    `SELECT c.*, COALESCE(s.impressions, 0)::int AS impressions, COALESCE(s.clicks, 0)::int AS clicks,
+            (SELECT count(*)::int FROM house_ad_installs i WHERE i.campaign_id = c.id) AS installs
+       FROM house_ad_campaigns c
+       LEFT JOIN (SELECT campaign_id, count(impression_at) AS impressions, count(click_at) AS clicks FROM house_ad_serves GROUP BY campaign_id) s ON s.campaign_id = c.id
+      ORDER BY c.id DESC`,
+  );
   return rows.map(toCampaignRow);
 }
 
