@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
-import { campaignListContract, campaignSaveContract, campaignStatusContract, publisherListContract, publisherSaveContract, publisherUnpublishContract } from '../../src/lib/house-ads/contract';
+import { campaignListContract, campaignSaveContract, campaignStatusContract, publisherListContract, publisherSaveContract, publisherUnpublishContract, unpublishedListContract } from '../../src/lib/house-ads/contract';
 import { accountLogContract } from '../../src/lib/logs/contract';
 import { addDays, reportDay } from '../../src/lib/analytics/day';
 import { nowMs } from '../../src/lib/time/clock';
@@ -130,7 +130,7 @@ describe('serving', () => {
       { placement: 'main', format: 'banner', version: '2.0' },
       { placement: 'main', format: 'banner', country: 'VN', version: '1.0' },
       { placement: 'main', format: 'rewarded', country: 'VN', version: '2.0' },
-    ]) {
+    ] as Record<string, string>[]) {
       const answer = await ask(publisher.android, phone.accessToken, miss);
       expect([answer.status, answer.text], JSON.stringify(miss)).toEqual([204, '']);
     }
@@ -151,7 +151,7 @@ describe('serving', () => {
 
     await root(publisherUnpublishContract, { appId: publisher.id });
     expect((await ask(publisher.android, phone.accessToken, { placement: 'main', format: 'banner', country: 'VN', version: '2.0' })).status).toBe(204);
-    const lists = await Promise.all([root(publisherListContract, { published: true }), root(publisherListContract, { published: false })]);
+    const lists = await Promise.all([root(publisherListContract, {}), root(unpublishedListContract, {})]);
     expect(lists[0].data.map((p) => p.appId)).not.toContain(publisher.id);
     expect(lists[1].data.find((p) => p.appId === publisher.id)).toMatchObject({ published: false, placements: ['main', 'level_end'] });
   });

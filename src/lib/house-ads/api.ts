@@ -9,6 +9,7 @@ import {
   serveAdContract,
   trackClickContract,
   trackImpressionContract,
+  unpublishedListContract,
 } from './contract';
 import { listCampaigns, listPublishers, publishApp, saveCampaign, setCampaignStatus, unpublishApp } from './service';
 import { serveAd, track } from './serving';
@@ -18,7 +19,8 @@ export const houseAdsApi: ApiHandler[] = [
   handle(campaignListContract, async (_input, ctx) => ({ data: await listCampaigns(ctx.db) })),
   handle(campaignSaveContract, async (input, ctx) => ({ data: await saveCampaign(ctx.db, ctx.actor, input) })),
   handle(campaignStatusContract, async ({ id, status }, ctx) => ({ data: await setCampaignStatus(ctx.db, ctx.actor, id, status) })),
-  handle(publisherListContract, async ({ published }, ctx) => ({ data: await listPublishers(ctx.db, published) })),
+  handle(publisherListContract, async (_input, ctx) => ({ data: await listPublishers(ctx.db, true) })),
+  handle(unpublishedListContract, async (_input, ctx) => ({ data: await listPublishers(ctx.db, false) })),
   handle(publisherSaveContract, async ({ appId, placements }, ctx) => ({ data: await publishApp(ctx.db, ctx.actor, appId, placements) })),
   handle(publisherUnpublishContract, async ({ appId }, ctx) => ({ data: await unpublishApp(ctx.db, ctx.actor, appId) })),
   // No fill is 204 without a body, so the SDK needs no parsing to know it has nothing to show.

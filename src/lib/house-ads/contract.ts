@@ -103,9 +103,9 @@ export const campaignInput = z
     id: z.number().int().min(1).max(MAX_SERIAL_ID).optional(),
     name: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
     advertisedApp: z.string().trim().min(1, 'is required').max(100),
-    storeLinks: storeLinks.default({ android: '', ios: '', webgl: '' }),
+    storeLinks,
     creatives: creativesInput,
-    targeting: targeting.default({ publisherApps: [], os: [], countries: [], versions: [], audience: 'all' }),
+    targeting,
     /** Reporting days (UTC+7), both included. */
     startDay: day,
     endDay: day,
@@ -192,12 +192,22 @@ export const publisherRow = z.object({
 });
 export type PublisherRow = z.infer<typeof publisherRow>;
 
+/** The published apps (Published Apps). */
 export const publisherListContract = defineContract({
   method: 'GET',
   path: '/api/ads_in_house/app/list',
-  request: z.object({ published: z.preprocess((v) => v === true || v === 'true', z.boolean()).default(true) }),
+  request: z.object({}),
   data: z.array(publisherRow),
   access: { route: '/ads_in_house/app/index' },
+});
+
+/** The studio's other apps: never published or unpublished (Unpublished Apps). */
+export const unpublishedListContract = defineContract({
+  method: 'GET',
+  path: '/api/ads_in_house/app/unpublished',
+  request: z.object({}),
+  data: z.array(publisherRow),
+  access: { route: '/ads_in_house/app/unpublish' },
 });
 
 /** Publishes an app (or edits its placements). */

@@ -8,6 +8,7 @@ import type { ConfigContext, TeamContext } from '../config-data/resources';
 import { listTeams } from '../config-data/service';
 import { visibleApps } from '../dashboard/service';
 import { listJobs } from '../jobs/service';
+import { houseAdPages } from '../house-ads/pages';
 import type { Db } from '../server/db';
 
 /**
@@ -53,4 +54,5 @@ export const resourcePages: Record<string, Loader> = {
     return { context, initialRows: first.data, initialTotal: first.totalRecord };
   },
   roles: async (db) => ({ context: basePermissions() satisfies RoleContext, initialRows: await listRoles(db) }),
+  ...houseAdPages,
 };
