@@ -142,12 +142,12 @@ export const routeTable: RouteNode[] = [
     leaf('/ads_in_house/overview/index', 'Overview'),
     leaf('/ads_in_house/setting', 'Setting'),
     group('/ads_in_house/campaign', 'Campaign', 'pi pi-flag', [
-      leaf('/ads_in_house/campaign/create', 'Create Campaign', { noCache: true }),
-      leaf('/ads_in_house/campaign/manager', 'Campaign Manager'),
+      leaf('/ads_in_house/campaign/create', 'Create Campaign', { noCache: true, screen: 'resource:house-campaigns' }),
+      leaf('/ads_in_house/campaign/manager', 'Campaign Manager', { screen: 'resource:house-campaigns' }),
     ]),
     group('/ads_in_house/app', 'Ad Apps', 'pi pi-th-large', [
-      leaf('/ads_in_house/app/index', 'Published Apps'),
-      leaf('/ads_in_house/app/unpublish', 'Unpublished Apps'),
+      leaf('/ads_in_house/app/index', 'Published Apps', { screen: 'resource:house-publishers' }),
+      leaf('/ads_in_house/app/unpublish', 'Unpublished Apps', { screen: 'resource:house-unpublished' }),
     ]),
     group('/ads_in_house/report', 'Report', 'pi pi-file', [
       leaf('/ads_in_house/report/advertiser', 'Advertiser Report'),

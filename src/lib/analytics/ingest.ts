@@ -6,6 +6,7 @@ import { MAX_BATCH_EVENTS } from './contract';
 import { FLAG_BITS, Refusal, validateEvent, type ClampFlag, type ValidEvent } from './events';
 import { ensurePartitions } from './partitions';
 import { nowMs } from '../time/clock';
+import { attributeInstalls } from '../house-ads/attribution';
 
 /** What the SDK is told about a batch. */
 export interface IngestResult {
@@ -112,6 +113,9 @@ export async function ingestBatch(db: Db, app: SdkApp, events: readonly unknown[
   });
   rememberVersions(db, app, versionRows);
   result.duplicates += valid.length - stored;
+  // In-house ads: a first open may be an install one of the studio's campaigns brought (docs/metrics.md).
+  const opens = valid.filter((e) => e.name === 'first_open');
+  if (opens.length) await attributeInstalls(db, app.appId, opens);
   return result;
 }
 

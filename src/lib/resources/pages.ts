@@ -9,6 +9,7 @@ import { listTeams } from '../config-data/service';
 import { visibleApps } from '../dashboard/service';
 import { listJobs } from '../jobs/service';
 import { listExperiments } from '../experiments/service';
+import { houseAdPages } from '../house-ads/pages';
 import type { Db } from '../server/db';
 
 /**
@@ -58,4 +59,5 @@ export const resourcePages: Record<string, Loader> = {
     return { context: { apps }, initialRows: rows };
   },
   roles: async (db) => ({ context: basePermissions() satisfies RoleContext, initialRows: await listRoles(db) }),
+  ...houseAdPages,
 };

@@ -1,6 +1,7 @@
 import { accountsResource } from '../accounts/resources';
 import { appResources } from '../apps/resources';
 import { configResources, teamsResource } from '../config-data/resources';
+import { houseAdResources } from '../house-ads/resources';
 import { jobRunsResource, jobsResource } from '../jobs/resources';
 import { experimentsResource } from '../experiments/resources';
 import { rolesResource } from '../roles/resources';
@@ -11,5 +12,6 @@ import type { ResourceDescriptor } from './define';
  * descriptor walk test visits each. Shared by browser and server.
  */
 export const resources: readonly ResourceDescriptor[] = [...appResources, ...Object.values(configResources), teamsResource, jobsResource, jobRunsResource, accountsResource, rolesResource, experimentsResource] as unknown as ResourceDescriptor[];
+export const resources: readonly ResourceDescriptor[] = [...appResources, ...Object.values(configResources), teamsResource, jobsResource, jobRunsResource, accountsResource, rolesResource, ...houseAdResources] as unknown as ResourceDescriptor[];
 
 export const resourceById: Record<string, ResourceDescriptor> = Object.fromEntries(resources.map((d) => [d.id, d]));

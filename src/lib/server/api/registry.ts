@@ -8,6 +8,7 @@ import { experimentsApi } from '../../experiments/api';
 import { financeApi } from '../../finance/api';
 import { historyApi } from '../../history/api';
 import { iapApi } from '../../iap/api';
+import { houseAdsApi } from '../../house-ads/api';
 import { jobsApi } from '../../jobs/api';
 import { logsApi } from '../../logs/api';
 import { playerStaffApi, playersApi } from '../../players/api';
@@ -43,6 +44,7 @@ export const apiHandlers: readonly ApiHandler[] = [
   ...iapApi,
   ...experimentsApi,
   ...financeApi,
+  ...houseAdsApi,
 ];
 
 const router = new ApiRouter(apiHandlers);

@@ -1,0 +1,186 @@
+import { defineResource, type ResourceOption } from '../resources/define';
+import {
+  AD_FORMATS,
+  AUDIENCES,
+  CAMPAIGN_STATUSES,
+  campaignListContract,
+  campaignRow,
+  campaignSaveContract,
+  campaignStatusContract,
+  publisherListContract,
+  publisherRow,
+  publisherSaveContract,
+  publisherUnpublishContract,
+  unpublishedListContract,
+  type CampaignRow,
+} from './contract';
+
+/**
+ * In-house ads as list-and-form screens (src/lib/resources/define.ts): campaigns, published and unpublished
+ * apps. Shared by browser and server.
+ */
+
+/** What the campaign form offers: the studio's apps (advertised) and the published ones (targeting). */
+export interface CampaignContext {
+  apps: { id: string; name: string }[];
+  publishers: { id: string; name: string }[];
+}
+
+const appOptions = (list: { id: string; name: string }[] | undefined): ResourceOption[] => (list ?? []).map((a) => ({ label: a.name, value: a.id }));
+const statusSeverity = (s: string) => (s === 'running' ? 'success' : s === 'paused' ? 'warning' : s === 'draft' ? 'info' : 'secondary');
+const pct = (part: number, whole: number) => (whole ? `${((part / whole) * 100).toFixed(2)}%` : '—');
+const cap = (v: number | null) => (v === null ? '∞' : v.toLocaleString('en-US'));
+
+export const campaignsResource = defineResource({
+  id: 'house-campaigns',
+  singular: 'campaign',
+  plural: 'campaigns',
+  contracts: { list: campaignListContract, save: campaignSaveContract },
+  row: campaignRow,
+  rowKey: (r) => r.id,
+  rowLabel: (r) => r.name,
+  listInput: () => ({}),
+  search: 'client',
+  columns: [
+    { key: 'name', label: 'Campaign', sortable: true, hint: (r) => `#${r.id} · ${r.creativeList.map((c) => c.format).join(', ')}` },
+    { key: 'advertisedApp', label: 'Advertised app', value: (r, ctx: CampaignContext) => ctx.apps?.find((a) => a.id === r.advertisedApp)?.name ?? r.advertisedApp },
+    { key: 'status', label: 'Status', show: 'status', severity: statusSeverity },
+    { key: 'schedule', label: 'Schedule', value: (r) => `${r.startDay.split('-').reverse().join('-')} → ${r.endDay.split('-').reverse().join('-')}` },
+    { key: 'caps', label: 'Served / caps', value: (r) => `${r.servedTotal.toLocaleString('en-US')} / ${cap(r.totalCap)}`, hint: (r) => `daily ${cap(r.dailyCap)}${r.pacing ? ' paced' : ''} · ${cap(r.frequencyCap)} a player a day` },
+    { key: 'impressions', label: 'Impressions' },
+    { key: 'clicks', label: 'Clicks', hint: (r) => `CTR ${pct(r.clicks, r.impressions)}` },
+    { key: 'installs', label: 'Installs', hint: (r) => `CVR ${pct(r.installs, r.clicks)}` },
+  ],
+  form: [
+    { key: 'name', label: 'Name', input: 'text' },
+    { key: 'advertisedApp', label: 'Advertised app', input: 'select', options: (ctx: CampaignContext) => appOptions(ctx.apps) },
+    { key: 'storeLinks.android', label: 'Store link (Android)', input: 'text', placeholder: 'https://play.google.com/store/apps/details?id=…' },
+    { key: 'storeLinks.ios', label: 'Store link (Ios)', input: 'text', placeholder: 'https://apps.apple.com/app/id…' },
+    { key: 'storeLinks.webgl', label: 'Store link (WebGL)', input: 'text', placeholder: 'https://…' },
+    {
+      key: 'creatives',
+      label: 'Creatives',
+      input: 'textarea',
+      placeholder: 'banner 320x50 https://cdn.example.com/banner.png',
+      help: `One a line: format (${AD_FORMATS.join(', ')}), size WxH, image or video URL (http/https).`,
+    },
+    { key: 'targeting.publisherApps', label: 'Publisher apps', input: 'multi', options: (ctx: CampaignContext) => appOptions(ctx.publishers), placeholder: 'Every published app', help: 'Only published apps show house ads.' },
+    { key: 'targeting.os', label: 'Platforms', input: 'multi', options: [{ label: 'Android', value: 1 }, { label: 'Ios', value: 2 }, { label: 'WebGL', value: 3 }], placeholder: 'Every platform' },
+    { key: 'targeting.countries', label: 'Countries', input: 'chips', placeholder: 'VN, US … (empty: everywhere)' },
+    { key: 'targeting.versions', label: 'App versions', input: 'chips', placeholder: 'empty: every version' },
+    { key: 'targeting.audience', label: 'Players', input: 'select', options: AUDIENCES.map((a) => ({ label: a === 'all' ? 'New and returning' : a === 'new' ? 'New (created today)' : 'Returning', value: a })) },
+    { key: 'startDay', label: 'Start day', input: 'date' },
+    { key: 'endDay', label: 'End day', input: 'date', help: 'Served until the end of this day (UTC+7).' },
+    { key: 'totalCap', label: 'Total impression cap', input: 'number', placeholder: 'no cap' },
+    { key: 'dailyCap', label: 'Daily impression cap', input: 'number', placeholder: 'no cap' },
+    { key: 'pacing', label: 'Spread the daily cap evenly over the day', input: 'switch' },
+    { key: 'frequencyCap', label: 'Ads a player a day', input: 'number', placeholder: 'no cap' },
+    { key: 'weight', label: 'Weight', input: 'number', help: 'Among campaigns of the same priority, served in proportion to weight.' },
+    { key: 'priority', label: 'Priority (0–10)', input: 'number', help: 'Higher priorities are served first.' },
+    { key: 'status', label: 'Status', input: 'select', options: CAMPAIGN_STATUSES.map((s) => ({ label: s, value: s })) },
+  ],
+  initial: () => ({ 'targeting.audience': 'all', 'targeting.publisherApps': [], 'targeting.os': [], 'targeting.countries': [], 'targeting.versions': [], weight: 1, priority: 0, pacing: false, status: 'draft' }),
+  fixed: (_ctx, row) => (row ? { id: row.id } : {}),
+  createLabel: 'Create campaign',
+  editable: (r) => r.status !== 'ended',
+  toasts: { created: (r) => `Campaign ${r.name} created`, saved: (r) => `Campaign ${r.name} saved` },
+  empty: 'No campaign yet.',
+  rowActions: [
+    {
+      id: 'pause',
+      label: (r: CampaignRow) => (r.status === 'running' ? 'Pause' : 'Run'),
+      name: (r: CampaignRow) => `${r.status === 'running' ? 'Pause' : 'Run'} ${r.name}`,
+      icon: (r: CampaignRow) => (r.status === 'running' ? 'pi pi-pause' : 'pi pi-play'),
+      compact: true,
+      contract: campaignStatusContract,
+      input: (r: CampaignRow) => ({ id: r.id, status: r.status === 'running' ? 'paused' : 'running' }),
+      hidden: (r: CampaignRow) => r.status === 'ended',
+      done: (r: CampaignRow) => ({ severity: 'success', text: r.status === 'running' ? `Campaign ${r.name} paused` : `Campaign ${r.name} running` }),
+    },
+    {
+      id: 'end',
+      label: 'End',
+      name: (r: CampaignRow) => `End ${r.name}`,
+      icon: 'pi pi-stop-circle',
+      severity: () => 'danger',
+      compact: true,
+      contract: campaignStatusContract,
+      input: (r: CampaignRow) => ({ id: r.id, status: 'ended' }),
+      hidden: (r: CampaignRow) => r.status === 'ended',
+      confirm: { header: 'End campaign', message: (r: CampaignRow) => `End ${r.name}? An ended campaign is never served again.` },
+      done: (r: CampaignRow) => ({ severity: 'success', text: `Campaign ${r.name} ended` }),
+    },
+  ],
+  idPrefix: 'hac',
+});
+
+/** What the publish form offers: the studio's apps. */
+export interface PublisherContext {
+  apps: { id: string; name: string }[];
+}
+
+const publisherColumns = [
+  { key: 'name', label: 'App', sortable: true, hint: (r: { appId: string }) => r.appId },
+  { key: 'placements', label: 'Placements', show: 'list' as const },
+  { key: 'updatedAt', label: 'Changed (UTC+7)', show: 'dateTime' as const },
+];
+
+export const publishersResource = defineResource({
+  id: 'house-publishers',
+  singular: 'published app',
+  plural: 'published apps',
+  contracts: { list: publisherListContract, save: publisherSaveContract },
+  row: publisherRow,
+  rowKey: (r) => r.appId,
+  rowLabel: (r) => r.name,
+  listInput: () => ({}),
+  search: 'client',
+  columns: publisherColumns,
+  form: [
+    { key: 'appId', label: 'App', input: 'select', options: (ctx: PublisherContext) => appOptions(ctx.apps), createOnly: true },
+    { key: 'placements', label: 'Placements', input: 'chips', placeholder: 'main, level_end …', help: 'The names the game asks ads for.' },
+  ],
+  initial: () => ({ placements: ['main'] }),
+  fixed: (_ctx, row) => (row ? { appId: row.appId } : {}),
+  createLabel: 'Publish app',
+  editTitle: (r) => `Placements — ${r.name}`,
+  toasts: { created: (r) => `${r.name} shows house ads`, saved: (r) => `${r.name} saved` },
+  empty: 'No app shows house ads yet.',
+  rowActions: [
+    {
+      id: 'unpublish',
+      label: 'Unpublish',
+      name: (r) => `Unpublish ${r.name}`,
+      icon: 'pi pi-eye-slash',
+      severity: () => 'danger',
+      compact: true,
+      contract: publisherUnpublishContract,
+      input: (r) => ({ appId: r.appId }),
+      confirm: { header: 'Unpublish app', message: (r) => `Stop showing house ads in ${r.name}? Serving stops at once.` },
+      done: (r) => ({ severity: 'success', text: `${r.name} no longer shows house ads` }),
+    },
+  ],
+  idPrefix: 'hap',
+});
+
+export const unpublishedResource = defineResource({
+  id: 'house-unpublished',
+  singular: 'app',
+  plural: 'apps',
+  contracts: { list: unpublishedListContract, save: publisherSaveContract },
+  row: publisherRow,
+  rowKey: (r) => r.appId,
+  rowLabel: (r) => r.name,
+  listInput: () => ({}),
+  search: 'client',
+  columns: publisherColumns,
+  form: [{ key: 'placements', label: 'Placements', input: 'chips', placeholder: 'main, level_end …', help: 'The names the game asks ads for.' }],
+  fixed: (_ctx, row) => ({ appId: row?.appId }),
+  create: false,
+  editTitle: (r) => `Publish ${r.name}`,
+  toasts: { saved: (r) => `${r.name} shows house ads` },
+  empty: 'Every app shows house ads.',
+  idPrefix: 'hau',
+});
+
+export const houseAdResources = [campaignsResource, publishersResource, unpublishedResource];

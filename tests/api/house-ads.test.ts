@@ -1,0 +1,246 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
+import { campaignListContract, campaignSaveContract, campaignStatusContract, publisherListContract, publisherSaveContract, publisherUnpublishContract, unpublishedListContract } from '../../src/lib/house-ads/contract';
+import { accountLogContract } from '../../src/lib/logs/contract';
+import { addDays, reportDay } from '../../src/lib/analytics/day';
+import { nowMs } from '../../src/lib/time/clock';
+import { ownAccount, raw, rejection, signedInAs, uniqueName, type Session } from './helpers';
+
+/**
+ * In-house ads over HTTP: staff make campaigns and publish apps; games (SDK key + player token) ask for ads,
+ * report impressions and clicks with the served tokens, and their first_open credits installs. Each test works
+ * on publisher apps of its own and campaigns that target only them, so suites running together do not meet.
+ */
+
+let root: Session;
+const today = () => reportDay(nowMs());
+
+interface App {
+  id: string;
+  android: string;
+  ios: string;
+}
+async function newApp(prefix: string): Promise<App> {
+  const id = `com.ha.${prefix}${uniqueName('a').replace(/-/g, '')}`;
+  await root(createAppContract, { id, name: `HA ${id}`, os: [{ os: 1, packageId: `${id}.android` }, { os: 2, packageId: `${id}.ios` }] });
+  const { data } = await root(appDetailContract, { appId: id });
+  return { id, android: data.os.find((o) => o.os === 1)!.sdkAppKey, ios: data.os.find((o) => o.os === 2)!.sdkAppKey };
+}
+
+async function session(key: string, deviceId = `dev-${uniqueName('d')}`): Promise<{ playerId: string; accessToken: string; deviceId: string }> {
+  const answer = await raw('POST', '/api/sdk/v1/players/session', { body: JSON.stringify({ deviceId }), headers: { 'x-sdk-key': key } });
+  expect(answer.status, answer.text).toBe(200);
+  return { ...(answer.json.data as { playerId: string; accessToken: string }), deviceId };
+}
+
+const ask = (key: string, player: string, query: Record<string, string>) =>
+  raw('GET', `/api/sdk/v1/ads?${new URLSearchParams(query)}`, { headers: { 'x-sdk-key': key, 'x-player-token': player } });
+const trackCall = (kind: 'impression' | 'click', key: string, player: string, token: string) =>
+  raw('POST', `/api/sdk/v1/ads/${kind}`, { body: JSON.stringify({ token }), headers: { 'x-sdk-key': key, 'x-player-token': player } });
+
+function campaign(advertised: string, publishers: string[], extra: Record<string, unknown> = {}) {
+  return {
+    name: uniqueName('Campaign'),
+    advertisedApp: advertised,
+    storeLinks: { android: 'https://play.google.com/store/apps/details?id=x', ios: 'https://apps.apple.com/app/id1', webgl: '' },
+    creatives: 'banner 320x50 https://cdn.example.com/b.png\ninterstitial 1080x1920 https://cdn.example.com/i.mp4',
+    targeting: { publisherApps: publishers, os: [], countries: [], versions: [], audience: 'all' as const },
+    startDay: addDays(today(), -1),
+    endDay: addDays(today(), 1),
+    status: 'running' as const,
+    ...extra,
+  };
+}
+
+beforeAll(async () => {
+  root = await signedInAs('root');
+});
+
+describe('campaigns: bad input is refused naming the field', () => {
+  let advertised: App;
+  let publisher: App;
+  let unpublished: App;
+  beforeAll(async () => {
+    [advertised, publisher, unpublished] = await Promise.all([newApp('adv'), newApp('pub'), newApp('unp')]);
+    await root(publisherSaveContract, { appId: publisher.id, placements: ['main'] });
+  });
+
+  const refused = async (body: Record<string, unknown>) => {
+    const answer = await raw('POST', '/api/ads_in_house/campaign/save', { body: JSON.stringify(body), token: root.tokens.accessToken });
+    expect(answer.status, answer.text).toBe(400);
+    return answer.json.message!;
+  };
+
+  it('refuses no creative, an end before the start, a daily cap over the total, a non-http URL and an unpublished publisher', async () => {
+    expect(await refused(campaign(advertised.id, [publisher.id], { creatives: '' }))).toMatch(/creatives.*at least one creative/);
+    expect(await refused(campaign(advertised.id, [publisher.id], { creatives: [] }))).toMatch(/creatives.*at least one creative/);
+    expect(await refused(campaign(advertised.id, [publisher.id], { startDay: today(), endDay: addDays(today(), -2) }))).toMatch(/endDay.*before the start/);
+    expect(await refused(campaign(advertised.id, [publisher.id], { totalCap: 10, dailyCap: 11 }))).toMatch(/dailyCap.*total cap/);
+    expect(await refused(campaign(advertised.id, [publisher.id], { creatives: 'banner 320x50 javascript:alert(1)' }))).toMatch(/creatives.*http/);
+    expect(await refused(campaign(advertised.id, [publisher.id], { creatives: [{ format: 'banner', width: 320, height: 50, url: 'ftp://x/y.png' }] }))).toMatch(/creatives.*http/);
+    expect(await refused(campaign(advertised.id, [publisher.id], { creatives: 'banner big https://x/y.png' }))).toMatch(/creatives.*line 1/);
+    expect(await refused(campaign(advertised.id, [unpublished.id]))).toMatch(new RegExp(`targeting.publisherApps.*${unpublished.id.replace(/\./g, '\\.')}.*not a published app`));
+    expect(await refused(campaign(advertised.id, [publisher.id], { storeLinks: { android: 'javascript:x' } }))).toMatch(/storeLinks.android/);
+    // Nothing half-written: none of those made a campaign.
+    const { data } = await root(campaignListContract, {});
+    expect(data.filter((c) => c.advertisedApp === advertised.id)).toEqual([]);
+  });
+
+  it('moves status only along its transitions, and audits every change', async () => {
+    const { data: made } = await root(campaignSaveContract, campaign(advertised.id, [publisher.id], { status: 'draft' }));
+    expect(made).toMatchObject({ status: 'draft', creativeList: [{ format: 'banner', width: 320, height: 50 }, { format: 'interstitial' }] });
+    expect((await root(campaignStatusContract, { id: made.id, status: 'running' })).data.status).toBe('running');
+    expect((await root(campaignStatusContract, { id: made.id, status: 'paused' })).data.status).toBe('paused');
+    expect((await root(campaignStatusContract, { id: made.id, status: 'ended' })).data.status).toBe('ended');
+    const back = await rejection(root(campaignStatusContract, { id: made.id, status: 'running' }));
+    expect([back.status, back.message]).toEqual([400, 'status: a ended campaign cannot become running.']);
+    const log = await root(accountLogContract, { entity: 'house_ad_campaign', limit: 200 });
+    const mine = log.data.filter((r) => r.entityId === String(made.id)).map((r) => r.action);
+    expect(mine.sort()).toEqual(['house_ad.campaign.create', 'house_ad.campaign.status', 'house_ad.campaign.status', 'house_ad.campaign.status']);
+  });
+
+  it('needs the route to list and campaign_edit to change', async () => {
+    const viewer = await ownAccount('ha-view', { paths: ['/ads_in_house/campaign/manager'] });
+    expect((await viewer(campaignListContract, {})).data).toBeInstanceOf(Array);
+    const denied = await rejection(viewer(campaignSaveContract, campaign(advertised.id, [publisher.id])));
+    expect(denied.status).toBe(403);
+    const stranger = await ownAccount('ha-none', { paths: ['/dashboard'], privateActions: ['campaign_edit'] });
+    expect((await rejection(stranger(campaignListContract, {}))).status).toBe(403);
+    const editor = await ownAccount('ha-edit', { paths: ['/ads_in_house/campaign/manager'], privateActions: ['campaign_edit'] });
+    expect((await editor(campaignSaveContract, campaign(advertised.id, [publisher.id]))).data.status).toBe('running');
+    // The SDK calls need a player token.
+    expect((await raw('GET', '/api/sdk/v1/ads?placement=main&format=banner', { headers: { 'x-sdk-key': publisher.android } })).status).toBe(401);
+  });
+});
+
+describe('serving', () => {
+  it('serves by targeting and format, says no fill (204) otherwise, and stops at once when the app is unpublished', async () => {
+    const [advertised, publisher] = await Promise.all([newApp('adv'), newApp('pub')]);
+    await root(publisherSaveContract, { appId: publisher.id, placements: ['main', 'level_end'] });
+    const { data: c } = await root(campaignSaveContract, campaign(advertised.id, [publisher.id], { targeting: { publisherApps: [publisher.id], os: [1], countries: ['VN'], versions: ['2.0'], audience: 'all' } }));
+    const phone = await session(publisher.android);
+    const tablet = await session(publisher.ios);
+
+    const hit = await ask(publisher.android, phone.accessToken, { placement: 'main', format: 'banner', country: 'VN', version: '2.0' });
+    expect(hit.status, hit.text).toBe(200);
+    expect(hit.json.data).toMatchObject({ campaignId: c.id, format: 'banner', width: 320, height: 50, url: 'https://cdn.example.com/b.png', storeUrl: 'https://play.google.com/store/apps/details?id=x' });
+    expect((await ask(publisher.android, phone.accessToken, { placement: 'main', format: 'interstitial', country: 'VN', version: '2.0' })).json.data).toMatchObject({ url: 'https://cdn.example.com/i.mp4' });
+    for (const miss of [
+      { placement: 'main', format: 'banner', country: 'US', version: '2.0' },
+      { placement: 'main', format: 'banner', version: '2.0' },
+      { placement: 'main', format: 'banner', country: 'VN', version: '1.0' },
+      { placement: 'main', format: 'rewarded', country: 'VN', version: '2.0' },
+    ] as Record<string, string>[]) {
+      const answer = await ask(publisher.android, phone.accessToken, miss);
+      expect([answer.status, answer.text], JSON.stringify(miss)).toEqual([204, '']);
+    }
+    // Android only.
+    expect((await ask(publisher.ios, tablet.accessToken, { placement: 'main', format: 'banner', country: 'VN', version: '2.0' })).status).toBe(204);
+    // An unknown placement is the game's mistake, named.
+    const unknown = await ask(publisher.android, phone.accessToken, { placement: 'nope', format: 'banner' });
+    expect([unknown.status, unknown.json.message]).toEqual([400, 'placement: nope is not a placement of this app (Published Apps lists them).']);
+    const badFormat = await ask(publisher.android, phone.accessToken, { placement: 'main', format: 'popup' });
+    expect(badFormat.status).toBe(400);
+    expect(badFormat.json.message).toMatch(/format/);
+
+    // A paused campaign is not served; running again, it is.
+    await root(campaignStatusContract, { id: c.id, status: 'paused' });
+    expect((await ask(publisher.android, phone.accessToken, { placement: 'level_end', format: 'banner', country: 'VN', version: '2.0' })).status).toBe(204);
+    await root(campaignStatusContract, { id: c.id, status: 'running' });
+    expect((await ask(publisher.android, phone.accessToken, { placement: 'level_end', format: 'banner', country: 'VN', version: '2.0' })).status).toBe(200);
+
+    await root(publisherUnpublishContract, { appId: publisher.id });
+    expect((await ask(publisher.android, phone.accessToken, { placement: 'main', format: 'banner', country: 'VN', version: '2.0' })).status).toBe(204);
+    const lists = await Promise.all([root(publisherListContract, {}), root(unpublishedListContract, {})]);
+    expect(lists[0].data.map((p) => p.appId)).not.toContain(publisher.id);
+    expect(lists[1].data.find((p) => p.appId === publisher.id)).toMatchObject({ published: false, placements: ['main', 'level_end'] });
+  });
+
+  it('never serves past the total, daily or per-player cap under 100 parallel requests', async () => {
+    const [advertised, publisher] = await Promise.all([newApp('adv'), newApp('pub')]);
+    await root(publisherSaveContract, { appId: publisher.id, placements: ['main'] });
+    const players = await Promise.all(Array.from({ length: 25 }, () => session(publisher.android)));
+
+    // Total cap 37 across 25 players asking 4 times each, all at once.
+    const { data: total } = await root(campaignSaveContract, campaign(advertised.id, [publisher.id], { totalCap: 37 }));
+    const answers = await Promise.all(players.flatMap((p) => Array.from({ length: 4 }, () => ask(publisher.android, p.accessToken, { placement: 'main', format: 'banner' }))));
+    expect(answers.map((a) => a.status).filter((s) => s !== 200 && s !== 204)).toEqual([]);
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(37);
+    expect((await root(campaignListContract, {})).data.find((c) => c.id === total.id)!.servedTotal).toBe(37);
+    await root(campaignStatusContract, { id: total.id, status: 'ended' });
+
+    // Daily cap 23 (no total cap).
+    const { data: daily } = await root(campaignSaveContract, campaign(advertised.id, [publisher.id], { dailyCap: 23 }));
+    const second = await Promise.all(players.flatMap((p) => Array.from({ length: 4 }, () => ask(publisher.android, p.accessToken, { placement: 'main', format: 'banner' }))));
+    expect(second.filter((a) => a.status === 200)).toHaveLength(23);
+    await root(campaignStatusContract, { id: daily.id, status: 'ended' });
+
+    // Frequency cap 3 a player a day: 25 players × 4 asks → 75.
+    await root(campaignSaveContract, campaign(advertised.id, [publisher.id], { frequencyCap: 3 }));
+    const third = await Promise.all(players.flatMap((p) => Array.from({ length: 4 }, () => ask(publisher.android, p.accessToken, { placement: 'main', format: 'banner' }))));
+    const served = third.filter((a) => a.status === 200);
+    expect(served).toHaveLength(75);
+  });
+});
+
+describe('tracking and attribution', () => {
+  it('counts an impression and a click once; replayed, forged, swapped and foreign tokens are refused', async () => {
+    const [advertised, publisher] = await Promise.all([newApp('adv'), newApp('pub')]);
+    await root(publisherSaveContract, { appId: publisher.id, placements: ['main'] });
+    const { data: c } = await root(campaignSaveContract, campaign(advertised.id, [publisher.id]));
+    const player = await session(publisher.android);
+    const other = await session(publisher.android);
+    const ad = (await ask(publisher.android, player.accessToken, { placement: 'main', format: 'banner' })).json.data as { impressionToken: string; clickToken: string };
+
+    const forged = ad.impressionToken.replace(/.$/, (ch) => (ch === 'A' ? 'B' : 'A'));
+    expect((await trackCall('impression', publisher.android, player.accessToken, forged)).status).toBe(400);
+    expect((await trackCall('impression', publisher.android, player.accessToken, ad.clickToken)).json.message).toBe('token: not a valid impression token.');
+    expect((await trackCall('impression', publisher.android, other.accessToken, ad.impressionToken)).status).toBe(403);
+
+    const [first, again] = [await trackCall('impression', publisher.android, player.accessToken, ad.impressionToken), await trackCall('impression', publisher.android, player.accessToken, ad.impressionToken)];
+    expect(first.status, first.text).toBe(200);
+    expect([again.status, again.json.message]).toEqual([409, 'token: this impression was already counted.']);
+    const click = await trackCall('click', publisher.android, player.accessToken, ad.clickToken);
+    expect([click.status, click.json.data]).toEqual([200, { counted: true, storeUrl: 'https://play.google.com/store/apps/details?id=x' }]);
+    const clicks = await Promise.all(Array.from({ length: 5 }, () => trackCall('click', publisher.android, player.accessToken, ad.clickToken)));
+    expect(clicks.map((r) => r.status)).toEqual([409, 409, 409, 409, 409]);
+    expect((await root(campaignListContract, {})).data.find((x) => x.id === c.id)).toMatchObject({ servedTotal: 1, impressions: 1, clicks: 1, installs: 0 });
+  });
+
+  it('credits the install to the last click within 7 days on the same device, once', async () => {
+    const [advertised, publisher] = await Promise.all([newApp('adv'), newApp('pub')]);
+    await root(publisherSaveContract, { appId: publisher.id, placements: ['main'] });
+    const { data: older } = await root(campaignSaveContract, campaign(advertised.id, [publisher.id], { priority: 5, totalCap: 1 }));
+    const { data: later } = await root(campaignSaveContract, campaign(advertised.id, [publisher.id]));
+    const inPublisher = await session(publisher.android);
+    const clickOn = async () => {
+      const ad = (await ask(publisher.android, inPublisher.accessToken, { placement: 'main', format: 'banner' })).json.data as { campaignId: number; clickToken: string };
+      expect((await trackCall('click', publisher.android, inPublisher.accessToken, ad.clickToken)).status).toBe(200);
+      return ad.campaignId;
+    };
+    // The high-priority campaign (cap 1) is clicked first, then the other: the last click wins.
+    expect(await clickOn()).toBe(older.id);
+    expect(await clickOn()).toBe(later.id);
+
+    const send = (key: string, userId: string, time: number) =>
+      raw('POST', '/api/sdk/v1/events', { body: JSON.stringify({ events: [{ id: uniqueName('ev'), name: 'first_open', userId, time, appVersion: '1.0', country: 'VN', params: {} }] }), headers: { 'x-sdk-key': key } });
+
+    // The same device opens the advertised game: its player there is another id, the device is the link.
+    const inAdvertised = await session(advertised.android, inPublisher.deviceId);
+    expect((await send(advertised.android, inAdvertised.playerId, nowMs())).status).toBe(200);
+    // A stranger's first open (no click) and a repeat first open credit nothing.
+    const stranger = await session(advertised.android);
+    expect((await send(advertised.android, stranger.playerId, nowMs())).status).toBe(200);
+    expect((await send(advertised.android, inAdvertised.playerId, nowMs())).status).toBe(200);
+    // A device whose first open came before its click: the click did not bring it.
+    const earlier = await session(publisher.android);
+    const ad = (await ask(publisher.android, earlier.accessToken, { placement: 'main', format: 'banner' })).json.data as { clickToken: string };
+    expect((await trackCall('click', publisher.android, earlier.accessToken, ad.clickToken)).status).toBe(200);
+    const openedBefore = await session(advertised.android, earlier.deviceId);
+    expect((await send(advertised.android, openedBefore.playerId, nowMs() - 3_600_000)).status).toBe(200);
+
+    const list = (await root(campaignListContract, {})).data;
+    expect(list.find((x) => x.id === later.id)!.installs).toBe(1);
+    expect(list.find((x) => x.id === older.id)!.installs).toBe(0);
+  });
+});
