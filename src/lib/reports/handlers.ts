@@ -5,6 +5,5 @@ import type { ReportHandler } from './server';
 
 /** Every report's server half by descriptor id (server only: it reaches the SQL). */
 export const reportHandlers: Record<string, ReportHandler> = Object.fromEntries(
-  ([...analyticsReportHandlers, ...experimentReportHandlers] as readonly ReportHandler[]).map((h) => [h.descriptor.id, h]),
-  ([...analyticsReportHandlers, ...financeReportHandlers] as readonly ReportHandler[]).map((h) => [h.descriptor.id, h]),
+  ([...analyticsReportHandlers, ...experimentReportHandlers, ...financeReportHandlers] as readonly ReportHandler[]).map((h) => [h.descriptor.id, h]),
 );

@@ -8,6 +8,5 @@ import type { ReportDescriptor } from './define';
  * (`screen: 'report:<id>'`), and the descriptor walk test visits each. Shared by browser and server.
  */
 export const reportScreens: Record<string, ReportDescriptor> = Object.fromEntries(
-  ([...analyticsReports, ...experimentReports] as unknown as ReportDescriptor[]).map((d) => [d.id, d]),
-  ([...analyticsReports, ...financeReports] as unknown as ReportDescriptor[]).map((d) => [d.id, d]),
+  ([...analyticsReports, ...experimentReports, ...financeReports] as unknown as ReportDescriptor[]).map((d) => [d.id, d]),
 );

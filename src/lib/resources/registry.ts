@@ -11,7 +11,6 @@ import type { ResourceDescriptor } from './define';
  * Every list-and-form descriptor by id: the generic view renders them (a page names one by id), and the
  * descriptor walk test visits each. Shared by browser and server.
  */
-export const resources: readonly ResourceDescriptor[] = [...appResources, ...Object.values(configResources), teamsResource, jobsResource, jobRunsResource, accountsResource, rolesResource, experimentsResource] as unknown as ResourceDescriptor[];
-export const resources: readonly ResourceDescriptor[] = [...appResources, ...Object.values(configResources), teamsResource, jobsResource, jobRunsResource, accountsResource, rolesResource, ...houseAdResources] as unknown as ResourceDescriptor[];
+export const resources: readonly ResourceDescriptor[] = [...appResources, ...Object.values(configResources), teamsResource, jobsResource, jobRunsResource, accountsResource, rolesResource, experimentsResource, ...houseAdResources] as unknown as ResourceDescriptor[];
 
 export const resourceById: Record<string, ResourceDescriptor> = Object.fromEntries(resources.map((d) => [d.id, d]));
