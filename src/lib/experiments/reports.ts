@@ -56,7 +56,7 @@ function exposedCte(scope: ReportScope, e: ExperimentRow, params: unknown[]): st
   const filters = exposureFilters(scope, params);
   return `first_exposure AS (
       SELECT DISTINCT ON (user_id) user_id, params->>'variant' AS variant, day
-        FROM events
+        FROM analytics_events
        WHERE app_id = $${n - 4} AND name = 'experiment_exposure' AND params->>'experiment' = $${n - 3}
          AND day BETWEEN $${n - 2}::date AND $${n - 1}::date${filters}
        ORDER BY user_id, event_time, event_id

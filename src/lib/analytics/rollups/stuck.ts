@@ -10,7 +10,7 @@ const stuckLevelUser = rebuildStep('stuck_level_user', (s) =>
   `WITH l AS (
          SELECT app_id, user_id, (params->>'level')::int AS level, name, event_time, event_id,
                 coalesce((params->>'duration')::bigint, 0) AS duration, (params->>'attempts')::int AS attempts
-           FROM events WHERE ${s.where} AND name IN ('level_complete', 'level_fail') AND params->>'mode' = 'main'
+           FROM analytics_events WHERE ${s.where} AND name IN ('level_complete', 'level_fail') AND params->>'mode' = 'main'
        ), first_win AS (
          SELECT DISTINCT ON (app_id, user_id, level) app_id, user_id, level, event_time, event_id, attempts, duration
            FROM l WHERE name = 'level_complete' ORDER BY app_id, user_id, level, event_time, event_id
