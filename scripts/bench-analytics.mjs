@@ -23,6 +23,7 @@ import { call, ensureStudioApps, parseArgs, rollupAll, sendStudio, signIn } from
 import { PLAY_REPORTS } from './lib/bench-play-reports.mjs';
 import { MONEY_REPORTS } from './bench-analytics-money.mjs';
 import { COHORT_REPORTS } from './lib/bench-cohort-reports.mjs';
+import { AB_REPORTS, sendBenchExperiment } from './lib/bench-ab.mjs';
 import { median, startPostgres, startServer } from './lib/bench-servers.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -81,6 +82,7 @@ const REPORTS = [
   ...PLAY_REPORTS,
   ...MONEY_REPORTS,
   ...COHORT_REPORTS,
+  ...AB_REPORTS,
 ].filter(([name]) => !args.only || String(args.only).toLowerCase().split(',').some((part) => name.toLowerCase().includes(part.trim())));
 
 async function benchOne(kind) {
@@ -110,6 +112,8 @@ async function benchOne(kind) {
     if (sent.accepted !== sent.events || sent.duplicates || sent.rejected || sent.clamped || sent.failures) {
       throw new Error(`${kind}: not every event sent was accepted at the first answer (${n(sent.events)} sent, ${n(sent.accepted)} accepted): no figures reported`);
     }
+    const abEvents = await sendBenchExperiment(server.base, await fresh(), apps[0], { players: Math.min(5000, args.users), now: untilMs });
+    log(`${kind}: A/B experiment: ${n(abEvents)} events of ${n(Math.min(5000, args.users))} exposed players on ${apps[0].appId}`);
     const rolled = await rollupAll(server.base, fresh, (p) => log(`${kind}: rollup ${p.appDays} app-days, ${p.pending} pending, ${p.seconds.toFixed(0)} s`));
     log(`${kind}: rolled up ${rolled.appDays} app-days in ${rolled.seconds.toFixed(1)} s`);
     if (rolled.appDays === 0) throw new Error(`${kind}: the rollup found nothing to do`);

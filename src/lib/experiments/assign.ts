@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
-import { BUCKETS, type Variant } from './contract';
+import type { Variant } from './contract';
+
+/** Assignment buckets: a player's hash falls in 0…9,999, so weights have a resolution of 0.01 %. */
+export const BUCKETS = 10_000;
 
 /**
  * Deterministic assignment (server only): a player's bucket in an experiment is a hash of the experiment id
  * and the player id, so the same player always gets the same variant, on every device and every call,
  * without storing anything; and buckets of different experiments are independent of each other.
+ * No runtime imports but node:crypto: the benchmark loads it (through ./simulator.ts) with Node's type stripping.
  */
 
 /** The bucket 0…9,999 of a player in an experiment: the first 32 bits of SHA-256("<experiment>:<player>") mod 10,000. */

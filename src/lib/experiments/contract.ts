@@ -11,8 +11,6 @@ import { day } from '../reports/filters';
 export const EXPERIMENT_ROUTE = '/gsm/a_b_test/manager';
 export const EXPERIMENT_STATUSES = ['draft', 'running', 'stopped'] as const;
 export type ExperimentStatus = (typeof EXPERIMENT_STATUSES)[number];
-/** Assignment buckets: a player's hash falls in 0…9,999, so weights have a resolution of 0.01 %. */
-export const BUCKETS = 10_000;
 
 export const VARIANT_KEY = /^[A-Za-z0-9_-]{1,32}$/;
 export const variantSchema = z.object({ key: z.string(), weight: z.number() });

@@ -1,7 +1,15 @@
-import { addDays, dayStart, daysBetween, reportDay } from '../analytics/day';
 import type { SdkEvent } from '../analytics/events';
-import { assignVariant } from './assign';
+import { assignVariant } from './assign.ts';
 import type { Variant } from './contract';
+
+// Self-contained (types and ./assign.ts only): `npm run bench:analytics` loads it with Node 24's type
+// stripping, so the days of the reporting zone (UTC+7, as src/lib/analytics/day.ts) are repeated here.
+const ZONE_MS = 7 * 3_600_000;
+const DAY_MS = 86_400_000;
+const reportDay = (ms: number) => new Date(ms + ZONE_MS).toISOString().slice(0, 10);
+const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`) - ZONE_MS;
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
 
 /**
  * Simulated players of an A/B experiment with a KNOWN effect (server only: assignment hashes): each is
