@@ -141,6 +141,15 @@ describe('Google Play (Android Publisher purchases.products.get)', () => {
     expect(await requestLog(p.transactionId)).toHaveLength(1);
   });
 
+  it('accepts a transaction once when the same purchase arrives several times at once', async () => {
+    const p = playPurchase();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => staffVerify({ store: 'google_play', ...p })));
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
+    const statuses = answers.map((a) => a.json.data!.status).sort();
+    expect(statuses).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate', 'duplicate', 'verified']);
+    expect(await requestLog(p.transactionId)).toHaveLength(1);
+  });
+
   it('leaves a purchase pending while the store is unreachable, and the retry job verifies it later', async () => {
     const p = playPurchase();
     google.setMode('drop');
