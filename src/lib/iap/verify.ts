@@ -121,7 +121,7 @@ async function askStore(db: Db, row: Row, packageName: string): Promise<Row> {
     reply = account ? await askGooglePlay(account, packageName, claim) : { outcome: pending(`app "${row.app_id}" has no GA service account (Config Data, scope app:${row.app_id}) to ask Google Play with`) };
   } else {
     const key = await appStoreKey(db, row.app_id);
-    reply = key ? await askAppStore(key, packageName, claim) : { outcome: pending(`app "${row.app_id}" has no App Store Server API key (api/appdata/iapStoreKey)`) };
+    reply = key ? await askAppStore(key, packageName, claim) : { outcome: pending(`app "${row.app_id}" has no App Store Server API key (App Manager → App Store key)`) };
   }
   const { outcome, exchange } = reply;
   const now = nowMs();
