@@ -8,7 +8,7 @@ import { appDetailContract, createAppContract } from '../../src/lib/apps/contrac
 import { loginContract } from '../../src/lib/auth/contract';
 import { configContracts } from '../../src/lib/config-data/contract';
 import { createRequester, type ApiError, type Requester } from '../../src/lib/http/requester';
-import { iapLogContract, iapLogExportContract, requestLogContract, saveStoreKeyContract, getStoreKeyContract, verifyIapContract, type VerificationAnswer } from '../../src/lib/iap/contract';
+import { deleteStoreKeyContract, iapLogContract, iapLogExportContract, listStoreKeyContract, requestLogContract, saveStoreKeyContract, getStoreKeyContract, verifyIapContract, type VerificationAnswer } from '../../src/lib/iap/contract';
 import { saveRoleContract } from '../../src/lib/roles/contract';
 import { nowMs } from '../../src/lib/time/clock';
 import { scratchDatabase, startServer } from '../support/own-server';
@@ -141,6 +141,15 @@ describe('Google Play (Android Publisher purchases.products.get)', () => {
     expect(await requestLog(p.transactionId)).toHaveLength(1);
   });
 
+  it('accepts a transaction once when the same purchase arrives several times at once', async () => {
+    const p = playPurchase();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => staffVerify({ store: 'google_play', ...p })));
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
+    const statuses = answers.map((a) => a.json.data!.status).sort();
+    expect(statuses).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate', 'duplicate', 'verified']);
+    expect(await requestLog(p.transactionId)).toHaveLength(1);
+  });
+
   it('leaves a purchase pending while the store is unreachable, and the retry job verifies it later', async () => {
     const p = playPurchase();
     google.setMode('drop');
@@ -210,10 +219,30 @@ describe('App Store (App Store Server API, signed transactions)', () => {
     expect((await iapLog(p.transactionId))[0]).toMatchObject({ status: 'verified', attempts: 2 });
   });
 
-  it('keeps the App Store key write-only', async () => {
+  it('keeps the App Store key write-only: an edit without the key keeps it, a bad key is refused, a delete leaves purchases pending', async () => {
     const { data } = await root(getStoreKeyContract, { appId });
     expect(data).toMatchObject({ keyId: apple.apiKey.keyId, issuerId: apple.apiKey.issuerId, hasPrivateKey: true });
     expect(JSON.stringify(data)).not.toContain('PRIVATE KEY');
+    const listed = (await root(listStoreKeyContract, { appId })).data;
+    expect(listed).toEqual([expect.objectContaining({ appId, keyId: apple.apiKey.keyId })]);
+    expect(JSON.stringify(listed)).not.toContain('PRIVATE KEY');
+    // Saved again without the key (the panel's edit): the sealed key is kept and still signs.
+    await root(saveStoreKeyContract, { appId, keyId: apple.apiKey.keyId, issuerId: apple.apiKey.issuerId, privateKey: '' });
+    expect((await staffVerify({ store: 'app_store', ...appStorePurchase() })).json.data!.status).toBe('verified');
+    const bad = await call('POST', '/api/appdata/iapStoreKey', { appId, keyId: 'ABCDEFGHIJ', issuerId: apple.apiKey.issuerId, privateKey: '-----BEGIN PRIVATE KEY-----\nnope\n-----END PRIVATE KEY-----' }, { authorization: `Bearer ${rootToken}` });
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toMatch(/^privateKey: /);
+    expect((await root(getStoreKeyContract, { appId })).data!.keyId).toBe(apple.apiKey.keyId);
+
+    const other = `${appId}.keyless`;
+    await root(createAppContract, { id: other, name: `IAP keyless ${other}`, os: [{ os: 2, packageId: `${other}.ios` }] });
+    await root(saveStoreKeyContract, { appId: other, ...apple.apiKey });
+    await root(deleteStoreKeyContract, { appId: other });
+    expect((await root(listStoreKeyContract, { appId: other })).data).toEqual([]);
+    const transactionId = appleTx();
+    apple.transactions.set(transactionId, { transactionId, bundleId: `${other}.ios`, productId: 'gems_100' });
+    const answer = await call('POST', '/api/appdata/verifyIAP', { appId: other, userId: 'p_x', store: 'app_store', transactionId, productId: 'gems_100' }, { authorization: `Bearer ${rootToken}` });
+    expect(answer.json.data).toMatchObject({ status: 'pending', reason: expect.stringMatching(/has no App Store Server API key/) });
   });
 });
 

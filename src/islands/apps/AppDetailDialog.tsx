@@ -15,12 +15,14 @@ import { AppIcon, copyText, OsBadge, StateTag } from './parts';
 import { pTrackingResource, publishDatesResource, versionsResource, type AppPanelContext } from '../../lib/apps/resources';
 import type { ActionHolder } from '../../lib/resources/define';
 import ResourceView from '../resources/ResourceView';
+import { storeKeyResource } from '../../lib/iap/resources';
 
 const TABS: { key: DetailTab; label: string }[] = [
   { key: 'details', label: 'Details' },
   { key: 'config', label: 'Config' },
   { key: 'dates', label: 'Publish dates' },
   { key: 'ptracking', label: 'pTracking' },
+  { key: 'storekey', label: 'App Store key' },
   { key: 'versions', label: 'Versions' },
 ];
 
@@ -210,6 +212,7 @@ export default function AppDetailDialog({ appId, tab, canEdit, viewer, onTab, on
             {tab === 'dates' && <ResourceView descriptor={publishDatesResource} context={panelContext(app)} account={viewer} />}
             {tab === 'ptracking' && <ResourceView descriptor={pTrackingResource} context={panelContext(app)} account={viewer} />}
             {tab === 'versions' && <ResourceView descriptor={versionsResource} context={panelContext(app)} account={viewer} />}
+            {tab === 'storekey' && <ResourceView descriptor={storeKeyResource} context={panelContext(app)} account={viewer} />}
           </div>
         </>
       )}

@@ -6,9 +6,9 @@ import { handle, handleRaw, type ApiHandler } from '../server/api/handler';
 import { HttpError } from '../server/errors';
 import { isoWithOffset } from '../time/format';
 import {
-  IAP_EXPORT_MAX, IAP_LOG_COLUMNS, getStoreKeyContract, iapLogContract, iapLogExportContract, requestLogContract, saveStoreKeyContract, sdkVerifyPurchaseContract, verifyIapContract,
+  IAP_EXPORT_MAX, IAP_LOG_COLUMNS, deleteStoreKeyContract, getStoreKeyContract, listStoreKeyContract, iapLogContract, iapLogExportContract, requestLogContract, saveStoreKeyContract, sdkVerifyPurchaseContract, verifyIapContract,
 } from './contract';
-import { readStoreKey, saveStoreKey } from './credentials';
+import { deleteStoreKey, readStoreKey, saveStoreKey } from './credentials';
 import { listIapLog, listRequestLog } from './logs';
 import { verifyPurchase } from './verify';
 
@@ -27,6 +27,11 @@ export const iapApi: ApiHandler[] = [
   }),
   handle(getStoreKeyContract, async ({ appId }, ctx) => ({ data: await readStoreKey(ctx.db, ctx.viewer, appId) })),
   handle(saveStoreKeyContract, async (input, ctx) => ({ data: await saveStoreKey(ctx.db, ctx.actor, input) })),
+  handle(listStoreKeyContract, async ({ appId }, ctx) => {
+    const key = await readStoreKey(ctx.db, ctx.viewer, appId);
+    return { data: key ? [key] : [] };
+  }),
+  handle(deleteStoreKeyContract, async ({ appId }, ctx) => ({ data: await deleteStoreKey(ctx.db, ctx.actor, appId) })),
   handle(iapLogContract, async (input, ctx) => {
     const { rows, total } = await listIapLog(ctx.db, ctx.viewer, input);
     return { data: rows, totalRecord: total };

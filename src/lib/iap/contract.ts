@@ -92,6 +92,23 @@ export const getStoreKeyContract = defineContract({
   access: { route: APP_MANAGER_ROUTE },
 });
 
+/** The same as a list (none or one row), for the App Manager's panel (the resource kit lists rows). */
+export const listStoreKeyContract = defineContract({
+  method: 'GET',
+  path: '/api/appdata/iapStoreKey/list',
+  request: z.object({ appId: z.string().trim().min(1, 'choose an app').max(100) }),
+  data: z.array(storeKeySchema),
+  access: { route: APP_MANAGER_ROUTE },
+});
+
+export const deleteStoreKeyContract = defineContract({
+  method: 'DELETE',
+  path: '/api/appdata/iapStoreKey/delete',
+  request: z.object({ appId: z.string().trim().min(1, 'choose an app').max(100) }),
+  data: z.object({ appId: z.string() }),
+  access: { route: APP_MANAGER_ROUTE, actions: [APP_EDIT_ACTION] },
+});
+
 export const saveStoreKeyContract = defineContract({
   method: 'POST',
   path: '/api/appdata/iapStoreKey',
@@ -100,7 +117,7 @@ export const saveStoreKeyContract = defineContract({
     keyId: z.string().trim().regex(/^[A-Z0-9]{10}$/, 'must be the 10-character key id from App Store Connect'),
     issuerId: z.string().trim().regex(/^[0-9a-fA-F-]{36}$/, 'must be the issuer id (a UUID) from App Store Connect'),
     /** The .p8 file's text; left out on an update, the stored key is kept. */
-    privateKey: z.string().trim().includes('PRIVATE KEY', { error: 'must be the .p8 key file (PEM)' }).max(5000).optional(),
+    privateKey: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().includes('PRIVATE KEY', { error: 'must be the .p8 key file (PEM)' }).max(5000).optional()),
   }),
   data: storeKeySchema,
   access: { route: APP_MANAGER_ROUTE, actions: [APP_EDIT_ACTION] },

@@ -73,3 +73,13 @@ export async function saveStoreKey(db: Db, actor: Actor, input: { appId: string;
     return toKey(row!);
   });
 }
+
+export async function deleteStoreKey(db: Db, actor: Actor, appId: string): Promise<{ appId: string }> {
+  await visibleApp(db, actor.account, appId);
+  return db.transaction(async (tx) => {
+    const before = await tx.one<KeyRow>('DELETE FROM iap_store_keys WHERE app_id = $1 RETURNING app_id, key_id, issuer_id, updated_by, updated_at', [appId]);
+    if (!before) throw notFound(`appId: app "${appId}" has no App Store key.`);
+    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'delete', entity: 'iap_store_key', entityId: appId, before: { keyId: before.key_id, issuerId: before.issuer_id }, ip: actor.ip, requestId: actor.requestId });
+    return { appId };
+  });
+}

@@ -1,6 +1,6 @@
 import type { Db, Sql } from '../server/db';
 import { tunables } from '../server/config';
-import { badRequest, notFound } from '../server/errors';
+import { badRequest, conflict, notFound } from '../server/errors';
 import { nowMs } from '../time/clock';
 import { formatDateTime } from '../time/format';
 import { askAppStore } from './app-store';
@@ -100,12 +100,14 @@ export async function verifyPurchase(db: Db, purchase: PurchaseToVerify): Promis
 
 async function recordDuplicate(db: Db, purchase: PurchaseToVerify, now: number): Promise<VerificationAnswer> {
   const first = await db.one<Row>(`SELECT ${COLUMNS} FROM iap_verifications WHERE store = $1 AND transaction_id = $2 AND status <> 'duplicate'`, [purchase.store, purchase.transactionId]);
+  // The original vanished between the two statements (its app was deleted): nothing to point at; the caller may retry.
+  if (!first) throw conflict(`transactionId: ${purchase.transactionId} changed while it was being recorded; send it again.`);
   const row = await db.one<Row>(
     `INSERT INTO iap_verifications (app_id, store, transaction_id, product_id, user_id, purchase_token, source, requested_by, status, reason, duplicate_of, created_at, decided_at)
      VALUES ($1, $2, $3, $4, $5, '', $6, $7, 'duplicate', $8, $9, $10::timestamptz, $10::timestamptz)
      RETURNING ${COLUMNS}`,
     [purchase.appId, purchase.store, purchase.transactionId, purchase.productId, purchase.userId, purchase.source, purchase.requestedBy,
-      `duplicate transaction: first received ${formatDateTime(iso(first!.created_at)!)} (UTC+7) as verification ${first!.id}`, first!.id, new Date(now).toISOString()],
+      `duplicate transaction: first received ${formatDateTime(iso(first.created_at)!)} (UTC+7) as verification ${first.id}`, first.id, new Date(now).toISOString()],
   );
   return answerOf(row!, first!);
 }
@@ -119,7 +121,7 @@ async function askStore(db: Db, row: Row, packageName: string): Promise<Row> {
     reply = account ? await askGooglePlay(account, packageName, claim) : { outcome: pending(`app "${row.app_id}" has no GA service account (Config Data, scope app:${row.app_id}) to ask Google Play with`) };
   } else {
     const key = await appStoreKey(db, row.app_id);
-    reply = key ? await askAppStore(key, packageName, claim) : { outcome: pending(`app "${row.app_id}" has no App Store Server API key (api/appdata/iapStoreKey)`) };
+    reply = key ? await askAppStore(key, packageName, claim) : { outcome: pending(`app "${row.app_id}" has no App Store Server API key (App Manager → App Store key)`) };
   }
   const { outcome, exchange } = reply;
   const now = nowMs();
