@@ -317,6 +317,12 @@ describe('the other api/reportSystem calls', () => {
     expect(compare.rows.reduce((n, r) => n + r.costB, 0)).toBe(2000e6);
     expect((await rejection(root(financeCompareScreen.contract, { a: '999999' }))).status).toBe(400);
 
+    // The daily rollup behind Statistic agrees with the raw rows behind Revenue and Statistic MKT after all that.
+    const stat = (await root(financeStatisticScreen.contract, { apps: [appId], from: `${month}-01`, to: last, by: 'app' })).data.rows[0]!;
+    const rawRevenue = (await root(financeRevenueScreen.contract, { apps: [appId], from: `${month}-01`, to: last })).data.rows.reduce((n, r) => n + r.net, 0);
+    expect(stat.revenue).toBe(rawRevenue);
+    expect(stat.cost).toBe((await costOf()).cost);
+
     // The finance app list answers only permitted apps, through both of its calls.
     const pm = await signedInAs('pm');
     const list = (await pm(listAppOsContract)).data;
