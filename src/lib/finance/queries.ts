@@ -133,8 +133,9 @@ export async function versionByDay(db: Sql, scope: FinanceScope, version: string
   let revenueSql: string;
   let costSql: string;
   if (version === 'current') {
-    revenueSql = `SELECT day::text AS day, sum(net_usd)::text AS v FROM ${countedRevenue(scope, rp)} c GROUP BY 1`;
-    costSql = `SELECT day::text AS day, sum(cost_usd)::text AS v FROM finance_cost WHERE ${financeWhere(scope, cp)} GROUP BY 1`;
+    // The counted figures: the daily rollup.
+    revenueSql = `SELECT day::text AS day, sum(ad_usd + iap_net_usd)::text AS v FROM finance_daily WHERE ${financeWhere(scope, rp).replace(/^current AND /, '')} GROUP BY 1`;
+    costSql = `SELECT day::text AS day, sum(cost_usd)::text AS v FROM finance_daily WHERE ${financeWhere(scope, cp).replace(/^current AND /, '')} GROUP BY 1`;
   } else {
     const batch = Number(version);
     const where = (params: unknown[]) => financeWhere(scope, params).replace(/^current AND /, '') + ` AND batch_id = $${params.push(batch)}`;
