@@ -311,7 +311,8 @@ describe('the other api/reportSystem calls', () => {
     const versions = (await root(dataVersionContract, { source: 'facebookig' })).data;
     expect(versions[0]).toMatchObject({ id: again.data.batchId, source: 'facebookig', label: 'Facebook & Instagram import' });
     const replaced = versions.find((v) => v.id === fbMonth.data.batchId)!;
-    expect(replaced.currentRows).toBe(0);
+    expect(replaced.current).toBe(false);
+    expect(versions[0]!.current).toBe(true);
     const compare = (await root(financeCompareScreen.contract, { apps: [appId], from: `${month}-01`, to: last, a: String(fbMonth.data.batchId), b: String(again.data.batchId) })).data;
     expect(compare.rows.reduce((n, r) => n + r.costA, 0)).toBe(1000.01e6);
     expect(compare.rows.reduce((n, r) => n + r.costB, 0)).toBe(2000e6);

@@ -18,8 +18,8 @@ export const batchSchema = z.object({
   createdBy: z.string(),
   createdAt: z.string(),
   rows: z.number(),
-  /** Rows of this batch still counted (0 once a later batch replaced them all). */
-  currentRows: z.number(),
+  /** Whether any row of this batch is still current (false once later batches replaced them all). */
+  current: z.boolean(),
   summary: z.string(),
 });
 export type BatchInfo = z.infer<typeof batchSchema>;

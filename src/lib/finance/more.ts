@@ -18,9 +18,10 @@ const n = (v: unknown) => Number(v ?? 0);
 /** Batches that wrote figures of the account's finance apps, newest first. */
 export async function dataVersions(db: Sql, viewer: SessionAccount, source: string | undefined, limit: number): Promise<BatchInfo[]> {
   const apps = (await financeApps(db, viewer)).map((a) => a.id);
-  const rows = await db.query<{ id: number; source: string; file_name: string; created_by: string; created_at: Date | string; row_count: number; summary: string; current_rows: string }>(
+  // EXISTS, not count(*): a batch can hold millions of rows (the demo seed, a studio's history).
+  const rows = await db.query<{ id: number; source: string; file_name: string; created_by: string; created_at: Date | string; row_count: number; summary: string; current: boolean }>(
     `SELECT b.id, b.source, b.file_name, b.created_by, b.created_at, b.row_count, b.summary,
-            ((SELECT count(*) FROM finance_revenue r WHERE r.batch_id = b.id AND r.current) + (SELECT count(*) FROM finance_cost c WHERE c.batch_id = b.id AND c.current))::text AS current_rows
+            (EXISTS (SELECT 1 FROM finance_revenue r WHERE r.batch_id = b.id AND r.current) OR EXISTS (SELECT 1 FROM finance_cost c WHERE c.batch_id = b.id AND c.current)) AS current
        FROM finance_batches b
       WHERE ($1::text IS NULL OR b.source = $1)
         AND (EXISTS (SELECT 1 FROM finance_revenue r WHERE r.batch_id = b.id AND r.app_id IN (SELECT jsonb_array_elements_text($2::jsonb)))
@@ -30,7 +31,7 @@ export async function dataVersions(db: Sql, viewer: SessionAccount, source: stri
   );
   return rows.map((r) => ({
     id: r.id, source: r.source, label: SOURCES[r.source as FinanceSource]?.label ?? r.source, fileName: r.file_name, createdBy: r.created_by,
-    createdAt: new Date(r.created_at).toISOString(), rows: n(r.row_count), currentRows: n(r.current_rows), summary: r.summary,
+    createdAt: new Date(r.created_at).toISOString(), rows: n(r.row_count), current: Boolean(r.current), summary: r.summary,
   }));
 }
 
