@@ -5,7 +5,7 @@ import { monthField } from './month-contract';
 
 /** The remaining calls of spec section 7 under api/reportSystem (besides the reports, imports and month/year). */
 
-const money = z.number({ message: 'must be a number' }).finite().min(0, 'must not be negative').max(1e10);
+const money = z.number({ message: 'must be a number' }).min(0, 'must not be negative').max(1e10);
 const os = z.union([z.literal(1), z.literal(2), z.literal(3)], { message: 'must be 1 (Android), 2 (iOS) or 3 (WebGL)' });
 const appId = z.string().trim().min(1, 'is required').max(100);
 const currency = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'must be a currency code like USD').default('USD');

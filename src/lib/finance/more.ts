@@ -98,12 +98,11 @@ export async function importFacebook(db: Db, actor: Actor, input: { month: strin
     const cost: CostFigure[] = [];
     for (const [i, r] of input.rows.entries()) {
       const pieces = 'month' in input ? spreadOverMonth(input.month, toMicros(r.cost)) : [{ day: (r as FbRow & { day: string }).day, micros: toMicros(r.cost) }];
-      const installs = 'month' in input ? spreadOverMonth(input.month, r.installs * 1e6).map((p) => p.micros / 1e6) : [r.installs];
       for (const [k, p] of pieces.entries()) {
         const rate = rates(r.currency, p.day);
         if (rate === null) throw badRequest(`rows.${i}.currency: no stored USD rate for ${r.currency}`);
         // Installs spread as whole numbers: floor per day, the remainder on the last day.
-        const perDay = 'month' in input ? (k === pieces.length - 1 ? r.installs - Math.floor(r.installs / pieces.length) * (pieces.length - 1) : Math.floor(r.installs / pieces.length)) : installs[0]!;
+        const perDay = 'month' in input ? (k === pieces.length - 1 ? r.installs - Math.floor(r.installs / pieces.length) * (pieces.length - 1) : Math.floor(r.installs / pieces.length)) : r.installs;
         cost.push({ appId: r.appId, day: p.day, os: r.os, channel: 'Meta', campaign: r.campaign, currency: r.currency, cost: p.micros, costUsd: toUsd(p.micros, rate), installs: perDay, revD0Usd: 0, revD7Usd: 0, revD30Usd: 0 });
       }
     }
