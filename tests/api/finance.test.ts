@@ -311,11 +311,18 @@ describe('the other api/reportSystem calls', () => {
     const versions = (await root(dataVersionContract, { source: 'facebookig' })).data;
     expect(versions[0]).toMatchObject({ id: again.data.batchId, source: 'facebookig', label: 'Facebook & Instagram import' });
     const replaced = versions.find((v) => v.id === fbMonth.data.batchId)!;
-    expect(replaced.currentRows).toBe(0);
+    expect(replaced.current).toBe(false);
+    expect(versions[0]!.current).toBe(true);
     const compare = (await root(financeCompareScreen.contract, { apps: [appId], from: `${month}-01`, to: last, a: String(fbMonth.data.batchId), b: String(again.data.batchId) })).data;
     expect(compare.rows.reduce((n, r) => n + r.costA, 0)).toBe(1000.01e6);
     expect(compare.rows.reduce((n, r) => n + r.costB, 0)).toBe(2000e6);
     expect((await rejection(root(financeCompareScreen.contract, { a: '999999' }))).status).toBe(400);
+
+    // The daily rollup behind Statistic agrees with the raw rows behind Revenue and Statistic MKT after all that.
+    const stat = (await root(financeStatisticScreen.contract, { apps: [appId], from: `${month}-01`, to: last, by: 'app' })).data.rows[0]!;
+    const rawRevenue = (await root(financeRevenueScreen.contract, { apps: [appId], from: `${month}-01`, to: last })).data.rows.reduce((n, r) => n + r.net, 0);
+    expect(stat.revenue).toBe(rawRevenue);
+    expect(stat.cost).toBe((await costOf()).cost);
 
     // The finance app list answers only permitted apps, through both of its calls.
     const pm = await signedInAs('pm');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { financePermissionUpdateContract } from '../../src/lib/accounts/contract';
 import { reportScreens } from '../../src/lib/reports/registry';
 import { exportGrid } from '../../src/lib/reports/table';
 import { reportQuery } from '../../src/islands/reports/use-report';
@@ -19,6 +20,8 @@ describe('every report descriptor', () => {
   it('refuses both endpoints without the screen route, and the export without export_report', async () => {
     const outsider = await ownAccount('walk-none', { paths: ['/dashboard'], privateActions: ['export_report'], canViewAllApp: true });
     const reader = await ownAccount('walk-read', { paths: descriptors.map((d) => d.route), canViewAllApp: true });
+    // Finance reports answer only the apps of the account's finance permission (src/lib/finance/scope.ts).
+    await (await signedInAs('root'))(financePermissionUpdateContract, { username: reader.username, apps: [APP], teams: [] });
     for (const d of descriptors) {
       expect((await raw('GET', `${d.api}?apps=${APP}`, { token: outsider.tokens.accessToken })).status, d.id).toBe(403);
       expect((await raw('GET', `${d.api}/export?apps=${APP}&format=csv`, { token: outsider.tokens.accessToken })).status, d.id).toBe(403);

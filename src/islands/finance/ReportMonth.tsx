@@ -9,6 +9,7 @@ import { formatDateTime } from '../../lib/time/format';
 import './finance.css';
 
 const usd = (micros: number) => `${micros < 0 ? '-' : ''}$${(Math.abs(micros) / 1e6).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const adjustLabel = (r: MonthRow) => (r.revenueAdjustment || r.costAdjustment ? `${usd(r.revenueAdjustment)} / ${usd(r.costAdjustment)}` : 'Adjust');
 type Comment = Awaited<ReturnType<typeof loadComments>>[number];
 const loadComments = async (month: string, appId: string) => (await api(commentGetContract, { month, appId })).data;
 
@@ -125,14 +126,15 @@ export default function ReportMonth({ defaultMonth, canExport }: { defaultMonth:
                     <Button
                       text
                       size="small"
-                      label={r.revenueAdjustment || r.costAdjustment ? `${usd(r.revenueAdjustment)} / ${usd(r.costAdjustment)}` : 'Adjust'}
-                      aria-label={`Adjust ${r.name}`}
+                      label={adjustLabel(r)}
+                      // The accessible name starts with the visible text (axe: label-content-name-mismatch).
+                      aria-label={`${adjustLabel(r)}: adjust ${r.name}`}
                       title={r.reason}
                       onClick={() => (setEditing(r), setForm({ revenue: String(r.revenueAdjustment / 1e6), cost: String(r.costAdjustment / 1e6), reason: r.reason }))}
                     />
                   </td>
                   <td>
-                    <Button text size="small" label={String(r.comments)} icon="pi pi-comment" aria-label={`Comments on ${r.name}`} onClick={() => void openComments(r)} />
+                    <Button text size="small" label={String(r.comments)} icon="pi pi-comment" aria-label={`${r.comments} comment(s) on ${r.name}`} onClick={() => void openComments(r)} />
                   </td>
                 </tr>
               ))}

@@ -103,5 +103,36 @@ export async function writeBatch(tx: Sql, input: BatchInput): Promise<BatchResul
       [batchId, input.source, dataVersion, JSON.stringify(chunk)],
     );
   }
+  // The daily rollup of every app-day the batch touched: what it replaced and what it wrote.
+  const touched = new Set<string>();
+  for (const k of input.covers.keys) {
+    if (input.covers.unit === 'day') touched.add(`${k.appId}|${k.period}`);
+    else for (let d = `${k.period}-01`; d.startsWith(k.period); d = nextDay(d)) touched.add(`${k.appId}|${d}`);
+  }
+  for (const r of [...revenue, ...cost]) touched.add(`${r.appId}|${r.day}`);
+  await rollUpDays(tx, [...touched].map((k) => ({ app_id: k.split('|')[0]!, day: k.split('|')[1]! })));
   return { batchId, dataVersion, rows: revenue.length + cost.length, replaced };
+}
+
+const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** Recomputes finance_daily for app-days from the counted rows (migration 0102 has the same SQL for all days). */
+export async function rollUpDays(tx: Sql, keys: readonly { app_id: string; day: string }[]): Promise<void> {
+  for (let i = 0; i < keys.length; i += CHUNK) {
+    const chunk = JSON.stringify(keys.slice(i, i + CHUNK));
+    const inKeys = `(app_id, day) IN (SELECT app_id, day FROM jsonb_to_recordset($1::jsonb) AS k(app_id text, day date))`;
+    await tx.query(`DELETE FROM finance_daily WHERE ${inKeys}`, [chunk]);
+    await tx.query(
+      `INSERT INTO finance_daily (app_id, day, os, ad_usd, iap_gross_usd, iap_net_usd, cost_usd, installs)
+       SELECT app_id, day, os, sum(ad), sum(ig), sum(inet), sum(cost), sum(inst) FROM (
+         SELECT app_id, day, os, CASE WHEN kind = 'ads' THEN net_usd ELSE 0 END AS ad, CASE WHEN kind = 'iap' THEN gross_usd ELSE 0 END AS ig,
+                CASE WHEN kind = 'iap' THEN net_usd ELSE 0 END AS inet, 0 AS cost, 0 AS inst
+           FROM (SELECT r.*, min(r.rank) OVER (PARTITION BY r.app_id, r.day, r.os, r.kind) AS best FROM finance_revenue r WHERE r.current AND ${inKeys.replace('(app_id, day)', '(r.app_id, r.day)')}) x
+          WHERE rank = best
+         UNION ALL
+         SELECT app_id, day, os, 0, 0, 0, cost_usd, installs FROM finance_cost WHERE current AND ${inKeys}
+       ) u GROUP BY app_id, day, os`,
+      [chunk],
+    );
+  }
 }

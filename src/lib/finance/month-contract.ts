@@ -10,7 +10,7 @@ const appIdField = z.string().trim().min(1, 'is required').max(100);
 /** Signed USD amount with at most 2 decimals (an adjustment). */
 const usdAmount = z
   .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, 'must be a number like 12.50').transform(Number)], { message: 'must be a number like 12.50' })
-  .pipe(z.number().finite('must be a number like 12.50').min(-1e9).max(1e9).refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'must have at most 2 decimals'));
+  .pipe(z.number().min(-1e9).max(1e9).refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'must have at most 2 decimals'));
 
 export const monthRow = z.object({
   appId: z.string(),

@@ -101,12 +101,29 @@ export async function updateMonthAdjustment(
 }
 
 export async function yearReport(db: Sql, viewer: SessionAccount, year: number, teams: readonly string[] = []): Promise<{ year: number; rows: YearRow[]; total: YearRow }> {
+  // One query over the year (the daily rollup by month) and the year's adjustments: the same apps and sums
+  // as twelve month reports (the test compares them), at the cost of one.
+  const scope = await monthScope(db, viewer, `${year}-01`, teams);
+  scope.from = `${year}-01-01`;
+  scope.to = `${year}-12-31`;
+  const byMonth = new Map((await pnl(db, scope, 'month')).map((r) => [r.key, r]));
+  const adjustments = new Map(
+    (await db.query<{ month: string; revenue: string; cost: string }>(
+      `SELECT month, sum(revenue_usd)::text AS revenue, sum(cost_usd)::text AS cost FROM finance_adjustments
+        WHERE month LIKE $1 AND app_id IN (SELECT jsonb_array_elements_text($2::jsonb)) GROUP BY month`,
+      [`${year}-%`, JSON.stringify(scope.apps)],
+    )).map((r) => [r.month, r]),
+  );
   const rows: YearRow[] = [];
   for (let m = 1; m <= 12; m++) {
     const month = `${year}-${String(m).padStart(2, '0')}`;
-    const report = await monthReport(db, viewer, month, teams);
-    const installs = report.rows.reduce((s, r) => s + r.installs, 0);
-    rows.push({ month, revenue: report.total.revenue, cost: report.total.cost, profit: report.total.profit, baseRevenue: report.total.baseRevenue, baseCost: report.total.baseCost, installs });
+    const f = byMonth.get(month);
+    const adj = adjustments.get(month);
+    const baseRevenue = f?.revenue ?? 0;
+    const baseCost = f?.cost ?? 0;
+    const revenue = baseRevenue + n(adj?.revenue);
+    const cost = baseCost + n(adj?.cost);
+    rows.push({ month, revenue, cost, profit: revenue - cost, baseRevenue, baseCost, installs: f?.installs ?? 0 });
   }
   const sum = (k: keyof Omit<YearRow, 'month'>) => rows.reduce((s, r) => s + r[k], 0);
   const revenue = sum('revenue');

@@ -5,7 +5,7 @@ import { monthField } from './month-contract';
 
 /** The remaining calls of spec section 7 under api/reportSystem (besides the reports, imports and month/year). */
 
-const money = z.number({ message: 'must be a number' }).finite().min(0, 'must not be negative').max(1e10);
+const money = z.number({ message: 'must be a number' }).min(0, 'must not be negative').max(1e10);
 const os = z.union([z.literal(1), z.literal(2), z.literal(3)], { message: 'must be 1 (Android), 2 (iOS) or 3 (WebGL)' });
 const appId = z.string().trim().min(1, 'is required').max(100);
 const currency = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'must be a currency code like USD').default('USD');
@@ -18,8 +18,8 @@ export const batchSchema = z.object({
   createdBy: z.string(),
   createdAt: z.string(),
   rows: z.number(),
-  /** Rows of this batch still counted (0 once a later batch replaced them all). */
-  currentRows: z.number(),
+  /** Whether any row of this batch is still current (false once later batches replaced them all). */
+  current: z.boolean(),
   summary: z.string(),
 });
 export type BatchInfo = z.infer<typeof batchSchema>;

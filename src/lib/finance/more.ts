@@ -18,9 +18,10 @@ const n = (v: unknown) => Number(v ?? 0);
 /** Batches that wrote figures of the account's finance apps, newest first. */
 export async function dataVersions(db: Sql, viewer: SessionAccount, source: string | undefined, limit: number): Promise<BatchInfo[]> {
   const apps = (await financeApps(db, viewer)).map((a) => a.id);
-  const rows = await db.query<{ id: number; source: string; file_name: string; created_by: string; created_at: Date | string; row_count: number; summary: string; current_rows: string }>(
+  // EXISTS, not count(*): a batch can hold millions of rows (the demo seed, a studio's history).
+  const rows = await db.query<{ id: number; source: string; file_name: string; created_by: string; created_at: Date | string; row_count: number; summary: string; current: boolean }>(
     `SELECT b.id, b.source, b.file_name, b.created_by, b.created_at, b.row_count, b.summary,
-            ((SELECT count(*) FROM finance_revenue r WHERE r.batch_id = b.id AND r.current) + (SELECT count(*) FROM finance_cost c WHERE c.batch_id = b.id AND c.current))::text AS current_rows
+            (EXISTS (SELECT 1 FROM finance_revenue r WHERE r.batch_id = b.id AND r.current) OR EXISTS (SELECT 1 FROM finance_cost c WHERE c.batch_id = b.id AND c.current)) AS current
        FROM finance_batches b
       WHERE ($1::text IS NULL OR b.source = $1)
         AND (EXISTS (SELECT 1 FROM finance_revenue r WHERE r.batch_id = b.id AND r.app_id IN (SELECT jsonb_array_elements_text($2::jsonb)))
@@ -30,7 +31,7 @@ export async function dataVersions(db: Sql, viewer: SessionAccount, source: stri
   );
   return rows.map((r) => ({
     id: r.id, source: r.source, label: SOURCES[r.source as FinanceSource]?.label ?? r.source, fileName: r.file_name, createdBy: r.created_by,
-    createdAt: new Date(r.created_at).toISOString(), rows: n(r.row_count), currentRows: n(r.current_rows), summary: r.summary,
+    createdAt: new Date(r.created_at).toISOString(), rows: n(r.row_count), current: Boolean(r.current), summary: r.summary,
   }));
 }
 
@@ -97,12 +98,11 @@ export async function importFacebook(db: Db, actor: Actor, input: { month: strin
     const cost: CostFigure[] = [];
     for (const [i, r] of input.rows.entries()) {
       const pieces = 'month' in input ? spreadOverMonth(input.month, toMicros(r.cost)) : [{ day: (r as FbRow & { day: string }).day, micros: toMicros(r.cost) }];
-      const installs = 'month' in input ? spreadOverMonth(input.month, r.installs * 1e6).map((p) => p.micros / 1e6) : [r.installs];
       for (const [k, p] of pieces.entries()) {
         const rate = rates(r.currency, p.day);
         if (rate === null) throw badRequest(`rows.${i}.currency: no stored USD rate for ${r.currency}`);
         // Installs spread as whole numbers: floor per day, the remainder on the last day.
-        const perDay = 'month' in input ? (k === pieces.length - 1 ? r.installs - Math.floor(r.installs / pieces.length) * (pieces.length - 1) : Math.floor(r.installs / pieces.length)) : installs[0]!;
+        const perDay = 'month' in input ? (k === pieces.length - 1 ? r.installs - Math.floor(r.installs / pieces.length) * (pieces.length - 1) : Math.floor(r.installs / pieces.length)) : r.installs;
         cost.push({ appId: r.appId, day: p.day, os: r.os, channel: 'Meta', campaign: r.campaign, currency: r.currency, cost: p.micros, costUsd: toUsd(p.micros, rate), installs: perDay, revD0Usd: 0, revD7Usd: 0, revD30Usd: 0 });
       }
     }

@@ -40,19 +40,13 @@ const groupExpr: Record<PnlGroup, string> = {
 /** Revenue, cost and profit by day, month, app, team or OS (every day of the range for 'day', zero where nothing). */
 export async function pnl(db: Sql, scope: FinanceScope, by: PnlGroup): Promise<PnlRow[]> {
   if (scope.apps.length === 0) return [];
-  const rp: unknown[] = [];
-  const revenue = await db.query<Record<string, string>>(
-    `SELECT ${groupExpr[by]} AS key,
-            coalesce(sum(net_usd) FILTER (WHERE kind = 'ads'), 0)::text AS ads,
-            coalesce(sum(gross_usd) FILTER (WHERE kind = 'iap'), 0)::text AS iap_gross,
-            coalesce(sum(net_usd) FILTER (WHERE kind = 'iap'), 0)::text AS iap_net
-       FROM ${countedRevenue(scope, rp)} c GROUP BY 1`,
-    rp,
-  );
-  const cp: unknown[] = [];
-  const cost = await db.query<Record<string, string>>(
-    `SELECT ${groupExpr[by]} AS key, sum(cost_usd)::text AS cost, sum(installs)::text AS installs FROM finance_cost WHERE ${financeWhere(scope, cp)} GROUP BY 1`,
-    cp,
+  // From the daily rollup (finance_daily: counted revenue and current cost per app, day and OS).
+  const params: unknown[] = [];
+  const figures = await db.query<Record<string, string>>(
+    `SELECT ${groupExpr[by]} AS key, sum(ad_usd)::text AS ads, sum(iap_gross_usd)::text AS iap_gross, sum(iap_net_usd)::text AS iap_net,
+            sum(cost_usd)::text AS cost, sum(installs)::text AS installs
+       FROM finance_daily WHERE ${financeWhere(scope, params).replace(/^current AND /, '')} GROUP BY 1`,
+    params,
   );
   const teamOf = new Map(scope.appInfo.map((a) => [a.id, a.team || '(no team)']));
   const rows = new Map<string, PnlRow>();
@@ -63,14 +57,11 @@ export async function pnl(db: Sql, scope: FinanceScope, by: PnlGroup): Promise<P
     return r;
   };
   if (by === 'day') for (let d = scope.from; d <= scope.to; d = nextDay(d)) row(d);
-  for (const r of revenue) {
+  for (const r of figures) {
     const line = row(r.key!);
     line.adRevenue += n(r.ads);
     line.iapGross += n(r.iap_gross);
     line.iapNet += n(r.iap_net);
-  }
-  for (const r of cost) {
-    const line = row(r.key!);
     line.cost += n(r.cost);
     line.installs += n(r.installs);
   }
@@ -142,8 +133,9 @@ export async function versionByDay(db: Sql, scope: FinanceScope, version: string
   let revenueSql: string;
   let costSql: string;
   if (version === 'current') {
-    revenueSql = `SELECT day::text AS day, sum(net_usd)::text AS v FROM ${countedRevenue(scope, rp)} c GROUP BY 1`;
-    costSql = `SELECT day::text AS day, sum(cost_usd)::text AS v FROM finance_cost WHERE ${financeWhere(scope, cp)} GROUP BY 1`;
+    // The counted figures: the daily rollup.
+    revenueSql = `SELECT day::text AS day, sum(ad_usd + iap_net_usd)::text AS v FROM finance_daily WHERE ${financeWhere(scope, rp).replace(/^current AND /, '')} GROUP BY 1`;
+    costSql = `SELECT day::text AS day, sum(cost_usd)::text AS v FROM finance_daily WHERE ${financeWhere(scope, cp).replace(/^current AND /, '')} GROUP BY 1`;
   } else {
     const batch = Number(version);
     const where = (params: unknown[]) => financeWhere(scope, params).replace(/^current AND /, '') + ` AND batch_id = $${params.push(batch)}`;

@@ -40,7 +40,7 @@ export const financeReportHandlers = [
   handleReport(financeCompareScreen, async (db, viewer, input) => {
     const scope = await scopeOf(db, viewer, input);
     const batches = await dataVersions(db, viewer, undefined, 50);
-    const versions = batches.filter((b) => b.source !== 'demo').map((b) => ({ value: String(b.id), label: `#${b.id} ${b.label}${b.fileName ? ` (${b.fileName})` : ''}${b.currentRows === 0 ? ' – replaced' : ''}` }));
+    const versions = batches.filter((b) => b.source !== 'demo').map((b) => ({ value: String(b.id), label: `#${b.id} ${b.label}${b.fileName ? ` (${b.fileName})` : ''}${b.current ? '' : ' – replaced'}` }));
     const valid = (v: string, field: string) => {
       if (v !== 'current' && !batches.some((b) => String(b.id) === v)) throw badRequest(`${field}: unknown data version ${v}`);
       return v;
