@@ -1,7 +1,8 @@
 import { analyticsReportHandlers } from '../analytics/service';
+import { houseAdReportHandlers } from '../house-ads/reports';
 import type { ReportHandler } from './server';
 
 /** Every report's server half by descriptor id (server only: it reaches the SQL). */
 export const reportHandlers: Record<string, ReportHandler> = Object.fromEntries(
-  (analyticsReportHandlers as readonly ReportHandler[]).map((h) => [h.descriptor.id, h]),
+  ([...analyticsReportHandlers, ...houseAdReportHandlers] as readonly ReportHandler[]).map((h) => [h.descriptor.id, h]),
 );

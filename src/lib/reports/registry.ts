@@ -1,4 +1,5 @@
 import { analyticsReports } from '../analytics/screens';
+import { houseAdReports } from '../house-ads/screens';
 import type { ReportDescriptor } from './define';
 
 /**
@@ -6,5 +7,5 @@ import type { ReportDescriptor } from './define';
  * (`screen: 'report:<id>'`), and the descriptor walk test visits each. Shared by browser and server.
  */
 export const reportScreens: Record<string, ReportDescriptor> = Object.fromEntries(
-  ([...analyticsReports] as unknown as ReportDescriptor[]).map((d) => [d.id, d]),
+  ([...analyticsReports, ...houseAdReports] as unknown as ReportDescriptor[]).map((d) => [d.id, d]),
 );
