@@ -82,7 +82,7 @@ export const campaignsResource = defineResource({
     { key: 'status', label: 'Status', input: 'select', options: CAMPAIGN_STATUSES.map((s) => ({ label: s, value: s })) },
   ],
   // A new campaign runs from today (the console's clock, UTC+7) for 30 days unless changed.
-  initial: () => ({ startDay: reportDay(nowMs()), endDay: addDays(reportDay(nowMs()), 30), 'targeting.audience': 'all', 'targeting.publisherApps': [], 'targeting.os': [], 'targeting.countries': [], 'targeting.versions': [], weight: 1, priority: 0, pacing: false, status: 'draft' }),
+  initial: () => ({ startDay: reportDay(nowMs()), endDay: addDays(reportDay(nowMs()), 30), 'storeLinks.android': '', 'storeLinks.ios': '', 'storeLinks.webgl': '', 'targeting.audience': 'all', 'targeting.publisherApps': [], 'targeting.os': [], 'targeting.countries': [], 'targeting.versions': [], weight: 1, priority: 0, pacing: false, status: 'draft' }),
   fixed: (_ctx, row) => (row ? { id: row.id } : {}),
   createLabel: 'Create campaign',
   editable: (r) => r.status !== 'ended',
