@@ -150,9 +150,9 @@ export const routeTable: RouteNode[] = [
       leaf('/ads_in_house/app/unpublish', 'Unpublished Apps', { screen: 'resource:house-unpublished' }),
     ]),
     group('/ads_in_house/report', 'Report', 'pi pi-file', [
-      leaf('/ads_in_house/report/advertiser', 'Advertiser Report'),
-      leaf('/ads_in_house/report/publisher', 'Publisher Report'),
-      leaf('/ads_in_house/report/campaign', 'Campaign Report'),
+      leaf('/ads_in_house/report/advertiser', 'Advertiser Report', { screen: 'report:houseAdAdvertiser' }),
+      leaf('/ads_in_house/report/publisher', 'Publisher Report', { screen: 'report:houseAdPublisher' }),
+      leaf('/ads_in_house/report/campaign', 'Campaign Report', { screen: 'report:houseAdCampaign' }),
     ]),
     leaf('/ads_in_house/compare', 'Compare'),
   ]),

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
 import { campaignListContract, campaignSaveContract, campaignStatusContract, publisherListContract, publisherSaveContract, publisherUnpublishContract, unpublishedListContract } from '../../src/lib/house-ads/contract';
+import { advertiserReportScreen, campaignReportScreen, publisherReportScreen } from '../../src/lib/house-ads/screens';
 import { accountLogContract } from '../../src/lib/logs/contract';
 import { addDays, reportDay } from '../../src/lib/analytics/day';
 import { nowMs } from '../../src/lib/time/clock';
@@ -192,8 +193,15 @@ describe('tracking and attribution', () => {
     const other = await session(publisher.android);
     const ad = (await ask(publisher.android, player.accessToken, { placement: 'main', format: 'banner' })).json.data as { impressionToken: string; clickToken: string };
 
-    const forged = ad.impressionToken.replace(/.$/, (ch) => (ch === 'A' ? 'B' : 'A'));
-    expect((await trackCall('impression', publisher.android, player.accessToken, forged)).status).toBe(400);
+    // Forged: another serve id under the same signature, and a signature with one character changed.
+    const [body, mac] = ad.impressionToken.split('.') as [string, string];
+    const claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as { s: string };
+    const otherServe = `${Buffer.from(JSON.stringify({ ...claims, s: `${claims.s}x` })).toString('base64url')}.${mac}`;
+    const flipped = `${body}.${mac.slice(0, 5)}${mac[5] === 'A' ? 'B' : 'A'}${mac.slice(6)}`;
+    for (const forged of [otherServe, flipped, 'not-a-token']) {
+      const answer = await trackCall('impression', publisher.android, player.accessToken, forged);
+      expect([answer.status, answer.json.message]).toEqual([400, 'token: not a valid impression token.']);
+    }
     expect((await trackCall('impression', publisher.android, player.accessToken, ad.clickToken)).json.message).toBe('token: not a valid impression token.');
     expect((await trackCall('impression', publisher.android, other.accessToken, ad.impressionToken)).status).toBe(403);
 
@@ -205,6 +213,8 @@ describe('tracking and attribution', () => {
     const clicks = await Promise.all(Array.from({ length: 5 }, () => trackCall('click', publisher.android, player.accessToken, ad.clickToken)));
     expect(clicks.map((r) => r.status)).toEqual([409, 409, 409, 409, 409]);
     expect((await root(campaignListContract, {})).data.find((x) => x.id === c.id)).toMatchObject({ servedTotal: 1, impressions: 1, clicks: 1, installs: 0 });
+    const report = await root(campaignReportScreen.contract, { apps: [advertised.id] });
+    expect(report.data.rows.find((r) => r.key === today())).toMatchObject({ impressions: 1, clicks: 1, installs: 0 });
   });
 
   it('credits the install to the last click within 7 days on the same device, once', async () => {
@@ -242,5 +252,19 @@ describe('tracking and attribution', () => {
     const list = (await root(campaignListContract, {})).data;
     expect(list.find((x) => x.id === later.id)!.installs).toBe(1);
     expect(list.find((x) => x.id === older.id)!.installs).toBe(0);
+
+    // The reports: per day for one campaign, per advertised app, per publisher app (CVR = installs ÷ clicks).
+    const day = await root(campaignReportScreen.contract, { apps: [advertised.id], campaign: String(later.id) });
+    expect(day.data.campaigns.map((x) => x.id).sort()).toEqual([older.id, later.id].sort());
+    // Two clicks on it (the device that was credited, and the one that had opened the game before).
+    expect(day.data.rows.find((r) => r.key === today())).toMatchObject({ impressions: 0, clicks: 2, installs: 1 });
+    const all = await root(campaignReportScreen.contract, { apps: [advertised.id] });
+    expect(all.data.rows.find((r) => r.key === today())).toMatchObject({ impressions: 0, clicks: 3, installs: 1 });
+    const byAdvertiser = await root(advertiserReportScreen.contract, { apps: [advertised.id] });
+    expect(byAdvertiser.data.rows).toEqual([{ key: advertised.id, label: `HA ${advertised.id}`, impressions: 0, clicks: 3, installs: 1 }]);
+    const byPublisher = await root(publisherReportScreen.contract, { apps: [publisher.id] });
+    expect(byPublisher.data.rows).toEqual([{ key: publisher.id, label: `HA ${publisher.id}`, impressions: 0, clicks: 3, installs: 1 }]);
+    // The advertised app shows nothing as a publisher.
+    expect((await root(publisherReportScreen.contract, { apps: [advertised.id] })).data.rows).toEqual([]);
   });
 });

@@ -11,11 +11,14 @@ import {
   trackImpressionContract,
   unpublishedListContract,
 } from './contract';
+import { reportApi } from '../reports/api';
+import { houseAdReportHandlers } from './reports';
 import { listCampaigns, listPublishers, publishApp, saveCampaign, setCampaignStatus, unpublishApp } from './service';
 import { serveAd, track } from './serving';
 
 /** In-house ads: the staff screens' calls and the SDK's serving and tracking calls. */
 export const houseAdsApi: ApiHandler[] = [
+  ...houseAdReportHandlers.flatMap((h) => reportApi(h as never)),
   handle(campaignListContract, async (_input, ctx) => ({ data: await listCampaigns(ctx.db) })),
   handle(campaignSaveContract, async (input, ctx) => ({ data: await saveCampaign(ctx.db, ctx.actor, input) })),
   handle(campaignStatusContract, async ({ id, status }, ctx) => ({ data: await setCampaignStatus(ctx.db, ctx.actor, id, status) })),

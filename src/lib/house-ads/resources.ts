@@ -1,4 +1,6 @@
+import { addDays, reportDay } from '../analytics/day';
 import { defineResource, type ResourceOption } from '../resources/define';
+import { nowMs } from '../time/clock';
 import {
   AD_FORMATS,
   AUDIENCES,
@@ -79,7 +81,8 @@ export const campaignsResource = defineResource({
     { key: 'priority', label: 'Priority (0–10)', input: 'number', help: 'Higher priorities are served first.' },
     { key: 'status', label: 'Status', input: 'select', options: CAMPAIGN_STATUSES.map((s) => ({ label: s, value: s })) },
   ],
-  initial: () => ({ 'targeting.audience': 'all', 'targeting.publisherApps': [], 'targeting.os': [], 'targeting.countries': [], 'targeting.versions': [], weight: 1, priority: 0, pacing: false, status: 'draft' }),
+  // A new campaign runs from today (the console's clock, UTC+7) for 30 days unless changed.
+  initial: () => ({ startDay: reportDay(nowMs()), endDay: addDays(reportDay(nowMs()), 30), 'storeLinks.android': '', 'storeLinks.ios': '', 'storeLinks.webgl': '', 'targeting.audience': 'all', 'targeting.publisherApps': [], 'targeting.os': [], 'targeting.countries': [], 'targeting.versions': [], weight: 1, priority: 0, pacing: false, status: 'draft' }),
   fixed: (_ctx, row) => (row ? { id: row.id } : {}),
   createLabel: 'Create campaign',
   editable: (r) => r.status !== 'ended',

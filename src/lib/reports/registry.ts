@@ -1,6 +1,7 @@
 import { analyticsReports } from '../analytics/screens';
 import { experimentReports } from '../experiments/screens';
 import { financeReports } from '../finance/screens';
+import { houseAdReports } from '../house-ads/screens';
 import type { ReportDescriptor } from './define';
 
 /**
@@ -8,5 +9,5 @@ import type { ReportDescriptor } from './define';
  * (`screen: 'report:<id>'`), and the descriptor walk test visits each. Shared by browser and server.
  */
 export const reportScreens: Record<string, ReportDescriptor> = Object.fromEntries(
-  ([...analyticsReports, ...experimentReports, ...financeReports] as unknown as ReportDescriptor[]).map((d) => [d.id, d]),
+  ([...analyticsReports, ...experimentReports, ...financeReports, ...houseAdReports] as unknown as ReportDescriptor[]).map((d) => [d.id, d]),
 );

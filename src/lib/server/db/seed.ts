@@ -1,4 +1,5 @@
 import { seedDemoTelemetry } from '../../analytics/demo';
+import { seedDemoHouseAds } from '../../house-ads/demo';
 import { seedDemoAppDetails } from '../../apps/demo';
 import { seedDemoFinance } from '../../finance/demo';
 import type { ServerConfig } from '../config';
@@ -54,6 +55,7 @@ export async function seedDatabase(db: Db, config: ServerConfig): Promise<void> 
   if (config.demoData) console.log(`[db] seeded demo data: ${demoAccounts.length} accounts, ${demoApps.length} apps, ${demoTeams.length} teams`);
   if (config.demoData) await seedDemoTelemetry(db);
   if (config.demoData) await seedDemoFinance(db);
+  if (config.demoData) await seedDemoHouseAds(db);
 }
 
 function productionRoot(config: ServerConfig): { username: string; password: string } {

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, reportDay } from '../../src/lib/analytics/day';
+import { nowMs } from '../../src/lib/time/clock';
+import { startPgCluster, type PgCluster } from '../support/pg-cluster';
+import { DEMO_PASSWORD, startTestServer, type TestServer } from '../support/test-server';
+
+/**
+ * House-ad caps across processes: two console processes on one PostgreSQL (a throw-away cluster) serve the
+ * same campaigns to the same players at once. Every cap is reserved by a conditional UPDATE in the database,
+ * so together they never serve one ad over a cap.
+ */
+let cluster: PgCluster;
+let a: TestServer;
+let b: TestServer;
+
+beforeAll(async () => {
+  cluster = await startPgCluster();
+  const env = { DATABASE_URL: cluster.url, DEMO_DATA: '1', DEMO_TELEMETRY: '0' };
+  a = await startTestServer(env);
+  b = await startTestServer({ ...env, SCHEDULER: 'off' });
+}, 120_000);
+
+afterAll(async () => {
+  await a?.stop();
+  await b?.stop();
+  cluster?.destroy();
+});
+
+async function call(server: TestServer, method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}) {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: { ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...options.headers },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: (text ? JSON.parse(text) : null) as { data?: any; message?: string } | null, text };
+}
+
+describe('house-ad caps on two processes sharing PostgreSQL', () => {
+  it('serves exactly the total, daily and per-player caps under 100 parallel asks split over both', async () => {
+    const login = await call(a, 'POST', '/api/auth/login', { body: { username: 'root', password: DEMO_PASSWORD } });
+    const auth = { authorization: `Bearer ${login.json!.data.accessToken}` };
+    const ids = ['com.pgcap.adv', 'com.pgcap.pub'];
+    for (const id of ids) expect((await call(a, 'POST', '/api/appdata/create', { body: { id, name: id, os: [{ os: 1, packageId: `${id}.android` }] }, headers: auth })).status).toBeLessThan(300);
+    expect((await call(a, 'POST', '/api/ads_in_house/app/save', { body: { appId: ids[1], placements: ['main'] }, headers: auth })).status).toBe(200);
+    const key = (await call(a, 'GET', `/api/appdata/get/detail/${ids[1]}`, { headers: auth })).json!.data.os[0].sdkAppKey as string;
+    const players = await Promise.all(
+      Array.from({ length: 25 }, async (_, i) => (await call(i % 2 ? a : b, 'POST', '/api/sdk/v1/players/session', { body: { deviceId: `pgcap-device-${i}` }, headers: { 'x-sdk-key': key } })).json!.data.accessToken as string),
+    );
+    const today = reportDay(nowMs());
+    const campaign = async (extra: Record<string, unknown>) => {
+      const made = await call(b, 'POST', '/api/ads_in_house/campaign/save', {
+        headers: auth,
+        body: {
+          name: `cap ${JSON.stringify(extra)}`,
+          advertisedApp: ids[0],
+          storeLinks: { android: 'https://example.com/a', ios: '', webgl: '' },
+          creatives: 'banner 320x50 https://cdn.example.com/b.png',
+          targeting: { publisherApps: [ids[1]], os: [], countries: [], versions: [], audience: 'all' },
+          startDay: addDays(today, -1),
+          endDay: addDays(today, 1),
+          status: 'running',
+          ...extra,
+        },
+      });
+      expect(made.status, made.text).toBe(200);
+      return made.json!.data.id as number;
+    };
+    const burst = () =>
+      Promise.all(players.flatMap((token, p) => Array.from({ length: 4 }, (_, k) => call((p + k) % 2 ? a : b, 'GET', '/api/sdk/v1/ads?placement=main&format=banner', { headers: { 'x-sdk-key': key, 'x-player-token': token } }))));
+    const end = (id: number) => call(a, 'POST', '/api/ads_in_house/campaign/status', { headers: auth, body: { id, status: 'ended' } });
+
+    const total = await campaign({ totalCap: 37 });
+    const first = await burst();
+    expect(first.filter((r) => r.status !== 200 && r.status !== 204).map((r) => r.text)).toEqual([]);
+    expect(first.filter((r) => r.status === 200)).toHaveLength(37);
+    await end(total);
+
+    const daily = await campaign({ dailyCap: 23 });
+    expect((await burst()).filter((r) => r.status === 200)).toHaveLength(23);
+    await end(daily);
+
+    await campaign({ frequencyCap: 3 });
+    const third = await burst();
+    expect(third.filter((r) => r.status === 200)).toHaveLength(75);
+  }, 120_000);
+});
