@@ -64,3 +64,18 @@ export function chartedCohorts<L extends ActivityCohort | LevelCohortLine>(cohor
   const newestFirst = [...withData].reverse();
   return (choice === 'newest' ? newestFirst.slice(0, 5) : newestFirst.filter((_, i) => i % 7 === 0).slice(0, 8)).reverse();
 }
+
+/** The mean's sum and the median of a histogram of highest levels (level → users). */
+export function levelSummary(histogram: ReadonlyMap<number, number>): LevelCell {
+  const levels = [...histogram.entries()].filter(([, users]) => users > 0).sort((a, b) => a[0] - b[0]);
+  const users = levels.reduce((n, [, u]) => n + u, 0);
+  const levelSum = levels.reduce((n, [level, u]) => n + level * u, 0);
+  // The k-th smallest value (0-based) of the histogram.
+  const nth = (k: number) => {
+    let seen = 0;
+    for (const [level, u] of levels) if ((seen += u) > k) return level;
+    return 0;
+  };
+  const median = users === 0 ? null : users % 2 ? nth((users - 1) / 2) : (nth(users / 2 - 1) + nth(users / 2)) / 2;
+  return { users, levelSum, median };
+}

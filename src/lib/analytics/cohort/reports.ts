@@ -3,6 +3,7 @@ import { addDays, daysBetween, reportDay } from '../day';
 import { num, refresh, scopeWhere, type ReportScope } from '../reports';
 import { nowMs } from '../../time/clock';
 import { COHORT_DAYS, COHORT_MAX_DAY } from './days';
+import { levelSummary } from './metrics';
 import type { ActivityCohort, CohortCell, LevelCell, LevelCohortLine } from './rows';
 
 /**
@@ -65,21 +66,6 @@ export async function activityCohorts(db: Db, scope: ReportScope, now = nowMs())
     return { installDay, installs: sizes.get(installDay) ?? 0, cells };
   });
   return { days, cohorts, pending };
-}
-
-/** The mean's sum and the median of a histogram of highest levels (level → users). */
-export function levelSummary(histogram: ReadonlyMap<number, number>): LevelCell {
-  const levels = [...histogram.entries()].filter(([, users]) => users > 0).sort((a, b) => a[0] - b[0]);
-  const users = levels.reduce((n, [, u]) => n + u, 0);
-  const levelSum = levels.reduce((n, [level, u]) => n + level * u, 0);
-  // The k-th smallest value (0-based) of the histogram.
-  const nth = (k: number) => {
-    let seen = 0;
-    for (const [level, u] of levels) if ((seen += u) > k) return level;
-    return 0;
-  };
-  const median = users === 0 ? null : users % 2 ? nth((users - 1) / 2) : (nth(users / 2 - 1) + nth(users / 2)) / 2;
-  return { users, levelSum, median };
 }
 
 /** Highest level reached by each cohort's active users on each shown day, and the All line (histograms merged). */

@@ -41,4 +41,32 @@ const stuckPlayers: RollupStep = defineStep({
   },
 });
 
-export const stuckSteps: readonly RollupStep[] = [stuckLevelUser, stuckPlayers];
+/**
+ * Each player-level whose plays or first play are on this day: its whole history summed again from
+ * stuck_level_user (so a late fail on an old day is counted when that day is recomputed).
+ */
+const stuckArrivals: RollupStep = defineStep({
+  table: 'stuck_arrivals',
+  async run(tx, s) {
+    await tx.query(
+      `WITH t AS (
+         SELECT app_id, user_id, level FROM stuck_level_user WHERE ${s.where}
+         UNION SELECT app_id, user_id, level FROM level_reach WHERE ${s.where} AND mode = 'main'
+       )
+       INSERT INTO stuck_arrivals (app_id, user_id, level, day, os, app_version, country, fails, completes, pass_attempts, pass_seconds)
+       SELECT t.app_id, t.user_id, t.level, r.day, r.os, r.app_version, r.country, coalesce(a.fails, 0), coalesce(a.completes, 0), w.pass_attempts,
+              w.pass_seconds + coalesce((SELECT sum(y.fail_seconds) FROM stuck_level_user y
+                                          WHERE y.app_id = t.app_id AND y.user_id = t.user_id AND y.level = t.level AND y.day < a.pass_day), 0)
+         FROM t
+         JOIN level_reach r ON r.app_id = t.app_id AND r.user_id = t.user_id AND r.mode = 'main' AND r.level = t.level
+         LEFT JOIN LATERAL (SELECT sum(x.fails)::int AS fails, sum(x.completes)::int AS completes, min(x.day) FILTER (WHERE x.completes > 0) AS pass_day
+                              FROM stuck_level_user x WHERE x.app_id = t.app_id AND x.user_id = t.user_id AND x.level = t.level) a ON true
+         LEFT JOIN stuck_level_user w ON w.app_id = t.app_id AND w.user_id = t.user_id AND w.level = t.level AND w.day = a.pass_day
+       ON CONFLICT (app_id, user_id, level) DO UPDATE SET day = EXCLUDED.day, os = EXCLUDED.os, app_version = EXCLUDED.app_version, country = EXCLUDED.country,
+              fails = EXCLUDED.fails, completes = EXCLUDED.completes, pass_attempts = EXCLUDED.pass_attempts, pass_seconds = EXCLUDED.pass_seconds`,
+      s.params,
+    );
+  },
+});
+
+export const stuckSteps: readonly RollupStep[] = [stuckLevelUser, stuckPlayers, stuckArrivals];

@@ -5,7 +5,7 @@ import { num, refresh, scopeWhere, type ReportScope } from '../reports';
 import type { StuckLevelRow } from './rows';
 
 /**
- * Stuck Game's SQL over level_reach, stuck_level_user and stuck_players (migration 0091): per main level,
+ * Stuck Game's SQL over stuck_arrivals and stuck_players (migrations 0091, 0092): per main level,
  * the players whose first play of it falls in the range (filtered by that play's attributes), what they did
  * on the level since, and how many of them are stuck there now.
  */
@@ -19,32 +19,16 @@ export async function stuckLevels(db: Db, scope: ReportScope, inactiveDays: numb
   params.push(addDays(today, -inactiveDays));
   const quietSince = `$${params.length}::date`;
   const rows = await db.query<Record<string, string | number | null>>(
-    `WITH r AS (
-       SELECT app_id, user_id, level FROM level_reach WHERE ${where} AND mode = 'main'
-     ), s AS (
-       SELECT s.app_id, s.user_id, s.level, s.day, s.fails, s.fail_seconds, s.completes, s.pass_attempts, s.pass_seconds,
-              min(s.day) FILTER (WHERE s.completes > 0) OVER (PARTITION BY s.app_id, s.user_id, s.level) AS pass_day
-         FROM stuck_level_user s JOIN r USING (app_id, user_id, level)
-     ), p AS (
-       -- Per arrival: all their fails and wins of the level; passing = the first win's attempts, and its play
-       -- time plus every fail before it (earlier days here, that day's in pass_seconds).
-       SELECT app_id, user_id, level, sum(fails) AS fails, sum(completes) AS completes,
-              max(pass_attempts) FILTER (WHERE day = pass_day) AS attempts,
-              max(pass_seconds) FILTER (WHERE day = pass_day) + coalesce(sum(fail_seconds) FILTER (WHERE day < pass_day), 0) AS seconds
-         FROM s GROUP BY app_id, user_id, level
-     )
-     SELECT r.level, count(*)::int AS reached,
-            count(*) FILTER (WHERE sp.highest_level = r.level AND sp.last_day <= ${quietSince})::int AS stuck,
-            coalesce(sum(p.fails), 0)::text AS fails, coalesce(sum(p.completes), 0)::text AS completes,
-            count(p.attempts)::int AS passed,
-            percentile_cont(0.5) WITHIN GROUP (ORDER BY p.attempts) AS attempts_median,
-            percentile_cont(0.9) WITHIN GROUP (ORDER BY p.attempts) AS attempts_p90,
-            percentile_cont(0.5) WITHIN GROUP (ORDER BY p.seconds) AS seconds_median,
-            percentile_cont(0.9) WITHIN GROUP (ORDER BY p.seconds) AS seconds_p90
-       FROM r
-       LEFT JOIN stuck_players sp USING (app_id, user_id)
-       LEFT JOIN p USING (app_id, user_id, level)
-      GROUP BY r.level ORDER BY r.level`,
+    `SELECT a.level, count(*)::int AS reached,
+            count(*) FILTER (WHERE sp.highest_level = a.level AND sp.last_day <= ${quietSince})::int AS stuck,
+            sum(a.fails)::text AS fails, sum(a.completes)::text AS completes, count(a.pass_attempts)::int AS passed,
+            percentile_cont(0.5) WITHIN GROUP (ORDER BY a.pass_attempts) AS attempts_median,
+            percentile_cont(0.9) WITHIN GROUP (ORDER BY a.pass_attempts) AS attempts_p90,
+            percentile_cont(0.5) WITHIN GROUP (ORDER BY a.pass_seconds) AS seconds_median,
+            percentile_cont(0.9) WITHIN GROUP (ORDER BY a.pass_seconds) AS seconds_p90
+       FROM (SELECT app_id, user_id, level, fails, completes, pass_attempts, pass_seconds FROM stuck_arrivals WHERE ${where}) a
+       LEFT JOIN stuck_players sp ON sp.app_id = a.app_id AND sp.user_id = a.user_id
+      GROUP BY a.level ORDER BY a.level`,
     params,
   );
   const nullable = (v: unknown) => (v === null || v === undefined ? null : Number(v));
