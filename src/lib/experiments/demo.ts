@@ -1,6 +1,7 @@
 import { addDays, reportDay } from '../analytics/day';
 import { ingestBatch } from '../analytics/ingest';
 import { MAX_BATCH_EVENTS } from '../analytics/contract';
+import { compareVersions } from '../apps/versions';
 import type { Db } from '../server/db';
 import type { Variant } from './contract';
 import { AB_DEMO_DAYS, AB_DEMO_LIFT, AB_DEMO_PLAYERS, simulateExperiment } from './simulator';
@@ -15,9 +16,11 @@ const country = (index: number) => (index === 0 ? 'TH' : 'VN');
 export async function seedDemoExperiments(db: Db, now: number, users: number): Promise<void> {
   // As many players as the demo studio has (at most AB_DEMO_PLAYERS): a small demo shows an under-powered test.
   const players = Math.max(100, Math.min(AB_DEMO_PLAYERS, users));
-  const app = await db.one<{ app_id: string; version: string }>(
-    `SELECT o.app_id, v.version FROM app_os o JOIN app_versions v ON v.app_id = o.app_id AND v.os = o.os WHERE o.os = 1 ORDER BY o.app_id, v.version DESC LIMIT 1`,
+  // The first app with an Android release, on its newest version (compared as versions: 1.10 is after 1.9).
+  const releases = await db.query<{ app_id: string; version: string; sdk_version: string }>(
+    `SELECT v.app_id, v.version, v.sdk_version FROM app_versions v WHERE v.os = 1 AND v.app_id = (SELECT min(app_id) FROM app_versions WHERE os = 1)`,
   );
+  const app = releases.sort((a, b) => compareVersions(b.version, a.version))[0];
   if (!app) return;
   const startDay = addDays(reportDay(now), -AB_DEMO_DAYS);
   const specs: { name: string; variants: Variant[]; lift: Record<string, number> }[] = [
@@ -32,7 +35,7 @@ export async function seedDemoExperiments(db: Db, now: number, users: number): P
        VALUES ($1, $2, $3::jsonb, $4, $5::jsonb, $6::date, 'running', now(), 'demo') RETURNING id`,
       [app.app_id, spec.name, JSON.stringify(spec.variants), 1, JSON.stringify([country(index)]), startDay],
     );
-    const events = simulateExperiment({ experimentId: row!.id, variants: spec.variants, lift: spec.lift, players, startDay, now, seed: 16 - index, os: 1, country: country(index), appVersion: app.version, prefix: `p_demoab${row!.id}x` });
+    const events = simulateExperiment({ experimentId: row!.id, variants: spec.variants, lift: spec.lift, players, startDay, now, seed: 16 - index, os: 1, country: country(index), appVersion: app.version, sdkVersion: app.sdk_version, prefix: `p_demoab${row!.id}x` });
     const key = await db.one<{ os: number }>('SELECT os FROM app_os WHERE app_id = $1 AND os = 1', [app.app_id]);
     for (let i = 0; i < events.length; i += MAX_BATCH_EVENTS) await ingestBatch(db, { appId: app.app_id, os: Number(key!.os) }, events.slice(i, i + MAX_BATCH_EVENTS), now);
   }

@@ -42,6 +42,8 @@ export interface ExperimentSimulation {
   os: 1 | 2 | 3;
   country: string;
   appVersion: string;
+  /** The SDK that version ships with (events without one would make the version's SDK unknown). */
+  sdkVersion?: string;
   /** Player ids are `${prefix}${n}`. */
   prefix: string;
   /** False: only what retention needs (install, exposure, one session_start per active day), a fifth of the events. */
@@ -71,7 +73,7 @@ export function simulateExperiment(o: ExperimentSimulation): SdkEvent[] {
     let seq = 0;
     let level = 1;
     const emit = (name: SdkEvent['name'], time: number, params?: Record<string, unknown>) =>
-      events.push({ id: `ab${o.experimentId}-${i}-${seq++}`, name, userId, time, appVersion: o.appVersion, os: o.os, country: o.country, ...(params ? { params } : {}) });
+      events.push({ id: `ab${o.experimentId}-${i}-${seq++}`, name, userId, time, appVersion: o.appVersion, ...(o.sdkVersion ? { sdkVersion: o.sdkVersion } : {}), os: o.os, country: o.country, ...(params ? { params } : {}) });
     const activeDay = (n: number) => {
       // Mid-morning to evening of the report day, never in the future.
       const at = Math.min(dayStart(addDays(day0, n)) + (9 + Math.floor(random() * 12)) * 3_600_000 + Math.floor(random() * 3_600_000), o.now - 60_000);
