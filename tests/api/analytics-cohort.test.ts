@@ -1,7 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
 import { addDays, dayStart, reportDay } from '../../src/lib/analytics/day';
-import { rollupNowContract } from '../../src/lib/analytics/contract';
 import { simulateStudio } from '../../src/lib/analytics/simulator';
 import {
   cohortAvgTimeScreen,
@@ -13,6 +11,7 @@ import {
 } from '../../src/lib/analytics/cohort/screens';
 import { nowMs } from '../../src/lib/time/clock';
 import { ownAccount, raw, signedInAs } from './helpers';
+import { type SentEvent, newTelemetryApp, sendEvents, wire, rollUpEverything as rollUpAll } from './telemetry-kit';
 
 /**
  * The cohort views (docs/metrics.md "Cohort views") against an independent recomputation from the raw
@@ -25,16 +24,7 @@ import { ownAccount, raw, signedInAs } from './helpers';
 type Root = Awaited<ReturnType<typeof signedInAs>>;
 let root: Root;
 
-interface Sent {
-  id: string;
-  name: string;
-  userId: string;
-  time: number;
-  appVersion: string;
-  os: number;
-  country: string;
-  params: Record<string, unknown>;
-}
+type Sent = SentEvent;
 
 interface Filters {
   from: string;
@@ -43,25 +33,12 @@ interface Filters {
   countries?: string[];
 }
 
-async function newApp(id: string): Promise<{ android: string; ios: string }> {
-  await root(createAppContract, { id, name: `Cohort ${id}`, os: [{ os: 1, packageId: `${id}.android` }, { os: 2, packageId: `${id}.ios` }] });
-  const { data } = await root(appDetailContract, { appId: id });
-  return { android: data.os.find((o) => o.os === 1)!.sdkAppKey, ios: data.os.find((o) => o.os === 2)!.sdkAppKey };
-}
+const newApp = (id: string) => newTelemetryApp(root, id, 'Cohort');
 
-async function send(key: string, events: unknown[]) {
-  const response = await raw('POST', '/api/sdk/v1/events', { body: JSON.stringify({ events }), headers: { 'x-sdk-key': key } });
-  expect(response.status, response.text).toBe(200);
-  const data = response.json.data as { accepted: number; duplicates: number; rejected: unknown[] };
-  expect(data.rejected).toEqual([]);
-  return data;
-}
+const send = sendEvents;
 
-const wire = (e: Sent) => ({ id: e.id, name: e.name, userId: e.userId, time: e.time, appVersion: e.appVersion, country: e.country, params: e.params });
 
-async function rollUpEverything() {
-  for (let i = 0; i < 20 && (await root(rollupNowContract, { budgetMs: 30_000 })).data.pending > 0; i++);
-}
+const rollUpEverything = () => rollUpAll(root);
 
 // ---------------------------------------------------------------- the recomputation (docs/metrics.md)
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
+import { appDetailContract } from '../../src/lib/apps/contract';
 import { rollupNowContract } from '../../src/lib/analytics/contract';
 import { addDays, dayStart, reportDay } from '../../src/lib/analytics/day';
 import {
@@ -10,6 +10,7 @@ import { simulateStudio } from '../../src/lib/analytics/simulator';
 import { nowMs } from '../../src/lib/time/clock';
 import * as raw from '../support/money-recompute';
 import { ownAccount, raw as rawCall, signedInAs } from './helpers';
+import { newTelemetryApp } from './telemetry-kit';
 
 /**
  * The ads and money reports (docs/metrics.md "Ads and money") through HTTP, each compared with a
@@ -22,11 +23,7 @@ let root: Awaited<ReturnType<typeof signedInAs>>;
 const today = () => reportDay(nowMs());
 type Keys = { android: string; ios: string };
 
-async function newApp(id: string): Promise<Keys> {
-  await root(createAppContract, { id, name: `Money ${id}`, os: [{ os: 1, packageId: `${id}.android` }, { os: 2, packageId: `${id}.ios` }] });
-  const { data } = await root(appDetailContract, { appId: id });
-  return { android: data.os.find((o) => o.os === 1)!.sdkAppKey, ios: data.os.find((o) => o.os === 2)!.sdkAppKey };
-}
+const newApp = (id: string) => newTelemetryApp(root, id, 'Money');
 
 /** Sends a batch and keeps what was sent (with its app and platform) for the recomputation. */
 async function send(sent: raw.RawEvent[], app: string, key: string, os: number, events: Omit<raw.RawEvent, 'app' | 'os'>[]) {

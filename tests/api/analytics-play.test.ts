@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
 import { addDays, dayStart, daysBetween, daysOf, reportDay } from '../../src/lib/analytics/day';
 import {
   counterHorizontalScreen,
@@ -18,6 +17,7 @@ import { analyticNoteContract, analyticNoteDeleteContract, analyticNoteListContr
 import { accountLogContract } from '../../src/lib/logs/contract';
 import { nowMs } from '../../src/lib/time/clock';
 import { ownAccount, raw, rejection, signedInAs } from './helpers';
+import { type SentEvent, newTelemetryApp, sendEvents, wire } from './telemetry-kit';
 
 /**
  * The gameplay and custom-event reports (docs/metrics.md "Gameplay and custom events") against an
@@ -30,16 +30,7 @@ import { ownAccount, raw, rejection, signedInAs } from './helpers';
 type Root = Awaited<ReturnType<typeof signedInAs>>;
 let root: Root;
 
-interface Sent {
-  id: string;
-  name: string;
-  userId: string;
-  time: number;
-  appVersion: string;
-  os: number;
-  country: string;
-  params: Record<string, unknown>;
-}
+type Sent = SentEvent;
 
 interface Filters {
   from: string;
@@ -49,19 +40,9 @@ interface Filters {
   countries?: string[];
 }
 
-async function newApp(id: string): Promise<{ android: string; ios: string }> {
-  await root(createAppContract, { id, name: `Play ${id}`, os: [{ os: 1, packageId: `${id}.android` }, { os: 2, packageId: `${id}.ios` }] });
-  const { data } = await root(appDetailContract, { appId: id });
-  return { android: data.os.find((o) => o.os === 1)!.sdkAppKey, ios: data.os.find((o) => o.os === 2)!.sdkAppKey };
-}
+const newApp = (id: string) => newTelemetryApp(root, id, 'Play');
 
-async function send(key: string, events: unknown[]) {
-  const response = await raw('POST', '/api/sdk/v1/events', { body: JSON.stringify({ events }), headers: { 'x-sdk-key': key } });
-  expect(response.status, response.text).toBe(200);
-  const data = response.json.data as { accepted: number; duplicates: number; rejected: unknown[] };
-  expect(data.rejected).toEqual([]);
-  return data;
-}
+const send = sendEvents;
 
 // ---------------------------------------------------------------- the recomputation (docs/metrics.md)
 
@@ -255,8 +236,7 @@ describe('gameplay reports on a hand-made event set', () => {
       ev(2, 'measurement', 'u3', noon(A, 100), { name: 'load_time', value: 500, unit: 'ms' }, { appVersion: '1.1', ...us }),
       ev(2, 'counter', 'u3', noon(A, 101), { name: 'level_ups', value: 7 }, { appVersion: '1.1', ...us }),
     ];
-    const wire = (e: Sent) => ({ id: e.id, name: e.name, userId: e.userId, time: e.time, appVersion: e.appVersion, country: e.country, params: e.params });
-    await send(keys.android, android.map(wire));
+        await send(keys.android, android.map(wire));
     await send(keys.ios, ios.map(wire));
     // Resent: acknowledged as duplicates, stored once.
     expect(await send(keys.android, android.map(wire))).toMatchObject({ accepted: android.length, duplicates: android.length });

@@ -1,0 +1,43 @@
+import { expect } from 'vitest';
+import { rollupNowContract } from '../../src/lib/analytics/contract';
+import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
+import { raw, type signedInAs } from './helpers';
+
+/**
+ * What the analytics recomputation suites share: an app of their own with an Android and an iOS key, the
+ * SDK's event endpoint (every event accepted, or the test fails there), and rolling everything up.
+ */
+type Caller = Awaited<ReturnType<typeof signedInAs>>;
+
+/** An event as a suite sends it and recomputes from it. */
+export interface SentEvent {
+  id: string;
+  name: string;
+  userId: string;
+  time: number;
+  appVersion: string;
+  os: number;
+  country: string;
+  params: Record<string, unknown>;
+}
+
+export async function newTelemetryApp(root: Caller, id: string, label: string): Promise<{ android: string; ios: string }> {
+  await root(createAppContract, { id, name: `${label} ${id}`, os: [{ os: 1, packageId: `${id}.android` }, { os: 2, packageId: `${id}.ios` }] });
+  const { data } = await root(appDetailContract, { appId: id });
+  return { android: data.os.find((o) => o.os === 1)!.sdkAppKey, ios: data.os.find((o) => o.os === 2)!.sdkAppKey };
+}
+
+export async function sendEvents(key: string, events: unknown[]) {
+  const response = await raw('POST', '/api/sdk/v1/events', { body: JSON.stringify({ events }), headers: { 'x-sdk-key': key } });
+  expect(response.status, response.text).toBe(200);
+  const data = response.json.data as { accepted: number; duplicates: number; rejected: unknown[] };
+  expect(data.rejected).toEqual([]);
+  return data;
+}
+
+/** The event as the SDK sends it (the platform comes from the key). */
+export const wire = (e: SentEvent) => ({ id: e.id, name: e.name, userId: e.userId, time: e.time, appVersion: e.appVersion, country: e.country, params: e.params });
+
+export async function rollUpEverything(root: Caller) {
+  for (let i = 0; i < 20 && (await root(rollupNowContract, { budgetMs: 30_000 })).data.pending > 0; i++);
+}
