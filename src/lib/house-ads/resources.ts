@@ -128,21 +128,25 @@ const publisherColumns = [
   { key: 'updatedAt', label: 'Changed (UTC+7)', show: 'dateTime' as const },
 ];
 
+const placementsField = { key: 'placements', label: 'Placements', input: 'chips', placeholder: 'main, level_end …', help: 'The names the game asks ads for.' } as const;
+
+/** What the published and unpublished lists share: one row per app, saved by the same publish call. */
+const publisherList = {
+  row: publisherRow,
+  rowKey: (r: { appId: string }) => r.appId,
+  rowLabel: (r: { name: string }) => r.name,
+  listInput: () => ({}),
+  search: 'client' as const,
+  columns: publisherColumns,
+};
+
 export const publishersResource = defineResource({
   id: 'house-publishers',
   singular: 'published app',
   plural: 'published apps',
   contracts: { list: publisherListContract, save: publisherSaveContract },
-  row: publisherRow,
-  rowKey: (r) => r.appId,
-  rowLabel: (r) => r.name,
-  listInput: () => ({}),
-  search: 'client',
-  columns: publisherColumns,
-  form: [
-    { key: 'appId', label: 'App', input: 'select', options: (ctx: PublisherContext) => appOptions(ctx.apps), createOnly: true },
-    { key: 'placements', label: 'Placements', input: 'chips', placeholder: 'main, level_end …', help: 'The names the game asks ads for.' },
-  ],
+  ...publisherList,
+  form: [{ key: 'appId', label: 'App', input: 'select', options: (ctx: PublisherContext) => appOptions(ctx.apps), createOnly: true }, placementsField],
   initial: () => ({ placements: ['main'] }),
   fixed: (_ctx, row) => (row ? { appId: row.appId } : {}),
   createLabel: 'Publish app',
@@ -171,13 +175,8 @@ export const unpublishedResource = defineResource({
   singular: 'app',
   plural: 'apps',
   contracts: { list: unpublishedListContract, save: publisherSaveContract },
-  row: publisherRow,
-  rowKey: (r) => r.appId,
-  rowLabel: (r) => r.name,
-  listInput: () => ({}),
-  search: 'client',
-  columns: publisherColumns,
-  form: [{ key: 'placements', label: 'Placements', input: 'chips', placeholder: 'main, level_end …', help: 'The names the game asks ads for.' }],
+  ...publisherList,
+  form: [placementsField],
   fixed: (_ctx, row) => ({ appId: row?.appId }),
   create: false,
   editTitle: (r) => `Publish ${r.name}`,
