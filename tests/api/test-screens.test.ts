@@ -211,6 +211,9 @@ describe('sending from the test screens', () => {
     expect(byId['devices']!.detail).toMatch(/^1 device /);
     expect(byId['cloud-save']!.detail).toMatch(/^No save yet/);
     expect(byId['gift-code']).toMatchObject({ status: 'planned' });
+    // The purchase sent above waits for its store (the test app has no service account).
+    expect(byId['iap-verification']).toMatchObject({ status: 'warn', detail: expect.stringMatching(/^1 pending /) });
+    expect(byId['ab-variant']).toMatchObject({ status: 'ok', detail: expect.stringMatching(/^No running A\/B test includes this player \(as Android 1\.0\.0 in /) });
     expect((await tester(testPlayerFindContract, { appId, q: userId })).data).toEqual(before);
   });
 });

@@ -1,5 +1,7 @@
 import type { SessionAccount } from '../auth/types';
 import type { Sql } from '../server/db';
+import { OS_NAMES, type OsCode } from '../apps/os';
+import { assignmentsFor } from '../experiments/service';
 import { nowMs } from '../time/clock';
 import { formatDateTime } from '../time/format';
 import type { LogicCheck } from './contract';
@@ -7,15 +9,14 @@ import { loadTestPlayer, mayTestApp } from './service';
 
 /**
  * Type 5 (/test/logic): what the server would decide for this player, read only — nothing here writes.
- * Today: the player record, its devices and link codes, its sessions and its cloud save. The features still
+ * The player record, its devices and link codes, its sessions, its cloud save, its A/B variants and its
+ * purchases' verification. The features still
  * being built add their checks here, each a read of what their SDK call would answer; until then they are
  * listed as planned so testers know what is not checked yet.
  */
 export const PLANNED_CHECKS: readonly Omit<LogicCheck, 'status'>[] = [
-  { id: 'ab-variant', title: 'A/B test variant', detail: 'Which variant of each running A/B test this player is assigned (added with A/B tests).' },
   { id: 'live-events', title: 'Open live events', detail: 'Which ranking, progress and leaderboard events are open to this player now (added with live-ops).' },
   { id: 'gift-code', title: 'Gift code redemption', detail: 'Whether a given gift code would redeem for this player, and why not (added with gift codes).' },
-  { id: 'iap-verification', title: 'Purchase verification', detail: "The verification status of the player's purchases (added with IAP verification)." },
   { id: 'mailbox', title: 'Mailbox', detail: 'The in-game mail waiting for this player (added with mail).' },
 ];
 
@@ -24,7 +25,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export async function checkLogic(db: Sql, viewer: SessionAccount, q: { appId: string; userId: string }): Promise<{ checks: LogicCheck[]; checkedAt: string }> {
   mayTestApp(viewer, q.appId);
   const player = await loadTestPlayer(db, q.appId, q.userId);
-  const [save, codes, sessions, last] = await Promise.all([
+  const [save, codes, sessions, last, purchases] = await Promise.all([
     db.one<{ version: number; bytes: number; updated_by: string; updated_at: Date }>(
       'SELECT version, octet_length(data::text)::int AS bytes, updated_by, updated_at FROM player_data WHERE app_id = $1 AND player_id = $2',
       [q.appId, q.userId],
@@ -39,11 +40,16 @@ export async function checkLogic(db: Sql, viewer: SessionAccount, q: { appId: st
         WHERE app_id = $1 AND player_id = $2 AND rotated_at IS NULL AND revoked_at IS NULL AND expires_at > now()`,
       [q.appId, q.userId],
     ),
-    db.one<{ event_time: Date; name: string }>(
-      `SELECT event_time, name FROM events WHERE app_id = $1 AND user_id = $2 ORDER BY event_time DESC, event_id DESC LIMIT 1`,
+    db.one<{ event_time: Date; name: string; os: number; app_version: string; country: string }>(
+      `SELECT event_time, name, os, app_version, country FROM events WHERE app_id = $1 AND user_id = $2 ORDER BY event_time DESC, event_id DESC LIMIT 1`,
+      [q.appId, q.userId],
+    ),
+    db.query<{ status: string; n: number }>(
+      `SELECT status, count(*)::int AS n FROM iap_verifications WHERE app_id = $1 AND user_id = $2 GROUP BY status ORDER BY status`,
       [q.appId, q.userId],
     ),
   ]);
+  const ab = await abCheck(db, q, last ?? null);
   const checks: LogicCheck[] = [
     {
       id: 'player', title: 'Player record', status: 'ok',
@@ -66,9 +72,28 @@ export async function checkLogic(db: Sql, viewer: SessionAccount, q: { appId: st
       id: 'last-event', title: 'Last event', status: last ? 'ok' : 'warn',
       detail: last ? `${last.name} at ${formatDateTime(iso(last.event_time))}.` : 'No event from this player yet.',
     },
+    ab,
+    {
+      id: 'iap-verification', title: 'Purchase verification', status: purchases.some((p) => p.status === 'refused' || p.status === 'pending') ? 'warn' : 'ok',
+      detail: purchases.length ? `${purchases.map((p) => `${p.n} ${p.status}`).join(', ')} (IAP log: /statistic/iapLog).` : 'No purchase of this player has been verified yet.',
+    },
     ...PLANNED_CHECKS.map((c) => ({ ...c, status: 'planned' as const })),
   ];
   return { checks, checkedAt: new Date(nowMs()).toISOString() };
 }
 
 const iso = (v: Date | string) => new Date(v).toISOString();
+
+/**
+ * The answer GET /api/sdk/v1/experiments would give now, for the platform, version and country of the
+ * player's last event (an experiment's audience is matched on them); nothing is exposed or stored.
+ */
+async function abCheck(db: Sql, q: { appId: string; userId: string }, last: { os: number; app_version: string; country: string } | null): Promise<LogicCheck> {
+  const title = 'A/B test variants';
+  if (!last) return { id: 'ab-variant', title, status: 'warn', detail: "Send an event first: an experiment's audience is matched on the player's platform, version and country." };
+  const device = { appVersion: last.app_version, country: last.country };
+  const { experiments } = await assignmentsFor(db, { appId: q.appId, os: Number(last.os) }, { appId: q.appId, playerId: q.userId, deviceId: '' }, device);
+  const as = `as ${OS_NAMES[Number(last.os) as OsCode] ?? `OS ${last.os}`} ${last.app_version} in ${last.country || 'an unknown country'}`;
+  if (experiments.length === 0) return { id: 'ab-variant', title, status: 'ok', detail: `No running A/B test includes this player (${as}).` };
+  return { id: 'ab-variant', title, status: 'ok', detail: `${experiments.map((e) => `${e.variant} in "${e.name}"`).join('; ')} (${as}; shown to the player once the game sends experiment_exposure).` };
+}
