@@ -12,7 +12,7 @@ async function seriousViolations(page: Page) {
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-test('the tester marks a new player, sends an event and an ad impression from the test screens, and finds them in the history logs', async ({ page }) => {
+test('the tester marks a new player, sends an event, an ad impression and a purchase from the test screens, and finds them in the history logs and the IAP log', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, 'tester');
   const appId = 'com.gsm.blockpuzzle';
@@ -71,7 +71,7 @@ test('the tester marks a new player, sends an event and an ad impression from th
   await adForm.getByRole('button', { name: 'Send ad impression' }).click();
   await expect(live.locator('tbody tr')).toHaveCount(3);
 
-  // Both kinds are in the player's history logs.
+  // The event and the impressions are in the player's history logs.
   await adForm.getByRole('link', { name: 'Open in the ad impressions log' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Ad Impression Log' })).toBeVisible();
   const rows = page.locator('.history-table tbody tr');
@@ -81,4 +81,22 @@ test('the tester marks a new player, sends an event and an ad impression from th
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('level_complete');
   await expect(rows.first()).toContainText('12');
+
+  // A purchase with a test receipt: sent as the game sends it, then through store verification (no store
+  // answers here, so it waits as pending and the retry job will ask again).
+  await open(page, `/test/IAP?appId=${appId}&userId=${userId}`);
+  const buy = page.getByRole('form', { name: 'Send a purchase with a test receipt' });
+  await buy.getByRole('button', { name: 'Send purchase' }).click();
+  await expect(buy.getByRole('status')).toContainText('Sent iap_purchase', { timeout: 30_000 });
+  await expect(buy.getByRole('status')).toContainText('Pending');
+  await expect(live.locator('tbody tr')).toHaveCount(4);
+  await open(page, `/gsm/history/iapLog?appId=${appId}&userId=${userId}`);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('test_product');
+  await open(page, '/statistic/iapLog');
+  await expect(page.getByRole('heading', { level: 1, name: 'IAP Log' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'User id' }).fill(userId);
+  const purchases = page.getByRole('region', { name: 'Purchases' });
+  await expect(purchases.getByRole('row').filter({ hasText: 'test_product' })).toHaveCount(1);
+  await expect(purchases.getByRole('row').filter({ hasText: 'test_product' }).getByText('pending', { exact: true })).toBeVisible();
 });
