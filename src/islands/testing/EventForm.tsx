@@ -3,7 +3,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useState } from 'react';
-import { addDays, reportDay } from '../../lib/analytics/day';
+
 import { EVENT_NAMES, type EventName, type Field as ParamSpec } from '../../lib/analytics/events';
 import { OS_NAMES, type OsCode } from '../../lib/apps/os';
 import { HISTORY_KINDS } from '../../lib/history/kinds';
@@ -126,8 +126,6 @@ export default function EventForm({ kind, player, platforms, historyRoutes }: { 
     ) : null;
   const invalid = (key: string) => (errors[key] ? { 'aria-invalid': true, 'aria-describedby': `test-${key}-problem`, className: 'p-invalid' } : {});
   const log = last ? logOf(last.name, last.params, historyRoutes) : undefined;
-  // The events carry the server's time; the log's range spans a day either side of this browser's day so a clock apart by hours still finds them.
-  const today = reportDay(Date.now());
   const title = kind === 'adImpression' ? 'Send an ad impression' : kind === 'purchase' ? 'Send a purchase with a test receipt' : 'Compose an SDK event';
 
   return (
@@ -214,7 +212,7 @@ export default function EventForm({ kind, player, platforms, historyRoutes }: { 
             {log && (
               <>
                 {' · '}
-                <a href={`${log.route}?${new URLSearchParams({ appId: player.appId, userId: player.userId, from: addDays(today, -1), to: addDays(today, 1) })}`}>Open in the {log.noun} log</a>
+                <a href={`${log.route}?${new URLSearchParams({ appId: player.appId, userId: player.userId })}`}>Open in the {log.noun} log</a>
               </>
             )}
           </span>
