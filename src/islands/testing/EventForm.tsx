@@ -3,7 +3,6 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useState } from 'react';
-
 import { EVENT_NAMES, type EventName, type Field as ParamSpec } from '../../lib/analytics/events';
 import { OS_NAMES, type OsCode } from '../../lib/apps/os';
 import { HISTORY_KINDS } from '../../lib/history/kinds';
