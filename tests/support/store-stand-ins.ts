@@ -5,9 +5,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CompactSign, importPKCS8, jwtVerify } from 'jose';
+import { nowMs } from '../../src/lib/time/clock';
 
 /**
- * Local stand-ins for the two stores, speaking the real paths and answer shapes, for the IAP verification
+ * Local stand-ins for the two stores (they read the console's clock: under a shifted test clock the real stores
+ * would share the shifted "now", so their tokens' iat/exp and purchase times must agree with it), speaking the real paths and answer shapes, for the IAP verification
  * tests: Google's OAuth token endpoint plus the Android Publisher API's purchases.products.get, and the App
  * Store Server API's Get Transaction Info with transactions signed as the App Store signs them (ES256 JWS,
  * x5c chain leaf → intermediate → root). Each checks the console's credentials as the real one would.
@@ -88,7 +90,7 @@ export async function startGooglePlay() {
       }
       // The ProductPurchase resource as the API answers it.
       return send(res, 200, {
-        kind: 'androidpublisher#productPurchase', purchaseTimeMillis: String(Date.now() - 60_000), purchaseState: purchase.purchaseState, consumptionState: 0,
+        kind: 'androidpublisher#productPurchase', purchaseTimeMillis: String(nowMs() - 60_000), purchaseState: purchase.purchaseState, consumptionState: 0,
         developerPayload: '', orderId: purchase.orderId, purchaseType: 0, acknowledgementState: 1, productId: purchase.productId, regionCode: 'VN',
       });
     }
@@ -160,7 +162,7 @@ export async function startAppStore(pki = makeTestPki()) {
     calls.transactions++;
     let bundleId: string;
     try {
-      const { payload, protectedHeader } = await jwtVerify((req.headers.authorization ?? '').replace(/^Bearer /, ''), publicKey, { issuer: apiKey.issuerId, audience: 'appstoreconnect-v1', algorithms: ['ES256'] });
+      const { payload, protectedHeader } = await jwtVerify((req.headers.authorization ?? '').replace(/^Bearer /, ''), publicKey, { issuer: apiKey.issuerId, audience: 'appstoreconnect-v1', algorithms: ['ES256'], currentDate: new Date(nowMs()) });
       if (protectedHeader.kid !== apiKey.keyId) throw new Error('unknown key id');
       bundleId = String(payload.bid);
     } catch {
@@ -170,7 +172,7 @@ export async function startAppStore(pki = makeTestPki()) {
     }
     const tx = transactions.get(decodeURIComponent(m[1]!));
     if (!tx || tx.bundleId !== bundleId) return send(res, 404, { errorCode: 4040010, errorMessage: 'Transaction id not found.' });
-    const now = Date.now();
+    const now = nowMs();
     const signed = await signAsAppStore(signer, {
       transactionId: tx.transactionId, originalTransactionId: tx.originalTransactionId ?? tx.transactionId, bundleId: tx.bundleId, productId: tx.productId,
       purchaseDate: now - 60_000, originalPurchaseDate: now - 60_000, quantity: 1, type: 'Consumable', inAppOwnershipType: 'PURCHASED', signedDate: now,
