@@ -3,6 +3,7 @@ import { seedDemoHouseAds } from '../../house-ads/demo';
 import { seedDemoAppDetails } from '../../apps/demo';
 import { seedDemoFinance } from '../../finance/demo';
 import type { ServerConfig } from '../config';
+import { demoGameItems } from '../../rewards/items';
 import { hashPassword } from '../crypto';
 import { baseRoles, demoAccounts, demoApps, demoPosts, demoTeams } from './demo-roles';
 import type { Db } from './sql';
@@ -35,6 +36,11 @@ export async function seedDatabase(db: Db, config: ServerConfig): Promise<void> 
       await tx.query('INSERT INTO apps (id, name, team_id) SELECT $1, $2, id FROM teams WHERE name = $3', [app.id, app.name, app.team]);
     }
     await seedDemoAppDetails(tx);
+    for (const app of demoApps) {
+      for (const item of demoGameItems) {
+        await tx.query('INSERT INTO game_items (app_id, item_id, name, kind, max_amount) VALUES ($1, $2, $3, $4, $5)', [app.id, item.itemId, item.name, item.kind, item.maxAmount]);
+      }
+    }
     for (const [i, account] of demoAccounts.entries()) {
       await tx.query(
         `INSERT INTO accounts (username, password_hash, role, name, list_app, can_view_all_app, follow_team, introduction)
