@@ -2,7 +2,7 @@ import { importPKCS8, SignJWT } from 'jose';
 import { tunables } from '../server/config';
 import { nowMs } from '../time/clock';
 import { formatDateTime } from '../time/format';
-import { JwsRejected, verifyAppleJws } from './apple-jws';
+import { APPLE_ROOT_CA_G3_SHA256, JwsRejected, verifyAppleJws } from './apple-jws';
 import { isTransient, pending, refused, timedGet, verified, type StoreReply } from './outcome';
 
 /**
@@ -52,10 +52,9 @@ export async function askAppStore(key: AppStoreKey, bundleId: string, claim: { p
 
   const signed = body.signedTransactionInfo;
   if (typeof signed !== 'string') return { outcome: refused('App Store: the answer holds no signedTransactionInfo'), exchange };
-  if (!appStoreRootCert) return { outcome: pending('APP_STORE_ROOT_CERT is not configured: the App Store answer cannot be trusted yet'), exchange };
   let tx: Record<string, unknown>;
   try {
-    tx = await verifyAppleJws(signed, appStoreRootCert, nowMs());
+    tx = await verifyAppleJws(signed, appStoreRootCert ? { rootPem: appStoreRootCert } : { rootFingerprint256: APPLE_ROOT_CA_G3_SHA256 }, nowMs());
   } catch (error) {
     if (error instanceof JwsRejected) return { outcome: refused(`App Store: the signed transaction failed verification: ${error.message}`), exchange };
     throw error;

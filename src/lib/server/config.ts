@@ -70,8 +70,8 @@ export interface IapSettings {
   appStoreApiBase: string;
   /**
    * The root certificate an App Store JWS's x5c chain must end in (APP_STORE_ROOT_CERT: PEM text, or the path
-   * of a PEM/DER file). Apple Root CA - G3 in production; unset, App Store answers cannot be trusted and
-   * purchases stay pending with that reason (see docs/decisions.md).
+   * of a PEM/DER file). Unset, the chain must end in Apple Root CA - G3 itself, pinned by its SHA-256
+   * fingerprint (see docs/decisions.md); set, it replaces that pin (a test PKI, or a future Apple root).
    */
   appStoreRootCert: string | null;
   /** How long one store request may take before the purchase is left pending (IAP_STORE_TIMEOUT_MS, default 10 s). */
