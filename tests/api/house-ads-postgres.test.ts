@@ -1,29 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, reportDay } from '../../src/lib/analytics/day';
 import { nowMs } from '../../src/lib/time/clock';
-import { startPgCluster, type PgCluster } from '../support/pg-cluster';
-import { DEMO_PASSWORD, startTestServer, type TestServer } from '../support/test-server';
+import { startTwoServersOnCluster, type TwoServers } from '../support/pg-cluster';
+import { DEMO_PASSWORD, type TestServer } from '../support/test-server';
 
 /**
  * House-ad caps across processes: two console processes on one PostgreSQL (a throw-away cluster) serve the
  * same campaigns to the same players at once. Every cap is reserved by a conditional UPDATE in the database,
  * so together they never serve one ad over a cap.
  */
-let cluster: PgCluster;
+let servers: TwoServers;
 let a: TestServer;
 let b: TestServer;
 
 beforeAll(async () => {
-  cluster = await startPgCluster();
-  const env = { DATABASE_URL: cluster.url, DEMO_DATA: '1', DEMO_TELEMETRY: '0' };
-  a = await startTestServer(env);
-  b = await startTestServer({ ...env, SCHEDULER: 'off' });
+  servers = await startTwoServersOnCluster();
+  ({ a, b } = servers);
 }, 120_000);
 
 afterAll(async () => {
-  await a?.stop();
-  await b?.stop();
-  cluster?.destroy();
+  await servers?.stop();
 });
 
 async function call(server: TestServer, method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}) {

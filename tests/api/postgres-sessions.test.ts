@@ -1,29 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../../src/lib/server/db/unavailable';
-import { startPgCluster, type PgCluster } from '../support/pg-cluster';
-import { DEMO_PASSWORD, startTestServer, type TestServer } from '../support/test-server';
+import { startTwoServersOnCluster, type PgCluster, type TwoServers } from '../support/pg-cluster';
+import { DEMO_PASSWORD, type TestServer } from '../support/test-server';
 
 /**
  * Two console processes on one PostgreSQL (their own throw-away cluster, so it can be stopped): each keeps a
  * session cache, and a write in one must end the session in the other at once; and a database outage must
  * answer 503 without losing anybody's session.
  */
+let servers: TwoServers;
 let cluster: PgCluster;
 let a: TestServer;
 let b: TestServer;
 
 beforeAll(async () => {
-  cluster = await startPgCluster();
-  const env = { DATABASE_URL: cluster.url, DEMO_DATA: '1', DEMO_TELEMETRY: '0' };
-  a = await startTestServer(env);
-  // One scheduler is enough; B only serves.
-  b = await startTestServer({ ...env, SCHEDULER: 'off' });
+  servers = await startTwoServersOnCluster();
+  ({ cluster, a, b } = servers);
 }, 120_000);
 
 afterAll(async () => {
-  await a?.stop();
-  await b?.stop();
-  cluster?.destroy();
+  await servers?.stop();
 });
 
 interface Answer {

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './test-server';
+import { freePort, startTestServer, type TestServer } from './test-server';
 
 /**
  * A throw-away PostgreSQL cluster that a test can stop and start again (a database outage), on a free port
@@ -61,6 +61,35 @@ export async function startPgCluster(): Promise<PgCluster> {
         // already stopped
       }
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Two console processes on one throw-away PostgreSQL cluster: what a test of "holds across processes" needs
+ * (caps, limits, sessions). A runs the scheduler; B only serves, so a job runs in one place unless the test
+ * starts it in both.
+ */
+export interface TwoServers {
+  cluster: PgCluster;
+  a: TestServer;
+  b: TestServer;
+  stop(): Promise<void>;
+}
+
+export async function startTwoServersOnCluster(env: Record<string, string> = {}): Promise<TwoServers> {
+  const cluster = await startPgCluster();
+  const base = { DATABASE_URL: cluster.url, DEMO_DATA: '1', DEMO_TELEMETRY: '0', ...env };
+  const a = await startTestServer(base);
+  const b = await startTestServer({ ...base, SCHEDULER: 'off' });
+  return {
+    cluster,
+    a,
+    b,
+    async stop() {
+      await a.stop();
+      await b.stop();
+      cluster.destroy();
     },
   };
 }
