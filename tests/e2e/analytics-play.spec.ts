@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs';
-import type { Download, Page } from '@playwright/test';
-import { csvRows } from '../support/unzip';
 import { unique } from './api';
 import { expect, open, signIn, test } from './fixtures';
-import { cellValue, tableRows, type Cell } from './report-table';
+import { choose, expectExportEqualsTable, reportReady, tableRows } from './report-table';
 
 /**
  * The gameplay and custom-event screens on the demo studio, one journey each: the heading, the filters and
@@ -13,32 +10,6 @@ import { cellValue, tableRows, type Cell } from './report-table';
  */
 
 const APP = 'id=com.gsm.blockpuzzle&value=Block%20Puzzle%20Legend';
-
-
-async function reportReady(page: Page) {
-  await expect(page.locator('section.report')).toHaveAttribute('aria-busy', 'false');
-  await expect(page.getByTestId('report-chart').locator('canvas')).toBeVisible();
-}
-
-/** The table equals the CSV export, line for line (the screen lists the Total first and days newest first). */
-async function expectExportEqualsTable(page: Page) {
-  const shown = await tableRows(page.getByTestId('report-table'));
-  expect(shown.length).toBeGreaterThan(0);
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
-  const csv = csvRows(readFileSync((await (file as Download).path())!).toString('utf8').replace(/^\uFEFF/, '')).slice(1).map((r) => r.map(cellValue));
-  const byKey = (rows: Cell[][]) => new Map(rows.map((r) => [String(r[0]), r.slice(1)]));
-  expect(byKey(csv)).toEqual(byKey(shown));
-}
-
-/** Picks an option of a labelled report control and waits for the report it asks for. */
-async function choose(page: Page, option: string, api: string, param: string, value: string) {
-  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === api && new URL(r.url()).searchParams.get(param) === value);
-  await page.locator(`.filter-${param}`).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  expect((await answered).status()).toBe(200);
-  await expect(page).toHaveURL(new RegExp(`${param}=${value}`));
-  await reportReady(page);
-}
 
 const SCREENS = [
   { path: '/gsm/analytic/taskQuest', heading: 'Task Quest', api: '/api/analytic/taskQuest', control: ['Rows', 'By day', 'view', 'day'] },

@@ -5,7 +5,7 @@ import { nowMs } from '../../src/lib/time/clock';
 import { csvRows, xlsxRows } from '../support/unzip';
 import { apiAs, plusDays, unique, utc7Day } from './api';
 import { expect, open, signIn, test } from './fixtures';
-import { cellValue, tableRows, type Cell } from './report-table';
+import { type Cell, cellValue, reportReady, tableRows } from './report-table';
 
 /**
  * The first analytics screens on the demo studio (seeded at server start): each table holds exactly the
@@ -14,16 +14,9 @@ import { cellValue, tableRows, type Cell } from './report-table';
  * Days follow the server's clock (the page head's gsm-server-now), so the suite passes at any hour.
  */
 
-
 async function download(page: Page, testId: string): Promise<Buffer> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
   return readFileSync((await (file as Download).path())!);
-}
-
-/** Waits until the report answered and the table shows its rows. */
-async function reportReady(page: Page) {
-  await expect(page.locator('section.report')).toHaveAttribute('aria-busy', 'false');
-  await expect(page.getByTestId('report-chart').locator('canvas')).toBeVisible();
 }
 
 async function pickOs(page: Page, os: 'ALL' | 'Android' | 'Ios' | 'WebGL') {

@@ -1,4 +1,6 @@
-import type { Locator } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, type Download, type Locator, type Page } from '@playwright/test';
+import { csvRows } from '../support/unzip';
 
 /** A report table's cell as its export writes it. */
 export type Cell = number | string | null;
@@ -18,4 +20,33 @@ export function cellValue(text: string): Cell {
 export async function tableRows(table: Locator): Promise<Cell[][]> {
   const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((r) => [...r.querySelectorAll('th, td')].map((c) => (c as HTMLElement).innerText)));
   return rows.map((r) => r.map(cellValue));
+}
+
+/** Waits until the generic report screen has answered (no longer busy) and drawn its chart. */
+export async function reportReady(page: Page): Promise<void> {
+  await expect(page.locator('section.report')).toHaveAttribute('aria-busy', 'false');
+  await expect(page.getByTestId('report-chart').locator('canvas')).toBeVisible();
+}
+
+/**
+ * The table equals the CSV export, line for line, keyed by the first column (the screen lists its Total or All
+ * line first and days newest first; the file may order them otherwise). `minRows`: the least the table must show.
+ */
+export async function expectExportEqualsTable(page: Page, minRows = 1): Promise<void> {
+  const shown = await tableRows(page.getByTestId('report-table'));
+  expect(shown.length).toBeGreaterThanOrEqual(minRows);
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+  const csv = csvRows(readFileSync((await (file as Download).path())!).toString('utf8').replace(/^\uFEFF/, '')).slice(1).map((r) => r.map(cellValue));
+  const byKey = (rows: Cell[][]) => new Map(rows.map((r) => [String(r[0]), r.slice(1)]));
+  expect(byKey(csv)).toEqual(byKey(shown));
+}
+
+/** Picks an option of a labelled report control and waits for the report it asks for. */
+export async function choose(page: Page, option: string, api: string, param: string, value: string): Promise<void> {
+  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === api && new URL(r.url()).searchParams.get(param) === value);
+  await page.locator(`.filter-${param}`).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  expect((await answered).status()).toBe(200);
+  await expect(page).toHaveURL(new RegExp(`${param}=${value}`));
+  await reportReady(page);
 }
