@@ -64,7 +64,8 @@ export const progressDashboardScreen = defineReport({
   noun: 'progress event points',
   fileStem: 'progress-event',
   isEmpty: (a) => a.event === '' || (a.participants === 0 && a.rows.every((r) => r.points === 0)),
-  emptyText: (a) => (a.events.length === 0 ? 'No progress event on this app yet: create one under Progress Events.' : null),
+  // No event at all: the usual "No progress event points from <app> in this range yet.".
+  emptyText: (a) => (a.events.length > 0 && a.event === '' ? 'No such progress event on this app.' : null),
   notices: (a) =>
     a.event === ''
       ? []
