@@ -242,8 +242,8 @@ describe('progress events in the game', () => {
 describe('the progress dashboard', () => {
   it('matches a recomputation from the submissions and claims the test made', async () => {
     const { data: ev } = await root(progressEventSaveContract, event({ milestones: '50: coin 10\n120: gem 1\n400: hint 1' }));
-    // Five players with known submissions; each claims what it reached except the last milestone.
-    const plans = [[30], [30, 30], [100, 40], [200, 200, 10], [10, 10, 10, 10]];
+    // Five players with known submissions (two land exactly on a threshold); each claims what it reached except the last milestone.
+    const plans = [[30], [25, 25], [100, 20], [200, 200, 10], [10, 10, 10, 10]];
     const thresholds = [50, 120, 400];
     const from = reportDay(nowMs());
     let claimed = [0, 0, 0];
