@@ -1,4 +1,4 @@
-import { daysOf } from '../analytics/day';
+import { daysOf, reportDay } from '../analytics/day';
 import { resolveScope } from '../analytics/reports';
 import { handleReport } from '../reports/server';
 import type { Sql } from '../server/db';
@@ -34,15 +34,20 @@ export function histogramOf(points: readonly number[], thresholds: readonly numb
 export const progressDashboardHandler = handleReport(progressDashboardScreen, async (db, viewer, input) => {
   const scope = await resolveScope(db, viewer, input);
   const base = { from: scope.from, to: scope.to, apps: scope.apps, pending: 0 };
-  const events = await db.query<{ id: number; name: string; status: string }>(
-    `SELECT id, name, status FROM progress_events WHERE app_id = ANY($1::text[]) ORDER BY (status = 'live') DESC, start_at DESC, id DESC`,
+  const events = await db.query<{ id: number; name: string; status: string; start_at: Date; end_at: Date }>(
+    `SELECT id, name, status, start_at, end_at FROM progress_events WHERE app_id = ANY($1::text[]) ORDER BY (status = 'live') DESC, start_at DESC, id DESC`,
     [scope.apps],
   );
   const choices = events.map((e) => ({ id: String(e.id), name: e.name, status: e.status }));
   const chosen = input.event ? events.find((e) => String(e.id) === input.event) : events[0];
   const empty = { events: choices, event: '', name: '', participants: 0, thresholds: [], reachedTotal: [], claimedTotal: [], histogram: [], rows: [] };
   if (!chosen) return { ...base, ...empty };
-  return { ...base, ...(await eventFigures(db, chosen.id, scope.from, scope.to)), events: choices, event: String(chosen.id), name: chosen.name };
+  // Day lines only for the days of the range the event ran on (before its start there is nothing to show).
+  const first = reportDay(new Date(chosen.start_at).getTime());
+  const last = reportDay(new Date(chosen.end_at).getTime() - 1);
+  const from = scope.from > first ? scope.from : first;
+  const to = scope.to < last ? scope.to : last;
+  return { ...base, ...(await eventFigures(db, chosen.id, from, to)), events: choices, event: String(chosen.id), name: chosen.name };
 });
 
 async function eventFigures(db: Sql, id: number, from: string, to: string) {
@@ -76,7 +81,7 @@ async function eventFigures(db: Sql, id: number, from: string, to: string) {
   const claimedBy = new Map(claims.map((c) => [key(c.position, c.day), c.n]));
   const dayBy = new Map(days.map((d) => [d.day, d]));
   const joinedBy = new Map(joined.map((j) => [j.day, j.n]));
-  const rows: ProgressDayLine[] = daysOf(from, to).map((day) => ({
+  const rows: ProgressDayLine[] = (from <= to ? daysOf(from, to) : []).map((day) => ({
     day,
     active: dayBy.get(day)?.active ?? 0,
     joined: joinedBy.get(day) ?? 0,
