@@ -55,7 +55,7 @@ test('a designer creates a progress event, a player reaches and claims a milesto
   await expect(page.getByRole('heading', { level: 1, name: 'Progress Dashboard' })).toBeVisible();
   await expect(page.locator('section.report')).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByTestId('report-notice').first()).toHaveText(
-    `${name}: 1 participants; milestone 1 (100 points) reached by 1, claimed by 1; milestone 2 (300 points) reached by 0, claimed by 0.`,
+    `${name}: 1 participant; milestone 1 (100 points) reached by 1, claimed by 1; milestone 2 (300 points) reached by 0, claimed by 0.`,
   );
   await expect(page.getByTestId('report-chart').locator('canvas')).toBeVisible();
   await expect(page.getByTestId('report-table')).toContainText('120');

@@ -72,7 +72,7 @@ export const progressDashboardScreen = defineReport({
       : [
           {
             tone: 'info',
-            text: `${a.name}: ${a.participants.toLocaleString('en-US')} participants; ${a.thresholds
+            text: `${a.name}: ${a.participants.toLocaleString('en-US')} ${a.participants === 1 ? 'participant' : 'participants'}; ${a.thresholds
               .map((t, i) => `milestone ${i + 1} (${t.toLocaleString('en-US')} points) reached by ${a.reachedTotal[i]!.toLocaleString('en-US')}, claimed by ${a.claimedTotal[i]!.toLocaleString('en-US')}`)
               .join('; ')}.`,
           },
