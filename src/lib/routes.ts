@@ -162,8 +162,8 @@ export const routeTable: RouteNode[] = [
       leaf('/games/ranking_event/event', 'Ranking Events'),
     ]),
     group('/games/progress_event', 'Progress Event', 'pi pi-percentage', [
-      leaf('/games/progress_event/dashboard', 'Progress Dashboard'),
-      leaf('/games/progress_event/event', 'Progress Events'),
+      leaf('/games/progress_event/dashboard', 'Progress Dashboard', { screen: 'report:progressDashboard' }),
+      leaf('/games/progress_event/event', 'Progress Events', { screen: 'resource:progress-events' }),
     ]),
     group('/games/exp_ranking_event', 'Exp Ranking Event', 'pi pi-star', [leaf('/games/exp_ranking_event/event', 'Exp Ranking Events')]),
     group('/games/leaderboard_season', 'Leaderboard Season', 'pi pi-list', [

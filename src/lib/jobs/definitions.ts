@@ -2,6 +2,7 @@ import { refreshFinance } from '../finance/refresh';
 import { runRollupJob } from '../analytics/rollup';
 import { pruneThrottle } from '../auth/throttle';
 import { retryPending } from '../iap/verify';
+import { transitionProgressEvents } from '../progress-events/service';
 import { tunables } from '../server/config';
 import type { Db, Sql } from '../server/db';
 
@@ -65,5 +66,12 @@ export const jobDefinitions: JobDefinition[] = [
     timeZone: 'Asia/Ho_Chi_Minh',
     // Pulls the console's own IAP and ad revenue from analytics, idempotently (src/lib/finance/refresh.ts).
     run: async (db) => (await refreshFinance(db as Db)).message,
+  },
+  {
+    name: 'progress_event_status',
+    description: 'Moves progress events to live at their start and to ended at their end (console clock)',
+    cron: '* * * * *',
+    timeZone: 'Asia/Ho_Chi_Minh',
+    run: (db) => transitionProgressEvents(db),
   },
 ];

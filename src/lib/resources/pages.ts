@@ -10,6 +10,7 @@ import { visibleApps } from '../dashboard/service';
 import { listJobs } from '../jobs/service';
 import { listExperiments } from '../experiments/service';
 import { houseAdPages } from '../house-ads/pages';
+import { listProgressEvents } from '../progress-events/service';
 import type { Db } from '../server/db';
 
 /**
@@ -60,4 +61,8 @@ export const resourcePages: Record<string, Loader> = {
   },
   roles: async (db) => ({ context: basePermissions() satisfies RoleContext, initialRows: await listRoles(db) }),
   ...houseAdPages,
+  'progress-events': async (db, viewer) => {
+    const [apps, rows] = await Promise.all([appChoices(db, viewer), listProgressEvents(db, viewer)]);
+    return { context: { apps }, initialRows: rows };
+  },
 };
