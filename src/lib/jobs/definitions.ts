@@ -3,6 +3,7 @@ import { runRollupJob } from '../analytics/rollup';
 import { pruneThrottle } from '../auth/throttle';
 import { retryPending } from '../iap/verify';
 import { tunables } from '../server/config';
+import { tickLiveEvents } from '../live-events/lifecycle';
 import type { Db, Sql } from '../server/db';
 
 export interface JobDefinition {
@@ -65,5 +66,12 @@ export const jobDefinitions: JobDefinition[] = [
     timeZone: 'Asia/Ho_Chi_Minh',
     // Pulls the console's own IAP and ad revenue from analytics, idempotently (src/lib/finance/refresh.ts).
     run: async (db) => (await refreshFinance(db as Db)).message,
+  },
+  {
+    name: 'live_events',
+    description: 'Moves live events scheduled → live → ended at their times, creates the next of a recurring one and runs reward runs (each player once)',
+    cron: '* * * * *',
+    timeZone: 'Asia/Ho_Chi_Minh',
+    run: (db) => tickLiveEvents(db as Db),
   },
 ];

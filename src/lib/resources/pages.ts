@@ -10,6 +10,7 @@ import { visibleApps } from '../dashboard/service';
 import { listJobs } from '../jobs/service';
 import { listExperiments } from '../experiments/service';
 import { houseAdPages } from '../house-ads/pages';
+import { livePages } from '../live-events/pages';
 import type { Db } from '../server/db';
 
 /**
@@ -60,4 +61,5 @@ export const resourcePages: Record<string, Loader> = {
   },
   roles: async (db) => ({ context: basePermissions() satisfies RoleContext, initialRows: await listRoles(db) }),
   ...houseAdPages,
+  ...livePages,
 };
