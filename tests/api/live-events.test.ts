@@ -197,7 +197,7 @@ describe('the game API', () => {
 
   it('ranks: ties go to the earlier reach; neighbours and the top of my bracket', async () => {
     const ev = await liveEvent((await template({ bracketSize: 10 })).id);
-    const players = [];
+    const players: { playerId: string; token: string }[] = [];
     for (let i = 0; i < 6; i++) players.push(await session());
     for (const p of players) await sdk('POST', `/api/sdk/v1/events/${ev.id}/join`, p.token, {});
     const scores = [40, 70, 70, 10, 90, 55]; // players[1] reaches 70 before players[2]
