@@ -53,7 +53,7 @@ function templateResource(kind: TemplateKind) {
       { key: 'scoring', label: 'Scoring', value: (r) => `${r.scoring} · ${r.sort === 'desc' ? 'highest first' : 'lowest first'}` },
       { key: 'bracketSize', label: 'Bracket', value: (r) => `${r.bracketSize} players · ${r.durationHours} h` },
       ...(season ? [{ key: 'tierSpec', label: 'Tiers (name:promote:demote)', show: 'code' as const }] : []),
-      { key: 'rewardSpec', label: 'Rewards by rank', show: 'code' },
+      { key: 'rewardSpec', label: 'Rewards by rank', show: 'code', value: (r) => r.rewardSpec.split('\n').join('; ') },
       { key: 'entry', label: 'Entry rules', value: (r) => [r.minLevel ? `level ≥ ${r.minLevel}` : null, r.minVersion ? `version ≥ ${r.minVersion}` : null, r.countries.length ? r.countries.join(', ') : null].filter(Boolean).join(' · ') || 'everyone' },
     ],
     form: [
