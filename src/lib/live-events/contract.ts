@@ -6,7 +6,7 @@ import { REPORT_OFFSET_MS } from '../time/zone';
 /**
  * Live-ops events (issue 18): ranking templates and events, exp ranking events and leaderboard seasons — the
  * console's contracts (one set per kind, each gated by its own route) and the game's SDK contracts.
- * Shared by browser and server. The rules in words: docs/live-events.md.
+ * Shared by browser and server. The rules in words: docs/decisions.md (live events) and docs/live-events.md.
  */
 
 export const TEMPLATE_KINDS = ['ranking', 'season'] as const;
