@@ -213,6 +213,7 @@ describe('the game API', () => {
     expect(third.above.map((r) => r.playerId)).toEqual([players[1]!.playerId]);
     expect(third.below.map((r) => r.playerId)).toEqual([players[5]!.playerId]);
     expect(third.top.map((r) => r.score)).toEqual([90, 70, 70]);
+    expect(third.top.map((r) => r.playerId)).toEqual([players[4]!.playerId, players[1]!.playerId, players[2]!.playerId]);
     expect((await rank(3)).rank).toBe(6);
   });
 
