@@ -38,8 +38,8 @@ async function pool(items, concurrency, fn) {
 }
 
 ensureBuilt();
-const cluster = process.env.BENCH_PG_URL ? null : await startPostgres();
-const url = process.env.BENCH_PG_URL ?? cluster.url;
+const cluster = process.env.BENCH_PG_URL ? null : await startPostgres({ settings: '-c shared_buffers=256MB -c max_wal_size=4GB' });
+const url = process.env.BENCH_PG_URL || cluster.url;
 const server = await startServer({ DATABASE_URL: url, DEMO_PASSWORD: PASSWORD, DATABASE_POOL_SIZE: '20' });
 const db = new pg.Client({ connectionString: url });
 await db.connect();
@@ -57,7 +57,7 @@ try {
   const rest = fake % args.bracket;
   log(`writing ${fake.toLocaleString('en-US')} entries in ${full + (rest ? 1 : 0)} bracket(s) of ${args.bracket}`);
   const t0 = Date.now();
-  const first = (await db.query(`INSERT INTO live_brackets (event_id, tier, members) SELECT $1, 0, $2 FROM generate_series(1, $3) ORDER BY 1 RETURNING id`, [event.id, args.bracket, full])).rows.map((r) => r.id).sort((a, b) => a - b);
+  const first = (await db.query(`INSERT INTO live_brackets (event_id, tier, members) SELECT $1::int, 0, $2::int FROM generate_series(1, $3::int) RETURNING id`, [event.id, args.bracket, full])).rows.map((r) => r.id).sort((a, b) => a - b);
   let last = null;
   if (rest) last = (await db.query('INSERT INTO live_brackets (event_id, tier, members) VALUES ($1, 0, $2) RETURNING id', [event.id, rest])).rows[0].id;
   const ids = [...first, ...(last ? [last] : [])];
@@ -67,8 +67,8 @@ try {
     const hi = Math.min(fake, lo + 250_000) - 1;
     await db.query(
       `INSERT INTO live_entries (event_id, player_id, bracket_id, tier, score, updated_at, joined_at)
-       SELECT $1, 'pb' || g, b.id, 0, (random() * 1000000)::bigint, now() - random() * interval '1 hour', now() - interval '1 hour'
-         FROM generate_series($2::int, $3::int) g JOIN bench_b b ON b.n = g / $4`,
+       SELECT $1::int, 'pb' || g, b.id, 0, (random() * 1000000)::bigint, now() - random() * interval '1 hour', now() - interval '1 hour'
+         FROM generate_series($2::int, $3::int) g JOIN bench_b b ON b.n = g / $4::int`,
       [event.id, lo, hi, args.bracket],
     );
   }
