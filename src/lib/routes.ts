@@ -158,17 +158,17 @@ export const routeTable: RouteNode[] = [
   ]),
   group('/games', 'Games', 'pi pi-trophy', [
     group('/games/ranking_event', 'Ranking Event', 'pi pi-sort-amount-up', [
-      leaf('/games/ranking_event/template', 'Ranking Template'),
-      leaf('/games/ranking_event/event', 'Ranking Events'),
+      leaf('/games/ranking_event/template', 'Ranking Template', { screen: 'resource:live-templates-ranking' }),
+      leaf('/games/ranking_event/event', 'Ranking Events', { screen: 'resource:live-events-ranking' }),
     ]),
     group('/games/progress_event', 'Progress Event', 'pi pi-percentage', [
       leaf('/games/progress_event/dashboard', 'Progress Dashboard', { screen: 'report:progressDashboard' }),
       leaf('/games/progress_event/event', 'Progress Events', { screen: 'resource:progress-events' }),
     ]),
-    group('/games/exp_ranking_event', 'Exp Ranking Event', 'pi pi-star', [leaf('/games/exp_ranking_event/event', 'Exp Ranking Events')]),
+    group('/games/exp_ranking_event', 'Exp Ranking Event', 'pi pi-star', [leaf('/games/exp_ranking_event/event', 'Exp Ranking Events', { screen: 'resource:live-events-exp' })]),
     group('/games/leaderboard_season', 'Leaderboard Season', 'pi pi-list', [
-      leaf('/games/leaderboard_season/template', 'Season Template'),
-      leaf('/games/leaderboard_season/event', 'Seasons'),
+      leaf('/games/leaderboard_season/template', 'Season Template', { screen: 'resource:live-templates-season' }),
+      leaf('/games/leaderboard_season/event', 'Seasons', { screen: 'resource:live-events-season' }),
     ]),
     group('/games/gift_code', 'Gift Code', 'pi pi-gift', [
       leaf('/games/gift_code/manager', 'Gift Code Manager'),

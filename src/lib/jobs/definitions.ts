@@ -4,6 +4,7 @@ import { pruneThrottle } from '../auth/throttle';
 import { retryPending } from '../iap/verify';
 import { transitionProgressEvents } from '../progress-events/service';
 import { tunables } from '../server/config';
+import { tickLiveEvents } from '../live-events/lifecycle';
 import type { Db, Sql } from '../server/db';
 
 export interface JobDefinition {
@@ -73,5 +74,12 @@ export const jobDefinitions: JobDefinition[] = [
     cron: '* * * * *',
     timeZone: 'Asia/Ho_Chi_Minh',
     run: (db) => transitionProgressEvents(db),
+  },
+  {
+    name: 'live_events',
+    description: 'Moves live events scheduled → live → ended at their times, creates the next of a recurring one and runs reward runs (each player once)',
+    cron: '* * * * *',
+    timeZone: 'Asia/Ho_Chi_Minh',
+    run: (db) => tickLiveEvents(db as Db),
   },
 ];

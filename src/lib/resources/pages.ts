@@ -11,6 +11,7 @@ import { listJobs } from '../jobs/service';
 import { listExperiments } from '../experiments/service';
 import { houseAdPages } from '../house-ads/pages';
 import { listProgressEvents } from '../progress-events/service';
+import { livePages } from '../live-events/pages';
 import type { Db } from '../server/db';
 
 /**
@@ -65,4 +66,5 @@ export const resourcePages: Record<string, Loader> = {
     const [apps, rows] = await Promise.all([appChoices(db, viewer), listProgressEvents(db, viewer)]);
     return { context: { apps }, initialRows: rows };
   },
+  ...livePages,
 };

@@ -10,6 +10,7 @@ import { historyApi } from '../../history/api';
 import { iapApi } from '../../iap/api';
 import { houseAdsApi } from '../../house-ads/api';
 import { jobsApi } from '../../jobs/api';
+import { liveEventsApi } from '../../live-events/api';
 import { logsApi } from '../../logs/api';
 import { playerStaffApi, playersApi } from '../../players/api';
 import { postsApi } from '../../posts/api';
@@ -47,6 +48,7 @@ export const apiHandlers: readonly ApiHandler[] = [
   ...financeApi,
   ...houseAdsApi,
   ...progressEventsApi,
+  ...liveEventsApi,
 ];
 
 const router = new ApiRouter(apiHandlers);

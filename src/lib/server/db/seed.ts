@@ -3,6 +3,7 @@ import { seedDemoHouseAds } from '../../house-ads/demo';
 import { seedDemoAppDetails } from '../../apps/demo';
 import { seedDemoFinance } from '../../finance/demo';
 import { seedDemoProgressEvents } from '../../progress-events/demo';
+import { seedDemoLiveEvents } from '../../live-events/demo';
 import type { ServerConfig } from '../config';
 import { demoGameItems } from '../../rewards/items';
 import { hashPassword } from '../crypto';
@@ -64,6 +65,8 @@ export async function seedDatabase(db: Db, config: ServerConfig): Promise<void> 
   if (config.demoData) await seedDemoFinance(db);
   if (config.demoData) await seedDemoHouseAds(db);
   if (config.demoData) await seedDemoProgressEvents(db);
+  // Played by simulated players, like the telemetry: skipped with it (DEMO_TELEMETRY=0).
+  if (config.demoData && config.demoTelemetry.enabled) await seedDemoLiveEvents(db, config.demoTelemetry.users);
 }
 
 function productionRoot(config: ServerConfig): { username: string; password: string } {

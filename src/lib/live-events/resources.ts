@@ -1,0 +1,204 @@
+import { defineResource } from '../resources/define';
+import { nowMs } from '../time/clock';
+import { formatDateTime } from '../time/format';
+import {
+  eventApis,
+  eventSchema,
+  EVENT_ROUTES,
+  standingSchema,
+  templateApis,
+  templateSchema,
+  TEMPLATE_ROUTES,
+  type EventKind,
+  type LiveEvent,
+  type TemplateKind,
+} from './contract';
+
+/**
+ * Live events as resources (src/lib/resources/define.ts): ranking and season templates, the events of each kind
+ * (ranking, exp ranking, seasons) with Cancel and Reward now as row actions, and per event the standings
+ * (top players of each bracket, their rewards and claims) as a drill. Shared by browser and server.
+ */
+
+export interface LiveContext {
+  apps: { id: string; name: string }[];
+  /** Templates an event of this screen can be made from. */
+  templates: { id: number; name: string; appId: string; scoring: string }[];
+}
+
+const KIND_WORDS: Record<EventKind, { singular: string; plural: string; create: string }> = {
+  ranking: { singular: 'ranking event', plural: 'ranking events', create: 'New ranking event' },
+  exp: { singular: 'exp ranking event', plural: 'exp ranking events', create: 'New exp ranking' },
+  season: { singular: 'season', plural: 'seasons', create: 'New season' },
+};
+
+const statusSeverity = (s: string) => (s === 'live' ? 'success' : s === 'scheduled' ? 'info' : s === 'rewarded' ? 'secondary' : s === 'ended' ? 'warning' : 'danger');
+const appName = (ctx: LiveContext, id: string) => ctx.apps.find((a) => a.id === id)?.name ?? id;
+
+function templateResource(kind: TemplateKind) {
+  const c = templateApis[kind];
+  const season = kind === 'season';
+  return defineResource({
+    id: `live-templates-${kind}`,
+    singular: season ? 'season template' : 'ranking template',
+    plural: season ? 'season templates' : 'ranking templates',
+    contracts: { list: c.list, save: c.save, remove: c.remove },
+    row: templateSchema,
+    rowKey: (r) => r.id,
+    rowLabel: (r) => r.name,
+    listInput: () => ({}),
+    columns: [
+      { key: 'name', label: 'Template', hint: (r) => `#${r.id} · ${r.events} event(s)`, sortable: true },
+      { key: 'appId', label: 'App', value: (r, ctx: LiveContext) => appName(ctx, r.appId) },
+      { key: 'scoring', label: 'Scoring', value: (r) => `${r.scoring} · ${r.sort === 'desc' ? 'highest first' : 'lowest first'}` },
+      { key: 'bracketSize', label: 'Bracket', value: (r) => `${r.bracketSize} players · ${r.durationHours} h` },
+      ...(season ? [{ key: 'tierSpec', label: 'Tiers (name:promote:demote)', show: 'code' as const }] : []),
+      { key: 'rewardSpec', label: 'Rewards by rank', show: 'code', value: (r) => r.rewardSpec.split('\n').join('; ') },
+      { key: 'entry', label: 'Entry rules', value: (r) => [r.minLevel ? `level ≥ ${r.minLevel}` : null, r.minVersion ? `version ≥ ${r.minVersion}` : null, r.countries.length ? r.countries.join(', ') : null].filter(Boolean).join(' · ') || 'everyone' },
+    ],
+    form: [
+      { key: 'appId', label: 'App', input: 'select', options: (ctx) => (ctx?.apps ?? []).map((a) => ({ label: a.name, value: a.id })), createOnly: true },
+      { key: 'name', label: 'Name', input: 'text', placeholder: season ? 'Weekly league' : 'Weekend high score' },
+      { key: 'scoring', label: 'Scoring', input: 'select', options: [{ label: 'Best score counts', value: 'best' }, { label: 'Latest score counts', value: 'latest' }, { label: 'Scores add up (increment)', value: 'increment' }] },
+      { key: 'sort', label: 'Order', input: 'select', options: [{ label: 'Highest first', value: 'desc' }, { label: 'Lowest first (times)', value: 'asc' }] },
+      { key: 'bracketSize', label: 'Bracket size', input: 'number', help: 'Players are grouped into rooms of this many (at least 2).' },
+      { key: 'durationHours', label: 'Duration (hours)', input: 'number' },
+      ...(season ? [{ key: 'tierSpec', label: 'Tiers', input: 'text' as const, placeholder: 'Gold:0:3, Silver:3:3, Bronze:3:0', help: 'name:promote:demote, the top tier first; newcomers start in the bottom tier.' }] : []),
+      {
+        key: 'rewardSpec', label: 'Rewards by rank', input: 'textarea', placeholder: season ? 'Gold 1: gem 100\nGold 2-50: coin 1000\nSilver 1-50: coin 500' : '1: gem 100, coin 5000\n2-10: coin 1000\n11-50: hint 2',
+        help: `One range per line, "from-to: item amount, …", covering 1..N without gaps${season ? '; start each line with its tier' : ''}.`,
+      },
+      { key: 'minLevel', label: 'Lowest player level', input: 'number' },
+      { key: 'minVersion', label: 'Lowest app version', input: 'text', placeholder: 'empty = any' },
+      { key: 'countries', label: 'Countries', input: 'chips', placeholder: 'VN, US … (empty = all)' },
+      { key: 'maxDelta', label: 'Max change per submission', input: 'number', help: 'Anti-cheat: a submission moving the score more than this is refused. Empty = no limit.' },
+      { key: 'allowNegative', label: 'Negative scores allowed', input: 'checkbox' },
+    ],
+    initial: (ctx) => ({
+      appId: ctx.apps[0]?.id, scoring: season ? 'increment' : 'best', sort: 'desc', bracketSize: 50, durationHours: season ? 168 : 72, minLevel: 0, minVersion: '', countries: [],
+      maxDelta: null, allowNegative: false, tierSpec: season ? 'Gold:0:5, Silver:5:5, Bronze:5:0' : '', rewardSpec: season ? 'Gold 1-50: gem 50\nSilver 1-50: coin 2000\nBronze 1-50: coin 500' : '1: gem 100\n2-10: coin 2000\n11-50: coin 500',
+    }),
+    fixed: (_ctx, row) => (row ? { id: row.id, appId: row.appId } : {}),
+    removable: (r) => r.events === 0,
+    createLabel: 'New template',
+    empty: 'No template yet.',
+    search: 'client',
+    note: () => ({ text: `Events copy a template's rules when they are created; changing a template later changes only new events.`, link: { label: season ? 'Seasons' : 'Ranking events', href: season ? EVENT_ROUTES.season : EVENT_ROUTES.ranking } }),
+    toasts: { created: (r) => `Template ${r.name} created`, saved: (r) => `Template ${r.name} saved`, removed: (r) => `Template ${r.name} deleted` },
+    idPrefix: `lt-${kind}`,
+  });
+}
+
+function standingsResource(kind: EventKind) {
+  return defineResource({
+    id: `live-standings-${kind}`,
+    singular: 'player',
+    plural: 'players',
+    contracts: { list: eventApis[kind].standings },
+    row: standingSchema,
+    rowKey: (r) => r.key,
+    rowLabel: (r) => r.playerId,
+    listInput: (ctx: { id: number }) => ({ id: ctx.id, top: 10 }),
+    columns: [
+      { key: 'bracket', label: 'Bracket', hint: (r) => r.tier || null },
+      { key: 'rank', label: 'Rank' },
+      { key: 'playerId', label: 'Player', show: 'code' },
+      { key: 'score', label: 'Score' },
+      { key: 'reachedAt', label: 'Reached (UTC+7)', show: 'dateTime' },
+      { key: 'reward', label: 'Reward', value: (r) => r.reward || '—' },
+      { key: 'claimedAt', label: 'Claimed (UTC+7)', show: 'dateTime' },
+    ],
+    empty: 'No player has a score yet.',
+    search: 'client',
+    pageSize: 20,
+  });
+}
+
+const summary = (r: LiveEvent) => `${r.participants} player(s) in ${r.brackets} bracket(s)`;
+
+function eventResource(kind: EventKind) {
+  const c = eventApis[kind];
+  const words = KIND_WORDS[kind];
+  const standings = standingsResource(kind);
+  return {
+    standings,
+    events: defineResource({
+      id: `live-events-${kind}`,
+      singular: words.singular,
+      plural: words.plural,
+      contracts: { list: c.list, save: c.save },
+      row: eventSchema,
+      rowKey: (r) => r.id,
+      rowLabel: (r) => r.name,
+      listInput: () => ({}),
+      columns: [
+        { key: 'name', label: 'Event', hint: (r) => `#${r.id} · ${r.templateName}`, sortable: true },
+        { key: 'appId', label: 'App', value: (r, ctx: LiveContext) => appName(ctx, r.appId) },
+        { key: 'startsAt', label: 'Start (UTC+7)', show: 'dateTime' },
+        { key: 'endsAt', label: 'End (UTC+7)', show: 'dateTime', hint: (r) => (r.recurrence ? `repeats: ${r.recurrence}` : null) },
+        { key: 'status', label: 'Status', show: 'status', severity: statusSeverity, hint: (r) => `by ${r.updatedBy}` },
+        { key: 'participants', label: 'Players', value: summary, hint: (r) => `${r.scoring} · bracket ${r.bracketSize}` },
+        { key: 'rewardResult', label: 'Reward run', value: (r) => r.rewardResult ?? (r.status === 'ended' ? 'due' : '—') },
+      ],
+      form: [
+        { key: 'templateId', label: 'Template', input: 'select', options: (ctx) => (ctx?.templates ?? []).map((t) => ({ label: `${t.name} (${appName(ctx, t.appId)})`, value: t.id })), createOnly: true },
+        { key: 'name', label: 'Name', input: 'text', placeholder: kind === 'season' ? 'Season 12' : 'Weekend cup' },
+        { key: 'description', label: 'Text shown to players', input: 'textarea' },
+        { key: 'start', label: 'Start (UTC+7)', input: 'text', placeholder: 'DD-MM-YYYY HH:mm', help: 'Fixed once the event is live.' },
+        { key: 'end', label: 'End (UTC+7)', input: 'text', placeholder: 'DD-MM-YYYY HH:mm', help: 'While live it can only move later.' },
+        { key: 'recurrence', label: 'Repeat (cron, UTC+7)', input: 'text', placeholder: 'e.g. 0 9 * * 1 (Mondays 09:00); empty = once', help: 'At the end the next event starts at the next matching minute, same length.' },
+        ...(kind === 'exp' ? [] : [{ key: 'scoring', label: 'Scoring', input: 'select' as const, options: [{ label: "The template's", value: '' }, { label: 'Best score counts', value: 'best' }, { label: 'Latest score counts', value: 'latest' }, { label: 'Scores add up (increment)', value: 'increment' }], help: 'Fixed once the event is live.' }]),
+        { key: 'rewardSpec', label: 'Rewards by rank', input: 'textarea', placeholder: "empty = the template's table", help: 'Fixed once the event has ended.' },
+      ],
+      initial: (ctx) => {
+        const start = Math.ceil(nowMs() / 3_600_000) * 3_600_000 + 3_600_000;
+        return { templateId: ctx.templates[0]?.id, start: formatDateTime(start), end: formatDateTime(start + (kind === 'season' ? 7 : 3) * 86_400_000), recurrence: '', scoring: kind === 'exp' ? 'increment' : '', rewardSpec: '', description: '' };
+      },
+      fixed: (_ctx, row) => (row ? { id: row.id, templateId: row.templateId, ...(kind === 'exp' ? { scoring: 'increment' } : {}) } : kind === 'exp' ? { scoring: 'increment' } : {}),
+      editable: (r) => r.status !== 'cancelled',
+      createLabel: words.create,
+      empty: `No ${words.singular} yet.`,
+      search: 'client',
+      note: (ctx) =>
+        ctx?.templates?.length
+          ? { text: 'Status moves by itself at the start and end (job live_events, every minute); rewards go out once after the end. Ties: the earlier reach of a score ranks first.' }
+          : { text: `Create a ${kind === 'season' ? 'season' : 'ranking'} template first${kind === 'exp' ? ' (scoring: scores add up)' : ''}.`, link: { label: 'Templates', href: TEMPLATE_ROUTES[kind === 'season' ? 'season' : 'ranking'] } },
+      toasts: { created: (r) => `Event ${r.name} created`, saved: (r) => `Event ${r.name} saved` },
+      rowActions: [
+        {
+          id: 'reward',
+          label: 'Reward now',
+          icon: 'pi pi-gift',
+          compact: true,
+          contract: c.reward,
+          input: (r) => ({ id: r.id }),
+          hidden: (r) => r.status !== 'ended' && !(r.status === 'live' && Date.parse(r.endsAt) <= nowMs()),
+          confirm: { header: 'Reward now', message: (r) => `Grant the rewards of "${r.name}" now? Each ranked player gets their reward once.` },
+          done: (r) => ({ severity: 'success', text: `Rewards of ${r.name} granted` }),
+        },
+        {
+          id: 'cancel',
+          label: 'Cancel event',
+          icon: 'pi pi-ban',
+          compact: true,
+          severity: () => 'danger',
+          contract: c.cancel,
+          input: (r) => ({ id: r.id }),
+          hidden: (r) => r.status !== 'scheduled' && r.status !== 'live',
+          confirm: { header: 'Cancel event', message: (r) => `Cancel "${r.name}"? Players can no longer join or score, and nobody is rewarded.` },
+          done: (r) => ({ severity: 'success', text: `Event ${r.name} cancelled` }),
+        },
+      ],
+      drill: { label: (r) => `Standings of ${r.name}`, icon: 'pi pi-chart-bar', tooltip: 'Standings', title: (r) => `Standings — ${r.name} (${summary(r)}${r.rewardResult ? `; ${r.rewardResult}` : ''})`, resource: () => standings, context: (r) => ({ id: r.id }) },
+      idPrefix: `le-${kind}`,
+    }),
+  };
+}
+
+export const liveTemplateResources = { ranking: templateResource('ranking'), season: templateResource('season') };
+const built = { ranking: eventResource('ranking'), exp: eventResource('exp'), season: eventResource('season') };
+export const liveEventResources = { ranking: built.ranking.events, exp: built.exp.events, season: built.season.events };
+export const liveResources = [
+  liveTemplateResources.ranking, liveTemplateResources.season,
+  ...Object.values(built).flatMap((b) => [b.events, b.standings]),
+];

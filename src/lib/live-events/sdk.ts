@@ -1,0 +1,179 @@
+import { compareVersions } from '../experiments/assign';
+import type { PlayerClaims } from '../players/tokens';
+import type { Db, Sql } from '../server/db';
+import { badRequest, conflict, HttpError, notFound } from '../server/errors';
+import { nowMs } from '../time/clock';
+import { formatDateTime } from '../time/format';
+import { SUBMIT_WINDOW_MS, SUBMITS_PER_WINDOW, type EventKind, type EventStatus, type RewardRange, type Scoring, type Tier } from './contract';
+import { rankOrder } from './lifecycle';
+
+/**
+ * The game's side of live events (SDK key + player token, never a bare user id): open events, join (a bracket),
+ * submit a score (idempotent by client id, rate-limited, max delta), read my rank, claim my reward.
+ * An event is open from its start to its end whether or not the minute job has flipped its status yet.
+ */
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+type Ev = {
+  id: number; app_id: string; kind: EventKind; name: string; description: string; starts_at: Date; ends_at: Date; status: EventStatus; scoring: Scoring; sort: 'desc' | 'asc';
+  bracket_size: number; rewards: RewardRange[]; tiers: Tier[]; min_level: number; min_version: string; countries: string[]; max_delta: string | number | null;
+  allow_negative: boolean; series_id: number | null;
+};
+const EV = `id, app_id, kind, name, description, starts_at, ends_at, status, scoring, sort, bracket_size, rewards, tiers, min_level, min_version, countries, max_delta, allow_negative, series_id`;
+
+export interface Device {
+  level?: number;
+  appVersion?: string;
+  country?: string;
+}
+
+async function eventOf(db: Sql, player: PlayerClaims, id: number, lock = false): Promise<Ev> {
+  const e = await db.one<Ev>(`SELECT ${EV} FROM live_events WHERE id = $1 ${lock ? 'FOR UPDATE' : ''}`, [id]);
+  if (!e || e.app_id !== player.appId) throw notFound(`Event ${id} was not found.`);
+  return e;
+}
+
+/** 409 unless the event takes part now (between its start and its end, not cancelled). */
+function requireOpen(e: Ev, now: number): void {
+  if (e.status === 'cancelled') throw conflict(`Event ${e.id} was cancelled.`);
+  if (e.status === 'ended' || e.status === 'rewarded' || now >= new Date(e.ends_at).getTime()) throw conflict(`Event ${e.id} has ended (${formatDateTime(e.ends_at)}); it no longer accepts players or scores.`);
+  if (now < new Date(e.starts_at).getTime()) throw conflict(`Event ${e.id} has not started; it opens at ${formatDateTime(e.starts_at)}.`);
+}
+
+/** Why the player may not enter, or null: the entry rules (level, version, countries). */
+function entryRefusal(e: Ev, device: Device): string | null {
+  if (e.min_level > 0 && (device.level ?? 0) < e.min_level) return `level: this event is for players from level ${e.min_level}.`;
+  if (e.min_version && (!device.appVersion || compareVersions(device.appVersion, e.min_version) < 0)) return `appVersion: this event needs app version ${e.min_version} or later.`;
+  if (e.countries.length && (!device.country || !e.countries.includes(device.country))) return `country: this event is open in ${e.countries.join(', ')} only.`;
+  return null;
+}
+
+export async function openEvents(db: Sql, player: PlayerClaims, device: Device, now = nowMs()) {
+  const rows = await db.query<Ev & { score: string | number | null; joined: boolean }>(
+    `SELECT ${EV.split(', ').map((c) => `e.${c}`).join(', ')}, x.score, x.player_id IS NOT NULL AS joined
+       FROM live_events e LEFT JOIN live_entries x ON x.event_id = e.id AND x.player_id = $2
+      WHERE e.app_id = $1 AND e.status IN ('scheduled', 'live') AND e.starts_at <= $3::timestamptz AND e.ends_at > $3::timestamptz
+      ORDER BY e.ends_at, e.id`,
+    [player.appId, player.playerId, iso(now)],
+  );
+  return {
+    events: rows
+      .filter((e) => e.joined || entryRefusal(e, device) === null)
+      .map((e) => ({
+        id: e.id, kind: e.kind, name: e.name, description: e.description, startsAt: iso(new Date(e.starts_at).getTime()), endsAt: iso(new Date(e.ends_at).getTime()),
+        status: e.status, scoring: e.scoring, sort: e.sort, joined: e.joined, score: e.score === null ? null : Number(e.score), rewards: e.rewards,
+      })),
+  };
+}
+
+/**
+ * Joins the player to the event: the newest bracket of their tier that has room, or a new one. The event row is
+ * locked for the join, so concurrent joins fill brackets one after another and never past their size.
+ */
+export async function joinEvent(db: Db, player: PlayerClaims, id: number, device: Device, now = nowMs()) {
+  return db.transaction(async (tx) => {
+    const e = await eventOf(tx, player, id, true);
+    const tierName = (t: number) => (e.kind === 'season' ? (e.tiers[t]?.name ?? null) : null);
+    const existing = await tx.one<{ bracket_id: number; tier: number }>('SELECT bracket_id, tier FROM live_entries WHERE event_id = $1 AND player_id = $2', [id, player.playerId]);
+    if (existing) return { eventId: id, bracketId: existing.bracket_id, tier: tierName(existing.tier), joined: false };
+    requireOpen(e, now);
+    const refusal = entryRefusal(e, device);
+    if (refusal) throw new HttpError(403, refusal);
+    let tier = 0;
+    if (e.kind === 'season' && e.tiers.length) {
+      const kept = await tx.one<{ tier: number }>('SELECT tier FROM live_season_players WHERE series_id = $1 AND player_id = $2', [e.series_id ?? e.id, player.playerId]);
+      tier = kept ? Math.min(kept.tier, e.tiers.length - 1) : e.tiers.length - 1; // newcomers start in the bottom tier
+    }
+    const open = await tx.one<{ id: number }>('SELECT id FROM live_brackets WHERE event_id = $1 AND tier = $2 AND members < $3 ORDER BY id DESC LIMIT 1', [id, tier, e.bracket_size]);
+    const bracketId = open ? open.id : (await tx.one<{ id: number }>('INSERT INTO live_brackets (event_id, tier) VALUES ($1, $2) RETURNING id', [id, tier]))!.id;
+    await tx.query('UPDATE live_brackets SET members = members + 1 WHERE id = $1', [bracketId]);
+    await tx.query('INSERT INTO live_entries (event_id, player_id, bracket_id, tier, joined_at) VALUES ($1, $2, $3, $4, $5::timestamptz)', [id, player.playerId, bracketId, tier, iso(now)]);
+    return { eventId: id, bracketId, tier: tierName(tier), joined: true };
+  });
+}
+
+/**
+ * One score submission. A client id already seen answers the current score without applying anything; a
+ * refused submission (negative, over the max delta, over the rate) leaves nothing behind, so it may be resent.
+ */
+export async function submitScore(db: Db, player: PlayerClaims, id: number, input: { clientId: string; value: number }, now = nowMs()) {
+  const e = await eventOf(db, player, id);
+  requireOpen(e, now);
+  if (input.value < 0 && !e.allow_negative) throw badRequest('value: must not be negative in this event.');
+  return db.transaction(async (tx) => {
+    const entry = await tx.one<{ score: string | number | null; updated_at: Date | null; rate_window: string | number; rate_count: number }>(
+      'SELECT score, updated_at, rate_window, rate_count FROM live_entries WHERE event_id = $1 AND player_id = $2 FOR UPDATE',
+      [id, player.playerId],
+    );
+    if (!entry) throw conflict(`Join event ${id} first (POST /api/sdk/v1/events/${id}/join).`);
+    const current = entry.score === null ? null : Number(entry.score);
+    const fresh = await tx.one('INSERT INTO live_submits (event_id, player_id, client_id, value, at) VALUES ($1, $2, $3, $4, $5::timestamptz) ON CONFLICT DO NOTHING RETURNING 1', [id, player.playerId, input.clientId, input.value, iso(now)]);
+    if (!fresh) return { score: current ?? 0, applied: false };
+    const maxDelta = e.max_delta === null ? null : Number(e.max_delta);
+    const delta = e.scoring === 'increment' ? input.value : input.value - (current ?? 0);
+    if (maxDelta !== null && Math.abs(delta) > maxDelta) throw badRequest(`value: changes the score by ${Math.abs(delta)}, over this event's limit of ${maxDelta} per submission.`);
+    const inWindow = now - Number(entry.rate_window) < SUBMIT_WINDOW_MS;
+    const count = inWindow ? entry.rate_count + 1 : 1;
+    if (count > SUBMITS_PER_WINDOW) throw new HttpError(429, `Too many scores: at most ${SUBMITS_PER_WINDOW} per ${SUBMIT_WINDOW_MS / 1000} seconds per player; send the best one later.`);
+    let score: number;
+    let reached: string | null;
+    if (e.scoring === 'increment') [score, reached] = [(current ?? 0) + input.value, iso(now)];
+    else if (e.scoring === 'latest') [score, reached] = [input.value, iso(now)];
+    else {
+      // best: only a better score moves the score and its reach time (an equal score keeps the earlier reach).
+      const better = current === null || (e.sort === 'asc' ? input.value < current : input.value > current);
+      [score, reached] = better ? [input.value, iso(now)] : [current, entry.updated_at ? iso(new Date(entry.updated_at).getTime()) : iso(now)];
+    }
+    await tx.query(
+      'UPDATE live_entries SET score = $3, updated_at = $4::timestamptz, rate_window = $5, rate_count = $6 WHERE event_id = $1 AND player_id = $2',
+      [id, player.playerId, score, reached, inWindow ? Number(entry.rate_window) : now, count],
+    );
+    return { score, applied: true };
+  });
+}
+
+/**
+ * My rank in my bracket, my neighbours and the bracket's top: each a COUNT or a LIMIT over the index
+ * (event, bracket, score, reach time, player), never a sort of the bracket.
+ */
+export async function readRank(db: Sql, player: PlayerClaims, id: number, around: number, top: number) {
+  const e = await eventOf(db, player, id);
+  const me = await db.one<{ bracket_id: number; score: string | number | null; updated_at: Date | null }>('SELECT bracket_id, score, updated_at FROM live_entries WHERE event_id = $1 AND player_id = $2', [id, player.playerId]);
+  if (!me) throw notFound(`You have not joined event ${id}.`);
+  const cmp = e.sort === 'asc' ? '<' : '>';
+  const rev = e.sort === 'asc' ? '>' : '<';
+  const order = rankOrder(e.sort);
+  const reverse = `score ${e.sort === 'asc' ? 'DESC' : 'ASC'}, updated_at DESC, player_id DESC`;
+  const base = 'event_id = $1 AND bracket_id = $2 AND score IS NOT NULL';
+  const players = Number((await db.one<{ n: string }>(`SELECT count(*) AS n FROM live_entries WHERE ${base}`, [id, me.bracket_id]))!.n);
+  const topRows = top ? await db.query<{ player_id: string; score: string }>(`SELECT player_id, score FROM live_entries WHERE ${base} ORDER BY ${order} LIMIT ${top}`, [id, me.bracket_id]) : [];
+  const topList = topRows.map((r, i) => ({ rank: i + 1, playerId: r.player_id, score: Number(r.score) }));
+  if (me.score === null) return { bracketId: me.bracket_id, rank: null, score: null, players, above: [], below: [], top: topList };
+  const params = [id, me.bracket_id, me.score, me.updated_at ? iso(new Date(me.updated_at).getTime()) : null, player.playerId];
+  const better = `(score ${cmp} $3 OR (score = $3 AND (updated_at < $4::timestamptz OR (updated_at = $4::timestamptz AND player_id < $5))))`;
+  const worse = `(score ${rev} $3 OR (score = $3 AND (updated_at > $4::timestamptz OR (updated_at = $4::timestamptz AND player_id > $5))))`;
+  const rank = 1 + Number((await db.one<{ n: string }>(`SELECT count(*) AS n FROM live_entries WHERE ${base} AND ${better}`, params))!.n);
+  const aboveRows = around ? await db.query<{ player_id: string; score: string }>(`SELECT player_id, score FROM live_entries WHERE ${base} AND ${better} ORDER BY ${reverse} LIMIT ${around}`, params) : [];
+  const belowRows = around ? await db.query<{ player_id: string; score: string }>(`SELECT player_id, score FROM live_entries WHERE ${base} AND ${worse} ORDER BY ${order} LIMIT ${around}`, params) : [];
+  return {
+    bracketId: me.bracket_id, rank, score: Number(me.score), players,
+    above: aboveRows.map((r, i) => ({ rank: rank - 1 - i, playerId: r.player_id, score: Number(r.score) })).reverse(),
+    below: belowRows.map((r, i) => ({ rank: rank + 1 + i, playerId: r.player_id, score: Number(r.score) })),
+    top: topList,
+  };
+}
+
+/** The player's reward of a rewarded event, once: the claim is one conditional UPDATE, so parallel claims get one answer. */
+export async function claimReward(db: Sql, player: PlayerClaims, id: number, now = nowMs()) {
+  const e = await eventOf(db, player, id);
+  if (e.status !== 'rewarded') throw conflict(e.status === 'cancelled' ? `Event ${id} was cancelled; it has no rewards.` : `Event ${id}'s rewards are not out yet (they go out after ${formatDateTime(e.ends_at)}).`);
+  const row = await db.one<{ rank: number; rewards: { itemId: string; amount: number }[]; claimed_at: Date }>(
+    'UPDATE live_grants SET claimed_at = $3::timestamptz WHERE event_id = $1 AND player_id = $2 AND claimed_at IS NULL RETURNING rank, rewards, claimed_at',
+    [id, player.playerId, iso(now)],
+  );
+  if (row) return { eventId: id, rank: row.rank, rewards: row.rewards, claimedAt: iso(new Date(row.claimed_at).getTime()) };
+  const grant = await db.one<{ claimed_at: Date }>('SELECT claimed_at FROM live_grants WHERE event_id = $1 AND player_id = $2', [id, player.playerId]);
+  if (grant) throw conflict(`Already claimed at ${formatDateTime(grant.claimed_at)}.`);
+  throw notFound(`No reward for this player in event ${id}.`);
+}

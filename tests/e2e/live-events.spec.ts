@@ -1,0 +1,103 @@
+import type { Page } from '@playwright/test';
+import { appDetailContract } from '../../src/lib/apps/contract';
+import { formatDateTime } from '../../src/lib/time/format';
+import { nowMs } from '../../src/lib/time/clock';
+import { apiAs, unique } from './api';
+import { expect, open, signIn, test } from './fixtures';
+
+/**
+ * A designer's live event, end to end: a ranking template and an event made on the screens; the event goes
+ * live at its start (the live_events job), players score through the game API, it ends, the job grants the
+ * rewards once, and the standings show who won what. Times come from the console's clock (the test process
+ * shares the server's clock offset), never the browser's.
+ */
+
+const APP = 'com.gsm.wordquest'; // the designer's app
+const base = process.env.E2E_BASE_URL!;
+
+async function sdkCall(key: string, method: string, path: string, token?: string, body?: unknown) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'x-sdk-key': key, ...(token ? { 'x-player-token': token } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, json: (await response.json()) as { data: Record<string, unknown>; message?: string } };
+}
+
+/** Reloads until the event's row shows the status (the job runs every minute). */
+async function waitForStatus(page: Page, name: string, status: string, timeout: number) {
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText(status, { timeout: 2000 });
+  }).toPass({ timeout, intervals: [5000] });
+}
+
+test('a designer creates a template and an event; it goes live, scores arrive, it ends and the rewards are out', async ({ page }) => {
+  test.setTimeout(300_000);
+  await signIn(page, 'designer');
+
+  await open(page, '/games/ranking_event/template');
+  await expect(page.getByRole('heading', { level: 1, name: 'Ranking Template' })).toBeVisible();
+  await page.getByRole('button', { name: 'New template' }).click();
+  const tplDialog = page.getByRole('dialog', { name: 'New template' });
+  const template = unique('Cup rules');
+  await tplDialog.getByLabel('Name').fill(template);
+  await tplDialog.getByLabel('Rewards by rank').fill('1: gem 100\n3-5: coin 10');
+  await tplDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(tplDialog.getByRole('alert')).toContainText('ranks 2-2 are missing');
+  await tplDialog.getByLabel('Rewards by rank').fill('1: gem 100\n2-5: coin 10');
+  await tplDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('.toast').last()).toContainText(`Template ${template} created`);
+
+  // The event starts this minute and ends at the first minute boundary at least 40 s away.
+  const now = nowMs();
+  const start = now - (now % 60_000);
+  let end = start + 60_000;
+  if (end - now < 40_000) end += 60_000;
+  await open(page, '/games/ranking_event/event');
+  await page.getByRole('button', { name: 'New ranking event' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New ranking event' });
+  const name = unique('Weekend cup');
+  await dialog.locator('.p-dropdown').first().click();
+  await page.getByRole('option', { name: new RegExp(template) }).click();
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Start (UTC+7)').fill(formatDateTime(start));
+  await dialog.getByLabel('End (UTC+7)').fill(formatDateTime(start - 60_000));
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('must be after the start');
+  await dialog.getByLabel('End (UTC+7)').fill(formatDateTime(end));
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('.toast').last()).toContainText(`Event ${name} created`);
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText(/scheduled|live/);
+
+  // Scores arrive through the game API (SDK key + player tokens).
+  const root = await apiAs('root');
+  const key = (await root(appDetailContract, { appId: APP })).data.os[0]!.sdkAppKey;
+  const listed = await sdkCall(key, 'POST', '/api/sdk/v1/players/session', undefined, { deviceId: `e2e-live-${Date.now()}-0` });
+  const eventId = await (async () => {
+    const open = await sdkCall(key, 'GET', '/api/sdk/v1/events', listed.json.data.accessToken as string);
+    return ((open.json.data.events as { id: number; name: string }[]).find((e) => e.name === name))!.id;
+  })();
+  const players: { id: string; token: string }[] = [];
+  for (const [i, score] of [300, 900, 500].entries()) {
+    const s = await sdkCall(key, 'POST', '/api/sdk/v1/players/session', undefined, { deviceId: `e2e-live-${Date.now()}-${i + 1}` });
+    const token = s.json.data.accessToken as string;
+    players.push({ id: s.json.data.playerId as string, token });
+    expect((await sdkCall(key, 'POST', `/api/sdk/v1/events/${eventId}/join`, token, {})).status).toBe(200);
+    expect((await sdkCall(key, 'POST', `/api/sdk/v1/events/${eventId}/score`, token, { clientId: 'run-1', value: score })).json.data).toEqual({ score, applied: true });
+  }
+  await waitForStatus(page, name, 'live', 90_000);
+  await expect(row).toContainText('3 player(s) in 1 bracket(s)');
+
+  // After the end the job ends it and runs the rewards once.
+  await waitForStatus(page, name, 'rewarded', Math.max(0, end - nowMs()) + 100_000);
+  await expect(row).toContainText('3 of 3 ranked players rewarded');
+  const claim = await sdkCall(key, 'POST', `/api/sdk/v1/events/${eventId}/claim`, players[1]!.token);
+  expect(claim.json.data).toMatchObject({ rank: 1, rewards: [{ itemId: 'gem', amount: 100 }] });
+
+  await row.getByRole('button', { name: `Standings of ${name}` }).click();
+  const standings = page.getByRole('dialog', { name: new RegExp(`Standings — ${name}`) });
+  await expect(standings.getByRole('row', { name: new RegExp(players[1]!.id) })).toContainText('gem 100');
+  await expect(standings.getByRole('row', { name: new RegExp(players[2]!.id) })).toContainText('coin 10');
+});
