@@ -2,6 +2,7 @@ import { refreshFinance } from '../finance/refresh';
 import { runRollupJob } from '../analytics/rollup';
 import { pruneThrottle } from '../auth/throttle';
 import { retryPending } from '../iap/verify';
+import { sendDueMails } from '../mail/service';
 import { tunables } from '../server/config';
 import type { Db, Sql } from '../server/db';
 
@@ -65,5 +66,12 @@ export const jobDefinitions: JobDefinition[] = [
     timeZone: 'Asia/Ho_Chi_Minh',
     // Pulls the console's own IAP and ad revenue from analytics, idempotently (src/lib/finance/refresh.ts).
     run: async (db) => (await refreshFinance(db as Db)).message,
+  },
+  {
+    name: 'mail_send',
+    description: 'Sends scheduled in-game mail whose send time has come',
+    cron: '* * * * *',
+    timeZone: 'Asia/Ho_Chi_Minh',
+    run: (db) => sendDueMails(db),
   },
 ];

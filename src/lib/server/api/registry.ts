@@ -15,6 +15,9 @@ import { playerStaffApi, playersApi } from '../../players/api';
 import { postsApi } from '../../posts/api';
 import { rolesApi } from '../../roles/api';
 import { sdkCheckApi } from '../../sdk-check/api';
+import { gameItemsApi } from '../../rewards/api';
+import { mailApi } from '../../mail/api';
+import { giftCodesApi } from '../../gift-codes/api';
 import { systemApi } from '../../system/api';
 import { testingApi } from '../../testing/api';
 import { json, runHandler, type ApiHandler } from './handler';
@@ -45,6 +48,9 @@ export const apiHandlers: readonly ApiHandler[] = [
   ...experimentsApi,
   ...financeApi,
   ...houseAdsApi,
+  ...gameItemsApi,
+  ...mailApi,
+  ...giftCodesApi,
 ];
 
 const router = new ApiRouter(apiHandlers);
