@@ -2,8 +2,8 @@ import { playerOf } from '../players/service';
 import { fileResponse } from '../reports/export';
 import { handle, handleRaw, type ApiHandler } from '../server/api/handler';
 import { isoWithOffset } from '../time/format';
-import { campaignActiveContract, campaignCreateContract, campaignListContract, codesExportContract, redeemContract, usedLogsContract, usedLogsExportContract } from './contract';
-import { allUsedLogs, createCampaign, exportCodes, listCampaigns, listUsedLogs, redeemCode, setCampaignActive } from './service';
+import { campaignActiveContract, campaignCodesContract, campaignCreateContract, campaignListContract, codesExportContract, redeemContract, usedLogsContract, usedLogsExportContract } from './contract';
+import { allUsedLogs, createCampaign, exportCodes, firstCodes, listCampaigns, listUsedLogs, redeemCode, setCampaignActive } from './service';
 
 /** Gift code campaigns, their codes' export, the used logs and the game's redeem call. */
 export const giftCodesApi: ApiHandler[] = [
@@ -15,6 +15,7 @@ export const giftCodesApi: ApiHandler[] = [
     const grid = [['Code', 'Uses', 'Campaign', 'App', 'Expires (UTC+7)'], ...codes.map((c) => [c.code, c.uses, campaign.name, campaign.appId, isoWithOffset(campaign.expiresAt)])];
     return fileResponse('Gift codes', grid, 'csv', `gift-codes-${campaign.id}`);
   }),
+  handle(campaignCodesContract, async ({ id }, ctx) => ({ data: await firstCodes(ctx.db, ctx.actor, id) })),
   handle(usedLogsContract, async (input, ctx) => listUsedLogs(ctx.db, ctx.viewer, input)),
   handleRaw(usedLogsExportContract, async ({ format, ...query }, ctx) => {
     const rows = await allUsedLogs(ctx.db, ctx.viewer, query);

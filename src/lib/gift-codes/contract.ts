@@ -174,3 +174,12 @@ export const redeemContract = defineContract({
   access: 'public',
   maxBody: 4096,
 });
+
+/** The first codes of a campaign (the codes dialog); the whole list is the CSV export. Both need gift_code_export. */
+export const campaignCodesContract = defineContract({
+  method: 'GET',
+  path: '/api/games/gift_code/codes',
+  request: z.object({ id: z.coerce.number<string | number>().int('must be a campaign id').positive('must be a campaign id') }),
+  data: z.array(z.object({ code: z.string(), uses: z.number().int() })),
+  access: { route: GIFT_MANAGER_ROUTE, actions: [GIFT_EXPORT_ACTION] },
+});

@@ -165,6 +165,18 @@ export async function exportCodes(db: Db, actor: Actor, id: number): Promise<{ c
   });
 }
 
+/** The first 200 codes of a campaign, for the codes dialog; looking is audited as an export is. */
+export async function firstCodes(db: Db, actor: Actor, id: number): Promise<{ code: string; uses: number }[]> {
+  return db.transaction(async (tx) => {
+    const c = await campaignById(tx, id);
+    if (!c) throw notFound(`Gift code campaign ${id} was not found.`);
+    if (!mayViewApp(actor.account, c.app_id)) throw forbidden();
+    const codes = await tx.query<{ code: string; uses: number }>('SELECT code, uses FROM gift_codes WHERE campaign_id = $1 ORDER BY code LIMIT 200', [id]);
+    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'gift_code_view', entity: 'gift_campaign', entityId: id, after: { codes: codes.length }, ip: actor.ip, requestId: actor.requestId });
+    return codes;
+  });
+}
+
 // ---------------------------------------------------------------- used logs
 
 interface DbLog {

@@ -60,4 +60,7 @@ export const resourcePages: Record<string, Loader> = {
   },
   roles: async (db) => ({ context: basePermissions() satisfies RoleContext, initialRows: await listRoles(db) }),
   ...houseAdPages,
+  'gift-campaigns': async (db, viewer) => ({ context: { apps: await appChoices(db, viewer) } }),
+  'gift-used-logs': async (db, viewer) => ({ context: { apps: await appChoices(db, viewer) } }),
+  mail: async (db, viewer) => ({ context: { apps: await appChoices(db, viewer) } }),
 };
