@@ -328,11 +328,6 @@ export async function redeemCode(db: Db, player: PlayerClaims, input: { code: st
       if (mine.length === 0) throw new Refused('limit_reached', campaignId);
       const used = await tx.query('UPDATE gift_codes SET uses = uses + 1 WHERE code = $1 AND (max_uses IS NULL OR uses < max_uses) RETURNING uses', [code]);
       if (used.length === 0) throw new Refused('used_up', campaignId);
-      const counted = await tx.query(
-        `UPDATE gift_campaigns SET redeemed = redeemed + 1 WHERE id = $1 AND active AND (total_limit IS NULL OR redeemed < total_limit) RETURNING redeemed`,
-        [campaignId],
-      );
-      if (counted.length === 0) throw new Refused('used_up', campaignId);
       const mailId = await deliverMail(tx, {
         appId: player.appId,
         userId: player.playerId,
@@ -344,6 +339,13 @@ export async function redeemCode(db: Db, player: PlayerClaims, input: { code: st
         sourceRef: `${hit.name} · ${code}`,
       });
       await logAttempt(tx, player, code, campaignId, 'ok', mailId, at);
+      // The campaign's total last: every redemption of a campaign queues on this one row until its commit, so
+      // the lock is taken as late as possible (a refusal here still rolls the mail and the log row back).
+      const counted = await tx.query(
+        `UPDATE gift_campaigns SET redeemed = redeemed + 1 WHERE id = $1 AND active AND (total_limit IS NULL OR redeemed < total_limit) RETURNING redeemed`,
+        [campaignId],
+      );
+      if (counted.length === 0) throw new Refused('used_up', campaignId);
       return { result: 'ok' as const, rewards: hit.rewards, mailId };
     });
     return done;
