@@ -17,6 +17,7 @@ export const PRIVATE_ACTIONS = {
   campaign_edit: 'Create and edit in-house ad campaigns',
   live_event_edit: 'Create and edit game events and seasons',
   gift_code_edit: 'Create gift codes',
+  gift_code_export: 'Export generated gift codes as CSV (each export is audited)',
   mail_send: 'Send in-game mail',
   push_send: 'Send push notifications',
   user_data_update: 'Update a player\'s saved data',

@@ -171,10 +171,10 @@ export const routeTable: RouteNode[] = [
       leaf('/games/leaderboard_season/event', 'Seasons', { screen: 'resource:live-events-season' }),
     ]),
     group('/games/gift_code', 'Gift Code', 'pi pi-gift', [
-      leaf('/games/gift_code/manager', 'Gift Code Manager'),
-      leaf('/games/gift_code/used_logs', 'Gift Code Used Logs'),
+      leaf('/games/gift_code/manager', 'Gift Code Manager', { screen: 'resource:gift-campaigns' }),
+      leaf('/games/gift_code/used_logs', 'Gift Code Used Logs', { screen: 'resource:gift-used-logs' }),
     ]),
-    group('/games/mail', 'Mail', 'pi pi-envelope', [leaf('/games/mail/mailBox', 'Mail Box')]),
+    group('/games/mail', 'Mail', 'pi pi-envelope', [leaf('/games/mail/mailBox', 'Mail Box', { screen: 'resource:mail' })]),
     group('/games/notification', 'Notification', 'pi pi-bell', [leaf('/games/notification/push', 'Push Notification')]),
   ]),
   group('/finance', 'Finance', 'pi pi-dollar', [

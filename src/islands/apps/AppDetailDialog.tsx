@@ -12,7 +12,7 @@ import type { DetailTab } from '../../lib/apps/manager';
 import ConfigEditor from './ConfigEditor';
 import { formatDateTime } from '../../lib/time/format';
 import { AppIcon, copyText, OsBadge, StateTag } from './parts';
-import { pTrackingResource, publishDatesResource, versionsResource, type AppPanelContext } from '../../lib/apps/resources';
+import { gameItemsResource, pTrackingResource, publishDatesResource, versionsResource, type AppPanelContext } from '../../lib/apps/resources';
 import type { ActionHolder } from '../../lib/resources/define';
 import ResourceView from '../resources/ResourceView';
 import { storeKeyResource } from '../../lib/iap/resources';
@@ -24,6 +24,7 @@ const TABS: { key: DetailTab; label: string }[] = [
   { key: 'ptracking', label: 'pTracking' },
   { key: 'storekey', label: 'App Store key' },
   { key: 'versions', label: 'Versions' },
+  { key: 'items', label: 'Items' },
 ];
 
 interface AppDetailDialogProps {
@@ -212,6 +213,7 @@ export default function AppDetailDialog({ appId, tab, canEdit, viewer, onTab, on
             {tab === 'dates' && <ResourceView descriptor={publishDatesResource} context={panelContext(app)} account={viewer} />}
             {tab === 'ptracking' && <ResourceView descriptor={pTrackingResource} context={panelContext(app)} account={viewer} />}
             {tab === 'versions' && <ResourceView descriptor={versionsResource} context={panelContext(app)} account={viewer} />}
+            {tab === 'items' && <ResourceView descriptor={gameItemsResource} context={panelContext(app)} account={viewer} />}
             {tab === 'storekey' && <ResourceView descriptor={storeKeyResource} context={panelContext(app)} account={viewer} />}
           </div>
         </>

@@ -17,7 +17,7 @@ export const APP_SORT_KEYS = ['name', 'id', 'team', 'state', 'updated'] as const
 export type AppSortKey = (typeof APP_SORT_KEYS)[number];
 export type SortDirection = 'asc' | 'desc';
 /** The tabs of an app's detail dialog. */
-export type DetailTab = 'details' | 'config' | 'dates' | 'ptracking' | 'storekey' | 'versions';
+export type DetailTab = 'details' | 'config' | 'dates' | 'ptracking' | 'storekey' | 'versions' | 'items';
 
 export function filterApps(apps: readonly AppSummary[], filter: AppListFilter): AppSummary[] {
   const labels = new Set(filter.labels.map((l) => l.toLowerCase()));

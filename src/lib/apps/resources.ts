@@ -17,6 +17,7 @@ import {
 } from './contract';
 import { OS_NAMES, type OsCode } from './os';
 import { PTRACKING_PARTNERS } from './rules';
+import { gameItem, gameItemDeleteContract, gameItemSaveContract, gameItemsListContract, ITEM_KINDS } from '../rewards/contract';
 
 /**
  * The App Manager's detail panels as resources (src/lib/resources/define.ts): publish dates, pTracking and
@@ -135,4 +136,36 @@ export const versionsResource = defineResource({
   idPrefix: 'ver',
 });
 
-export const appResources = [publishDatesResource, pTrackingResource, versionsResource];
+/** The app's items: what gift codes, mail and event rewards may grant, and at most how many per grant. */
+export const gameItemsResource = defineResource({
+  id: 'game-items',
+  singular: 'item',
+  plural: 'items',
+  contracts: { list: gameItemsListContract, save: gameItemSaveContract, remove: gameItemDeleteContract },
+  row: gameItem,
+  rowKey: (r) => r.itemId,
+  rowLabel: (r) => r.itemId,
+  listInput: (ctx: AppPanelContext) => ({ appId: ctx.appId }),
+  columns: [
+    { key: 'itemId', label: 'Item id', show: 'code', sortable: true },
+    { key: 'name', label: 'Name', sortable: true },
+    { key: 'kind', label: 'Kind' },
+    { key: 'maxAmount', label: 'Max per grant' },
+  ],
+  form: [
+    { key: 'itemId', label: 'Item id', input: 'text', placeholder: 'e.g. coin', createOnly: true, help: 'The id the game knows the item by; rewards name it.' },
+    { key: 'name', label: 'Name', input: 'text' },
+    { key: 'kind', label: 'Kind', input: 'select', options: ITEM_KINDS.map((k) => ({ label: k, value: k })) },
+    { key: 'maxAmount', label: 'Max per grant', input: 'number' },
+  ],
+  initial: () => ({ itemId: '', name: '', kind: 'consumable', maxAmount: 1000 }),
+  fixed: (ctx) => ({ appId: ctx.appId }),
+  removeInput: (r, ctx) => ({ appId: ctx.appId, itemId: r.itemId }),
+  createLabel: 'Add item',
+  toasts: { created: (r) => `Item ${r.itemId} added`, saved: (r) => `Item ${r.itemId} saved`, removed: (r) => `Item ${r.itemId} deleted` },
+  empty: 'No item yet: gift codes and mail can grant only items listed here.',
+  search: 'client',
+  idPrefix: 'item',
+});
+
+export const appResources = [publishDatesResource, pTrackingResource, versionsResource, gameItemsResource];

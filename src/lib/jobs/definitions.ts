@@ -3,6 +3,7 @@ import { runRollupJob } from '../analytics/rollup';
 import { pruneThrottle } from '../auth/throttle';
 import { retryPending } from '../iap/verify';
 import { transitionProgressEvents } from '../progress-events/service';
+import { sendDueMails } from '../mail/service';
 import { tunables } from '../server/config';
 import { tickLiveEvents } from '../live-events/lifecycle';
 import type { Db, Sql } from '../server/db';
@@ -81,5 +82,12 @@ export const jobDefinitions: JobDefinition[] = [
     cron: '* * * * *',
     timeZone: 'Asia/Ho_Chi_Minh',
     run: (db) => tickLiveEvents(db as Db),
+  },
+  {
+    name: 'mail_send',
+    description: 'Sends scheduled in-game mail whose send time has come',
+    cron: '* * * * *',
+    timeZone: 'Asia/Ho_Chi_Minh',
+    run: (db) => sendDueMails(db),
   },
 ];

@@ -67,4 +67,7 @@ export const resourcePages: Record<string, Loader> = {
     return { context: { apps }, initialRows: rows };
   },
   ...livePages,
+  'gift-campaigns': async (db, viewer) => ({ context: { apps: await appChoices(db, viewer) } }),
+  'gift-used-logs': async (db, viewer) => ({ context: { apps: await appChoices(db, viewer) } }),
+  mail: async (db, viewer) => ({ context: { apps: await appChoices(db, viewer) } }),
 };

@@ -17,6 +17,9 @@ import { postsApi } from '../../posts/api';
 import { progressEventsApi } from '../../progress-events/api';
 import { rolesApi } from '../../roles/api';
 import { sdkCheckApi } from '../../sdk-check/api';
+import { gameItemsApi } from '../../rewards/api';
+import { mailApi } from '../../mail/api';
+import { giftCodesApi } from '../../gift-codes/api';
 import { systemApi } from '../../system/api';
 import { testingApi } from '../../testing/api';
 import { json, runHandler, type ApiHandler } from './handler';
@@ -49,6 +52,9 @@ export const apiHandlers: readonly ApiHandler[] = [
   ...houseAdsApi,
   ...progressEventsApi,
   ...liveEventsApi,
+  ...gameItemsApi,
+  ...mailApi,
+  ...giftCodesApi,
 ];
 
 const router = new ApiRouter(apiHandlers);

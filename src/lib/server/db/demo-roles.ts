@@ -17,7 +17,7 @@ export const baseRoles: RoleSeed[] = [
     name: 'admin',
     description: 'Live-ops and board administration',
     paths: ['/dashboard', '/post/index', '/job_schedule/index', ...under('/gsm/users/'), ...under('/games/'), ...under('/ads_in_house/'), ...under('/test/')],
-    privateActions: ['push_notification_create', 'push_notification_edit', 'push_notification_delete', 'push_notification_pin', 'special_note_edit', 'live_event_edit', 'gift_code_edit', 'mail_send', 'push_send', 'campaign_edit', 'job_run'],
+    privateActions: ['push_notification_create', 'push_notification_edit', 'push_notification_delete', 'push_notification_pin', 'special_note_edit', 'live_event_edit', 'gift_code_edit', 'gift_code_export', 'mail_send', 'push_send', 'campaign_edit', 'job_run'],
   },
   {
     name: 'statistic',

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { defineContract } from '../contract';
+import { reward } from '../rewards/items';
+import { requiredRewards } from '../mail/rewards-text';
+import { consoleDateTime } from '../mail/when';
+
+/**
+ * Gift codes: campaigns on /games/gift_code/manager (creating and deactivating need gift_code_edit, exporting
+ * the codes gift_code_export), the redemption log on /games/gift_code/used_logs, and the game's
+ * redeem call (SDK v1, X-SDK-Key + X-Player-Token).
+ */
+export const GIFT_MANAGER_ROUTE = '/games/gift_code/manager';
+export const GIFT_LOGS_ROUTE = '/games/gift_code/used_logs';
+export const GIFT_EDIT_ACTION = 'gift_code_edit';
+export const GIFT_EXPORT_ACTION = 'gift_code_export';
+
+/** Letters and digits that cannot be mistaken for one another (no 0/O, 1/I/L). */
+export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const CODE_LENGTH = 10;
+export const CODES_MAX = 1_000_000;
+export const REDEEM_RESULTS = ['ok', 'invalid', 'wrong_app', 'not_started', 'expired', 'inactive', 'used_up', 'limit_reached', 'restricted', 'rate_limited'] as const;
+export type RedeemResult = (typeof REDEEM_RESULTS)[number];
+export const RESULT_LABELS: Record<RedeemResult, string> = {
+  ok: 'ok',
+  invalid: 'wrong code',
+  wrong_app: 'wrong app',
+  not_started: 'not started',
+  expired: 'expired',
+  inactive: 'deactivated',
+  used_up: 'used up',
+  limit_reached: 'limit reached',
+  restricted: 'not for this device',
+  rate_limited: 'too many tries',
+};
+
+/** A code as a person types it: case, spaces and dashes do not matter. */
+export const normaliseCode = (text: string) => text.replace(/[\s-]/g, '').toUpperCase();
+
+const appId = z.string().trim().min(1, 'is required').max(100);
+const countryList = z.preprocess(
+  (v) => (typeof v === 'string' ? v.split(/[\s,;]+/).filter(Boolean) : v),
+  z.array(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'must be two-letter country codes like VN')).max(250),
+);
+
+export const campaignRow = z.object({
+  id: z.number().int(),
+  appId: z.string(),
+  name: z.string(),
+  kind: z.enum(['generated', 'keyword']),
+  /** The keyword, or the prefix of generated codes. */
+  code: z.string(),
+  codeCount: z.number().int(),
+  rewards: z.array(reward),
+  startsAt: z.string(),
+  expiresAt: z.string(),
+  totalLimit: z.number().int().nullable(),
+  perPlayerLimit: z.number().int(),
+  os: z.array(z.number().int()),
+  countries: z.array(z.string()),
+  redeemed: z.number().int(),
+  active: z.boolean(),
+  status: z.enum(['scheduled', 'running', 'expired', 'used up', 'deactivated']),
+  createdBy: z.string(),
+  createdAt: z.string(),
+});
+export type CampaignRow = z.infer<typeof campaignRow>;
+
+export const campaignListContract = defineContract({
+  method: 'GET',
+  path: '/api/games/gift_code/list',
+  request: z.object({
+    appId: appId.optional(),
+    textSearch: z.string().trim().max(100).optional(),
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+  }),
+  data: z.array(campaignRow),
+  list: true,
+  access: { route: GIFT_MANAGER_ROUTE },
+});
+
+export const campaignCreateContract = defineContract({
+  method: 'POST',
+  path: '/api/games/gift_code/create',
+  request: z
+    .object({
+      appId,
+      name: z.string().trim().min(1, 'is required').max(120, 'must be at most 120 characters'),
+      kind: z.enum(['generated', 'keyword'], { error: 'must be generated or keyword' }),
+      /** generated: how many codes. */
+      count: z.coerce.number<string | number>().int('must be a whole number').min(1, 'must be at least 1').max(CODES_MAX, `must be at most ${CODES_MAX}`).optional(),
+      /** generated: an optional prefix; keyword: the code itself. */
+      code: z.preprocess((v) => (typeof v === 'string' ? normaliseCode(v) : v), z.string().regex(/^[A-Z0-9]{0,20}$/, 'letters and digits only, at most 20').default('')),
+      rewards: requiredRewards,
+      startsAt: z.preprocess((v) => (v === '' || v === null ? undefined : v), consoleDateTime.optional()),
+      expiresAt: consoleDateTime,
+      totalLimit: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number<string | number>().int('must be a whole number').min(1, 'must be at least 1 (leave it empty for no limit)').max(1_000_000_000).optional()),
+      perPlayerLimit: z.coerce.number<string | number>().int('must be a whole number').min(1, 'must be at least 1').max(1000).default(1),
+      os: z.array(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'must be 1 (Android), 2 (Ios) or 3 (WebGL)' })).max(3).default([]),
+      countries: countryList.default([]),
+    })
+    .superRefine((v, ctx) => {
+      if (v.kind === 'generated' && !v.count) ctx.addIssue({ code: 'custom', path: ['count'], message: 'is required for generated codes' });
+      if (v.kind === 'keyword' && v.code.length < 4) ctx.addIssue({ code: 'custom', path: ['code'], message: 'the keyword needs 4 to 20 letters or digits' });
+      if (v.kind === 'generated' && v.code.length > 8) ctx.addIssue({ code: 'custom', path: ['code'], message: 'a prefix may have at most 8 characters' });
+    }),
+  data: campaignRow,
+  access: { route: GIFT_MANAGER_ROUTE, actions: [GIFT_EDIT_ACTION] },
+  maxBody: 64 * 1024,
+});
+
+export const campaignActiveContract = defineContract({
+  method: 'POST',
+  path: '/api/games/gift_code/active',
+  request: z.object({ id: z.coerce.number<string | number>().int().positive(), active: z.boolean() }),
+  data: campaignRow,
+  access: { route: GIFT_MANAGER_ROUTE, actions: [GIFT_EDIT_ACTION] },
+});
+
+export const codesExportContract = defineContract({
+  method: 'GET',
+  path: '/api/games/gift_code/export',
+  request: z.object({ id: z.coerce.number<string | number>().int('must be a campaign id').positive('must be a campaign id') }),
+  data: z.unknown(),
+  access: { route: GIFT_MANAGER_ROUTE, actions: [GIFT_EXPORT_ACTION] },
+});
+
+export const usedLogRow = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  appId: z.string(),
+  playerId: z.string(),
+  deviceId: z.string(),
+  code: z.string(),
+  campaign: z.string(),
+  result: z.enum(REDEEM_RESULTS),
+  mailId: z.number().int().nullable(),
+});
+
+const logFilter = {
+  appId: appId.optional(),
+  result: z.enum(REDEEM_RESULTS, { error: `must be one of ${REDEEM_RESULTS.join(', ')}` }).optional(),
+  textSearch: z.string().trim().max(100).optional(),
+};
+
+export const usedLogsContract = defineContract({
+  method: 'GET',
+  path: '/api/games/gift_code/used_logs',
+  request: z.object({ ...logFilter, page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(20) }),
+  data: z.array(usedLogRow),
+  list: true,
+  access: { route: GIFT_LOGS_ROUTE },
+});
+
+export const usedLogsExportContract = defineContract({
+  method: 'GET',
+  path: '/api/games/gift_code/used_logs/export',
+  request: z.object({ ...logFilter, format: z.enum(['csv', 'xlsx']).default('csv') }),
+  data: z.unknown(),
+  access: { route: GIFT_LOGS_ROUTE, actions: ['export_report'] },
+});
+
+// ---------------------------------------------------------------- SDK
+
+export const redeemContract = defineContract({
+  method: 'POST',
+  path: '/api/sdk/v1/giftcodes/redeem',
+  // Any text: a malformed code is answered like a wrong one, not with a validation message that tells them apart.
+  request: z.object({
+    code: z.string({ error: 'is required' }),
+    country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'must be a two-letter country code').optional(),
+  }),
+  data: z.object({ result: z.literal('ok'), rewards: z.array(reward), mailId: z.number().int() }),
+  access: 'public',
+  maxBody: 4096,
+});
+
+/** The first codes of a campaign (the codes dialog); the whole list is the CSV export. Both need gift_code_export. */
+export const campaignCodesContract = defineContract({
+  method: 'GET',
+  path: '/api/games/gift_code/codes',
+  request: z.object({ id: z.coerce.number<string | number>().int('must be a campaign id').positive('must be a campaign id') }),
+  data: z.array(z.object({ code: z.string(), uses: z.number().int() })),
+  access: { route: GIFT_MANAGER_ROUTE, actions: [GIFT_EXPORT_ACTION] },
+});

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { OS_NAMES, type OsCode } from '../apps/os';
+import { rewardsToText } from '../mail/rewards-text';
+import { defineResource, type ResourceOption } from '../resources/define';
+import {
+  campaignActiveContract,
+  campaignCodesContract,
+  campaignCreateContract,
+  campaignListContract,
+  campaignRow,
+  codesExportContract,
+  REDEEM_RESULTS,
+  RESULT_LABELS,
+  usedLogRow,
+  usedLogsContract,
+  usedLogsExportContract,
+} from './contract';
+
+/**
+ * The gift code screens as resources (src/lib/resources/define.ts): campaigns (create, deactivate, the codes
+ * and their export) and the used logs (filters, export). Shared by browser and server.
+ */
+
+/** What the screens know: the apps the account sees. */
+export interface GiftContext {
+  apps: { id: string; name: string }[];
+}
+
+const appOptions = (ctx: GiftContext): ResourceOption[] => ctx.apps.map((a) => ({ label: a.name, value: a.id }));
+const appName = (ctx: GiftContext, id: string) => ctx.apps.find((a) => a.id === id)?.name ?? id;
+const osOptions: ResourceOption[] = ([1, 2, 3] as OsCode[]).map((os) => ({ label: OS_NAMES[os], value: os }));
+const statusSeverity = (s: string) => (s === 'running' || s === 'sent' || s === 'ok' ? 'success' : s === 'scheduled' ? 'info' : s === 'used up' || s === 'expired' ? 'warning' : 'danger');
+
+const codeRow = z.object({ code: z.string(), uses: z.number().int() });
+
+export interface CodesContext {
+  id: number;
+  name: string;
+  count: number;
+}
+
+export const giftCodesOfCampaignResource = defineResource({
+  id: 'gift-codes-of-campaign',
+  singular: 'code',
+  plural: 'codes',
+  contracts: { list: campaignCodesContract },
+  row: codeRow,
+  rowKey: (r) => r.code,
+  rowLabel: (r) => r.code,
+  listInput: (ctx: CodesContext) => ({ id: ctx.id }),
+  columns: [
+    { key: 'code', label: 'Code', show: 'code' },
+    { key: 'uses', label: 'Uses' },
+  ],
+  empty: 'No code.',
+  note: (ctx) => ({
+    text: `The first ${Math.min(200, ctx.count)} of ${ctx.count} codes. Every look and download is recorded in the account log.`,
+    link: { label: 'Download all codes (CSV)', href: `${codesExportContract.path}?id=${ctx.id}` },
+  }),
+  search: 'client',
+});
+
+export const giftCampaignsResource = defineResource({
+  id: 'gift-campaigns',
+  singular: 'campaign',
+  plural: 'gift code campaigns',
+  contracts: { list: campaignListContract, save: campaignCreateContract },
+  row: campaignRow,
+  rowKey: (r) => r.id,
+  rowLabel: (r) => r.name,
+  listInput: (_ctx: GiftContext, { filter }) => ({ appId: filter ?? undefined }),
+  columns: [
+    { key: 'name', label: 'Campaign', hint: (r, ctx) => appName(ctx, r.appId) },
+    { key: 'code', label: 'Code', show: 'code', value: (r) => (r.kind === 'keyword' ? r.code : `${r.codeCount} × ${r.code || ''}…`) },
+    { key: 'rewards', label: 'Rewards', value: (r) => rewardsToText(r.rewards) },
+    { key: 'redeemed', label: 'Redeemed', value: (r) => `${r.redeemed}${r.totalLimit ? ` / ${r.totalLimit}` : r.kind === 'generated' ? ` / ${r.codeCount}` : ''}`, hint: (r) => `${r.perPlayerLimit} per player` },
+    { key: 'startsAt', label: 'Starts (UTC+7)', show: 'dateTime' },
+    { key: 'expiresAt', label: 'Expires (UTC+7)', show: 'dateTime' },
+    { key: 'limits', label: 'For', value: (r) => [r.os.map((o) => OS_NAMES[o as OsCode]).join('/'), r.countries.join(', ')].filter(Boolean).join(' · ') || 'Everyone' },
+    { key: 'status', label: 'Status', show: 'status', severity: statusSeverity },
+  ],
+  form: [
+    { key: 'appId', label: 'App', input: 'select', options: appOptions },
+    { key: 'name', label: 'Name', input: 'text', placeholder: 'e.g. Outage compensation 23-11' },
+    { key: 'kind', label: 'Codes', input: 'select', options: [{ label: 'Generated unique codes', value: 'generated' }, { label: 'One keyword code', value: 'keyword' }] },
+    { key: 'count', label: 'How many codes', input: 'number', disabledWhen: (v) => v.kind !== 'generated' },
+    { key: 'code', label: 'Prefix or keyword', input: 'text', placeholder: 'Prefix (optional) or the keyword', help: 'Generated: an optional prefix of up to 8 characters. Keyword: the code players type (4–20 letters or digits).' },
+    { key: 'rewards', label: 'Rewards', input: 'text', placeholder: 'coin:100, gem:5', help: "Item ids of the app's item list (App Manager → Items) and amounts." },
+    { key: 'startsAt', label: 'Starts (UTC+7)', input: 'text', placeholder: 'DD-MM-YYYY HH:mm (empty = now)' },
+    { key: 'expiresAt', label: 'Expires (UTC+7)', input: 'text', placeholder: 'DD-MM-YYYY HH:mm' },
+    { key: 'totalLimit', label: 'Total redemptions', input: 'number', help: 'Empty: as many as there are codes (generated) or no limit (keyword).' },
+    { key: 'perPlayerLimit', label: 'Per player', input: 'number' },
+    { key: 'os', label: 'Platforms', input: 'multi', options: osOptions, placeholder: 'All platforms' },
+    { key: 'countries', label: 'Countries', input: 'chips', placeholder: 'e.g. VN, TH (empty = all)' },
+  ],
+  initial: (ctx) => ({ appId: ctx.apps[0]?.id, name: '', kind: 'generated', count: 100, code: '', rewards: '', startsAt: '', expiresAt: '', totalLimit: null, perPlayerLimit: 1, os: [], countries: [] }),
+  // A campaign is created, then deactivated or exported; its codes are not edited after players got them.
+  editable: () => false,
+  createLabel: 'New campaign',
+  toasts: { created: (r) => `Campaign ${r.name} created`, saved: (r) => `Campaign ${r.name} created` },
+  empty: 'No gift code campaign yet.',
+  search: { param: 'textSearch' },
+  filter: { label: 'App', placeholder: 'All apps', options: appOptions },
+  pageSize: 20,
+  rowActions: [
+    {
+      id: 'active',
+      label: (r) => (r.active ? 'Deactivate' : 'Activate'),
+      icon: (r) => (r.active ? 'pi pi-ban' : 'pi pi-check'),
+      severity: (r) => (r.active ? 'danger' : 'success'),
+      compact: true,
+      contract: campaignActiveContract,
+      input: (r) => ({ id: r.id, active: !r.active }),
+      confirm: { header: 'Deactivate campaign', message: (r) => (r.active ? `Deactivate ${r.name}? Its codes stop working at once.` : `Activate ${r.name} again?`) },
+      done: (r) => ({ severity: 'success', text: r.active ? `Campaign ${r.name} deactivated` : `Campaign ${r.name} activated` }),
+    },
+  ],
+  drill: { label: (r) => `Codes of ${r.name}`, icon: 'pi pi-list', tooltip: 'Codes', title: (r) => `Codes — ${r.name}`, resource: () => giftCodesOfCampaignResource, context: (r) => ({ id: r.id, name: r.name, count: r.codeCount }) },
+  idPrefix: 'gc',
+});
+
+export const giftUsedLogsResource = defineResource({
+  id: 'gift-used-logs',
+  singular: 'redemption',
+  plural: 'redemptions',
+  contracts: { list: usedLogsContract },
+  row: usedLogRow,
+  rowKey: (r) => r.id,
+  rowLabel: (r) => `${r.code} by ${r.playerId}`,
+  listInput: (_ctx: GiftContext, { filter }) => ({ result: (filter ?? undefined) as (typeof REDEEM_RESULTS)[number] | undefined }),
+  columns: [
+    { key: 'at', label: 'Time (UTC+7)', show: 'dateTime' },
+    { key: 'appId', label: 'App', value: (r, ctx) => appName(ctx, r.appId) },
+    { key: 'playerId', label: 'Player', show: 'code', hint: (r) => r.deviceId },
+    { key: 'code', label: 'Code', show: 'code' },
+    { key: 'campaign', label: 'Campaign' },
+    { key: 'result', label: 'Result', show: 'status', value: (r) => RESULT_LABELS[r.result], severity: statusSeverity },
+    { key: 'mailId', label: 'Mail', value: (r) => (r.mailId ? `#${r.mailId}` : '') },
+  ],
+  empty: 'No redemption yet.',
+  note: () => ({ text: 'Every redemption attempt by the games, newest first; search by code, player id or campaign.', link: { label: 'Export CSV', href: usedLogsExportContract.path } }),
+  search: { param: 'textSearch' },
+  filter: { label: 'Result', placeholder: 'All results', options: () => REDEEM_RESULTS.map((r) => ({ label: RESULT_LABELS[r], value: r })) },
+  pageSize: 20,
+});
+
+export const giftResources = [giftCampaignsResource, giftCodesOfCampaignResource, giftUsedLogsResource];

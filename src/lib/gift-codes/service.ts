@@ -1,0 +1,359 @@
+import type { z } from 'zod';
+import type { Actor, SessionAccount } from '../auth/types';
+import { mayViewApp, seesAllApps } from '../apps/service';
+import { MESSAGES } from '../http/messages';
+import { deliverMail } from '../mail/deliver';
+import type { PlayerClaims } from '../players/tokens';
+import { checkRewards, type Reward } from '../rewards/items';
+import { writeAudit } from '../server/audit';
+import type { Db, Sql } from '../server/db';
+import { badRequest, conflict, HttpError, notFound } from '../server/errors';
+import { nowMs } from '../time/clock';
+import type { campaignCreateContract, campaignListContract, CampaignRow, RedeemResult, usedLogsContract, usedLogsExportContract } from './contract';
+import { normaliseCode, RESULT_LABELS } from './contract';
+import { randomCodes } from './generate';
+
+type CreateInput = z.output<(typeof campaignCreateContract)['request']>;
+type ListInput = z.output<(typeof campaignListContract)['request']>;
+type LogInput = z.output<(typeof usedLogsContract)['request']>;
+type LogExportInput = Omit<z.output<(typeof usedLogsExportContract)['request']>, 'format'>;
+
+/** Failed tries (wrong, malformed or foreign codes) a player or a device may make per window before 429. */
+export const FAILURES_MAX = 10;
+export const FAILURE_WINDOW_MINUTES = 10;
+/** Codes inserted per statement when generating. */
+const INSERT_BATCH = 20_000;
+
+interface DbCampaign {
+  id: number | string;
+  app_id: string;
+  name: string;
+  kind: 'generated' | 'keyword';
+  prefix: string;
+  code_count: number;
+  rewards: Reward[];
+  starts_at: Date | string;
+  expires_at: Date | string;
+  total_limit: number | null;
+  per_player_limit: number;
+  os: number[];
+  countries: string[];
+  redeemed: number;
+  active: boolean;
+  created_by: string;
+  created_at: Date | string;
+  keyword: string | null;
+}
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+
+function toRow(c: DbCampaign): CampaignRow {
+  const now = nowMs();
+  const cap = c.total_limit ?? (c.kind === 'generated' ? c.code_count : null);
+  const status = !c.active ? 'deactivated' : new Date(c.expires_at).getTime() <= now ? 'expired' : cap !== null && c.redeemed >= cap ? 'used up' : new Date(c.starts_at).getTime() > now ? 'scheduled' : 'running';
+  return {
+    id: Number(c.id),
+    appId: c.app_id,
+    name: c.name,
+    kind: c.kind,
+    code: c.kind === 'keyword' ? (c.keyword ?? '') : c.prefix,
+    codeCount: c.code_count,
+    rewards: c.rewards,
+    startsAt: iso(c.starts_at),
+    expiresAt: iso(c.expires_at),
+    totalLimit: c.total_limit,
+    perPlayerLimit: c.per_player_limit,
+    os: c.os,
+    countries: c.countries,
+    redeemed: c.redeemed,
+    active: c.active,
+    status,
+    createdBy: c.created_by,
+    createdAt: iso(c.created_at),
+  };
+}
+
+const CAMPAIGN_COLUMNS = `c.*, CASE WHEN c.kind = 'keyword' THEN (SELECT g.code FROM gift_codes g WHERE g.campaign_id = c.id LIMIT 1) END AS keyword`;
+
+const forbidden = () => new HttpError(403, MESSAGES.permissionInvalid);
+
+function visibleCondition(account: SessionAccount, params: unknown[], column: string): string {
+  if (seesAllApps(account)) return 'true';
+  params.push(JSON.stringify(account.listApp));
+  return `${column} IN (SELECT jsonb_array_elements_text($${params.length}::jsonb))`;
+}
+
+export async function listCampaigns(db: Sql, account: SessionAccount, input: ListInput): Promise<{ data: CampaignRow[]; totalRecord: number }> {
+  if (input.appId && !mayViewApp(account, input.appId)) throw forbidden();
+  const params: unknown[] = [input.appId ?? null, input.textSearch ? `%${input.textSearch.toLowerCase()}%` : null];
+  const where = `($1::text IS NULL OR c.app_id = $1) AND ${visibleCondition(account, params, 'c.app_id')}
+    AND ($2::text IS NULL OR lower(c.name) LIKE $2 OR lower(c.prefix) LIKE $2 OR EXISTS (SELECT 1 FROM gift_codes g WHERE g.campaign_id = c.id AND c.kind = 'keyword' AND lower(g.code) LIKE $2))`;
+  const total = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM gift_campaigns c WHERE ${where}`, params);
+  const rows = await db.query<DbCampaign>(`SELECT ${CAMPAIGN_COLUMNS} FROM gift_campaigns c WHERE ${where} ORDER BY c.created_at DESC, c.id DESC LIMIT ${input.limit} OFFSET ${(input.page - 1) * input.limit}`, params);
+  return { data: rows.map(toRow), totalRecord: total?.n ?? 0 };
+}
+
+async function campaignById(db: Sql, id: number): Promise<DbCampaign | undefined> {
+  return db.one<DbCampaign>(`SELECT ${CAMPAIGN_COLUMNS} FROM gift_campaigns c WHERE c.id = $1`, [id]);
+}
+
+/** Inserts codes in batches; a code that already exists (any campaign) is drawn again until all are new. */
+async function insertGeneratedCodes(tx: Sql, campaignId: number, count: number, prefix: string): Promise<void> {
+  let left = count;
+  while (left > 0) {
+    const batch = randomCodes(Math.min(left, INSERT_BATCH), prefix);
+    const inserted = await tx.query<{ n: number }>(
+      `WITH ins AS (INSERT INTO gift_codes (code, campaign_id, max_uses) SELECT x, $1, 1 FROM jsonb_array_elements_text($2::jsonb) x ON CONFLICT (code) DO NOTHING RETURNING 1)
+       SELECT count(*)::int AS n FROM ins`,
+      [campaignId, JSON.stringify(batch)],
+    );
+    left -= inserted[0]?.n ?? 0;
+  }
+}
+
+export async function createCampaign(db: Db, actor: Actor, input: CreateInput): Promise<CampaignRow> {
+  if (!mayViewApp(actor.account, input.appId)) throw forbidden();
+  const now = nowMs();
+  const startsAt = input.startsAt ?? new Date(now).toISOString();
+  if (Date.parse(input.expiresAt) <= now) throw badRequest('expiresAt: must be in the future');
+  if (Date.parse(input.expiresAt) <= Date.parse(startsAt)) throw badRequest('expiresAt: must be after the start');
+  try {
+    return await db.transaction(async (tx) => {
+      if (!(await tx.one('SELECT 1 FROM apps WHERE id = $1', [input.appId]))) throw notFound(`App ${input.appId} was not found.`);
+      await checkRewards(tx, input.appId, input.rewards, 'rewards');
+      const generated = input.kind === 'generated';
+      const row = await tx.one<{ id: number | string }>(
+        `INSERT INTO gift_campaigns (app_id, name, kind, prefix, code_count, rewards, starts_at, expires_at, total_limit, per_player_limit, os, countries, created_by)
+         VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11::jsonb, $12::jsonb, $13) RETURNING id`,
+        [input.appId, input.name, input.kind, generated ? input.code : '', generated ? input.count! : 1, JSON.stringify(input.rewards), startsAt, input.expiresAt, input.totalLimit ?? null, input.perPlayerLimit, JSON.stringify(input.os), JSON.stringify([...new Set(input.countries)]), actor.account.username],
+      );
+      const id = Number(row!.id);
+      if (generated) await insertGeneratedCodes(tx, id, input.count!, input.code);
+      else await tx.query('INSERT INTO gift_codes (code, campaign_id, max_uses) VALUES ($1, $2, NULL)', [input.code, id]);
+      const created = toRow((await campaignById(tx, id))!);
+      await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'gift_campaign_create', entity: 'gift_campaign', entityId: id, after: created, ip: actor.ip, requestId: actor.requestId });
+      return created;
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw conflict(`code: the keyword ${input.code} is already a gift code; choose another.`);
+    throw error;
+  }
+}
+
+export async function setCampaignActive(db: Db, actor: Actor, id: number, active: boolean): Promise<CampaignRow> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT id FROM gift_campaigns WHERE id = $1 FOR UPDATE', [id]);
+    const before = await campaignById(tx, id);
+    if (!before) throw notFound(`Gift code campaign ${id} was not found.`);
+    if (!mayViewApp(actor.account, before.app_id)) throw forbidden();
+    await tx.query('UPDATE gift_campaigns SET active = $2, updated_at = now() WHERE id = $1', [id, active]);
+    const after = toRow((await campaignById(tx, id))!);
+    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: active ? 'gift_campaign_activate' : 'gift_campaign_deactivate', entity: 'gift_campaign', entityId: id, before: toRow(before), after, ip: actor.ip, requestId: actor.requestId });
+    return after;
+  });
+}
+
+/** The campaign's codes for the CSV export; the export itself is audited (who took which codes, when). */
+export async function exportCodes(db: Db, actor: Actor, id: number): Promise<{ campaign: CampaignRow; codes: { code: string; uses: number }[] }> {
+  return db.transaction(async (tx) => {
+    const c = await campaignById(tx, id);
+    if (!c) throw notFound(`Gift code campaign ${id} was not found.`);
+    if (!mayViewApp(actor.account, c.app_id)) throw forbidden();
+    const codes = await tx.query<{ code: string; uses: number }>('SELECT code, uses FROM gift_codes WHERE campaign_id = $1 ORDER BY code', [id]);
+    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'gift_code_export', entity: 'gift_campaign', entityId: id, after: { codes: codes.length }, ip: actor.ip, requestId: actor.requestId });
+    return { campaign: toRow(c), codes };
+  });
+}
+
+/** The first 200 codes of a campaign, for the codes dialog; looking is audited as an export is. */
+export async function firstCodes(db: Db, actor: Actor, id: number): Promise<{ code: string; uses: number }[]> {
+  return db.transaction(async (tx) => {
+    const c = await campaignById(tx, id);
+    if (!c) throw notFound(`Gift code campaign ${id} was not found.`);
+    if (!mayViewApp(actor.account, c.app_id)) throw forbidden();
+    const codes = await tx.query<{ code: string; uses: number }>('SELECT code, uses FROM gift_codes WHERE campaign_id = $1 ORDER BY code LIMIT 200', [id]);
+    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'gift_code_view', entity: 'gift_campaign', entityId: id, after: { codes: codes.length }, ip: actor.ip, requestId: actor.requestId });
+    return codes;
+  });
+}
+
+// ---------------------------------------------------------------- used logs
+
+interface DbLog {
+  id: number | string;
+  at: Date | string;
+  app_id: string;
+  player_id: string;
+  device_id: string;
+  code: string;
+  campaign: string | null;
+  result: RedeemResult;
+  mail_id: number | string | null;
+}
+
+function logWhere(account: SessionAccount, input: { appId?: string; result?: RedeemResult; textSearch?: string }, params: unknown[]): string {
+  if (input.appId && !mayViewApp(account, input.appId)) throw forbidden();
+  params.push(input.appId ?? null, input.result ?? null, input.textSearch ? `%${input.textSearch.toLowerCase()}%` : null);
+  return `($1::text IS NULL OR l.app_id = $1) AND ($2::text IS NULL OR l.result = $2) AND ${visibleCondition(account, params, 'l.app_id')}
+    AND ($3::text IS NULL OR lower(l.code) LIKE $3 OR lower(l.player_id) LIKE $3 OR lower(c.name) LIKE $3)`;
+}
+
+const toLog = (r: DbLog) => ({ id: Number(r.id), at: iso(r.at), appId: r.app_id, playerId: r.player_id, deviceId: r.device_id, code: r.code, campaign: r.campaign ?? '', result: r.result, mailId: r.mail_id === null ? null : Number(r.mail_id) });
+
+const LOG_SELECT = `SELECT l.*, c.name AS campaign FROM gift_code_log l LEFT JOIN gift_campaigns c ON c.id = l.campaign_id`;
+
+export async function listUsedLogs(db: Sql, account: SessionAccount, input: LogInput) {
+  const params: unknown[] = [];
+  const where = logWhere(account, input, params);
+  const total = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM gift_code_log l LEFT JOIN gift_campaigns c ON c.id = l.campaign_id WHERE ${where}`, params);
+  const rows = await db.query<DbLog>(`${LOG_SELECT} WHERE ${where} ORDER BY l.at DESC, l.id DESC LIMIT ${input.limit} OFFSET ${(input.page - 1) * input.limit}`, params);
+  return { data: rows.map(toLog), totalRecord: total?.n ?? 0 };
+}
+
+export const USED_LOG_EXPORT_MAX = 100_000;
+
+export async function allUsedLogs(db: Sql, account: SessionAccount, input: LogExportInput) {
+  const params: unknown[] = [];
+  const where = logWhere(account, input, params);
+  const rows = await db.query<DbLog>(`${LOG_SELECT} WHERE ${where} ORDER BY l.at DESC, l.id DESC LIMIT ${USED_LOG_EXPORT_MAX}`, params);
+  return rows.map(toLog).map((r) => ({ ...r, resultLabel: RESULT_LABELS[r.result] }));
+}
+
+// ---------------------------------------------------------------- redeem (SDK)
+
+/** What the game hears for each refusal. A wrong, malformed or foreign code all read the same. */
+const REFUSALS: Record<Exclude<RedeemResult, 'ok'>, [number, string]> = {
+  invalid: [404, 'This gift code is not valid.'],
+  wrong_app: [404, 'This gift code is not valid.'],
+  not_started: [409, 'This gift code cannot be used yet.'],
+  expired: [410, 'This gift code has expired.'],
+  inactive: [410, 'This gift code has expired.'],
+  used_up: [409, 'This gift code has been used up.'],
+  limit_reached: [409, 'You have already redeemed this gift code.'],
+  restricted: [403, 'This gift code is not available on this device or in this country.'],
+  rate_limited: [429, `Too many wrong gift codes: try again in ${FAILURE_WINDOW_MINUTES} minutes.`],
+};
+
+class Refused extends Error {
+  constructor(readonly result: Exclude<RedeemResult, 'ok'>, readonly campaignId: number | null) {
+    super(result);
+  }
+}
+
+async function logAttempt(db: Sql, player: PlayerClaims, code: string, campaignId: number | null, result: RedeemResult, mailId: number | null, at: string) {
+  await db.query(
+    'INSERT INTO gift_code_log (at, app_id, player_id, device_id, code, campaign_id, result, mail_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+    [at, player.appId, player.playerId, player.deviceId, code.slice(0, 64), campaignId, result, mailId],
+  );
+}
+
+const failureKeys = (p: PlayerClaims) => [`p:${p.appId}:${p.playerId}`, `d:${p.appId}:${p.deviceId}`];
+
+async function isThrottled(db: Sql, player: PlayerClaims, now: number): Promise<boolean> {
+  const since = new Date(now - FAILURE_WINDOW_MINUTES * 60_000).toISOString();
+  const row = await db.one('SELECT 1 FROM gift_code_failures WHERE key IN ($1, $2) AND window_start > $3 AND failures >= $4', [...failureKeys(player), since, FAILURES_MAX]);
+  return !!row;
+}
+
+async function countFailure(db: Sql, player: PlayerClaims, now: number): Promise<void> {
+  const at = new Date(now).toISOString();
+  const since = new Date(now - FAILURE_WINDOW_MINUTES * 60_000).toISOString();
+  for (const key of failureKeys(player)) {
+    await db.query(
+      `INSERT INTO gift_code_failures (key, window_start, failures) VALUES ($1, $2, 1)
+       ON CONFLICT (key) DO UPDATE SET
+         failures = CASE WHEN gift_code_failures.window_start <= $3 THEN 1 ELSE gift_code_failures.failures + 1 END,
+         window_start = CASE WHEN gift_code_failures.window_start <= $3 THEN EXCLUDED.window_start ELSE gift_code_failures.window_start END`,
+      [key, at, since],
+    );
+  }
+}
+
+interface CodeHit {
+  code: string;
+  campaign_id: number | string;
+  app_id: string;
+  name: string;
+  rewards: Reward[];
+  starts_at: Date | string;
+  expires_at: Date | string;
+  per_player_limit: number;
+  os: number[];
+  countries: string[];
+  active: boolean;
+}
+
+/**
+ * Redeems a code for the player of the token. Every limit is a conditional UPDATE … RETURNING (or upsert) in
+ * one transaction: the code's own use, the player's count and the campaign's total each either move within
+ * their limit or change nothing, so parallel redemptions (any number of processes) never pass a limit; the
+ * reward mail is written by deliverMail in the same transaction, so a redemption and its mail exist together.
+ */
+export async function redeemCode(db: Db, player: PlayerClaims, input: { code: string; country?: string }) {
+  const now = nowMs();
+  const at = new Date(now).toISOString();
+  const code = normaliseCode(input.code);
+  if (await isThrottled(db, player, now)) {
+    await logAttempt(db, player, code, null, 'rate_limited', null, at);
+    const [status, message] = REFUSALS.rate_limited;
+    throw new HttpError(status, message);
+  }
+  try {
+    const done = await db.transaction(async (tx) => {
+      const hit = /^[A-Z0-9]{4,40}$/.test(code)
+        ? await tx.one<CodeHit>(
+            `SELECT g.code, c.id AS campaign_id, c.app_id, c.name, c.rewards, c.starts_at, c.expires_at, c.per_player_limit, c.os, c.countries, c.active
+               FROM gift_codes g JOIN gift_campaigns c ON c.id = g.campaign_id WHERE g.code = $1`,
+            [code],
+          )
+        : undefined;
+      if (!hit) throw new Refused('invalid', null);
+      const campaignId = Number(hit.campaign_id);
+      if (hit.app_id !== player.appId) throw new Refused('wrong_app', campaignId);
+      if (!hit.active) throw new Refused('inactive', campaignId);
+      if (new Date(hit.starts_at).getTime() > now) throw new Refused('not_started', campaignId);
+      if (new Date(hit.expires_at).getTime() <= now) throw new Refused('expired', campaignId);
+      if (hit.os.length) {
+        const device = await tx.one<{ os: number }>('SELECT os FROM player_devices WHERE app_id = $1 AND device_id = $2', [player.appId, player.deviceId]);
+        if (!device || !hit.os.includes(Number(device.os))) throw new Refused('restricted', campaignId);
+      }
+      if (hit.countries.length && (!input.country || !hit.countries.includes(input.country))) throw new Refused('restricted', campaignId);
+      // The player's own limit first: a player at the limit must not use up a code others could still use.
+      const mine = await tx.query(
+        `INSERT INTO gift_player_uses (campaign_id, player_id, uses) VALUES ($1, $2, 1)
+         ON CONFLICT (campaign_id, player_id) DO UPDATE SET uses = gift_player_uses.uses + 1 WHERE gift_player_uses.uses < $3
+         RETURNING uses`,
+        [campaignId, player.playerId, hit.per_player_limit],
+      );
+      if (mine.length === 0) throw new Refused('limit_reached', campaignId);
+      const used = await tx.query('UPDATE gift_codes SET uses = uses + 1 WHERE code = $1 AND (max_uses IS NULL OR uses < max_uses) RETURNING uses', [code]);
+      if (used.length === 0) throw new Refused('used_up', campaignId);
+      const mailId = await deliverMail(tx, {
+        appId: player.appId,
+        userId: player.playerId,
+        title: `Gift code ${code}`,
+        body: `Your gift from ${hit.name}.`,
+        rewards: hit.rewards,
+        expiresAt: new Date(Math.max(Date.parse(iso(hit.expires_at)), now) + 30 * 86_400_000).toISOString(),
+        source: 'gift_code',
+        sourceRef: `${hit.name} · ${code}`,
+      });
+      await logAttempt(tx, player, code, campaignId, 'ok', mailId, at);
+      // The campaign's total last: every redemption of a campaign queues on this one row until its commit, so
+      // the lock is taken as late as possible (a refusal here still rolls the mail and the log row back).
+      const counted = await tx.query(
+        `UPDATE gift_campaigns SET redeemed = redeemed + 1 WHERE id = $1 AND active AND (total_limit IS NULL OR redeemed < total_limit) RETURNING redeemed`,
+        [campaignId],
+      );
+      if (counted.length === 0) throw new Refused('used_up', campaignId);
+      return { result: 'ok' as const, rewards: hit.rewards, mailId };
+    });
+    return done;
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+    await logAttempt(db, player, code, error.campaignId, error.result, null, at);
+    if (error.result === 'invalid' || error.result === 'wrong_app') await countFailure(db, player, now);
+    const [status, message] = REFUSALS[error.result];
+    throw new HttpError(status, message);
+  }
+}

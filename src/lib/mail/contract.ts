@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { defineContract } from '../contract';
+import { reward } from '../rewards/items';
+import { attachments } from './rewards-text';
+import { consoleDateTime } from './when';
+
+/**
+ * In-game mail: the Mail Box screen (/games/mail/mailBox; sending and recalling need mail_send) and the
+ * game-facing mailbox (SDK v1: X-SDK-Key + X-Player-Token, see docs/sdk-players.md).
+ */
+export const MAIL_ROUTE = '/games/mail/mailBox';
+export const MAIL_SEND_ACTION = 'mail_send';
+export const MAIL_STATUSES = ['scheduled', 'sent', 'expired', 'recalled'] as const;
+
+const appId = z.string().trim().min(1, 'is required').max(100);
+const playerIdText = z.string().trim().regex(/^[A-Za-z0-9_.:-]{1,128}$/, 'must be player ids like p_abc…');
+
+export const mailRow = z.object({
+  id: z.number().int(),
+  appId: z.string(),
+  title: z.string(),
+  body: z.string(),
+  rewards: z.array(reward),
+  target: z.enum(['players', 'broadcast']),
+  /** A line saying whom it went to: "2 players", "Android, VN · installed from 01-11-2026". */
+  audience: z.string(),
+  status: z.enum(MAIL_STATUSES),
+  sendAt: z.string(),
+  sentAt: z.string().nullable(),
+  expiresAt: z.string(),
+  targeted: z.number().int(),
+  read: z.number().int(),
+  claimed: z.number().int(),
+  source: z.string(),
+  sourceRef: z.string(),
+  createdBy: z.string(),
+});
+export type MailRow = z.infer<typeof mailRow>;
+
+export const mailListContract = defineContract({
+  method: 'GET',
+  path: '/api/games/mail/list',
+  request: z.object({
+    appId: appId.optional(),
+    textSearch: z.string().trim().max(100).optional(),
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+  }),
+  data: z.array(mailRow),
+  list: true,
+  access: { route: MAIL_ROUTE },
+});
+
+const list = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v) => (typeof v === 'string' ? v.split(/[\s,;]+/).filter(Boolean) : v), z.array(item).max(10_000, 'at most 10000 entries'));
+
+export const mailSendContract = defineContract({
+  method: 'POST',
+  path: '/api/games/mail/send',
+  request: z.object({
+    appId,
+    title: z.string().trim().min(1, 'is required').max(120, 'must be at most 120 characters'),
+    body: z.string().trim().max(4000, 'must be at most 4000 characters').default(''),
+    rewards: attachments.default([]),
+    target: z.enum(['players', 'broadcast'], { error: 'must be players or broadcast' }),
+    /** target players: the player ids (a list, or text separated by commas, spaces or lines). */
+    playerIds: list(playerIdText).default([]),
+    /** target broadcast: filters, each empty = any. */
+    os: z.array(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'must be 1 (Android), 2 (Ios) or 3 (WebGL)' })).max(3).default([]),
+    countries: list(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'must be two-letter country codes like VN')).default([]),
+    versions: list(z.string().trim().regex(/^[0-9A-Za-z][0-9A-Za-z._+-]{0,49}$/, 'must be app versions like 1.10.0')).default([]),
+    installedFrom: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date').optional(),
+    installedTo: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date').optional(),
+    expiresAt: consoleDateTime,
+    /** Empty = now. */
+    sendAt: z.preprocess((v) => (v === '' || v === null ? undefined : v), consoleDateTime.optional()),
+  }),
+  data: mailRow,
+  access: { route: MAIL_ROUTE, actions: [MAIL_SEND_ACTION] },
+  maxBody: 512 * 1024,
+});
+
+export const mailRecallContract = defineContract({
+  method: 'POST',
+  path: '/api/games/mail/recall',
+  request: z.object({ id: z.coerce.number<string | number>().int().positive() }),
+  data: mailRow,
+  access: { route: MAIL_ROUTE, actions: [MAIL_SEND_ACTION] },
+});
+
+// ---------------------------------------------------------------- SDK
+
+export const playerMail = z.object({
+  mailId: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  rewards: z.array(reward),
+  sentAt: z.string(),
+  expiresAt: z.string(),
+  read: z.boolean(),
+  claimed: z.boolean(),
+});
+
+export const sdkMailListContract = defineContract({
+  method: 'GET',
+  path: '/api/sdk/v1/mail',
+  /** What only the game knows about the player: broadcasts filtered by country or version match on these. */
+  request: z.object({ country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'must be a two-letter country code').optional(), appVersion: z.string().trim().max(50).optional() }),
+  data: z.object({ mail: z.array(playerMail) }),
+  access: 'public',
+});
+
+const mailContext = z.object({
+  mailId: z.coerce.number<string | number>().int('must be a mail id').positive('must be a mail id').max(Number.MAX_SAFE_INTEGER),
+  country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'must be a two-letter country code').optional(),
+  appVersion: z.string().trim().max(50).optional(),
+});
+
+export const sdkMailReadContract = defineContract({
+  method: 'POST',
+  path: '/api/sdk/v1/mail/read',
+  request: mailContext,
+  data: z.object({ mailId: z.number().int(), read: z.literal(true) }),
+  access: 'public',
+  maxBody: 4096,
+});
+
+export const sdkMailClaimContract = defineContract({
+  method: 'POST',
+  path: '/api/sdk/v1/mail/claim',
+  request: mailContext,
+  /** `granted` is true for the one claim that hands the rewards over; a repeated claim answers false, nothing new. */
+  data: z.object({ mailId: z.number().int(), rewards: z.array(reward), granted: z.boolean() }),
+  access: 'public',
+  maxBody: 4096,
+});
+

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPgCluster, type PgCluster } from '../support/pg-cluster';
+import { DEMO_PASSWORD, startTestServer, type TestServer } from '../support/test-server';
+
+/**
+ * Gift code limits and mail claims across processes: two console processes on one PostgreSQL (a throw-away
+ * cluster) take the same redemptions and claims at once. Every limit is a conditional statement in the
+ * database, so together they never pass one.
+ */
+let cluster: PgCluster;
+let a: TestServer;
+let b: TestServer;
+
+beforeAll(async () => {
+  cluster = await startPgCluster();
+  const env = { DATABASE_URL: cluster.url, DEMO_DATA: '1', DEMO_TELEMETRY: '0' };
+  a = await startTestServer(env);
+  b = await startTestServer({ ...env, SCHEDULER: 'off' });
+}, 120_000);
+
+afterAll(async () => {
+  await a?.stop();
+  await b?.stop();
+  cluster?.destroy();
+});
+
+async function call(server: TestServer, method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}) {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: { ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...options.headers },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: (text ? JSON.parse(text) : null) as { data?: any; message?: string } | null, text };
+}
+
+describe('gift codes and mail on two processes sharing PostgreSQL', () => {
+  it('hold the total and per-player limits under 200 parallel redemptions, and grant a mail once under 50 parallel claims', async () => {
+    const login = await call(a, 'POST', '/api/auth/login', { body: { username: 'root', password: DEMO_PASSWORD } });
+    const auth = { authorization: `Bearer ${login.json!.data.accessToken}` };
+    const appId = 'com.pggift.game';
+    expect((await call(a, 'POST', '/api/appdata/create', { body: { id: appId, name: appId, os: [{ os: 1, packageId: `${appId}.android` }] }, headers: auth })).status).toBeLessThan(300);
+    expect((await call(b, 'POST', '/api/appdata/items/action', { body: { appId, itemId: 'coin', name: 'Coins', kind: 'currency', maxAmount: 1000 }, headers: auth })).status).toBe(200);
+    const key = (await call(a, 'GET', `/api/appdata/get/detail/${appId}`, { headers: auth })).json!.data.os[0].sdkAppKey as string;
+    const players = await Promise.all(
+      Array.from({ length: 200 }, async (_, i) => (await call(i % 2 ? a : b, 'POST', '/api/sdk/v1/players/session', { body: { deviceId: `pggift-device-${i}` }, headers: { 'x-sdk-key': key } })).json!.data.accessToken as string),
+    );
+    const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+    const make = async (code: string, extra: Record<string, unknown>) =>
+      expect((await call(a, 'POST', '/api/games/gift_code/create', { headers: auth, body: { appId, name: code, kind: 'keyword', code, rewards: 'coin:5', expiresAt, ...extra } })).status).toBe(200);
+    const redeem = (i: number, token: string, code: string) => call(i % 2 ? a : b, 'POST', '/api/sdk/v1/giftcodes/redeem', { body: { code }, headers: { 'x-sdk-key': key, 'x-player-token': token } });
+
+    await make('PGTOTAL', { totalLimit: 41 });
+    const total = await Promise.all(players.map((token, i) => redeem(i, token, 'PGTOTAL')));
+    expect(total.filter((r) => r.status === 200)).toHaveLength(41);
+    expect(total.filter((r) => r.status !== 200 && r.status !== 409)).toEqual([]);
+
+    await make('PGMINE', { perPlayerLimit: 3 });
+    const mine = await Promise.all(Array.from({ length: 200 }, (_, i) => redeem(i, players[0]!, 'PGMINE')));
+    expect(mine.filter((r) => r.status === 200)).toHaveLength(3);
+
+    const listed = await call(b, 'GET', '/api/games/gift_code/list?textSearch=PGTOTAL', { headers: auth });
+    expect(listed.json!.data[0]).toMatchObject({ redeemed: 41, status: 'used up' });
+
+    const mailId = mine.find((r) => r.status === 200)!.json!.data.mailId as number;
+    const claims = await Promise.all(Array.from({ length: 50 }, (_, i) => call(i % 2 ? a : b, 'POST', '/api/sdk/v1/mail/claim', { body: { mailId }, headers: { 'x-sdk-key': key, 'x-player-token': players[0]! } })));
+    expect(claims.every((c) => c.status === 200)).toBe(true);
+    expect(claims.filter((c) => c.json!.data.granted)).toHaveLength(1);
+  }, 180_000);
+});
