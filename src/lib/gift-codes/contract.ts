@@ -167,7 +167,8 @@ export const redeemContract = defineContract({
   path: '/api/sdk/v1/giftcodes/redeem',
   // Any text: a malformed code is answered like a wrong one, not with a validation message that tells them apart.
   request: z.object({
-    code: z.string({ error: 'is required' }),
+    // A code of digits sent as a JSON number is still a code.
+    code: z.union([z.string(), z.number()], { error: 'is required' }).transform(String),
     country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'must be a two-letter country code').optional(),
   }),
   data: z.object({ result: z.literal('ok'), rewards: z.array(reward), mailId: z.number().int() }),
