@@ -250,6 +250,7 @@ describe('the lifecycle job at its times', () => {
     try {
       await migrate(db);
       await db.query(`INSERT INTO apps (id, name) VALUES ('app.live', 'Live')`);
+      await db.query(`INSERT INTO game_items (app_id, item_id, name) VALUES ('app.live', 'coin', 'Coins'), ('app.live', 'gem', 'Gems')`);
       const T0 = Date.UTC(2030, 0, 7, 2, 0); // Monday 09:00 UTC+7
       const H = 3_600_000;
       const tpl = await db.one<{ id: number }>(
@@ -303,6 +304,11 @@ describe('the lifecycle job at its times', () => {
       expect(won).toHaveLength(1);
       expect((won[0] as PromiseFulfilledResult<{ rewards: unknown }>).value.rewards).toEqual([{ itemId: 'gem', amount: 10 }]);
       expect(claims.filter((c) => c.status === 'rejected').every((c) => (c as PromiseRejectedResult).reason.status === 409)).toBe(true);
+      // The one claim mailed the rewards to the player, in the claim's own transaction.
+      const mailed = await db.query<{ rewards: unknown; source: string }>(
+        `SELECT m.rewards, m.source FROM mails m JOIN mail_recipients r ON r.mail_id = m.id WHERE r.app_id = 'app.live' AND r.player_id = 'p3'`,
+      );
+      expect(mailed).toEqual([{ rewards: [{ itemId: 'gem', amount: 10 }], source: 'live_event' }]);
 
       // A season: the winner of Bronze moves up to Gold, the last of Gold moves down, for the next season.
       const stpl = await db.one<{ id: number }>(

@@ -236,6 +236,11 @@ describe('progress events in the game', () => {
     expect((won[0]!.json.data as { rewards: unknown }).rewards).toEqual([{ itemId: 'coin', amount: 500 }]);
     expect(claims.filter((c) => c.status === 409).map((c) => c.json.message)).toEqual(Array(49).fill('Milestone 1 was already claimed.'));
     expect((await myEvents(player)).find((e) => e.id === live.id)!.milestones[0]).toMatchObject({ reached: true, claimed: true });
+    // The one claim put one mail with the milestone's rewards into the player's mailbox.
+    const box = await call('GET', '/api/sdk/v1/mail', { player });
+    expect(box.status).toBe(200);
+    const mine = (box.json.data as { mail: { title: string; rewards: unknown; claimed: boolean }[] }).mail.filter((m) => m.title.endsWith('milestone 1'));
+    expect(mine).toEqual([expect.objectContaining({ rewards: [{ itemId: 'coin', amount: 500 }], claimed: false })]);
   }, 30_000);
 });
 

@@ -1,3 +1,4 @@
+import { deliverMail, REWARD_MAIL_TTL_MS } from '../mail/deliver';
 import { compareVersions } from '../experiments/assign';
 import type { PlayerClaims } from '../players/tokens';
 import type { Db, Sql } from '../server/db';
@@ -164,14 +165,26 @@ export async function readRank(db: Sql, player: PlayerClaims, id: number, around
   };
 }
 
-/** The player's reward of a rewarded event, once: the claim is one conditional UPDATE, so parallel claims get one answer. */
-export async function claimReward(db: Sql, player: PlayerClaims, id: number, now = nowMs()) {
+/**
+ * The player's reward of a rewarded event, once: the claim is one conditional UPDATE, so parallel claims get one
+ * answer, and the rewards go to the player's mailbox in the same transaction (claimed ⇔ mailed).
+ */
+export async function claimReward(db: Db, player: PlayerClaims, id: number, now = nowMs()) {
   const e = await eventOf(db, player, id);
   if (e.status !== 'rewarded') throw conflict(e.status === 'cancelled' ? `Event ${id} was cancelled; it has no rewards.` : `Event ${id}'s rewards are not out yet (they go out after ${formatDateTime(e.ends_at)}).`);
-  const row = await db.one<{ rank: number; rewards: { itemId: string; amount: number }[]; claimed_at: Date }>(
-    'UPDATE live_grants SET claimed_at = $3::timestamptz WHERE event_id = $1 AND player_id = $2 AND claimed_at IS NULL RETURNING rank, rewards, claimed_at',
-    [id, player.playerId, iso(now)],
-  );
+  const row = await db.transaction(async (tx) => {
+    const claimed = await tx.one<{ rank: number; rewards: { itemId: string; amount: number }[]; claimed_at: Date }>(
+      'UPDATE live_grants SET claimed_at = $3::timestamptz WHERE event_id = $1 AND player_id = $2 AND claimed_at IS NULL RETURNING rank, rewards, claimed_at',
+      [id, player.playerId, iso(now)],
+    );
+    if (claimed && claimed.rewards.length > 0) {
+      await deliverMail(tx, {
+        appId: e.app_id, userId: player.playerId, title: `${e.name}: your reward`, body: `You finished ${e.name} at rank ${claimed.rank}.`,
+        rewards: claimed.rewards, expiresAt: iso(now + REWARD_MAIL_TTL_MS), source: 'live_event', sourceRef: `event ${id}`,
+      });
+    }
+    return claimed;
+  });
   if (row) return { eventId: id, rank: row.rank, rewards: row.rewards, claimedAt: iso(new Date(row.claimed_at).getTime()) };
   const grant = await db.one<{ claimed_at: Date }>('SELECT claimed_at FROM live_grants WHERE event_id = $1 AND player_id = $2', [id, player.playerId]);
   if (grant) throw conflict(`Already claimed at ${formatDateTime(grant.claimed_at)}.`);

@@ -2,6 +2,9 @@ import type { Sql } from '../server/db';
 import { checkRewards, type Reward } from '../rewards/items';
 import { nowMs } from '../time/clock';
 
+/** How long a reward mail (a gift code's, an event's) waits to be claimed before it expires. */
+export const REWARD_MAIL_TTL_MS = 30 * 86_400_000;
+
 export interface MailToPlayer {
   appId: string;
   userId: string;

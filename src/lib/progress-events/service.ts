@@ -1,3 +1,4 @@
+import { deliverMail, REWARD_MAIL_TTL_MS } from '../mail/deliver';
 import { mayViewApp } from '../apps/service';
 import type { Actor, SessionAccount } from '../auth/types';
 import { compareVersions } from '../experiments/assign';
@@ -290,11 +291,21 @@ export async function claimMilestone(db: Db, player: PlayerClaims, id: number, m
   const points = Number(progress?.points ?? 0);
   if (points < m.threshold) throw conflict(`Milestone ${milestone} needs ${m.threshold} points; you have ${points}.`);
   const at = new Date(now);
-  const claimed = await db.one<{ position: number }>(
-    `INSERT INTO progress_event_claims (event_id, player_id, position, rewards, claimed_at) VALUES ($1, $2, $3, $4::jsonb, $5)
-     ON CONFLICT (event_id, player_id, position) DO NOTHING RETURNING position`,
-    [event.id, player.playerId, milestone, JSON.stringify(m.rewards), at],
-  );
+  // Claimed and mailed in one transaction: the claim row exists exactly when the mail does.
+  const claimed = await db.transaction(async (tx) => {
+    const row = await tx.one<{ position: number }>(
+      `INSERT INTO progress_event_claims (event_id, player_id, position, rewards, claimed_at, delivered_at) VALUES ($1, $2, $3, $4::jsonb, $5, $5)
+       ON CONFLICT (event_id, player_id, position) DO NOTHING RETURNING position`,
+      [event.id, player.playerId, milestone, JSON.stringify(m.rewards), at],
+    );
+    if (row) {
+      await deliverMail(tx, {
+        appId: event.app_id, userId: player.playerId, title: `${event.title || event.name}: milestone ${milestone}`, body: `You reached ${m.threshold} points in ${event.title || event.name}.`,
+        rewards: m.rewards, expiresAt: new Date(now + REWARD_MAIL_TTL_MS).toISOString(), source: 'progress_event', sourceRef: `progress event ${event.id}`,
+      });
+    }
+    return row;
+  });
   if (!claimed) throw conflict(`Milestone ${milestone} was already claimed.`);
   return { milestone, rewards: m.rewards, claimedAt: at.toISOString() };
 }
