@@ -6,7 +6,7 @@ import type { Db, Sql } from '../server/db';
 import { badRequest } from '../server/errors';
 import { writeBatch, type CostFigure, type RevenueFigure } from './batches';
 import type { ImportAnswer, ImportKind, ImportProblem } from './import-contract';
-import { AD_NETWORKS, MICROS, OS_BY_LABEL, UA_CHANNELS } from './model';
+import { AD_NETWORKS, OS_BY_LABEL, UA_CHANNELS } from './model';
 import { loadRates, toMicros, toUsd } from './money';
 import { financeApps } from './scope';
 
