@@ -118,7 +118,7 @@ export default function ImportAdmob({ defaultFrom, defaultTo }: { defaultFrom: s
       </p>
       <div className="toolbar">
         <Button label={connected ? 'Connect another Google account' : 'Connect AdMob'} icon="pi pi-google" outlined={connected} disabled={!consentUrl || busy !== ''} onClick={connect} />
-        <span className="muted" aria-live="polite">
+        <span className="muted status" aria-live="polite">
           {accounts === null ? 'Loading…' : connected ? `Connected: ${accounts.map((a) => `${a.publisherId} (by ${a.connectedBy}, ${a.connectedAt})`).join('; ')}` : 'Not connected yet.'}
         </span>
       </div>
@@ -187,7 +187,7 @@ export default function ImportAdmob({ defaultFrom, defaultTo }: { defaultFrom: s
       )}
       <h2>Import history</h2>
       <div className="table-scroll" tabIndex={0} role="region" aria-label="AdMob import history">
-        <table className="finance-table">
+        <table className="import-problems">
           <thead>
             <tr>
               <th scope="col">Batch</th>

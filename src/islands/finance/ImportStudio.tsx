@@ -149,7 +149,7 @@ export default function ImportStudio({ defaultMonth }: { defaultMonth: string })
       )}
       <h2>Import history</h2>
       <div className="table-scroll" tabIndex={0} role="region" aria-label="Store IAP import history">
-        <table className="finance-table">
+        <table className="import-problems">
           <thead>
             <tr>
               <th scope="col">Batch</th>
