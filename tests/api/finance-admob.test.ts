@@ -5,7 +5,7 @@ import { appDetailContract, createAppContract } from '../../src/lib/apps/contrac
 import { loginContract } from '../../src/lib/auth/contract';
 import { getAdmobRevenueContract, googleTokenContract, googleUrlContract, updateAdmobContract } from '../../src/lib/finance/admob-contract';
 import { dataVersionContract } from '../../src/lib/finance/more-contract';
-import { financeStatisticScreen } from '../../src/lib/finance/screens';
+import { financeRevenueScreen, financeStatisticScreen } from '../../src/lib/finance/screens';
 import { createRequester, type ApiError, type Requester } from '../../src/lib/http/requester';
 import { jobRunsContract, runJobContract } from '../../src/lib/jobs/contract';
 import { saveRoleContract } from '../../src/lib/roles/contract';
@@ -188,6 +188,10 @@ describe('AdMob network report', () => {
     const after = await adRevenue(root);
     expect(after[d1!]).toBe(25_000_000);
     expect(after[d3!] ?? 0).toBe(0);
+    // Revenue by network over whole months reads the monthly rollup: it follows the re-import too.
+    const monthEnd = new Date(Date.UTC(Number(d3!.slice(0, 4)), Number(d3!.slice(5, 7)), 0)).toISOString().slice(0, 10);
+    const byNetwork = await root(financeRevenueScreen.contract, { apps: [appId], from: `${d1!.slice(0, 7)}-01`, to: monthEnd });
+    expect(byNetwork.data.rows).toEqual([{ key: 'AdMob', kind: 'ads', gross: 32_500_000, net: 32_500_000 }]);
     google.rows.push(removed!);
     const versions = await root(dataVersionContract, { source: 'admob', limit: 5 });
     expect(versions.data[0]).toMatchObject({ id: second.data.batchId, source: 'admob', current: true, createdBy: 'root' });
