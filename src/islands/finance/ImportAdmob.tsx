@@ -44,6 +44,8 @@ export default function ImportAdmob({ defaultFrom, defaultTo }: { defaultFrom: s
   const [history, setHistory] = useState<BatchInfo[]>([]);
   const [busy, setBusy] = useState('');
   const [error, setError] = useState('');
+  /** Why AdMob cannot be connected on this server (no OAuth client set up), shown next to the button. */
+  const [setupProblem, setSetupProblem] = useState('');
 
   const loadHistory = async () => setHistory((await api(dataVersionContract, { source: 'admob', limit: 20 })).data);
 
@@ -76,9 +78,14 @@ export default function ImportAdmob({ defaultFrom, defaultTo }: { defaultFrom: s
             setBusy('');
           }
         }
-        const { data } = await api(googleUrlContract, {});
-        setConsentUrl(data.url);
-        setAccounts(data.accounts);
+        try {
+          const { data } = await api(googleUrlContract, {});
+          setConsentUrl(data.url);
+          setAccounts(data.accounts);
+        } catch (e) {
+          setAccounts([]);
+          setSetupProblem(e instanceof Error ? e.message : String(e));
+        }
         await loadHistory();
       } catch (e) {
         setError(e instanceof Error ? e.message : String(e));
@@ -119,7 +126,11 @@ export default function ImportAdmob({ defaultFrom, defaultTo }: { defaultFrom: s
       <div className="toolbar">
         <Button label={connected ? 'Connect another Google account' : 'Connect AdMob'} icon="pi pi-google" outlined={connected} disabled={!consentUrl || busy !== ''} onClick={connect} />
         <span className="muted status" aria-live="polite">
-          {accounts === null ? 'Loading…' : connected ? `Connected: ${accounts.map((a) => `${a.publisherId} (by ${a.connectedBy}, ${a.connectedAt})`).join('; ')}` : 'Not connected yet.'}
+          {accounts === null
+            ? 'Loading…'
+            : connected
+              ? `Connected: ${accounts.map((a) => `${a.publisherId} (by ${a.connectedBy}, ${a.connectedAt})`).join('; ')}`
+              : setupProblem || 'Not connected yet.'}
         </span>
       </div>
       <div className="toolbar">
