@@ -116,6 +116,12 @@ export async function startAdmobStandIn(options: { publisherId?: string } = {}) 
     return apiError(res, 404, 'Requested entity was not found.', 'NOT_FOUND');
   }
 
+  function issueCode(redirectUri: string, scope = ADMOB_SCOPE) {
+    const code = `4/0A${randomUUID().replace(/-/g, '')}`;
+    codes.set(code, { redirectUri, scope, used: false, expired: false });
+    return code;
+  }
+
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
@@ -123,6 +129,17 @@ export async function startAdmobStandIn(options: { publisherId?: string } = {}) 
       calls.push({ path: req.url ?? '', body });
       try {
         if (req.method === 'POST' && req.url === '/token') return token(req, res, body);
+        // The consent page when the user allows at once: back to the redirect URI with code, scope and state.
+        if (req.method === 'GET' && req.url?.startsWith('/o/oauth2/v2/auth')) {
+          const ask = new URL(req.url, 'http://x').searchParams;
+          if (ask.get('client_id') !== client.id) return send(res, 400, { error: 'invalid_client' });
+          const back = new URL(ask.get('redirect_uri') ?? '');
+          back.searchParams.set('code', issueCode(back.toString().split('?')[0]!, ask.get('scope') ?? ''));
+          back.searchParams.set('scope', ask.get('scope') ?? '');
+          back.searchParams.set('state', ask.get('state') ?? '');
+          res.writeHead(302, { location: back.toString() });
+          return void res.end();
+        }
         return api(req, res, body);
       } catch (error) {
         send(res, 500, { error: String(error) });
@@ -141,11 +158,7 @@ export async function startAdmobStandIn(options: { publisherId?: string } = {}) 
     calls,
     refreshTokens,
     /** What Google's consent page does when the user allows: a fresh code for the redirect URI. */
-    issueCode(redirectUri: string, scope = ADMOB_SCOPE) {
-      const code = `4/0A${randomUUID().replace(/-/g, '')}`;
-      codes.set(code, { redirectUri, scope, used: false, expired: false });
-      return code;
-    },
+    issueCode,
     expireCode(code: string) {
       codes.get(code)!.expired = true;
     },

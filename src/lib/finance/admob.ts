@@ -7,6 +7,7 @@ import type { Db, Sql } from '../server/db';
 import { badRequest } from '../server/errors';
 import { formatUsdMicros } from '../reports/columns';
 import { nowMs } from '../time/clock';
+import { formatDay } from '../time/format';
 import { ADMOB_IMPORT_PATH } from '../routes';
 import { ADMOB_SCOPE, type AdmobAccount, type AdmobPreview, type AdmobRow } from './admob-contract';
 import { accessTokenOf, consentUrl, exchangeCode, listAccounts, listApps, networkReport, type AdmobApp } from './admob-google';
@@ -196,7 +197,7 @@ export async function importAdmob(db: Db, actor: Actor, input: { from: string; t
     if (!apps.size) throw badRequest(`from: no AdMob app of ${input.from}..${input.to} maps to an app of your finance permission; nothing was imported.`);
     const revenue = figures(pulled.rows);
     const total = revenue.reduce((n, f) => n + f.grossUsd, 0);
-    const summary = `${input.from}..${input.to}: ${revenue.length} app-day(s) of ${apps.size} app(s), ${formatUsdMicros(total)}${pulled.unmapped.length ? `; ${pulled.unmapped.length} AdMob app(s) not mapped` : ''}`;
+    const summary = `${formatDay(input.from)} – ${formatDay(input.to)}: ${revenue.length} app-day(s) of ${apps.size} app(s), ${formatUsdMicros(total)}${pulled.unmapped.length ? `; ${pulled.unmapped.length} AdMob app(s) not mapped` : ''}`;
     const result = await writeBatch(tx, {
       source: 'admob',
       fileName: `AdMob ${pulled.publisherIds.join(', ')}`,
@@ -234,10 +235,10 @@ export async function refreshAdmob(db: Db, now = nowMs()): Promise<string | null
     )) have.set(`${r.app_id}|${r.day}`, r.lines);
     const line = (fs: RevenueFigure[]) => fs.sort((a, b) => a.os - b.os).map((f) => `${f.os}/${f.gross}`).join(';');
     const changed = [...new Set([...wanted.keys(), ...have.keys()])].filter((k) => line(wanted.get(k) ?? []) !== (have.get(k) ?? ''));
-    let message = `AdMob ${from}..${to}: no change`;
+    let message = `AdMob ${formatDay(from)} – ${formatDay(to)}: no change`;
     if (changed.length) {
       const revenue = changed.flatMap((k) => wanted.get(k) ?? []);
-      message = `AdMob ${from}..${to}: ${changed.length} app-day(s) changed, ${formatUsdMicros(revenue.reduce((n, f) => n + f.grossUsd, 0))}`;
+      message = `AdMob ${formatDay(from)} – ${formatDay(to)}: ${changed.length} app-day(s) changed, ${formatUsdMicros(revenue.reduce((n, f) => n + f.grossUsd, 0))}`;
       await writeBatch(tx, {
         source: 'admob', fileName: `AdMob ${pulled.publisherIds.join(', ')}`, createdBy: 'finance_refresh', summary: message,
         covers: { unit: 'day', keys: changed.map((k) => ({ appId: k.split('|')[0]!, period: k.split('|')[1]! })) },
