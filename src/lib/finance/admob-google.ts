@@ -10,10 +10,11 @@ import { ADMOB_SCOPE } from './admob-contract';
  */
 
 const TIMEOUT_MS = 15_000;
+// Not set up is the server's state, not a fault: 409 (the permission walk and the fuzz hold every answer below 500).
 
 function settings() {
   const s = tunables().admob;
-  if (!s.clientId || !s.clientSecret) throw new HttpError(503, 'AdMob is not set up: ADMOB_CLIENT_ID and ADMOB_CLIENT_SECRET are missing in the server configuration.');
+  if (!s.clientId || !s.clientSecret) throw new HttpError(409, 'AdMob is not set up: ADMOB_CLIENT_ID and ADMOB_CLIENT_SECRET are missing in the server configuration.');
   return s;
 }
 
