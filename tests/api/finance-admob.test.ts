@@ -212,6 +212,20 @@ describe('AdMob network report', () => {
     expect((await root(jobRunsContract, { name: 'finance_refresh' })).data[0]!.result).toMatch(/AdMob .*: no change/);
   });
 
+  it('a refresh whose AdMob authorization was revoked fails and says why, keeping the figures', async () => {
+    const tokens = [...google.refreshTokens];
+    google.refreshTokens.clear();
+    try {
+      const run = await root(runJobContract, { name: 'finance_refresh' });
+      expect(run.data.status).toBe('failed');
+      const last = (await root(jobRunsContract, { name: 'finance_refresh' })).data[0]!;
+      expect(last.error).toMatch(/AdMob failed: Google refused the stored AdMob authorization \(invalid_grant: Token has been expired or revoked\.\); connect AdMob again\./);
+      expect((await adRevenue(root))[days()[1]!]).toBe(8_000_000);
+    } finally {
+      for (const t of tokens) google.refreshTokens.add(t);
+    }
+  });
+
   it('refuses a range over the limit or backwards, naming the field', async () => {
     const long = await rejection(root(getAdmobRevenueContract, { from: addDays(today(), -100), to: today() }));
     expect(long.status).toBe(400);
