@@ -48,6 +48,10 @@ try {
   const migration = readFileSync(join(root, 'src/lib/server/db/migrations/0102_finance_daily.sql'), 'utf8');
   await client.query('TRUNCATE finance_daily');
   await client.query(migration.slice(migration.indexOf('INSERT INTO finance_daily')));
+  // And the monthly rollups of Revenue and Statistic MKT (migration 0161), the same way.
+  const monthly = readFileSync(join(root, 'src/lib/server/db/migrations/0161_finance_monthly.sql'), 'utf8');
+  await client.query('TRUNCATE finance_revenue_monthly, finance_cost_monthly');
+  await client.query(monthly.slice(monthly.indexOf('INSERT INTO finance_revenue_monthly')));
   await client.query('ANALYZE');
   const counts = (await client.query(`SELECT (SELECT count(*) FROM finance_revenue)::int AS r, (SELECT count(*) FROM finance_cost)::int AS c`)).rows[0];
   const loadMs = Math.round(performance.now() - started);

@@ -48,3 +48,52 @@ test('marketing imports a cost file, sees it in Statistic MKT and exports the mo
   await page.getByRole('button', { name: 'Export Excel' }).click();
   expect((await download).suggestedFilename()).toBe(`finance-report-${month}.xlsx`);
 });
+
+/**
+ * Google's redirect back to the console (the spec: the code is accepted only with both code and scope; the
+ * code and the filter wait in localStorage and are cleared). The suite's server has no AdMob client and no
+ * Google stand-in, so the trade is refused — the API tests run the whole round trip against a stand-in.
+ */
+test('the AdMob redirect needs code and scope, trades the code once and clears what it kept', async ({ page }) => {
+  await signIn(page, 'root', undefined, '/finance/import/admob');
+  await expect(page.getByRole('heading', { level: 1, name: 'Import AdMob' })).toBeVisible();
+  const screenAlert = () => page.locator('section.finance-import').getByRole('alert');
+  const kept = () => page.evaluate(() => [localStorage.getItem('gsm.admob.code'), localStorage.getItem('gsm.admob.filter')]);
+
+  await open(page, '/finance/import/admob?code=4%2F0Aonly-a-code');
+  await expect(screenAlert()).toHaveText("Google's answer has no scope: it was ignored. Connect again.");
+  expect(await kept()).toEqual([null, null]);
+
+  // Google sends the browser wherever the client says; the console takes a code-and-scope answer to the AdMob screen.
+  await page.evaluate(() => localStorage.setItem('gsm.admob.filter', JSON.stringify({ from: '2026-01-05', to: '2026-01-20' })));
+  await open(page, `/dashboard?code=4%2F0Aforged&scope=${encodeURIComponent('https://www.googleapis.com/auth/admob.readonly')}&state=forged`);
+  await expect(page).toHaveURL(/\/finance\/import\/admob$/);
+  await expect(screenAlert()).toHaveText('state: this authorization was not started from your session; connect AdMob again.');
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue('2026-01-05');
+  expect(await kept()).toEqual([null, null]);
+});
+
+test('Import Studio names bad rows by row and column, then imports a good store report', async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'fin-studio-'));
+  const bad = join(dir, 'store-bad.csv');
+  const good = join(dir, 'store-report.csv');
+  writeFileSync(bad, 'App,OS,Gross,Net,Currency\ncom.gsm.wordquest,Android,"1,200.00",1020,USD\ncom.gsm.wordquest,Linux,abc,,USD\n');
+  writeFileSync(good, 'App,OS,Gross,Net,Currency\ncom.gsm.wordquest,Android,"1,200.00",1020,USD\ncom.gsm.wordquest,iOS,800,,USD\n');
+
+  await signIn(page, 'root', undefined, '/finance/import/studio');
+  await expect(page.getByRole('heading', { level: 1, name: 'Import Studio' })).toBeVisible();
+  await page.getByLabel('Store report').setInputFiles(bad);
+  const problems = page.getByRole('region', { name: 'Problems of the file' });
+  await expect(problems.getByRole('row')).toHaveCount(3);
+  await expect(problems.getByRole('row').nth(1)).toHaveText(/^3\s*OS\s*"Linux" is not Android, iOS or WebGL$/);
+  await expect(problems.getByRole('row').nth(2)).toHaveText(/^3\s*Gross\s*"abc" is not a number$/);
+  await expect(page.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
+
+  await page.getByLabel('Store report').setInputFiles(good);
+  await expect(page.getByText('Every row is good: press Import to store them.')).toBeVisible();
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByText(/^Imported 2 row\(s\) for \d{4}-\d{2} as batch \d+/)).toBeVisible();
+  const history = page.getByRole('region', { name: 'Store IAP import history' });
+  await expect(history.getByRole('row').nth(1)).toContainText('store report of');
+  await expect(history.getByRole('row').nth(1)).toContainText('2 row(s)');
+});

@@ -4,11 +4,12 @@ import { Button } from 'primereact/button';
 import { api } from '../../lib/http/client';
 import { importCostContract, importIaaContract, type ImportAnswer, type ImportKind } from '../../lib/finance/import-contract';
 import { showToast } from '../../lib/ui/toast-store';
+import { formatUsdMicros } from '../../lib/reports/columns';
 import './finance.css';
 
 const CONTRACTS = { iaa: importIaaContract, cost: importCostContract } as const;
 const NOUN = { iaa: 'ad revenue', cost: 'UA cost' } as const;
-const usd = (micros: number) => `$${(micros / 1e6).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const usd = (micros: number) => formatUsdMicros(micros);
 
 /** Reads a file as base64 (without the data: prefix). */
 function base64Of(file: File): Promise<string> {

@@ -1,3 +1,4 @@
+import { formatUsdMicros } from '../../lib/reports/columns';
 import '../../lib/ui/prime';
 import { useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
@@ -8,7 +9,7 @@ import { showToast } from '../../lib/ui/toast-store';
 import { formatDateTime } from '../../lib/time/format';
 import './finance.css';
 
-const usd = (micros: number) => `${micros < 0 ? '-' : ''}$${(Math.abs(micros) / 1e6).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const usd = (micros: number) => formatUsdMicros(micros);
 const adjustLabel = (r: MonthRow) => (r.revenueAdjustment || r.costAdjustment ? `${usd(r.revenueAdjustment)} / ${usd(r.costAdjustment)}` : 'Adjust');
 type Comment = Awaited<ReturnType<typeof loadComments>>[number];
 const loadComments = async (month: string, appId: string) => (await api(commentGetContract, { month, appId })).data;

@@ -1,3 +1,4 @@
+import { formatUsdMicros } from '../../lib/reports/columns';
 import '../../lib/ui/prime';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/http/client';
@@ -6,7 +7,7 @@ import './finance.css';
 
 type Year = Awaited<ReturnType<typeof load>>;
 const load = async (year: number) => (await api(yearDataContract, { year })).data;
-const usd = (micros: number) => `${micros < 0 ? '-' : ''}$${(Math.abs(micros) / 1e6).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const usd = (micros: number) => formatUsdMicros(micros);
 
 /** Report Year: the twelve month reports' totals (adjustments included) and the year's total. */
 export default function ReportYear({ defaultYear }: { defaultYear: number }) {

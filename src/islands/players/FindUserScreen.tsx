@@ -10,6 +10,7 @@ import { HISTORY_KINDS } from '../../lib/history/kinds';
 import { api } from '../../lib/http/client';
 import { FIND_BY, FIND_BY_LABELS, findPlayerContract, playerProfileContract, type PlayerProfile } from '../../lib/players/staff-contract';
 import { formatDateTime, formatDay } from '../../lib/time/format';
+import { formatUsdMicros } from '../../lib/reports/columns';
 import Field from '../../lib/ui/filters/Field';
 import PlayerLookup from './PlayerLookup';
 import '../../styles/data-table.css';
@@ -25,7 +26,7 @@ export interface FindUserProps {
   links: { history: string[]; saveView: boolean };
 }
 
-const usd = (micros: number) => `$${(micros / 1e6).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const usd = (micros: number) => formatUsdMicros(micros);
 const hours = (seconds: number) => `${Math.floor(seconds / 3600)} h ${Math.round((seconds % 3600) / 60)} min`;
 const os = (code: number) => OS_NAMES[code as OsCode] ?? String(code);
 

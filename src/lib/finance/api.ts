@@ -13,6 +13,8 @@ import { dataVersionContract, detailUpdateContract, downloadUrlsContract, facebo
 import { dataVersions, financeAppOs, importFacebook, importIapStudio, manualUpdate } from './more';
 import { reportPostContracts } from './contract';
 import { financeReportHandlers } from './service';
+import { getAdmobRevenueContract, googleTokenContract, googleUrlContract, updateAdmobContract } from './admob-contract';
+import { googleToken, googleUrl, importAdmob, previewAdmob } from './admob';
 
 /** Finance: the report screens (GET + export), the spec's POST calls of the same services. Served by the API registry. */
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -54,6 +56,11 @@ export const financeApi: ApiHandler[] = [
   handle(detailUpdateContract, async (input, ctx) => ({ data: await manualUpdate(ctx.db, ctx.actor, input) })),
   handle(facebookMonthContract, async (input, ctx) => ({ data: await importFacebook(ctx.db, ctx.actor, input) })),
   handle(facebookDayContract, async (input, ctx) => ({ data: await importFacebook(ctx.db, ctx.actor, input) })),
+  // AdMob through Google's OAuth (src/lib/finance/admob.ts).
+  handle(googleUrlContract, async (_input, ctx) => ({ data: await googleUrl(ctx.db, ctx.viewer) })),
+  handle(googleTokenContract, async (input, ctx) => ({ data: await googleToken(ctx.db, ctx.actor, input) })),
+  handle(getAdmobRevenueContract, async (input, ctx) => ({ data: await previewAdmob(ctx.db, ctx.viewer, input) })),
+  handle(updateAdmobContract, async (input, ctx) => ({ data: await importAdmob(ctx.db, ctx.actor, input) })),
   handle(importIapStudioContract, async (input, ctx) => ({ data: await importIapStudio(ctx.db, ctx.actor, input) })),
   ...reportPostContracts.map(({ descriptorId, contract }) => handle(contract, async (input, ctx) => ({ data: await byId.get(descriptorId)!.run(ctx.db, ctx.viewer, input as never) }))),
 ];

@@ -135,4 +135,36 @@ export async function rollUpDays(tx: Sql, keys: readonly { app_id: string; day: 
       [chunk],
     );
   }
+  await rollUpMonths(tx, keys);
+}
+
+/**
+ * Recomputes the monthly rollups (migration 0161) of the app-months the app-days fall in: counted revenue by
+ * network and source, current cost by channel and campaign.
+ */
+async function rollUpMonths(tx: Sql, keys: readonly { app_id: string; day: string }[]): Promise<void> {
+  const months = [...new Set(keys.map((k) => `${k.app_id}|${k.day.slice(0, 7)}-01`))].map((k) => ({ app_id: k.split('|')[0]!, month: k.split('|')[1]! }));
+  for (let i = 0; i < months.length; i += CHUNK) {
+    const chunk = JSON.stringify(months.slice(i, i + CHUNK));
+    const inMonths = (alias: string, column: string) =>
+      `(${alias}app_id, ${column}) IN (SELECT app_id, month FROM jsonb_to_recordset($1::jsonb) AS k(app_id text, month date))`;
+    // The raw rows of those app-months, found by (app_id, day) ranges rather than a per-row date_trunc.
+    const rawOf = (alias: string) =>
+      `EXISTS (SELECT 1 FROM jsonb_to_recordset($1::jsonb) AS k(app_id text, month date) WHERE k.app_id = ${alias}app_id AND ${alias}day >= k.month AND ${alias}day < (k.month + interval '1 month'))`;
+    await tx.query(`DELETE FROM finance_revenue_monthly WHERE ${inMonths('', 'month')}`, [chunk]);
+    await tx.query(`DELETE FROM finance_cost_monthly WHERE ${inMonths('', 'month')}`, [chunk]);
+    await tx.query(
+      `INSERT INTO finance_revenue_monthly (month, app_id, os, kind, network, source, gross_usd, net_usd)
+       SELECT date_trunc('month', day)::date, app_id, os, kind, network, source, sum(gross_usd), sum(net_usd)
+         FROM (SELECT r.*, min(r.rank) OVER (PARTITION BY r.app_id, r.day, r.os, r.kind) AS best FROM finance_revenue r WHERE r.current AND ${rawOf('r.')}) x
+        WHERE rank = best GROUP BY 1, 2, 3, 4, 5, 6`,
+      [chunk],
+    );
+    await tx.query(
+      `INSERT INTO finance_cost_monthly (month, app_id, os, channel, campaign, cost_usd, installs, rev_d0_usd, rev_d7_usd, rev_d30_usd)
+       SELECT date_trunc('month', day)::date, app_id, os, channel, campaign, sum(cost_usd), sum(installs), sum(rev_d0_usd), sum(rev_d7_usd), sum(rev_d30_usd)
+         FROM finance_cost c WHERE c.current AND ${rawOf('c.')} GROUP BY 1, 2, 3, 4, 5`,
+      [chunk],
+    );
+  }
 }

@@ -1,3 +1,4 @@
+import { formatUsdMicros } from '../reports/columns';
 import ExcelJS from 'exceljs';
 import type { Actor, SessionAccount } from '../auth/types';
 import { writeAudit } from '../server/audit';
@@ -5,7 +6,7 @@ import type { Db, Sql } from '../server/db';
 import { badRequest } from '../server/errors';
 import { writeBatch, type CostFigure, type RevenueFigure } from './batches';
 import type { ImportAnswer, ImportKind, ImportProblem } from './import-contract';
-import { AD_NETWORKS, MICROS, OS_BY_LABEL, UA_CHANNELS } from './model';
+import { AD_NETWORKS, OS_BY_LABEL, UA_CHANNELS } from './model';
 import { loadRates, toMicros, toUsd } from './money';
 import { financeApps } from './scope';
 
@@ -242,7 +243,7 @@ export async function runImport(db: Db, actor: Actor, kind: ImportKind, input: {
       const more = parsed.problems.length > 1 ? ` (and ${parsed.problems.length - 1} more problem(s); preview the file to see them all)` : '';
       throw badRequest(`Row ${first.row}${first.column ? `, column ${first.column}` : ''}: ${first.message}${more}. Nothing was imported.`);
     }
-    const summary = `${parsed.rows} row(s) of ${input.month}, $${(totalUsd / MICROS).toFixed(2)}${kind === 'cost' ? `, ${installs} installs` : ''}`;
+    const summary = `${parsed.rows} row(s) of ${input.month}, ${formatUsdMicros(totalUsd)}${kind === 'cost' ? `, ${installs} installs` : ''}`;
     const result = await writeBatch(tx, {
       source: template.source,
       fileName: input.fileName,

@@ -85,15 +85,48 @@ export interface RevenueSourceRow {
 
 export type RevenueGroup = 'network' | 'kind' | 'source';
 
+/**
+ * A range cut into the whole months inside it and the partial months at its edges: the monthly rollups
+ * (migration 0161) answer the whole months, the raw rows only the edges (at most two partial months).
+ */
+export function splitByMonth(from: string, to: string): { months: { from: string; to: string } | null; edges: { from: string; to: string }[] } {
+  const firstOfNext = (d: string) => new Date(Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)), 1)).toISOString().slice(0, 10);
+  const firstFull = from.endsWith('-01') ? from : firstOfNext(from);
+  const afterTo = nextDay(to);
+  const lastFullStart = afterTo.endsWith('-01') ? `${to.slice(0, 7)}-01` : `${prevMonth(to.slice(0, 7))}-01`;
+  if (firstFull > lastFullStart) return { months: null, edges: [{ from, to }] };
+  const edges: { from: string; to: string }[] = [];
+  if (from < firstFull) edges.push({ from, to: prevDay(firstFull) });
+  const lastFullEnd = prevDay(firstOfNext(lastFullStart));
+  if (lastFullEnd < to) edges.push({ from: nextDay(lastFullEnd), to });
+  return { months: { from: firstFull, to: lastFullStart }, edges };
+}
+
+const prevDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+const prevMonth = (m: string) => {
+  const d = new Date(Date.UTC(Number(m.slice(0, 4)), Number(m.slice(5, 7)) - 2, 1));
+  return d.toISOString().slice(0, 7);
+};
+
+/** The scope's rows of a monthly rollup (month = first day) for whole months from..to. */
+function monthlyWhere(scope: FinanceScope, months: { from: string; to: string }, params: unknown[]): string {
+  return financeWhere({ ...scope, ...months }, params, 'm').replace(/^m\.current AND /, '').replace('m.day BETWEEN', 'm.month BETWEEN');
+}
+
 /** Revenue by network or store, by kind (ads / IAP), or by the source the figures came from. */
 export async function revenueBy(db: Sql, scope: FinanceScope, by: RevenueGroup): Promise<RevenueSourceRow[]> {
   if (scope.apps.length === 0) return [];
   const params: unknown[] = [];
   const key = by === 'network' ? 'network' : by === 'kind' ? 'kind' : 'source';
+  const split = splitByMonth(scope.from, scope.to);
+  const parts = [
+    ...(split.months ? [`SELECT kind, network, source, gross_usd, net_usd FROM finance_revenue_monthly m WHERE ${monthlyWhere(scope, split.months, params)}`] : []),
+    ...split.edges.map((edge) => `SELECT kind, network, source, gross_usd, net_usd FROM ${countedRevenue({ ...scope, ...edge }, params)} e`),
+  ];
   const rows = await db.query<Record<string, string>>(
     `SELECT ${key} AS key, ${by === 'network' ? 'min(kind)' : by === 'kind' ? 'kind' : `string_agg(DISTINCT kind, ',')`} AS kind,
             sum(gross_usd)::text AS gross, sum(net_usd)::text AS net
-       FROM ${countedRevenue(scope, params)} c GROUP BY 1 ORDER BY sum(net_usd) DESC, 1`,
+       FROM (${parts.join(' UNION ALL ')}) c GROUP BY 1 ORDER BY sum(net_usd) DESC, 1`,
     params,
   );
   return rows.map((r) => ({ key: r.key!, kind: r.kind!, gross: n(r.gross), net: n(r.net) }));
@@ -115,10 +148,17 @@ export async function costBy(db: Sql, scope: FinanceScope, by: CostGroup): Promi
   if (scope.apps.length === 0) return [];
   const params: unknown[] = [];
   const key = by === 'channel' ? 'channel' : by === 'campaign' ? `channel || ' / ' || campaign` : by === 'day' ? 'day::text' : 'app_id';
+  const columns = 'app_id, channel, campaign, cost_usd, installs, rev_d0_usd, rev_d7_usd, rev_d30_usd';
+  // By day the raw rows are the answer; otherwise whole months come from the monthly rollup.
+  const split = by === 'day' ? { months: null, edges: [{ from: scope.from, to: scope.to }] } : splitByMonth(scope.from, scope.to);
+  const parts = [
+    ...(split.months ? [`SELECT ${columns}, NULL::date AS day FROM finance_cost_monthly m WHERE ${monthlyWhere(scope, split.months, params)}`] : []),
+    ...split.edges.map((edge) => `SELECT ${columns}, day FROM finance_cost WHERE ${financeWhere({ ...scope, ...edge }, params)}`),
+  ];
   const rows = await db.query<Record<string, string>>(
     `SELECT ${key} AS key, sum(cost_usd)::text AS cost, sum(installs)::text AS installs,
             sum(rev_d0_usd)::text AS d0, sum(rev_d7_usd)::text AS d7, sum(rev_d30_usd)::text AS d30
-       FROM finance_cost WHERE ${financeWhere(scope, params)} GROUP BY 1 ORDER BY ${by === 'day' ? '1' : 'sum(cost_usd) DESC, 1'}`,
+       FROM (${parts.join(' UNION ALL ')}) c GROUP BY 1 ORDER BY ${by === 'day' ? '1' : 'sum(cost_usd) DESC, 1'}`,
     params,
   );
   return rows.map((r) => ({ key: r.key!, cost: n(r.cost), installs: n(r.installs), revD0: n(r.d0), revD7: n(r.d7), revD30: n(r.d30) }));

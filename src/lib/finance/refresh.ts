@@ -1,3 +1,4 @@
+import { formatUsd } from '../reports/columns';
 import { addDays, reportDay } from '../analytics/day';
 import type { Db, Sql } from '../server/db';
 import { nowMs } from '../time/clock';
@@ -87,7 +88,7 @@ export async function refreshFinance(db: Db, options: { days?: number; now?: num
       if (changedKeys.length === 0) continue;
       const revenue = changedKeys.flatMap((k) => wanted.get(k) ?? []);
       const usd = revenue.reduce((n, f) => n + f.grossUsd, 0) / 1e6;
-      const summary = `${changedKeys.length} app-day(s) changed, ${revenue.length} row(s), $${usd.toFixed(2)} gross`;
+      const summary = `${changedKeys.length} app-day(s) changed, ${revenue.length} row(s), ${formatUsd(usd)} gross`;
       const result = await writeBatch(tx, {
         source,
         createdBy: 'finance_refresh',

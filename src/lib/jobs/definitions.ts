@@ -1,3 +1,4 @@
+import { refreshAdmob } from '../finance/admob';
 import { refreshFinance } from '../finance/refresh';
 import { runRollupJob } from '../analytics/rollup';
 import { pruneThrottle } from '../auth/throttle';
@@ -66,8 +67,17 @@ export const jobDefinitions: JobDefinition[] = [
     description: 'Refreshes finance figures from the ad networks and stores (8:30, 9:10, 10:30, 13:30, 17:00 UTC+7)',
     cron: '30 8 * * *; 10 9 * * *; 30 10 * * *; 30 13 * * *; 0 17 * * *',
     timeZone: 'Asia/Ho_Chi_Minh',
-    // Pulls the console's own IAP and ad revenue from analytics, idempotently (src/lib/finance/refresh.ts).
-    run: async (db) => (await refreshFinance(db as Db)).message,
+    // Pulls the console's own IAP and ad revenue from analytics, then AdMob when an account is connected,
+    // both idempotently (src/lib/finance/refresh.ts, admob.ts). AdMob failing fails the run, after the analytics part is kept.
+    run: async (db) => {
+      const analytics = (await refreshFinance(db as Db)).message;
+      try {
+        const admob = await refreshAdmob(db as Db);
+        return admob ? `${analytics}; ${admob}` : analytics;
+      } catch (error) {
+        throw new Error(`${analytics}; AdMob failed: ${(error as Error).message}`);
+      }
+    },
   },
   {
     name: 'progress_event_status',

@@ -68,11 +68,24 @@ function numberFormat(decimals: number): Intl.NumberFormat {
   return f;
 }
 
-/** "1,234", "$12.34", "4.56%", "—" when undefined. */
+/** Dollars as the console writes them: "$1,234.56", and a negative amount "-$4,740.85" (the sign before the "$"). */
+export function formatUsd(value: number, decimals = 2): string {
+  const text = numberFormat(decimals).format(Math.abs(value));
+  // A value that rounds to zero is written without a sign ("-$0.00" would read as a loss).
+  return value < 0 && text !== numberFormat(decimals).format(0) ? `-$${text}` : `$${text}`;
+}
+
+/** Dollars of integer micros (the storage unit of money). */
+export function formatUsdMicros(micros: number, decimals = 2): string {
+  return formatUsd(micros / 1e6, decimals);
+}
+
+/** "1,234", "$12.34", "-$4,740.85", "4.56%", "—" when undefined. */
 export function formatFigure(value: number | null, unit: Unit, decimals: number): string {
   if (value === null) return '—';
+  if (unit === 'usd') return formatUsd(value, decimals);
   const text = numberFormat(decimals).format(value);
-  return unit === 'usd' ? `$${text}` : unit === 'pct' ? `${text}%` : text;
+  return unit === 'pct' ? `${text}%` : text;
 }
 
 /** A column title with its unit, as tables and exports write it. */

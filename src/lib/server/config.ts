@@ -59,6 +59,22 @@ export interface Tunables {
   apiLogFlushMs: number;
   /** Store endpoints and limits of IAP verification (src/lib/iap/); tests point them at local stand-ins. */
   iap: IapSettings;
+  /** AdMob through Google's OAuth (src/lib/finance/admob*.ts); tests point the endpoints at a local stand-in. */
+  admob: AdmobSettings;
+}
+
+export interface AdmobSettings {
+  /** The OAuth client of the studio's Google Cloud project (ADMOB_CLIENT_ID / ADMOB_CLIENT_SECRET); unset, AdMob cannot be connected. */
+  clientId: string | null;
+  clientSecret: string | null;
+  /** Google's consent page (GOOGLE_OAUTH_AUTH_URL, default https://accounts.google.com/o/oauth2/v2/auth). */
+  authUrl: string;
+  /** The token endpoint codes and refresh tokens are traded at (GOOGLE_OAUTH_TOKEN_URL, shared with IAP). */
+  tokenUrl: string;
+  /** AdMob API base (ADMOB_API_BASE, default https://admob.googleapis.com). */
+  apiBase: string;
+  /** Where Google sends the browser back (ADMOB_REDIRECT_URI, default this server's /finance/import/admob); must be registered on the client. */
+  redirectUri: string | null;
 }
 
 export interface IapSettings {
@@ -180,6 +196,14 @@ export function tunables(): Tunables {
       appStoreRootCert: certificate(env, 'APP_STORE_ROOT_CERT'),
       storeTimeoutMs: integer(env, 'IAP_STORE_TIMEOUT_MS', 10_000, 100, 120_000),
       retryBaseMs: integer(env, 'IAP_RETRY_BASE_MS', 60_000, 0, 3_600_000),
+    },
+    admob: {
+      clientId: env.ADMOB_CLIENT_ID?.trim() || null,
+      clientSecret: env.ADMOB_CLIENT_SECRET?.trim() || null,
+      authUrl: url(env, 'GOOGLE_OAUTH_AUTH_URL', 'https://accounts.google.com/o/oauth2/v2/auth'),
+      tokenUrl: url(env, 'GOOGLE_OAUTH_TOKEN_URL', 'https://oauth2.googleapis.com/token'),
+      apiBase: url(env, 'ADMOB_API_BASE', 'https://admob.googleapis.com'),
+      redirectUri: env.ADMOB_REDIRECT_URI?.trim() ? url(env, 'ADMOB_REDIRECT_URI', '') : null,
     },
   };
   return cachedTunables;

@@ -1,0 +1,232 @@
+import '../../lib/ui/prime';
+import { useEffect, useState } from 'react';
+import { Button } from 'primereact/button';
+import { api } from '../../lib/http/client';
+import {
+  ADMOB_STORAGE, getAdmobRevenueContract, googleTokenContract, googleUrlContract, MAX_ADMOB_DAYS, updateAdmobContract, type AdmobAccount, type AdmobPreview,
+} from '../../lib/finance/admob-contract';
+import { dataVersionContract, type BatchInfo } from '../../lib/finance/more-contract';
+import { OS_LABELS } from '../../lib/finance/model';
+import { formatUsdMicros } from '../../lib/reports/columns';
+import { formatDateTime, formatDay } from '../../lib/time/format';
+import { showToast } from '../../lib/ui/toast-store';
+import './finance.css';
+
+interface Filter {
+  from: string;
+  to: string;
+}
+interface StoredCode {
+  code: string;
+  scope: string;
+  state: string;
+}
+
+const read = <T,>(key: string): T | null => {
+  try {
+    return JSON.parse(localStorage.getItem(key) ?? 'null') as T | null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Import AdMob: connect a Google account (consent at Google, back here with ?code&scope), pick a range,
+ * preview the network report mapped to the console's apps, import it, and see the import history.
+ * Per the spec, the code and the chosen filter wait in localStorage across the round trip to Google and are
+ * cleared once the code is traded; a redirect without both code and scope is ignored.
+ */
+export default function ImportAdmob({ defaultFrom, defaultTo }: { defaultFrom: string; defaultTo: string }) {
+  const [filter, setFilter] = useState<Filter>({ from: defaultFrom, to: defaultTo });
+  const [accounts, setAccounts] = useState<AdmobAccount[] | null>(null);
+  const [consentUrl, setConsentUrl] = useState('');
+  const [preview, setPreview] = useState<AdmobPreview | null>(null);
+  const [history, setHistory] = useState<BatchInfo[]>([]);
+  const [busy, setBusy] = useState('');
+  const [error, setError] = useState('');
+  /** Why AdMob cannot be connected on this server (no OAuth client set up), shown next to the button. */
+  const [setupProblem, setSetupProblem] = useState('');
+
+  const loadHistory = async () => setHistory((await api(dataVersionContract, { source: 'admob', limit: 20 })).data);
+
+  useEffect(() => {
+    void (async () => {
+      try {
+        const query = new URLSearchParams(window.location.search);
+        // Only code and scope together are Google's answer; the query is kept out of the address bar afterwards.
+        if (query.has('code') && query.has('scope')) {
+          localStorage.setItem(ADMOB_STORAGE.code, JSON.stringify({ code: query.get('code'), scope: query.get('scope'), state: query.get('state') ?? '' }));
+        } else if (query.has('code') || query.has('error')) {
+          setError(query.get('error') ? `Google answered: ${query.get('error')}. AdMob was not connected.` : 'Google\'s answer has no scope: it was ignored. Connect again.');
+        }
+        if (query.has('code') || query.has('scope') || query.has('error')) window.history.replaceState(null, '', window.location.pathname);
+        const saved = read<Filter>(ADMOB_STORAGE.filter);
+        if (saved?.from && saved.to) setFilter(saved);
+        const stored = read<StoredCode>(ADMOB_STORAGE.code);
+        if (stored?.code && stored.scope) {
+          setBusy('connect');
+          try {
+            const { data } = await api(googleTokenContract, stored);
+            setAccounts(data.accounts);
+            showToast('success', `AdMob connected: ${data.accounts.map((a) => a.publisherId).join(', ')}`);
+          } catch (e) {
+            setError(e instanceof Error ? e.message : String(e));
+          } finally {
+            // Used or refused, a code is good once: both keys go.
+            localStorage.removeItem(ADMOB_STORAGE.code);
+            localStorage.removeItem(ADMOB_STORAGE.filter);
+            setBusy('');
+          }
+        }
+        try {
+          const { data } = await api(googleUrlContract, {});
+          setConsentUrl(data.url);
+          setAccounts(data.accounts);
+        } catch (e) {
+          setAccounts([]);
+          setSetupProblem(e instanceof Error ? e.message : String(e));
+        }
+        await loadHistory();
+      } catch (e) {
+        setError(e instanceof Error ? e.message : String(e));
+      }
+    })();
+  }, []);
+
+  const connect = () => {
+    localStorage.setItem(ADMOB_STORAGE.filter, JSON.stringify(filter));
+    window.location.assign(consentUrl);
+  };
+
+  const run = async (what: 'preview' | 'import') => {
+    setBusy(what);
+    setError('');
+    try {
+      if (what === 'preview') setPreview((await api(getAdmobRevenueContract, filter)).data);
+      else {
+        const { data } = await api(updateAdmobContract, filter);
+        showToast('success', `Imported AdMob revenue: ${data.summary}`);
+        await loadHistory();
+      }
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy('');
+    }
+  };
+
+  const connected = (accounts?.length ?? 0) > 0;
+  const change = (key: keyof Filter) => (e: React.ChangeEvent<HTMLInputElement>) => (setFilter({ ...filter, [key]: e.target.value }), setPreview(null));
+  return (
+    <section className="card finance-import">
+      <p className="muted">
+        AdMob's network report (estimated earnings and impressions per day, app and platform) becomes ad revenue of network AdMob. AdMob apps map to
+        console apps through the store app linked in AdMob (package name or App Store id). Importing a range again replaces its AdMob figures.
+      </p>
+      <div className="toolbar">
+        <Button label={connected ? 'Connect another Google account' : 'Connect AdMob'} icon="pi pi-google" outlined={connected} disabled={!consentUrl || busy !== ''} onClick={connect} />
+        <span className="muted status" aria-live="polite">
+          {accounts === null
+            ? 'Loading…'
+            : connected
+              ? `Connected: ${accounts.map((a) => `${a.publisherId} (by ${a.connectedBy}, ${a.connectedAt})`).join('; ')}`
+              : setupProblem || 'Not connected yet.'}
+        </span>
+      </div>
+      <div className="toolbar">
+        <label className="field">
+          <span>From</span>
+          <input className="p-inputtext" type="date" value={filter.from} onChange={change('from')} aria-label="From" />
+        </label>
+        <label className="field">
+          <span>To</span>
+          <input className="p-inputtext" type="date" value={filter.to} onChange={change('to')} aria-label="To" />
+        </label>
+        <Button label="Preview" icon="pi pi-eye" outlined disabled={!connected || busy !== ''} loading={busy === 'preview'} onClick={() => void run('preview')} />
+        <Button label="Import" icon="pi pi-upload" disabled={!preview || busy !== ''} loading={busy === 'import'} onClick={() => void run('import')} />
+        <span className="muted">At most {MAX_ADMOB_DAYS} days.</span>
+      </div>
+      {error && (
+        <p className="import-error" role="alert">
+          {error}
+        </p>
+      )}
+      {preview && (
+        <div className="import-preview" aria-live="polite">
+          <p>
+            {formatDay(preview.from)} – {formatDay(preview.to)} · {preview.rows.length} row(s) · {formatUsdMicros(preview.totalMicros)} · {preview.impressions.toLocaleString('en-US')} impressions
+          </p>
+          <div className="table-scroll" tabIndex={0} role="region" aria-label="AdMob revenue preview">
+            <table className="finance-table">
+              <thead>
+                <tr>
+                  <th scope="col">Day</th>
+                  <th scope="col">App</th>
+                  <th scope="col">OS</th>
+                  <th scope="col">AdMob app</th>
+                  <th scope="col">Earnings</th>
+                  <th scope="col">Impressions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {preview.rows.map((r) => (
+                  <tr key={`${r.day}|${r.admobAppId}`}>
+                    <td>{formatDay(r.day)}</td>
+                    <td>{r.appName}</td>
+                    <td>{OS_LABELS[r.os] ?? r.os}</td>
+                    <td>{r.admobAppName}</td>
+                    <td>{formatUsdMicros(r.earningsMicros)}</td>
+                    <td>{r.impressions.toLocaleString('en-US')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {preview.unmapped.length > 0 && (
+            <>
+              <p className="import-error">{preview.unmapped.length} AdMob app(s) are not imported:</p>
+              <ul>
+                {preview.unmapped.map((u) => (
+                  <li key={u.admobAppId}>
+                    {u.admobAppName} ({u.platform}, {formatUsdMicros(u.earningsMicros)}): {u.reason}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
+      <h2>Import history</h2>
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="AdMob import history">
+        <table className="import-problems">
+          <thead>
+            <tr>
+              <th scope="col">Batch</th>
+              <th scope="col">When</th>
+              <th scope="col">By</th>
+              <th scope="col">Summary</th>
+              <th scope="col">Current</th>
+            </tr>
+          </thead>
+          <tbody>
+            {history.length === 0 ? (
+              <tr>
+                <td colSpan={5}>No AdMob import yet.</td>
+              </tr>
+            ) : (
+              history.map((b) => (
+                <tr key={b.id}>
+                  <td>{b.id}</td>
+                  <td>{formatDateTime(b.createdAt)}</td>
+                  <td>{b.createdBy}</td>
+                  <td>{b.summary}</td>
+                  <td>{b.current ? 'yes' : 'replaced'}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
