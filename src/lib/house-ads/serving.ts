@@ -116,9 +116,9 @@ export async function serveAd(db: Db, headers: Headers, req: z.output<typeof ser
       await db.transaction(async (tx) => {
         await reserve(tx, campaign, app.appId, player.playerId, today, now);
         await tx.query(
-          `INSERT INTO house_ad_serves (serve_id, campaign_id, creative_id, publisher_app, placement, player_id, device_id, day, served_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-          [serveId, campaign.id, creative.id, app.appId, req.placement, player.playerId, player.deviceId, today, nowIso],
+          `INSERT INTO house_ad_serves (serve_id, campaign_id, creative_id, publisher_app, placement, player_id, device_id, day, served_at, os, app_version, country)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+          [serveId, campaign.id, creative.id, app.appId, req.placement, player.playerId, player.deviceId, today, nowIso, app.os, req.version ?? null, req.country ?? null],
         );
       });
     } catch (error) {
