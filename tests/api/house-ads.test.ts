@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
-import { campaignListContract, campaignSaveContract, campaignStatusContract, publisherListContract, publisherSaveContract, publisherUnpublishContract, unpublishedListContract } from '../../src/lib/house-ads/contract';
+import { campaignListContract, campaignSaveContract, campaignStatusContract, publisherListContract, publisherSaveContract, publisherUnpublishContract, settingsListContract, settingsSaveContract, unpublishedListContract } from '../../src/lib/house-ads/contract';
 import { advertiserReportScreen, campaignReportScreen, compareScreen, overviewScreen, publisherReportScreen } from '../../src/lib/house-ads/screens';
 import { accountLogContract } from '../../src/lib/logs/contract';
 import { addDays, reportDay } from '../../src/lib/analytics/day';
@@ -384,5 +384,48 @@ describe('overview and compare', () => {
     const table = compareScreen.table(pair as never, {} as never);
     expect(table.columns.map((c) => c.label).slice(1, 3)).toEqual([`${big.name} impressions`, `${big.name} clicks`]);
     expect(table.total!.slice(1, 2)).toEqual([3]);
+  });
+});
+
+describe('setting: the studio defaults', () => {
+  // The settings are the studio's one row, shared with every suite on this server: values here never change
+  // what another test sees (a cap no test reaches, a window that only widens, a fallback of a format no other
+  // test asks for), and the row is put back.
+  it('saves, refuses bad values naming the field, audits, and the serving uses the fallback creative', async () => {
+    const before = (await root(settingsListContract, {})).data[0]!;
+    const bad = async (body: Record<string, unknown>) => {
+      const answer = await raw('POST', '/api/ads_in_house/setting/save', { body: JSON.stringify({ ...body }), token: root.tokens.accessToken });
+      expect(answer.status, answer.text).toBe(400);
+      return answer.json.message!;
+    };
+    expect(await bad({ attributionWindowDays: 0 })).toMatch(/attributionWindowDays.*at least 1/);
+    expect(await bad({ attributionWindowDays: 31 })).toMatch(/attributionWindowDays.*at most 30/);
+    expect(await bad({ attributionWindowDays: 7, frequencyCap: 0 })).toMatch(/frequencyCap/);
+    expect(await bad({ attributionWindowDays: 7, fallbackCreative: 'native 300x250 javascript:alert(1)' })).toMatch(/fallbackCreative.*http/);
+    expect(await bad({ attributionWindowDays: 7, fallbackCreative: 'a poster' })).toMatch(/fallbackCreative.*<format>/);
+    expect((await root(settingsListContract, {})).data[0]).toEqual(before);
+
+    const editorless = await ownAccount('ha-set', { paths: ['/ads_in_house/setting'] });
+    expect((await editorless(settingsListContract, {})).data).toHaveLength(1);
+    expect((await rejection(editorless(settingsSaveContract, { attributionWindowDays: 7 }))).status).toBe(403);
+
+    try {
+      const { data: saved } = await root(settingsSaveContract, { frequencyCap: 1000, fallbackCreative: 'native 300x250 https://cdn.example.com/house.png', attributionWindowDays: 30, pacing: true });
+      expect(saved).toMatchObject({ frequencyCap: 1000, fallbackCreative: 'native 300x250 https://cdn.example.com/house.png', attributionWindowDays: 30, pacing: true, updatedBy: 'root' });
+      const log = await root(accountLogContract, { entity: 'house_ad_settings', limit: 50 });
+      expect(log.data.some((r) => r.action === 'house_ad.settings.update' && r.entityId === 'studio')).toBe(true);
+
+      // No campaign has a native creative: the fallback answers, untracked.
+      const publisher = await newApp('pub');
+      await root(publisherSaveContract, { appId: publisher.id, placements: ['main'] });
+      const player = await session(publisher.android);
+      const answer = await ask(publisher.android, player.accessToken, { placement: 'main', format: 'native' });
+      expect([answer.status, answer.json.data]).toEqual([
+        200,
+        { campaignId: 0, creativeId: 'fallback', format: 'native', width: 300, height: 250, url: 'https://cdn.example.com/house.png', storeUrl: '', impressionToken: '', clickToken: '' },
+      ]);
+    } finally {
+      await root(settingsSaveContract, { frequencyCap: before.frequencyCap, fallbackCreative: before.fallbackCreative, attributionWindowDays: before.attributionWindowDays, pacing: before.pacing });
+    }
   });
 });
