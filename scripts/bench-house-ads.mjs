@@ -42,7 +42,7 @@ async function setUp(base) {
   return { key, tokens };
 }
 
-function run(base, key, tokens, { rate, duration }) {
+function run(base, key, tokens, { rate, duration, path = '/api/sdk/v1/ads?placement=main&format=banner' }) {
   const latencies = [];
   const statuses = new Map();
   let n = 0;
@@ -52,7 +52,7 @@ function run(base, key, tokens, { rate, duration }) {
     overallRate: rate,
     duration,
     timeout: 30,
-    requests: [{ method: 'GET', path: '/api/sdk/v1/ads?placement=main&format=banner', setupRequest: (req) => ({ ...req, headers: { 'x-sdk-key': key, 'x-player-token': tokens[n++ % tokens.length] } }) }],
+    requests: [{ method: 'GET', path, setupRequest: (req) => ({ ...req, headers: { 'x-sdk-key': key, 'x-player-token': tokens[n++ % tokens.length] } }) }],
   });
   instance.on('response', (_c, status, _b, ms) => {
     latencies.push(ms);
@@ -80,6 +80,9 @@ try {
   const r = await run(server.base, key, tokens, args);
   const failed = r.requests - (r.statuses[200] ?? 0) - (r.statuses[204] ?? 0) + r.errors;
   log(`${args.rate} req/s offered × ${args.duration} s: ${r.requests} answered at ${r.rps.toFixed(0)} req/s — p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms; ${JSON.stringify(r.statuses)}, failed ${failed}`);
+  // The floor on this machine at the same rate: the console's health call (no database, no SDK checks).
+  const h = await run(server.base, key, tokens, { ...args, path: '/api/health' });
+  log(`floor: /api/health at ${args.rate} req/s: p50 ${h.p50.toFixed(1)} ms, p95 ${h.p95.toFixed(1)} ms, p99 ${h.p99.toFixed(1)} ms; ${JSON.stringify(h.statuses)}`);
   process.exitCode = failed ? 1 : 0;
 } finally {
   await server.stop();
