@@ -135,7 +135,7 @@ export const compareHandler = handleReport(compareScreen, async (db, viewer, inp
     return { key: day, otherDay, aImpressions: x.impressions, aClicks: x.clicks, aInstalls: x.installs, bImpressions: y.impressions, bClicks: y.clicks, bInstalls: y.installs };
   });
   const aName = aId === null ? 'Campaign' : (known.get(aId) ?? `#${aId}`);
-  const bName = bId === null ? `${aName} (${otherRange.from} – ${otherRange.to})` : (known.get(bId) ?? `#${bId}`);
+  const bName = bId === null ? `Period before (${otherRange.from} – ${otherRange.to})` : (known.get(bId) ?? `#${bId}`);
   return {
     from: scope.from,
     to: scope.to,
