@@ -139,8 +139,8 @@ export const routeTable: RouteNode[] = [
     leaf('/test/logic', 'Test Logic'),
   ]),
   group('/ads_in_house', 'Ads In House', 'pi pi-images', [
-    leaf('/ads_in_house/overview/index', 'Overview'),
-    leaf('/ads_in_house/setting', 'Setting'),
+    leaf('/ads_in_house/overview/index', 'Overview', { screen: 'report:houseAdOverview' }),
+    leaf('/ads_in_house/setting', 'Setting', { screen: 'resource:house-settings' }),
     group('/ads_in_house/campaign', 'Campaign', 'pi pi-flag', [
       leaf('/ads_in_house/campaign/create', 'Create Campaign', { noCache: true, screen: 'resource:house-campaigns' }),
       leaf('/ads_in_house/campaign/manager', 'Campaign Manager', { screen: 'resource:house-campaigns' }),
@@ -154,7 +154,7 @@ export const routeTable: RouteNode[] = [
       leaf('/ads_in_house/report/publisher', 'Publisher Report', { screen: 'report:houseAdPublisher' }),
       leaf('/ads_in_house/report/campaign', 'Campaign Report', { screen: 'report:houseAdCampaign' }),
     ]),
-    leaf('/ads_in_house/compare', 'Compare'),
+    leaf('/ads_in_house/compare', 'Compare', { screen: 'report:houseAdCompare' }),
   ]),
   group('/games', 'Games', 'pi pi-trophy', [
     group('/games/ranking_event', 'Ranking Event', 'pi pi-sort-amount-up', [

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
-import { campaignListContract, campaignSaveContract, campaignStatusContract, publisherListContract, publisherSaveContract, publisherUnpublishContract, unpublishedListContract } from '../../src/lib/house-ads/contract';
-import { advertiserReportScreen, campaignReportScreen, publisherReportScreen } from '../../src/lib/house-ads/screens';
+import { campaignListContract, campaignSaveContract, campaignStatusContract, publisherListContract, publisherSaveContract, publisherUnpublishContract, settingsListContract, settingsSaveContract, unpublishedListContract } from '../../src/lib/house-ads/contract';
+import { advertiserReportScreen, campaignReportScreen, compareScreen, overviewScreen, publisherReportScreen } from '../../src/lib/house-ads/screens';
 import { accountLogContract } from '../../src/lib/logs/contract';
 import { addDays, reportDay } from '../../src/lib/analytics/day';
 import { nowMs } from '../../src/lib/time/clock';
@@ -266,5 +266,166 @@ describe('tracking and attribution', () => {
     expect(byPublisher.data.rows).toEqual([{ key: publisher.id, label: `HA ${publisher.id}`, impressions: 0, clicks: 3, installs: 1 }]);
     // The advertised app shows nothing as a publisher.
     expect((await root(publisherReportScreen.contract, { apps: [advertised.id] })).data.rows).toEqual([]);
+  });
+});
+
+describe('report filters: every shared filter each house-ads report offers filters', () => {
+  let advertised: App;
+  let publisher: App;
+  let stranger: App;
+  let campaignId: number;
+  type Figures = { impressions: number; clicks: number; installs: number };
+  const none: Figures = { impressions: 0, clicks: 0, installs: 0 };
+  const pick = (r: Figures | undefined): Figures => (r ? { impressions: r.impressions, clicks: r.clicks, installs: r.installs } : none);
+
+  /** Each report's figures for this test's campaign today, under extra filters. */
+  const reports: Record<string, (filters: Record<string, unknown>) => Promise<Figures>> = {
+    overview: async (f) => pick((await root(overviewScreen.contract, { apps: [advertised.id], ...f })).data.rows.find((r) => r.key === today())),
+    campaign: async (f) => pick((await root(campaignReportScreen.contract, { apps: [advertised.id], campaign: String(campaignId), ...f })).data.rows.find((r) => r.key === today())),
+    advertiser: async (f) => pick((await root(advertiserReportScreen.contract, { apps: [advertised.id], ...f })).data.rows.find((r) => r.key === advertised.id)),
+    publisher: async (f) => pick((await root(publisherReportScreen.contract, { apps: [publisher.id], ...f })).data.rows.find((r) => r.key === publisher.id)),
+    compare: async (f) => {
+      const r = (await root(compareScreen.contract, { apps: [advertised.id], a: String(campaignId), ...f })).data.rows.find((x) => x.key === today());
+      return r ? { impressions: r.aImpressions, clicks: r.aClicks, installs: r.aInstalls } : none;
+    },
+  };
+
+  beforeAll(async () => {
+    [advertised, publisher, stranger] = await Promise.all([newApp('adv'), newApp('pub'), newApp('str')]);
+    await root(publisherSaveContract, { appId: publisher.id, placements: ['main'] });
+    campaignId = (await root(campaignSaveContract, campaign(advertised.id, [publisher.id]))).data.id;
+    // Android, Vietnam, 2.0: shown, tapped and installed. iOS, US, 1.0: shown only.
+    const phone = await session(publisher.android);
+    const tablet = await session(publisher.ios);
+    const a = (await ask(publisher.android, phone.accessToken, { placement: 'main', format: 'banner', country: 'VN', version: '2.0' })).json.data as { impressionToken: string; clickToken: string };
+    const b = (await ask(publisher.ios, tablet.accessToken, { placement: 'main', format: 'banner', country: 'US', version: '1.0' })).json.data as { impressionToken: string };
+    expect((await trackCall('impression', publisher.android, phone.accessToken, a.impressionToken)).status).toBe(200);
+    expect((await trackCall('click', publisher.android, phone.accessToken, a.clickToken)).status).toBe(200);
+    expect((await trackCall('impression', publisher.ios, tablet.accessToken, b.impressionToken)).status).toBe(200);
+    const installer = await session(advertised.android, phone.deviceId);
+    const open = await raw('POST', '/api/sdk/v1/events', {
+      body: JSON.stringify({ events: [{ id: uniqueName('ev'), name: 'first_open', userId: installer.playerId, time: nowMs(), appVersion: '1.0', country: 'VN', params: {} }] }),
+      headers: { 'x-sdk-key': advertised.android },
+    });
+    expect(open.status).toBe(200);
+  });
+
+  it('unfiltered, each report shows both ads, the click and the install', async () => {
+    for (const [name, report] of Object.entries(reports)) expect(await report({}), name).toEqual({ impressions: 2, clicks: 1, installs: 1 });
+  });
+
+  it('platform: Android keeps the tapped ad, iOS only the other', async () => {
+    for (const [name, report] of Object.entries(reports)) {
+      expect(await report({ os: 1 }), name).toEqual({ impressions: 1, clicks: 1, installs: 1 });
+      expect(await report({ os: 2 }), name).toEqual({ impressions: 1, clicks: 0, installs: 0 });
+      expect(await report({ os: 3 }), name).toEqual(none);
+    }
+  });
+
+  it('version: 1.0 leaves the iOS ad, 2.0 the Android one', async () => {
+    for (const [name, report] of Object.entries(reports)) {
+      expect(await report({ version: '1.0' }), name).toEqual({ impressions: 1, clicks: 0, installs: 0 });
+      expect(await report({ version: '2.0' }), name).toEqual({ impressions: 1, clicks: 1, installs: 1 });
+    }
+  });
+
+  it('countries: VN leaves the Android ad, US the iOS one, both together both', async () => {
+    for (const [name, report] of Object.entries(reports)) {
+      expect(await report({ countries: ['VN'] }), name).toEqual({ impressions: 1, clicks: 1, installs: 1 });
+      expect(await report({ countries: ['US'] }), name).toEqual({ impressions: 1, clicks: 0, installs: 0 });
+      expect(await report({ countries: ['US', 'VN'] }), name).toEqual({ impressions: 2, clicks: 1, installs: 1 });
+    }
+  });
+
+  it('range: a range that ends yesterday leaves nothing of today', async () => {
+    const yesterday = addDays(today(), -1);
+    for (const [name, report] of Object.entries(reports)) expect(await report({ from: addDays(yesterday, -6), to: yesterday }), name).toEqual(none);
+  });
+
+  it('apps: another app leaves nothing of this campaign', async () => {
+    expect(pick((await root(overviewScreen.contract, { apps: [stranger.id] })).data.rows.find((r) => r.key === today()))).toEqual(none);
+    expect(pick((await root(campaignReportScreen.contract, { apps: [stranger.id] })).data.rows.find((r) => r.key === today()))).toEqual(none);
+    expect((await root(advertiserReportScreen.contract, { apps: [stranger.id] })).data.rows).toEqual([]);
+    expect((await root(publisherReportScreen.contract, { apps: [stranger.id] })).data.rows).toEqual([]);
+    const compared = await root(compareScreen.contract, { apps: [stranger.id], a: String(campaignId) });
+    expect([compared.data.a, compared.data.campaigns]).toEqual(['', []]);
+  });
+});
+
+describe('overview and compare', () => {
+  it('the overview names the top campaigns and publisher apps; compare shows two campaigns, or one against the period before', async () => {
+    const [advertised, publisher] = await Promise.all([newApp('adv'), newApp('pub')]);
+    await root(publisherSaveContract, { appId: publisher.id, placements: ['main'] });
+    const { data: big } = await root(campaignSaveContract, campaign(advertised.id, [publisher.id], { name: uniqueName('Big'), priority: 2, totalCap: 3 }));
+    const { data: small } = await root(campaignSaveContract, campaign(advertised.id, [publisher.id], { name: uniqueName('Small'), priority: 1 }));
+    const player = await session(publisher.android);
+    for (let i = 0; i < 4; i++) {
+      const ad = (await ask(publisher.android, player.accessToken, { placement: 'main', format: 'banner' })).json.data as { campaignId: number; impressionToken: string };
+      expect(ad.campaignId).toBe(i < 3 ? big.id : small.id);
+      expect((await trackCall('impression', publisher.android, player.accessToken, ad.impressionToken)).status).toBe(200);
+    }
+    const overview = (await root(overviewScreen.contract, { apps: [advertised.id] })).data;
+    expect(overview.topCampaigns.map((c) => [c.label, c.impressions])).toEqual([[big.name, 3], [small.name, 1]]);
+    expect(overview.topPublishers.map((p) => [p.key, p.impressions])).toEqual([[publisher.id, 4]]);
+    expect(overviewScreen.notices!(overview as never).map((n) => n.text)).toEqual([
+      `Top campaigns — ${big.name}: 3 impressions, 0.00% CTR, 0 installs · ${small.name}: 1 impressions, 0.00% CTR, 0 installs`,
+      `Top publisher apps — HA ${publisher.id}: 4 impressions, 0.00% CTR, 0 installs`,
+    ]);
+
+    const pair = (await root(compareScreen.contract, { apps: [advertised.id], a: String(big.id), b: String(small.id) })).data;
+    expect([pair.aName, pair.bName]).toEqual([big.name, small.name]);
+    expect(pair.rows.find((r) => r.key === today())).toMatchObject({ aImpressions: 3, bImpressions: 1 });
+    // One campaign against the week before: today's figures face the same weekday a week earlier (nothing then).
+    const weeks = (await root(compareScreen.contract, { apps: [advertised.id], a: String(small.id), from: addDays(today(), -6), to: today() })).data;
+    expect(weeks.b).toBe('');
+    expect(weeks.bName).toBe(`Period before (${addDays(today(), -13)} – ${addDays(today(), -7)})`);
+    expect(weeks.rows.find((r) => r.key === today())).toMatchObject({ otherDay: addDays(today(), -7), aImpressions: 1, bImpressions: 0 });
+    // The table's columns name both sides; the Total sums each.
+    const table = compareScreen.table(pair as never, {} as never);
+    expect(table.columns.map((c) => c.label).slice(1, 3)).toEqual([`${big.name} impressions`, `${big.name} clicks`]);
+    expect(table.total!.slice(1, 2)).toEqual([3]);
+  });
+});
+
+describe('setting: the studio defaults', () => {
+  // The settings are the studio's one row, shared with every suite on this server: values here never change
+  // what another test sees (a cap no test reaches, a window that only widens, a fallback of a format no other
+  // test asks for), and the row is put back.
+  it('saves, refuses bad values naming the field, audits, and the serving uses the fallback creative', async () => {
+    const before = (await root(settingsListContract, {})).data[0]!;
+    const bad = async (body: Record<string, unknown>) => {
+      const answer = await raw('POST', '/api/ads_in_house/setting/save', { body: JSON.stringify({ ...body }), token: root.tokens.accessToken });
+      expect(answer.status, answer.text).toBe(400);
+      return answer.json.message!;
+    };
+    expect(await bad({ attributionWindowDays: 0 })).toMatch(/attributionWindowDays.*at least 1/);
+    expect(await bad({ attributionWindowDays: 31 })).toMatch(/attributionWindowDays.*at most 30/);
+    expect(await bad({ attributionWindowDays: 7, frequencyCap: 0 })).toMatch(/frequencyCap/);
+    expect(await bad({ attributionWindowDays: 7, fallbackCreative: 'native 300x250 javascript:alert(1)' })).toMatch(/fallbackCreative.*http/);
+    expect(await bad({ attributionWindowDays: 7, fallbackCreative: 'a poster' })).toMatch(/fallbackCreative.*<format>/);
+    expect((await root(settingsListContract, {})).data[0]).toEqual(before);
+
+    const editorless = await ownAccount('ha-set', { paths: ['/ads_in_house/setting'] });
+    expect((await editorless(settingsListContract, {})).data).toHaveLength(1);
+    expect((await rejection(editorless(settingsSaveContract, { attributionWindowDays: 7 }))).status).toBe(403);
+
+    try {
+      const { data: saved } = await root(settingsSaveContract, { frequencyCap: 1000, fallbackCreative: 'native 300x250 https://cdn.example.com/house.png', attributionWindowDays: 30, pacing: true });
+      expect(saved).toMatchObject({ frequencyCap: 1000, fallbackCreative: 'native 300x250 https://cdn.example.com/house.png', attributionWindowDays: 30, pacing: true, updatedBy: 'root' });
+      const log = await root(accountLogContract, { entity: 'house_ad_settings', limit: 50 });
+      expect(log.data.some((r) => r.action === 'house_ad.settings.update' && r.entityId === 'studio')).toBe(true);
+
+      // No campaign has a native creative: the fallback answers, untracked.
+      const publisher = await newApp('pub');
+      await root(publisherSaveContract, { appId: publisher.id, placements: ['main'] });
+      const player = await session(publisher.android);
+      const answer = await ask(publisher.android, player.accessToken, { placement: 'main', format: 'native' });
+      expect([answer.status, answer.json.data]).toEqual([
+        200,
+        { campaignId: 0, creativeId: 'fallback', format: 'native', width: 300, height: 250, url: 'https://cdn.example.com/house.png', storeUrl: '', impressionToken: '', clickToken: '' },
+      ]);
+    } finally {
+      await root(settingsSaveContract, { frequencyCap: before.frequencyCap, fallbackCreative: before.fallbackCreative, attributionWindowDays: before.attributionWindowDays, pacing: before.pacing });
+    }
   });
 });

@@ -7,6 +7,8 @@ import {
   publisherSaveContract,
   publisherUnpublishContract,
   serveAdContract,
+  settingsListContract,
+  settingsSaveContract,
   trackClickContract,
   trackImpressionContract,
   unpublishedListContract,
@@ -15,6 +17,7 @@ import { reportApi } from '../reports/api';
 import { houseAdReportHandlers } from './reports';
 import { listCampaigns, listPublishers, publishApp, saveCampaign, setCampaignStatus, unpublishApp } from './service';
 import { serveAd, track } from './serving';
+import { readSettings, saveSettings } from './settings';
 
 /** In-house ads: the staff screens' calls and the SDK's serving and tracking calls. */
 export const houseAdsApi: ApiHandler[] = [
@@ -22,6 +25,8 @@ export const houseAdsApi: ApiHandler[] = [
   handle(campaignListContract, async (_input, ctx) => ({ data: await listCampaigns(ctx.db) })),
   handle(campaignSaveContract, async (input, ctx) => ({ data: await saveCampaign(ctx.db, ctx.actor, input) })),
   handle(campaignStatusContract, async ({ id, status }, ctx) => ({ data: await setCampaignStatus(ctx.db, ctx.actor, id, status) })),
+  handle(settingsListContract, async (_input, ctx) => ({ data: [await readSettings(ctx.db)] })),
+  handle(settingsSaveContract, async (input, ctx) => ({ data: await saveSettings(ctx.db, ctx.actor, input) })),
   handle(publisherListContract, async (_input, ctx) => ({ data: await listPublishers(ctx.db, true) })),
   handle(unpublishedListContract, async (_input, ctx) => ({ data: await listPublishers(ctx.db, false) })),
   handle(publisherSaveContract, async ({ appId, placements }, ctx) => ({ data: await publishApp(ctx.db, ctx.actor, appId, placements) })),

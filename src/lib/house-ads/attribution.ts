@@ -1,14 +1,16 @@
 import { reportDay } from '../analytics/day';
 import type { Sql } from '../server/db';
-import { HOUSE_AD_DEFAULTS } from './contract';
+import { loadSettings } from './serving-cache';
 
 /**
  * Credits installs: when the advertised app's first_open arrives, the last click on one of its campaigns
- * within the attribution window, by the same player id or one of the player's devices, gets the install.
+ * within the studio's attribution window (Setting), by the same player id or one of the player's devices, gets the install.
  * A player is credited once (later first_opens change nothing).
  */
 export async function attributeInstalls(db: Sql, appId: string, opens: readonly { userId: string; time: number }[]): Promise<number> {
   let credited = 0;
+  if (!opens.length) return 0;
+  const { attributionWindowDays } = await loadSettings(db);
   for (const open of opens) {
     const at = new Date(open.time).toISOString();
     const rows = await db.query(
@@ -20,7 +22,7 @@ export async function attributeInstalls(db: Sql, appId: string, opens: readonly 
           AND (s.player_id = $2 OR s.device_id IN (SELECT device_id FROM player_devices WHERE app_id = $1 AND player_id = $2))
         ORDER BY s.click_at DESC LIMIT 1
        ON CONFLICT (advertised_app, user_id) DO NOTHING RETURNING serve_id`,
-      [appId, open.userId, at, reportDay(open.time), HOUSE_AD_DEFAULTS.attributionWindowDays],
+      [appId, open.userId, at, reportDay(open.time), attributionWindowDays],
     );
     credited += rows.length;
   }

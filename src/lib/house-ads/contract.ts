@@ -20,8 +20,10 @@ export const STATUS_TRANSITIONS: Record<(typeof CAMPAIGN_STATUSES)[number], read
   ended: [],
 };
 
-/** Defaults the setting screen will edit; the serving code reads them from here until then. */
+/** The studio defaults before anyone saves the Setting screen (migration 0165 writes the same). */
 export const HOUSE_AD_DEFAULTS = { attributionWindowDays: 7 } as const;
+/** The longest attribution window the Setting screen accepts (tracking tokens and serves are kept this long). */
+export const MAX_ATTRIBUTION_DAYS = 30;
 
 /** A URL a player's device may load: http(s) only (no javascript:, data:, file:). */
 export const httpUrl = z
@@ -282,4 +284,68 @@ export const trackClickContract = defineContract({
   data: z.object({ counted: z.literal(true), storeUrl: z.string() }),
   access: 'public',
   maxBody: 2048,
+});
+
+// Studio defaults (Setting) ------------------------------------------------------------------------------
+
+/** One creative line as the campaign form writes it, or empty: none. */
+const fallbackCreativeInput = z
+  .string({ error: 'must be text' })
+  .trim()
+  .max(2100, 'must be at most 2100 characters')
+  .transform((line, ctx) => {
+    if (line === '') return '';
+    const m = creativeLine.exec(line);
+    const parsed = m ? creative.safeParse({ format: m[1]!.toLowerCase(), width: Number(m[2]), height: Number(m[3]), url: m[4] }) : null;
+    if (!parsed?.success) {
+      ctx.addIssue({ code: 'custom', message: parsed ? parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ') : 'write "<format> <width>x<height> <url>", e.g. "banner 320x50 https://cdn.example.com/b.png"' });
+      return z.NEVER;
+    }
+    return creativesToText([parsed.data]);
+  });
+
+export const settingsInput = z.object({
+  /** Ads a player a day for campaigns that set no frequency cap of their own; empty: none. */
+  frequencyCap: optionalCount.default(null),
+  /** Shown when no campaign fills a request of its format (not tracked: it is nobody's campaign). */
+  fallbackCreative: fallbackCreativeInput.default(''),
+  attributionWindowDays: z
+    .number({ error: 'must be a whole number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1 day')
+    .max(MAX_ATTRIBUTION_DAYS, `must be at most ${MAX_ATTRIBUTION_DAYS} days`),
+  /** Whether a new campaign's form starts with pacing on. */
+  pacing: z.boolean().default(false),
+});
+export type SettingsInput = z.output<typeof settingsInput>;
+
+export const settingsRow = z.object({
+  /** The one row's key (the list shows one line). */
+  id: z.literal('studio'),
+  frequencyCap: z.number().int().nullable(),
+  fallbackCreative: z.string(),
+  attributionWindowDays: z.number().int(),
+  pacing: z.boolean(),
+  updatedBy: z.string(),
+  updatedAt: z.string(),
+});
+export type SettingsRow = z.infer<typeof settingsRow>;
+
+const SETTING = '/ads_in_house/setting';
+
+export const settingsListContract = defineContract({
+  method: 'GET',
+  path: '/api/ads_in_house/setting',
+  request: z.object({}),
+  data: z.array(settingsRow),
+  access: { route: SETTING },
+});
+
+export const settingsSaveContract = defineContract({
+  method: 'POST',
+  path: '/api/ads_in_house/setting/save',
+  request: settingsInput,
+  data: settingsRow,
+  access: { route: SETTING, actions: ['campaign_edit'] },
+  maxBody: 4096,
 });

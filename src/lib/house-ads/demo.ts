@@ -1,18 +1,32 @@
-import { addDays, reportDay } from '../analytics/day';
+import { addDays, dayStart, reportDay } from '../analytics/day';
+import { startSession } from '../players/service';
 import type { Db } from '../server/db';
 import { nowMs } from '../time/clock';
+import { attributeInstalls } from './attribution';
+import { serveAd, track } from './serving';
+
+/** Simulated players a demo publisher app has each day, and the ads each asks for. */
+const DEMO_PLAYERS_A_DAY = 8;
+const DEMO_ASKS = 2;
+
+/** A small deterministic hash (the demo's figures are the same on every fresh database). */
+const hash = (text: string) => [...text].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7);
 
 /**
  * The demo studio's house ads, seeded once with the demo data so the house-ads screens have figures on a
- * fresh database: every demo app shows house ads, each app is advertised by one running campaign in the
- * others, and the last 14 days hold served ads, impressions, clicks (1 in 12) and installs (about a third of
- * the clicks). Written straight into the tables (deterministic counts), not through the serving API.
+ * fresh database: every demo app shows house ads and is advertised by one running campaign in the others
+ * (written as staff would save them), and the last 14 days are played through the real serving path — the
+ * simulated players of each publisher app start SDK sessions, ask for ads (serveAd, with the caps and pacing),
+ * send impression and click tokens (track), and about a third of the clickers open the advertised game on the
+ * same device, whose first open is attributed (attributeInstalls) — each at its own time of that day.
  */
 export async function seedDemoHouseAds(db: Db, now = nowMs()): Promise<void> {
   const existing = await db.one<{ n: number }>('SELECT count(*)::int AS n FROM house_ad_campaigns');
   if ((existing?.n ?? 0) > 0) return;
   const apps = await db.query<{ id: string; name: string }>('SELECT id, name FROM apps ORDER BY id');
   if (apps.length < 2) return;
+  const keys = await db.query<{ app_id: string; os: number; sdk_app_key: string }>('SELECT DISTINCT ON (app_id) app_id, os, sdk_app_key FROM app_os ORDER BY app_id, os');
+  const keyOf = new Map(keys.map((k) => [k.app_id, { key: k.sdk_app_key, app: { appId: k.app_id, os: Number(k.os) } }]));
   const today = reportDay(now);
   const from = addDays(today, -13);
   await db.transaction(async (tx) => {
@@ -25,7 +39,7 @@ export async function seedDemoHouseAds(db: Db, now = nowMs()): Promise<void> {
       ];
       await tx.query(
         `INSERT INTO house_ad_campaigns (name, advertised_app, store_links, creatives, targeting, start_at, end_at, daily_cap, frequency_cap, weight, status, created_by)
-         VALUES ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, ($6::date + time '00:00') - interval '7 hours', ($7::date + time '00:00') - interval '7 hours', 5000, 5, 1, 'running', 'demo')`,
+         VALUES ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6, $7, 5000, 5, 1, 'running', 'demo')`,
         [
           `Cross-promo ${app.name}`,
           app.id,
@@ -33,30 +47,44 @@ export async function seedDemoHouseAds(db: Db, now = nowMs()): Promise<void> {
           JSON.stringify(creatives),
           // Shown in the other demo apps only (an app published later opts in by being named).
           JSON.stringify({ publisherApps: apps.filter((a) => a.id !== app.id).map((a) => a.id), os: [], countries: [], versions: [], audience: 'all' }),
-          from,
-          addDays(today, 31),
+          new Date(dayStart(from)).toISOString(),
+          new Date(dayStart(addDays(today, 32))).toISOString(),
         ],
       );
     }
-    // 20–59 impressions a day for each campaign in each other app; each ad shown at 10:00 UTC+7 of its day.
-    await tx.query(
-      `INSERT INTO house_ad_serves (serve_id, campaign_id, creative_id, publisher_app, placement, player_id, device_id, day, served_at, impression_at, impression_day, click_at, click_day)
-       SELECT 'demo-' || c.id || '-' || p.app_id || '-' || d.day || '-' || g, c.id, c.creatives->0->>'id', p.app_id, 'main',
-              'demo-player-' || g, 'demo-device-' || c.id || '-' || p.app_id || '-' || d.day || '-' || g, d.day, d.at, d.at, d.day,
-              CASE WHEN g % 12 = 0 THEN d.at + interval '5 seconds' END, CASE WHEN g % 12 = 0 THEN d.day END
-         FROM house_ad_campaigns c
-         JOIN house_ad_publishers p ON p.app_id <> c.advertised_app
-        CROSS JOIN LATERAL (SELECT s::date AS day, (s::date + time '03:00')::timestamp AT TIME ZONE 'UTC' AS at FROM generate_series($1::date, $2::date, interval '1 day') s) d
-        CROSS JOIN LATERAL generate_series(1, 20 + abs(hashtext(c.id || p.app_id || d.day::text)) % 40) g`,
-      [from, today],
-    );
-    await tx.query(
-      `INSERT INTO house_ad_installs (advertised_app, user_id, serve_id, campaign_id, installed_at, day)
-       SELECT c.advertised_app, 'demo-installer-' || s.serve_id, s.serve_id, s.campaign_id, s.click_at + interval '1 hour', s.click_day
-         FROM house_ad_serves s JOIN house_ad_campaigns c ON c.id = s.campaign_id
-        WHERE s.click_at IS NOT NULL AND abs(hashtext(s.serve_id)) % 3 = 0`,
-    );
-    await tx.query(`UPDATE house_ad_campaigns c SET served_total = (SELECT count(*) FROM house_ad_serves s WHERE s.campaign_id = c.id)`);
-    await tx.query(`INSERT INTO house_ad_day_counts (campaign_id, day, served) SELECT campaign_id, day, count(*) FROM house_ad_serves GROUP BY campaign_id, day`);
   });
+  const started = Date.now();
+  let served = 0;
+  const countries = ['VN', 'US', 'TH', 'ID'];
+  for (let d = from; d <= today; d = addDays(d, 1)) {
+    for (const publisher of apps) {
+      const sdk = keyOf.get(publisher.id);
+      if (!sdk) continue;
+      for (let p = 0; p < DEMO_PLAYERS_A_DAY; p++) {
+        const seed = hash(`${publisher.id}|${d}|${p}`);
+        // Each player plays at its own minute between 08:00 and 22:00 of the day; never after the real now.
+        const at = Math.min(dayStart(d) + (8 * 60 + (seed % (14 * 60))) * 60_000, now - 60_000);
+        const deviceId = `demo-house-${publisher.id}-${d}-${p}`;
+        const session = await startSession(db, sdk.app, deviceId);
+        const headers = new Headers({ 'x-sdk-key': sdk.key, 'x-player-token': session.accessToken });
+        for (let a = 0; a < DEMO_ASKS; a++) {
+          const ad = await serveAd(db, headers, { placement: a ? 'level_end' : 'main', format: a ? 'interstitial' : 'banner', country: countries[seed % countries.length], version: '1.0' }, at + a * 60_000);
+          if (!ad || !ad.impressionToken) continue;
+          served++;
+          // Nine in ten shown; about one shown ad in twelve tapped.
+          if ((seed >> (a + 3)) % 10 === 0) continue;
+          await track(db, headers, ad.impressionToken, 'i', at + a * 60_000 + 2_000);
+          if ((seed >> (a + 7)) % 12 !== 0) continue;
+          await track(db, headers, ad.clickToken, 'c', at + a * 60_000 + 5_000);
+          const campaign = await db.one<{ advertised_app: string }>('SELECT advertised_app FROM house_ad_campaigns WHERE id = $1', [ad.campaignId]);
+          const advertised = campaign && keyOf.get(campaign.advertised_app);
+          if (!advertised || (seed >> (a + 11)) % 3 !== 0) continue;
+          // The same device opens the advertised game an hour later: its first open credits the click.
+          const installer = await startSession(db, advertised.app, deviceId);
+          await attributeInstalls(db, advertised.app.appId, [{ userId: installer.playerId, time: Math.min(at + 3_600_000, now) }]);
+        }
+      }
+    }
+  }
+  console.log(`[db] seeded demo house ads: ${served} ads served through the serving API over 14 days (${Date.now() - started} ms)`);
 }

@@ -13,6 +13,10 @@ import {
   publisherRow,
   publisherSaveContract,
   publisherUnpublishContract,
+  settingsListContract,
+  settingsRow,
+  settingsSaveContract,
+  MAX_ATTRIBUTION_DAYS,
   unpublishedListContract,
   type CampaignRow,
 } from './contract';
@@ -26,6 +30,8 @@ import {
 export interface CampaignContext {
   apps: { id: string; name: string }[];
   publishers: { id: string; name: string }[];
+  /** The studio defaults a new campaign starts from (Setting). */
+  defaults?: { pacing: boolean };
 }
 
 const appOptions = (list: { id: string; name: string }[] | undefined): ResourceOption[] => (list ?? []).map((a) => ({ label: a.name, value: a.id }));
@@ -82,7 +88,7 @@ export const campaignsResource = defineResource({
     { key: 'status', label: 'Status', input: 'select', options: CAMPAIGN_STATUSES.map((s) => ({ label: s, value: s })) },
   ],
   // A new campaign runs from today (the console's clock, UTC+7) for 30 days unless changed.
-  initial: () => ({ startDay: reportDay(nowMs()), endDay: addDays(reportDay(nowMs()), 30), 'storeLinks.android': '', 'storeLinks.ios': '', 'storeLinks.webgl': '', 'targeting.audience': 'all', 'targeting.publisherApps': [], 'targeting.os': [], 'targeting.countries': [], 'targeting.versions': [], weight: 1, priority: 0, pacing: false, status: 'draft' }),
+  initial: (ctx: CampaignContext) => ({ startDay: reportDay(nowMs()), endDay: addDays(reportDay(nowMs()), 30), 'storeLinks.android': '', 'storeLinks.ios': '', 'storeLinks.webgl': '', 'targeting.audience': 'all', 'targeting.publisherApps': [], 'targeting.os': [], 'targeting.countries': [], 'targeting.versions': [], weight: 1, priority: 0, pacing: ctx?.defaults?.pacing ?? false, status: 'draft' }),
   fixed: (_ctx, row) => (row ? { id: row.id } : {}),
   createLabel: 'Create campaign',
   editable: (r) => r.status !== 'ended',
@@ -185,4 +191,35 @@ export const unpublishedResource = defineResource({
   idPrefix: 'hau',
 });
 
-export const houseAdResources = [campaignsResource, publishersResource, unpublishedResource];
+/** The studio's defaults: one row, edited in place (no create, no delete). */
+export const settingsResource = defineResource({
+  id: 'house-settings',
+  singular: 'setting',
+  plural: 'settings',
+  contracts: { list: settingsListContract, save: settingsSaveContract },
+  row: settingsRow,
+  rowKey: (r) => r.id,
+  rowLabel: () => 'studio defaults',
+  listInput: () => ({}),
+  columns: [
+    { key: 'frequencyCap', label: 'Ads a player a day', value: (r) => cap(r.frequencyCap), hint: () => 'for campaigns without their own cap' },
+    { key: 'fallbackCreative', label: 'Fallback creative', value: (r) => r.fallbackCreative || 'none (no fill)' },
+    { key: 'attributionWindowDays', label: 'Attribution window', value: (r) => `${r.attributionWindowDays} day${r.attributionWindowDays === 1 ? '' : 's'}` },
+    { key: 'pacing', label: 'New campaigns paced', value: (r) => (r.pacing ? 'Yes' : 'No') },
+    { key: 'updatedAt', label: 'Changed (UTC+7)', show: 'dateTime', hint: (r) => (r.updatedBy ? `by ${r.updatedBy}` : '') },
+  ],
+  form: [
+    { key: 'frequencyCap', label: 'Ads a player a day', input: 'number', placeholder: 'no cap', help: 'Used by campaigns that set no frequency cap of their own.' },
+    { key: 'fallbackCreative', label: 'Fallback creative', input: 'text', placeholder: 'banner 320x50 https://cdn.example.com/house.png', help: 'Shown when no campaign fills a request of its format; empty: answer no fill.' },
+    { key: 'attributionWindowDays', label: 'Attribution window (days)', input: 'number', help: `An install is credited to the last click this many days before it (1–${MAX_ATTRIBUTION_DAYS}).` },
+    { key: 'pacing', label: 'New campaigns spread their daily cap over the day', input: 'switch' },
+  ],
+  fixed: () => ({}),
+  create: false,
+  editTitle: () => 'House-ads defaults',
+  toasts: { saved: () => 'House-ads settings saved' },
+  empty: 'No settings.',
+  idPrefix: 'has',
+});
+
+export const houseAdResources = [campaignsResource, publishersResource, unpublishedResource, settingsResource];

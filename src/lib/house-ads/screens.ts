@@ -85,4 +85,120 @@ function perAppReport(id: string, route: string, api: string, name: string, keyL
 export const advertiserReportScreen = perAppReport('houseAdAdvertiser', '/ads_in_house/report/advertiser', '/api/ads_in_house/report/advertiser', 'Advertiser Report', 'Advertised app', 'house-ads-advertiser');
 export const publisherReportScreen = perAppReport('houseAdPublisher', '/ads_in_house/report/publisher', '/api/ads_in_house/report/publisher', 'Publisher Report', 'Publisher app', 'house-ads-publisher');
 
-export const houseAdReports = [campaignReportScreen, advertiserReportScreen, publisherReportScreen];
+/** A campaign, a publisher app or an advertised app with its figures (the overview's top lists). */
+export const houseAdTop = houseAdLine;
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+const pctOf = (n: number, d: number) => (d > 0 ? `${((n * 100) / d).toFixed(2)}%` : '–');
+/** "Name: 1,234 impressions, 2.10% CTR, 5 installs" — one line of a top list. */
+const topLine = (l: HouseAdLine) => `${l.label}: ${fmt(l.impressions)} impressions, ${pctOf(l.clicks, l.impressions)} CTR, ${fmt(l.installs)} installs`;
+
+/** How many campaigns and publisher apps the overview names. */
+export const OVERVIEW_TOP = 5;
+
+/**
+ * The studio's house ads at a glance: the totals (the Total line) and each day of the range, with the top
+ * campaigns and top publisher apps by impressions named above the figures.
+ */
+export const overviewScreen = defineReport({
+  id: 'houseAdOverview',
+  route: '/ads_in_house/overview/index',
+  api: '/api/ads_in_house/overview',
+  appMode: 'multi',
+  figures: { rows: z.array(houseAdLine), topCampaigns: z.array(houseAdTop), topPublishers: z.array(houseAdTop) },
+  noun: 'house ad impressions',
+  fileStem: 'house-ads-overview',
+  isEmpty: (answer) => !hasData(answer.rows),
+  notices: (answer) => [
+    ...(answer.topCampaigns.length ? [{ tone: 'info' as const, text: `Top campaigns — ${answer.topCampaigns.map(topLine).join(' · ')}` }] : []),
+    ...(answer.topPublishers.length ? [{ tone: 'info' as const, text: `Top publisher apps — ${answer.topPublishers.map(topLine).join(' · ')}` }] : []),
+  ],
+  table: (answer) => linesTable({ name: 'Overview', key: { label: 'Day', value: (r) => r.key, day: true }, columns: HOUSE_AD_COLUMNS, rows: answer.rows, total: true, newestFirst: true }),
+  chart: (answer) => ({
+    x: 'day',
+    labels: answer.rows.map((r) => shortDay(r.key)),
+    leftTitle: 'Impressions',
+    rightTitle: 'Clicks and installs',
+    series: [
+      { label: 'Impressions', data: answer.rows.map((r) => r.impressions), color: colors.impressions },
+      { label: 'Clicks', data: answer.rows.map((r) => r.clicks), right: true, color: colors.clicks },
+      { label: 'Installs', data: answer.rows.map((r) => r.installs), right: true, color: colors.installs },
+    ],
+  }),
+});
+
+/** One day of a comparison: the first side's figures and the second's (another campaign, or the period before). */
+export const compareLine = z.object({
+  key: z.string(),
+  /** The second side's day (the same day, or the matching day of the period before). */
+  otherDay: z.string(),
+  aImpressions: z.number(),
+  aClicks: z.number(),
+  aInstalls: z.number(),
+  bImpressions: z.number(),
+  bClicks: z.number(),
+  bInstalls: z.number(),
+});
+export type CompareLine = z.infer<typeof compareLine>;
+
+/** The second side when no second campaign is chosen: the first campaign in the period before the range. */
+export const PREVIOUS_PERIOD = '';
+
+function compareColumns(aName: string, bName: string): ReportColumn<CompareLine>[] {
+  return [
+    { key: 'aImpressions', label: `${aName} impressions`, unit: 'count', decimals: 0, measure: sum('aImpressions') },
+    { key: 'aClicks', label: `${aName} clicks`, unit: 'count', decimals: 0, measure: sum('aClicks') },
+    { key: 'aCtr', label: `${aName} CTR`, unit: 'pct', decimals: 2, measure: ratio('aClicks', 'aImpressions', 100) },
+    { key: 'aInstalls', label: `${aName} installs`, unit: 'count', decimals: 0, measure: sum('aInstalls') },
+    { key: 'bImpressions', label: `${bName} impressions`, unit: 'count', decimals: 0, measure: sum('bImpressions') },
+    { key: 'bClicks', label: `${bName} clicks`, unit: 'count', decimals: 0, measure: sum('bClicks') },
+    { key: 'bCtr', label: `${bName} CTR`, unit: 'pct', decimals: 2, measure: ratio('bClicks', 'bImpressions', 100) },
+    { key: 'bInstalls', label: `${bName} installs`, unit: 'count', decimals: 0, measure: sum('bInstalls') },
+  ];
+}
+
+const campaignId = z.coerce.string<string | number>().trim().max(12).default('');
+const campaignOptions = (a: { campaigns: { id: number; name: string }[] }) => a.campaigns.map((c) => ({ label: `${c.name} (#${c.id})`, value: String(c.id) }));
+
+/**
+ * Two campaigns side by side per day, or one campaign against itself in the period just before the range
+ * (same length). An empty first campaign shows the newest campaign the apps filter allows.
+ */
+export const compareScreen = defineReport({
+  id: 'houseAdCompare',
+  route: '/ads_in_house/compare',
+  api: '/api/ads_in_house/compare',
+  appMode: 'multi',
+  extra: { a: campaignId, b: campaignId },
+  controls: [
+    { key: 'a', label: 'Campaign', options: [], answerOptions: campaignOptions },
+    { key: 'b', label: 'Compare with', options: [{ label: 'The period before', value: PREVIOUS_PERIOD }], answerOptions: campaignOptions },
+  ],
+  figures: {
+    a: z.string(),
+    b: z.string(),
+    aName: z.string(),
+    bName: z.string(),
+    campaigns: z.array(z.object({ id: z.number(), name: z.string() })),
+    rows: z.array(compareLine),
+  },
+  noun: 'house ad impressions of these campaigns',
+  fileStem: 'house-ads-compare',
+  isEmpty: (answer) => !answer.rows.some((r) => r.aImpressions + r.aClicks + r.aInstalls + r.bImpressions + r.bClicks + r.bInstalls > 0),
+  emptyText: (answer) => (answer.a === '' ? 'No campaign to compare for these apps.' : null),
+  table: (answer) => linesTable({ name: 'Compare', key: { label: 'Day', value: (r) => r.key, day: true }, columns: compareColumns(answer.aName, answer.bName), rows: answer.rows, total: true, newestFirst: true }),
+  chart: (answer) => ({
+    x: 'day',
+    labels: answer.rows.map((r) => shortDay(r.key)),
+    leftTitle: 'Impressions',
+    rightTitle: 'Clicks',
+    series: [
+      { label: `${answer.aName} impressions`, data: answer.rows.map((r) => r.aImpressions), color: colors.impressions },
+      { label: `${answer.bName} impressions`, data: answer.rows.map((r) => r.bImpressions), color: '#9254de' },
+      { label: `${answer.aName} clicks`, data: answer.rows.map((r) => r.aClicks), right: true, color: colors.clicks },
+      { label: `${answer.bName} clicks`, data: answer.rows.map((r) => r.bClicks), right: true, color: '#f56c6c' },
+    ],
+  }),
+});
+
+export const houseAdReports = [overviewScreen, campaignReportScreen, advertiserReportScreen, publisherReportScreen, compareScreen];

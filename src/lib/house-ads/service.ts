@@ -3,6 +3,7 @@ import { addDays, dayStart, reportDay } from '../analytics/day';
 import type { Actor } from '../auth/types';
 import { writeAudit } from '../server/audit';
 import type { Db, Sql } from '../server/db';
+import { dropServingSnapshot } from './serving-cache';
 import { badRequest, conflict, notFound } from '../server/errors';
 import { creativesToText, STATUS_TRANSITIONS, type CampaignInput, type CampaignRow, type Creative, type PublisherRow, type Targeting } from './contract';
 
@@ -90,7 +91,7 @@ function checkTransition(from: CampaignRow['status'], to: CampaignRow['status'])
 }
 
 export async function saveCampaign(db: Db, actor: Actor, input: CampaignInput): Promise<CampaignRow> {
-  return db.transaction(async (tx) => {
+  return afterCommit(db.transaction(async (tx) => {
     await checkReferences(tx, input);
     const creatives = input.creatives.map((c) => ({ id: creativeId(c), ...c }));
     const values = [
@@ -132,11 +133,11 @@ export async function saveCampaign(db: Db, actor: Actor, input: CampaignInput): 
     const saved = toCampaignRow(row!);
     await writeAudit(tx, { ...auditWho(actor), action: 'house_ad.campaign.update', entity: 'house_ad_campaign', entityId: saved.id, before: toCampaignRow(before), after: saved });
     return saved;
-  });
+  }));
 }
 
 export async function setCampaignStatus(db: Db, actor: Actor, id: number, status: CampaignRow['status']): Promise<CampaignRow> {
-  return db.transaction(async (tx) => {
+  return afterCommit(db.transaction(async (tx) => {
     const before = await tx.one<CampaignDbRow>('SELECT * FROM house_ad_campaigns WHERE id = $1 FOR UPDATE', [id]);
     if (!before) throw notFound(`No campaign ${id}.`);
     if (before.status === status) throw conflict(`status: the campaign is already ${status}.`);
@@ -145,7 +146,14 @@ export async function setCampaignStatus(db: Db, actor: Actor, id: number, status
     const saved = toCampaignRow(row!);
     await writeAudit(tx, { ...auditWho(actor), action: 'house_ad.campaign.status', entity: 'house_ad_campaign', entityId: id, before: { status: before.status }, after: { status } });
     return saved;
-  });
+  }));
+}
+
+/** A change to campaigns or publishers: this process serves from fresh rows from the next request on. */
+async function afterCommit<T>(change: Promise<T>): Promise<T> {
+  const result = await change;
+  dropServingSnapshot();
+  return result;
 }
 
 function auditWho(actor: Actor) {
@@ -189,7 +197,7 @@ async function publisherOf(tx: Sql, appId: string): Promise<PublisherRow | null>
 }
 
 export async function publishApp(db: Db, actor: Actor, appId: string, placements: string[]): Promise<PublisherRow> {
-  return db.transaction(async (tx) => {
+  return afterCommit(db.transaction(async (tx) => {
     const before = await publisherOf(tx, appId);
     if (!before) throw badRequest(`appId: no app ${appId}.`);
     const unique = [...new Set(placements)];
@@ -201,11 +209,11 @@ export async function publishApp(db: Db, actor: Actor, appId: string, placements
     const after = (await publisherOf(tx, appId))!;
     await writeAudit(tx, { ...auditWho(actor), action: 'house_ad.app.publish', entity: 'house_ad_publisher', entityId: appId, before, after });
     return after;
-  });
+  }));
 }
 
 export async function unpublishApp(db: Db, actor: Actor, appId: string): Promise<PublisherRow> {
-  return db.transaction(async (tx) => {
+  return afterCommit(db.transaction(async (tx) => {
     const before = await publisherOf(tx, appId);
     if (!before) throw badRequest(`appId: no app ${appId}.`);
     if (!before.published) throw conflict(`appId: ${appId} is not published.`);
@@ -213,5 +221,5 @@ export async function unpublishApp(db: Db, actor: Actor, appId: string): Promise
     const after = (await publisherOf(tx, appId))!;
     await writeAudit(tx, { ...auditWho(actor), action: 'house_ad.app.unpublish', entity: 'house_ad_publisher', entityId: appId, before, after });
     return after;
-  });
+  }));
 }

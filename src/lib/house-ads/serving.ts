@@ -5,7 +5,8 @@ import { appOfKey } from '../analytics/ingest';
 import { playerOf } from '../players/service';
 import { serverConfig } from '../server/config';
 import { randomToken, signToken, verifyToken } from '../server/crypto';
-import type { Db, Sql } from '../server/db';
+import type { Db } from '../server/db';
+import { servingSnapshot } from './serving-cache';
 import { HttpError, badRequest, conflict } from '../server/errors';
 import { nowMs } from '../time/clock';
 import { type Creative, type ServedAd, type serveRequest, type Targeting } from './contract';
@@ -39,24 +40,8 @@ interface TrackingClaims {
   exp: number;
 }
 
-interface Candidate {
-  id: number;
-  advertised_app: string;
-  store_links: Record<string, string>;
-  creatives: (Creative & { id: string })[];
-  targeting: Targeting;
-  total_cap: number | null;
-  daily_cap: number | null;
-  frequency_cap: number | null;
-  weight: number;
-  priority: number;
-  pacing: boolean;
-}
-
 const OS_KEYS: Record<number, 'android' | 'ios' | 'webgl'> = { 1: 'android', 2: 'ios', 3: 'webgl' };
 
-/** Thrown inside a reservation to roll it back: a cap is reached. */
-class CapReached extends Error {}
 
 /**
  * The ads a daily cap allows so far today when paced: the cap spread evenly over the reporting day, so a
@@ -87,19 +72,12 @@ function matches(t: Targeting, ctx: { appId: string; os: number; country?: strin
 /** Picks and reserves an ad for the player behind the headers, or null: no fill. */
 export async function serveAd(db: Db, headers: Headers, req: z.output<typeof serveRequest>, now = nowMs()): Promise<ServedAd | null> {
   const app = await appOfKey(db, headers.get('x-sdk-key'));
-  const player = await playerOf(db, headers);
-  const publisher = await db.one<{ placements: string[] }>('SELECT placements FROM house_ad_publishers WHERE app_id = $1 AND published', [app.appId]);
-  if (!publisher) return null;
-  if (!publisher.placements.includes(req.placement)) throw badRequest(`placement: ${req.placement} is not a placement of this app (Published Apps lists them).`);
-  const nowIso = new Date(now).toISOString();
+  const [player, snap] = await Promise.all([playerOf(db, headers, app), servingSnapshot(db)]);
+  const placements = snap.publishers.get(app.appId);
+  if (!placements) return null;
+  if (!placements.includes(req.placement)) throw badRequest(`placement: ${req.placement} is not a placement of this app (Published Apps lists them).`);
   const today = reportDay(now);
-  const running = await db.query<Candidate>(
-    `SELECT id, advertised_app, store_links, creatives, targeting, total_cap, daily_cap, frequency_cap, weight, priority, pacing
-       FROM house_ad_campaigns
-      WHERE status = 'running' AND start_at <= $1 AND end_at > $1 AND advertised_app <> $2 AND (total_cap IS NULL OR served_total < total_cap)`,
-    [nowIso, app.appId],
-  );
-  if (!running.length) return null;
+  const running = snap.campaigns.filter((c) => c.start_at <= now && c.end_at > now && c.advertised_app !== app.appId && !snap.totalReached.has(c.id) && !snap.dayReached.has(`${c.id}|${today}`));
   let isNew = false;
   if (running.some((c) => c.targeting.audience !== 'all')) {
     const p = await db.one<{ created_at: Date | string }>('SELECT created_at FROM players WHERE app_id = $1 AND player_id = $2', [app.appId, player.playerId]);
@@ -109,21 +87,21 @@ export async function serveAd(db: Db, headers: Headers, req: z.output<typeof ser
     .filter((c) => matches(c.targeting, { appId: app.appId, os: app.os, country: req.country, version: req.version, isNew }))
     .map((c) => ({ ...c, shown: c.creatives.filter((cr) => cr.format === req.format) }))
     .filter((c) => c.shown.length > 0);
+  const nowIso = new Date(now).toISOString();
   for (const campaign of pickOrder(eligible)) {
     const creative = campaign.shown[randomInt(campaign.shown.length)]!;
     const serveId = randomToken(16);
-    try {
-      await db.transaction(async (tx) => {
-        await reserve(tx, campaign, app.appId, player.playerId, today, now);
-        await tx.query(
-          `INSERT INTO house_ad_serves (serve_id, campaign_id, creative_id, publisher_app, placement, player_id, device_id, day, served_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-          [serveId, campaign.id, creative.id, app.appId, req.placement, player.playerId, player.deviceId, today, nowIso],
-        );
-      });
-    } catch (error) {
-      if (error instanceof CapReached) continue;
-      throw error;
+    const dailyLimit = campaign.daily_cap === null ? null : campaign.pacing ? Math.min(campaign.daily_cap, pacedAllowance(campaign.daily_cap, now)) : campaign.daily_cap;
+    const result = await db.one<{ r: string }>('SELECT house_ad_reserve($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) AS r', [
+      serveId, campaign.id, creative.id, app.appId, req.placement, player.playerId, player.deviceId, today, nowIso, app.os, req.version ?? null, req.country ?? null,
+      dailyLimit, campaign.frequency_cap ?? snap.settings.frequencyCap,
+    ]);
+    if (result?.r !== 'ok') {
+      // Remembered until the snapshot reloads, so the next asks skip it without a try. A paced day's
+      // allowance grows by the minute, so only an unpaced day is remembered as full.
+      if (result?.r === 'total') snap.totalReached.add(campaign.id);
+      if (result?.r === 'daily' && !campaign.pacing) snap.dayReached.add(`${campaign.id}|${today}`);
+      continue;
     }
     const claims = { s: serveId, a: app.appId, p: player.playerId, exp: now + TRACKING_TTL_MS };
     return {
@@ -138,35 +116,13 @@ export async function serveAd(db: Db, headers: Headers, req: z.output<typeof ser
       clickToken: signToken({ ...claims, k: 'c' } satisfies TrackingClaims, trackingKey()),
     };
   }
-  return null;
+  return fallbackAd(snap.settings.fallbackCreative, req.format);
 }
 
-/**
- * One ad against the total, daily (paced) and per-player caps: each counter moves only while under its cap,
- * in one statement, so two processes can never both take the last ad. Any cap reached rolls the try back.
- */
-async function reserve(tx: Sql, c: Candidate, appId: string, playerId: string, day: string, now: number): Promise<void> {
-  const total = await tx.one('UPDATE house_ad_campaigns SET served_total = served_total + 1 WHERE id = $1 AND status = $2 AND (total_cap IS NULL OR served_total < total_cap) RETURNING id', [c.id, 'running']);
-  if (!total) throw new CapReached();
-  const dailyLimit = c.daily_cap === null ? null : c.pacing ? Math.min(c.daily_cap, pacedAllowance(c.daily_cap, now)) : c.daily_cap;
-  const daily = await tx.one(
-    `INSERT INTO house_ad_day_counts (campaign_id, day, served) VALUES ($1, $2, 1)
-     ON CONFLICT (campaign_id, day) DO UPDATE SET served = house_ad_day_counts.served + 1
-      WHERE $3::int IS NULL OR house_ad_day_counts.served < $3::int
-     RETURNING served`,
-    [c.id, day, dailyLimit],
-  );
-  if (!daily) throw new CapReached();
-  if (c.frequency_cap !== null) {
-    const perPlayer = await tx.one(
-      `INSERT INTO house_ad_player_days (campaign_id, day, app_id, player_id, served) VALUES ($1, $2, $3, $4, 1)
-       ON CONFLICT (campaign_id, day, app_id, player_id) DO UPDATE SET served = house_ad_player_days.served + 1
-        WHERE house_ad_player_days.served < $5::int
-       RETURNING served`,
-      [c.id, day, appId, playerId, c.frequency_cap],
-    );
-    if (!perPlayer) throw new CapReached();
-  }
+/** The studio's fallback creative when no campaign fills a request of its format: nobody's ad, nothing to track. */
+function fallbackAd(fallback: Creative | null, format: string): ServedAd | null {
+  if (!fallback || fallback.format !== format) return null;
+  return { campaignId: 0, creativeId: 'fallback', format: fallback.format, width: fallback.width, height: fallback.height, url: fallback.url, storeUrl: '', impressionToken: '', clickToken: '' };
 }
 
 /** Counts the impression or click a tracking token names, once; forged, expired or foreign tokens are refused. */
@@ -174,7 +130,8 @@ export async function track(db: Db, headers: Headers, token: string, kind: 'i' |
   const claims = verifyToken<TrackingClaims>(token, trackingKey());
   if (!claims || typeof claims.s !== 'string' || claims.k !== kind) throw badRequest(`token: not a valid ${kind === 'i' ? 'impression' : 'click'} token.`);
   if (typeof claims.exp !== 'number' || claims.exp < now) throw badRequest('token: expired (tracking tokens are valid 24 hours).');
-  const player = await playerOf(db, headers);
+  const app = await appOfKey(db, headers.get('x-sdk-key'));
+  const player = await playerOf(db, headers, app);
   if (player.appId !== claims.a || player.playerId !== claims.p) throw new HttpError(403, 'token: this ad was served to another player.');
   const at = new Date(now).toISOString();
   const day = reportDay(now);
@@ -191,6 +148,5 @@ export async function track(db: Db, headers: Headers, token: string, kind: 'i' |
           [claims.s, at, day],
         );
   if (!row) throw conflict(`token: this ${kind === 'i' ? 'impression' : 'click'} was already counted.`);
-  const os = (await appOfKey(db, headers.get('x-sdk-key'))).os;
-  return { storeUrl: row.store_links[OS_KEYS[os]!] ?? '' };
+  return { storeUrl: row.store_links[OS_KEYS[app.os]!] ?? '' };
 }

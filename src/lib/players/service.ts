@@ -107,8 +107,9 @@ export async function refreshSession(db: Db, app: SdkApp, refreshToken: string):
 }
 
 /** The player a game-facing call is about: the app of its SDK key, the player of its token, the device still theirs. */
-export async function playerOf(db: Sql, headers: Headers): Promise<PlayerClaims> {
-  const app = await appOfKey(db, headers.get('x-sdk-key'));
+export async function playerOf(db: Sql, headers: Headers, knownApp?: SdkApp): Promise<PlayerClaims> {
+  // A caller that already resolved the SDK key (house-ads serving) passes its app: one lookup a request.
+  const app = knownApp ?? (await appOfKey(db, headers.get('x-sdk-key')));
   const claims = await verifyPlayerToken(headers.get('x-player-token'), secret(), app.appId);
   const bound = await db.one('SELECT 1 FROM player_devices WHERE app_id = $1 AND device_id = $2 AND player_id = $3', [claims.appId, claims.deviceId, claims.playerId]);
   if (!bound) throw new HttpError(401, 'This device no longer belongs to that player: start a new session.');
