@@ -1,6 +1,5 @@
 import type { SessionAccount } from '../auth/types';
 import { visibleApps } from '../dashboard/service';
-import type { ResourcePageData } from '../resources/pages';
 import type { Db } from '../server/db';
 import { TEMPLATE_OF, type EventKind, type TemplateKind } from './contract';
 import type { LiveContext } from './resources';
@@ -16,11 +15,11 @@ async function context(db: Db, viewer: SessionAccount, kind: TemplateKind, exp =
   };
 }
 
-const templatePage = (kind: TemplateKind) => async (db: Db, viewer: SessionAccount): Promise<ResourcePageData> => {
+const templatePage = (kind: TemplateKind) => async (db: Db, viewer: SessionAccount): Promise<{ context: LiveContext; initialRows: unknown[] }> => {
   const [ctx, rows] = await Promise.all([context(db, viewer, kind), listTemplates(db, viewer, kind)]);
   return { context: ctx, initialRows: rows };
 };
-const eventPage = (kind: EventKind) => async (db: Db, viewer: SessionAccount): Promise<ResourcePageData> => {
+const eventPage = (kind: EventKind) => async (db: Db, viewer: SessionAccount): Promise<{ context: LiveContext; initialRows: unknown[] }> => {
   const [ctx, rows] = await Promise.all([context(db, viewer, TEMPLATE_OF[kind], kind === 'exp'), listEvents(db, viewer, kind)]);
   return { context: ctx, initialRows: rows };
 };
