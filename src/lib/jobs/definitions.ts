@@ -2,6 +2,7 @@ import { refreshFinance } from '../finance/refresh';
 import { runRollupJob } from '../analytics/rollup';
 import { pruneThrottle } from '../auth/throttle';
 import { retryPending } from '../iap/verify';
+import { runPushSend } from '../push/send';
 import { tunables } from '../server/config';
 import type { Db, Sql } from '../server/db';
 
@@ -57,6 +58,13 @@ export const jobDefinitions: JobDefinition[] = [
     cron: '* * * * *',
     timeZone: 'Asia/Ho_Chi_Minh',
     run: (db) => retryPending(db as Db),
+  },
+  {
+    name: 'push_send',
+    description: 'Sends the push notifications that are due through FCM (batched, throttled, retried on 429/5xx)',
+    cron: '* * * * *',
+    timeZone: 'Asia/Ho_Chi_Minh',
+    run: (db) => runPushSend(db as Db),
   },
   {
     name: 'finance_refresh',

@@ -59,6 +59,23 @@ export interface Tunables {
   apiLogFlushMs: number;
   /** Store endpoints and limits of IAP verification (src/lib/iap/); tests point them at local stand-ins. */
   iap: IapSettings;
+  /** FCM HTTP v1 endpoint and pacing of push sends (src/lib/push/); tests point the base at a local stand-in. */
+  push: PushSettings;
+}
+
+export interface PushSettings {
+  /** FCM HTTP v1 base (FCM_API_BASE, default https://fcm.googleapis.com); the token endpoint is GOOGLE_OAUTH_TOKEN_URL. */
+  fcmApiBase: string;
+  /** Messages sent per job run and app batch (PUSH_BATCH_SIZE, default 500). */
+  batchSize: number;
+  /** Messages per second at most, so one push does not trip FCM's quota (PUSH_RATE_PER_SECOND, default 200). */
+  ratePerSecond: number;
+  /** Attempts per message on 429/5xx before it counts as failed (PUSH_MAX_ATTEMPTS, default 5). */
+  maxAttempts: number;
+  /** First back-off when FCM names no Retry-After; doubles per attempt (PUSH_RETRY_BASE_MS, default 1 s). */
+  retryBaseMs: number;
+  /** One FCM request's time limit (PUSH_TIMEOUT_MS, default 10 s). */
+  timeoutMs: number;
 }
 
 export interface IapSettings {
@@ -180,6 +197,14 @@ export function tunables(): Tunables {
       appStoreRootCert: certificate(env, 'APP_STORE_ROOT_CERT'),
       storeTimeoutMs: integer(env, 'IAP_STORE_TIMEOUT_MS', 10_000, 100, 120_000),
       retryBaseMs: integer(env, 'IAP_RETRY_BASE_MS', 60_000, 0, 3_600_000),
+    },
+    push: {
+      fcmApiBase: url(env, 'FCM_API_BASE', 'https://fcm.googleapis.com'),
+      batchSize: integer(env, 'PUSH_BATCH_SIZE', 500, 1, 10_000),
+      ratePerSecond: integer(env, 'PUSH_RATE_PER_SECOND', 200, 1, 100_000),
+      maxAttempts: integer(env, 'PUSH_MAX_ATTEMPTS', 5, 1, 20),
+      retryBaseMs: integer(env, 'PUSH_RETRY_BASE_MS', 1000, 0, 600_000),
+      timeoutMs: integer(env, 'PUSH_TIMEOUT_MS', 10_000, 100, 120_000),
     },
   };
   return cachedTunables;

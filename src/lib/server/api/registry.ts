@@ -13,6 +13,7 @@ import { jobsApi } from '../../jobs/api';
 import { logsApi } from '../../logs/api';
 import { playerStaffApi, playersApi } from '../../players/api';
 import { postsApi } from '../../posts/api';
+import { pushApi } from '../../push/api';
 import { rolesApi } from '../../roles/api';
 import { sdkCheckApi } from '../../sdk-check/api';
 import { systemApi } from '../../system/api';
@@ -45,6 +46,7 @@ export const apiHandlers: readonly ApiHandler[] = [
   ...experimentsApi,
   ...financeApi,
   ...houseAdsApi,
+  ...pushApi,
 ];
 
 const router = new ApiRouter(apiHandlers);
