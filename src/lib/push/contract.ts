@@ -90,22 +90,19 @@ export const pushCreateContract = defineContract({
       lastSeenDays: pushTarget.shape.lastSeenDays,
       playerIds: pushTarget.shape.playerIds,
       scheduleKind: z.enum(['now', 'at', 'local'], { error: 'must be now, at a time or at local time' }).default('now'),
-      /** 'at': an ISO instant. */
-      sendAt: z.string().trim().max(40).optional(),
-      /** 'local': the day and the wall time in each player's time zone. */
-      localDay: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day like 2026-11-24').optional(),
-      localTime: z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time like 09:00').optional(),
+      /** 'at': the day and time in the console's zone (UTC+7); 'local': the wall time in each player's own zone. */
+      sendDay: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day like 2026-11-24').optional(),
+      sendTime: z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time like 09:00').optional(),
     })
     .superRefine((v, ctx) => {
       if (payloadBytes({ title: v.title, body: v.body, data: v.deepLink ? { deepLink: v.deepLink } : {} }) > FCM_PAYLOAD_MAX) {
         ctx.addIssue({ code: 'custom', path: ['body'], message: `makes the message larger than FCM's ${FCM_PAYLOAD_MAX}-byte payload limit` });
       }
-      if (v.scheduleKind === 'at' && (!v.sendAt || Number.isNaN(Date.parse(v.sendAt)))) ctx.addIssue({ code: 'custom', path: ['sendAt'], message: 'must be a date and time' });
-      if (v.scheduleKind === 'local' && !v.localDay) ctx.addIssue({ code: 'custom', path: ['localDay'], message: 'is required' });
-      if (v.scheduleKind === 'local' && !v.localTime) ctx.addIssue({ code: 'custom', path: ['localTime'], message: 'is required' });
+      if (v.scheduleKind !== 'now' && !v.sendDay) ctx.addIssue({ code: 'custom', path: ['sendDay'], message: 'is required' });
+      if (v.scheduleKind !== 'now' && !v.sendTime) ctx.addIssue({ code: 'custom', path: ['sendTime'], message: 'is required' });
     }),
   data: pushSchema,
-  access: { route: PUSH_ROUTE },
+  access: { route: PUSH_ROUTE, actions: ['push_send'] },
   maxBody: 512 * 1024,
 });
 
@@ -114,7 +111,7 @@ export const pushCancelContract = defineContract({
   path: '/api/push/cancel',
   request: z.object({ id: idField }),
   data: pushSchema,
-  access: { route: PUSH_ROUTE },
+  access: { route: PUSH_ROUTE, actions: ['push_send'] },
 });
 
 export const pushStatsContract = defineContract({
@@ -145,7 +142,7 @@ export const pushSettingsSaveContract = defineContract({
     serviceAccountJson: z.string().max(20_000).optional(),
   }),
   data: pushSettingsSchema,
-  access: { route: PUSH_ROUTE },
+  access: { route: PUSH_ROUTE, actions: ['push_send'] },
   maxBody: 64 * 1024,
 });
 

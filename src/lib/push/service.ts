@@ -7,6 +7,7 @@ import { decryptSecret, encryptSecret } from '../server/crypto';
 import type { Db, Sql } from '../server/db';
 import { HttpError, badRequest, notFound } from '../server/errors';
 import { nowMs } from '../time/clock';
+import { REPORT_TIME_ZONE } from '../time/zone';
 import type { Push, PushTarget } from './contract';
 import type { FcmAccount } from './fcm';
 import { zonedInstant } from './local-time';
@@ -172,7 +173,7 @@ export async function pushStatsRows(db: Sql, viewer: SessionAccount, id: number)
 
 export interface ComposeInput extends PushTarget {
   appId: string; title: string; body: string; deepLink: string;
-  scheduleKind: 'now' | 'at' | 'local'; sendAt?: string; localDay?: string; localTime?: string;
+  scheduleKind: 'now' | 'at' | 'local'; sendDay?: string; sendTime?: string;
 }
 
 type DeviceRow = { device_id: string; player_id: string; token: string; time_zone: string };
@@ -201,8 +202,8 @@ export async function createPush(db: Db, actor: Actor, input: ComposeInput): Pro
   const target: PushTarget = { os: input.os, countries: input.countries, versions: input.versions, lastSeenDays: input.lastSeenDays, playerIds: input.playerIds };
   let sendAt = now;
   if (input.scheduleKind === 'at') {
-    sendAt = Date.parse(input.sendAt!);
-    if (sendAt < now - PAST_GRACE_MS) throw badRequest('sendAt: is in the past.');
+    sendAt = zonedInstant(input.sendDay!, input.sendTime!, REPORT_TIME_ZONE);
+    if (sendAt < now - PAST_GRACE_MS) throw badRequest('sendTime: is in the past.');
   }
   if (!(await db.one('SELECT 1 FROM push_settings WHERE app_id = $1', [input.appId]))) {
     throw badRequest('appId: the app has no FCM settings yet (project id and service account).');
@@ -211,9 +212,9 @@ export async function createPush(db: Db, actor: Actor, input: ComposeInput): Pro
   if (!devices.length) throw badRequest('target: no registered device matches this target (0 devices).');
   // Local time: each device's due time is the wall time in its own zone; a zone where it has passed is skipped,
   // as Firebase's console does, and counted as failed "LOCAL_TIME_PASSED".
-  const due = devices.map((d) => (input.scheduleKind === 'local' ? zonedInstant(input.localDay!, input.localTime!, d.time_zone) : sendAt));
+  const due = devices.map((d) => (input.scheduleKind === 'local' ? zonedInstant(input.sendDay!, input.sendTime!, d.time_zone) : sendAt));
   if (input.scheduleKind === 'local') {
-    if (due.every((t) => t < now - PAST_GRACE_MS)) throw badRequest('localTime: has passed in every targeted time zone.');
+    if (due.every((t) => t < now - PAST_GRACE_MS)) throw badRequest('sendTime: has passed in every targeted time zone.');
     sendAt = Math.min(...due.filter((t) => t >= now - PAST_GRACE_MS));
   }
   return db.transaction(async (tx) => {
@@ -221,7 +222,7 @@ export async function createPush(db: Db, actor: Actor, input: ComposeInput): Pro
       `INSERT INTO pushes (app_id, title, body, data, target, schedule_kind, send_at, local_time, status, targeted, created_by, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'scheduled', $9, $10, $11) RETURNING ${COLUMNS}`,
       [input.appId, input.title, input.body, JSON.stringify(input.deepLink ? { deepLink: input.deepLink } : {}), JSON.stringify(target), input.scheduleKind, new Date(sendAt),
-       input.scheduleKind === 'local' ? `${input.localDay} ${input.localTime}` : null, devices.length, actor.account.username, new Date(now)],
+       input.scheduleKind === 'local' ? `${input.sendDay} ${input.sendTime}` : null, devices.length, actor.account.username, new Date(now)],
     );
     const id = row!.id;
     for (let i = 0; i < devices.length; i += 500) {
