@@ -175,7 +175,7 @@ export const routeTable: RouteNode[] = [
       leaf('/games/gift_code/used_logs', 'Gift Code Used Logs'),
     ]),
     group('/games/mail', 'Mail', 'pi pi-envelope', [leaf('/games/mail/mailBox', 'Mail Box')]),
-    group('/games/notification', 'Notification', 'pi pi-bell', [leaf('/games/notification/push', 'Push Notification', { screen: 'resource:pushes' })]),
+    group('/games/notification', 'Notification', 'pi pi-bell', [leaf('/games/notification/push', 'Push Notification')]),
   ]),
   group('/finance', 'Finance', 'pi pi-dollar', [
     group('/finance/statistic', 'Statistic', 'pi pi-chart-pie', [

@@ -2,10 +2,10 @@ import { appOfKey } from '../analytics/ingest';
 import { playerOf } from '../players/service';
 import { handle, type ApiHandler } from '../server/api/handler';
 import {
-  pushCancelContract, pushCreateContract, pushListContract, pushSettingsGetContract, pushSettingsSaveContract, pushStatsContract,
+  pushCancelContract, pushCreateContract, pushListContract, pushSettingsGetContract, pushSettingsListContract, pushSettingsSaveContract, pushStatsContract,
   sdkPushOpenedContract, sdkPushRegisterContract, sdkPushUnregisterContract,
 } from './contract';
-import { cancelPush, createPush, listPushes, pushStatsRows, readSettings, registerDevice, reportOpened, saveSettings, unregisterDevice } from './service';
+import { cancelPush, createPush, listPushes, listSettings, pushStatsRows, readSettings, registerDevice, reportOpened, saveSettings, unregisterDevice } from './service';
 
 /** Push notifications: the screen's calls and the SDK's device calls (X-SDK-Key + X-Player-Token). */
 export const pushApi: ApiHandler[] = [
@@ -14,6 +14,7 @@ export const pushApi: ApiHandler[] = [
   handle(pushCancelContract, async ({ id }, ctx) => ({ data: await cancelPush(ctx.db, ctx.actor, id) })),
   handle(pushStatsContract, async ({ id }, ctx) => ({ data: await pushStatsRows(ctx.db, ctx.viewer, id) })),
   handle(pushSettingsGetContract, async ({ appId }, ctx) => ({ data: await readSettings(ctx.db, ctx.viewer, appId) })),
+  handle(pushSettingsListContract, async (_input, ctx) => ({ data: await listSettings(ctx.db, ctx.viewer) })),
   handle(pushSettingsSaveContract, async (input, ctx) => ({ data: await saveSettings(ctx.db, ctx.actor, input) })),
   handle(sdkPushRegisterContract, async (input, ctx) => {
     const app = await appOfKey(ctx.db, ctx.request.headers.get('x-sdk-key'));

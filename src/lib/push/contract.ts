@@ -132,6 +132,15 @@ export const pushSettingsGetContract = defineContract({
   access: { route: PUSH_ROUTE },
 });
 
+/** Every visible app's FCM settings, for the screen's settings list. */
+export const pushSettingsListContract = defineContract({
+  method: 'GET',
+  path: '/api/push/settings/list',
+  request: z.object({}),
+  data: z.array(pushSettingsSchema),
+  access: { route: PUSH_ROUTE },
+});
+
 export const pushSettingsSaveContract = defineContract({
   method: 'POST',
   path: '/api/push/settings/save',

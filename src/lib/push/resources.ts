@@ -3,7 +3,7 @@ import { defineResource } from '../resources/define';
 import { formatDateTime } from '../time/format';
 import { todayInReportZone } from '../ui/filters/date-range';
 import { z } from 'zod';
-import { pushCancelContract, pushCreateContract, pushListContract, pushSchema, pushStatsContract, type Push } from './contract';
+import { pushCancelContract, pushCreateContract, pushListContract, pushSchema, pushSettingsListContract, pushSettingsSaveContract, pushSettingsSchema, pushStatsContract, type Push } from './contract';
 
 /**
  * The push screen as resources (src/lib/resources/define.ts): pushes of the apps the account sees with their
@@ -120,4 +120,34 @@ export const pushesResource = defineResource({
   ],
   drill: { label: (r) => `Stats of ${r.title}`, icon: 'pi pi-chart-bar', tooltip: 'Delivery stats', title: (r) => `Delivery stats — ${r.title}`, resource: () => pushStatsResource, context: (r) => ({ id: r.id }) },
   idPrefix: 'push',
+});
+
+/** Each app's Firebase project and service account (sealed; the key file is write-only, never shown again). */
+export const pushSettingsResource = defineResource({
+  id: 'push-settings',
+  singular: 'FCM setting',
+  plural: 'FCM settings',
+  contracts: { list: pushSettingsListContract, save: pushSettingsSaveContract },
+  row: pushSettingsSchema,
+  rowKey: (r) => r.appId,
+  rowLabel: (r) => `FCM settings of ${r.appId}`,
+  listInput: () => ({}),
+  columns: [
+    { key: 'appId', label: 'App', value: (r, ctx: PushContext) => ctx.apps.find((a) => a.id === r.appId)?.name ?? r.appId },
+    { key: 'projectId', label: 'Firebase project', show: 'code' },
+    { key: 'clientEmail', label: 'Service account', show: 'code' },
+    { key: 'hasServiceAccount', label: 'Key file', show: 'boolean', yesNo: ['Stored (sealed)', 'Missing'] },
+    { key: 'updatedAt', label: 'Updated', show: 'dateTime', hint: (r) => r.updatedBy },
+  ],
+  form: [
+    { key: 'appId', label: 'App', input: 'select', options: (ctx) => ctx.apps.map((a) => ({ label: a.name, value: a.id })), createOnly: true },
+    { key: 'projectId', label: 'Firebase project id', input: 'text', placeholder: 'my-game-1234' },
+    { key: 'serviceAccountJson', label: 'Service account key (JSON)', input: 'textarea', placeholder: '{ "type": "service_account", … }', help: 'Paste the key file (Firebase → Project settings → Service accounts). Left empty when editing, the stored key is kept; it is never shown again.' },
+  ],
+  initial: (ctx) => ({ appId: ctx.apps[0]?.id, projectId: '', serviceAccountJson: '' }),
+  fixed: (_ctx, row) => (row ? { appId: row.appId } : {}),
+  createLabel: 'Set FCM settings',
+  toasts: { created: (r) => `FCM settings of ${r.appId} saved`, saved: (r) => `FCM settings of ${r.appId} saved` },
+  empty: 'No app has FCM settings yet: a push needs the app\u2019s Firebase project and service account.',
+  idPrefix: 'fcm',
 });

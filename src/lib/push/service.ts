@@ -36,6 +36,11 @@ export async function readSettings(db: Sql, viewer: SessionAccount, appId: strin
   return row ? toSettings(row) : null;
 }
 
+export async function listSettings(db: Sql, viewer: SessionAccount) {
+  const rows = await db.query<SettingsRow>('SELECT app_id, project_id, client_email, updated_by, updated_at FROM push_settings ORDER BY app_id');
+  return rows.filter((r) => mayViewApp(viewer, r.app_id)).map(toSettings);
+}
+
 function parseServiceAccount(json: string): FcmAccount {
   let parsed: Record<string, unknown>;
   try {

@@ -9,7 +9,7 @@ import { listTeams } from '../config-data/service';
 import { visibleApps } from '../dashboard/service';
 import { listJobs } from '../jobs/service';
 import { listExperiments } from '../experiments/service';
-import { listPushes } from '../push/service';
+import { listPushes, listSettings } from '../push/service';
 import { houseAdPages } from '../house-ads/pages';
 import type { Db } from '../server/db';
 
@@ -61,6 +61,10 @@ export const resourcePages: Record<string, Loader> = {
   },
   pushes: async (db, viewer) => {
     const [apps, rows] = await Promise.all([appChoices(db, viewer), listPushes(db, viewer)]);
+    return { context: { apps }, initialRows: rows };
+  },
+  'push-settings': async (db, viewer) => {
+    const [apps, rows] = await Promise.all([appChoices(db, viewer), listSettings(db, viewer)]);
     return { context: { apps }, initialRows: rows };
   },
   roles: async (db) => ({ context: basePermissions() satisfies RoleContext, initialRows: await listRoles(db) }),

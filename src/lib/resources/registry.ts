@@ -5,7 +5,7 @@ import { houseAdResources } from '../house-ads/resources';
 import { storeKeyResource } from '../iap/resources';
 import { jobRunsResource, jobsResource } from '../jobs/resources';
 import { experimentsResource } from '../experiments/resources';
-import { pushesResource, pushStatsResource } from '../push/resources';
+import { pushesResource, pushSettingsResource, pushStatsResource } from '../push/resources';
 import { rolesResource } from '../roles/resources';
 import type { ResourceDescriptor } from './define';
 
@@ -13,6 +13,6 @@ import type { ResourceDescriptor } from './define';
  * Every list-and-form descriptor by id: the generic view renders them (a page names one by id), and the
  * descriptor walk test visits each. Shared by browser and server.
  */
-export const resources: readonly ResourceDescriptor[] = [...appResources, storeKeyResource, ...Object.values(configResources), teamsResource, jobsResource, jobRunsResource, accountsResource, rolesResource, experimentsResource, pushesResource, pushStatsResource, ...houseAdResources] as unknown as ResourceDescriptor[];
+export const resources: readonly ResourceDescriptor[] = [...appResources, storeKeyResource, ...Object.values(configResources), teamsResource, jobsResource, jobRunsResource, accountsResource, rolesResource, experimentsResource, pushesResource, pushStatsResource, pushSettingsResource, ...houseAdResources] as unknown as ResourceDescriptor[];
 
 export const resourceById: Record<string, ResourceDescriptor> = Object.fromEntries(resources.map((d) => [d.id, d]));

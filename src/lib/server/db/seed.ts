@@ -5,6 +5,8 @@ import { seedDemoFinance } from '../../finance/demo';
 import type { ServerConfig } from '../config';
 import { demoGameItems } from '../../rewards/items';
 import { hashPassword } from '../crypto';
+import { nowMs } from '../../time/clock';
+import { seedDemoPushes } from '../../push/demo';
 import { baseRoles, demoAccounts, demoApps, demoPosts, demoTeams } from './demo-roles';
 import type { Db } from './sql';
 
@@ -62,6 +64,7 @@ export async function seedDatabase(db: Db, config: ServerConfig): Promise<void> 
   if (config.demoData) await seedDemoTelemetry(db);
   if (config.demoData) await seedDemoFinance(db);
   if (config.demoData) await seedDemoHouseAds(db);
+  if (config.demoData) await seedDemoPushes(db, demoApps.map((a) => a.id), nowMs());
 }
 
 function productionRoot(config: ServerConfig): { username: string; password: string } {
