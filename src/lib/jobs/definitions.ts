@@ -5,6 +5,7 @@ import { pruneThrottle } from '../auth/throttle';
 import { retryPending } from '../iap/verify';
 import { transitionProgressEvents } from '../progress-events/service';
 import { sendDueMails } from '../mail/service';
+import { runPushSend } from '../push/send';
 import { tunables } from '../server/config';
 import { tickLiveEvents } from '../live-events/lifecycle';
 import type { Db, Sql } from '../server/db';
@@ -61,6 +62,13 @@ export const jobDefinitions: JobDefinition[] = [
     cron: '* * * * *',
     timeZone: 'Asia/Ho_Chi_Minh',
     run: (db) => retryPending(db as Db),
+  },
+  {
+    name: 'push_send',
+    description: 'Sends the push notifications that are due through FCM (batched, throttled, retried on 429/5xx)',
+    cron: '* * * * *',
+    timeZone: 'Asia/Ho_Chi_Minh',
+    run: (db) => runPushSend(db as Db),
   },
   {
     name: 'finance_refresh',

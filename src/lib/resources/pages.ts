@@ -9,6 +9,7 @@ import { listTeams } from '../config-data/service';
 import { visibleApps } from '../dashboard/service';
 import { listJobs } from '../jobs/service';
 import { listExperiments } from '../experiments/service';
+import { listPushes, listSettings } from '../push/service';
 import { houseAdPages } from '../house-ads/pages';
 import { listProgressEvents } from '../progress-events/service';
 import { livePages } from '../live-events/pages';
@@ -58,6 +59,14 @@ export const resourcePages: Record<string, Loader> = {
   },
   experiments: async (db, viewer) => {
     const [apps, rows] = await Promise.all([appChoices(db, viewer), listExperiments(db, viewer)]);
+    return { context: { apps }, initialRows: rows };
+  },
+  pushes: async (db, viewer) => {
+    const [apps, rows] = await Promise.all([appChoices(db, viewer), listPushes(db, viewer)]);
+    return { context: { apps }, initialRows: rows };
+  },
+  'push-settings': async (db, viewer) => {
+    const [apps, rows] = await Promise.all([appChoices(db, viewer), listSettings(db, viewer)]);
     return { context: { apps }, initialRows: rows };
   },
   roles: async (db) => ({ context: basePermissions() satisfies RoleContext, initialRows: await listRoles(db) }),

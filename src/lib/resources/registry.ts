@@ -6,6 +6,7 @@ import { storeKeyResource } from '../iap/resources';
 import { jobRunsResource, jobsResource } from '../jobs/resources';
 import { experimentsResource } from '../experiments/resources';
 import { progressEventsResource } from '../progress-events/resources';
+import { pushesResource, pushSettingsResource, pushStatsResource } from '../push/resources';
 import { rolesResource } from '../roles/resources';
 import { liveResources } from '../live-events/resources';
 import { giftResources } from '../gift-codes/resources';
@@ -16,6 +17,6 @@ import type { ResourceDescriptor } from './define';
  * Every list-and-form descriptor by id: the generic view renders them (a page names one by id), and the
  * descriptor walk test visits each. Shared by browser and server.
  */
-export const resources: readonly ResourceDescriptor[] = [...appResources, storeKeyResource, ...Object.values(configResources), teamsResource, jobsResource, jobRunsResource, accountsResource, rolesResource, experimentsResource, ...houseAdResources, progressEventsResource, ...liveResources, ...giftResources, mailResource] as unknown as ResourceDescriptor[];
+export const resources: readonly ResourceDescriptor[] = [...appResources, storeKeyResource, ...Object.values(configResources), teamsResource, jobsResource, jobRunsResource, accountsResource, rolesResource, experimentsResource, ...houseAdResources, progressEventsResource, ...liveResources, ...giftResources, mailResource, pushesResource, pushStatsResource, pushSettingsResource] as unknown as ResourceDescriptor[];
 
 export const resourceById: Record<string, ResourceDescriptor> = Object.fromEntries(resources.map((d) => [d.id, d]));

@@ -61,6 +61,8 @@ export interface Tunables {
   iap: IapSettings;
   /** AdMob through Google's OAuth (src/lib/finance/admob*.ts); tests point the endpoints at a local stand-in. */
   admob: AdmobSettings;
+  /** FCM HTTP v1 endpoint and pacing of push sends (src/lib/push/); tests point the base at a local stand-in. */
+  push: PushSettings;
 }
 
 export interface AdmobSettings {
@@ -75,6 +77,21 @@ export interface AdmobSettings {
   apiBase: string;
   /** Where Google sends the browser back (ADMOB_REDIRECT_URI, default this server's /finance/import/admob); must be registered on the client. */
   redirectUri: string | null;
+}
+
+export interface PushSettings {
+  /** FCM HTTP v1 base (FCM_API_BASE, default https://fcm.googleapis.com); the token endpoint is GOOGLE_OAUTH_TOKEN_URL. */
+  fcmApiBase: string;
+  /** Messages sent per job run and app batch (PUSH_BATCH_SIZE, default 500). */
+  batchSize: number;
+  /** Messages per second at most, so one push does not trip FCM's quota (PUSH_RATE_PER_SECOND, default 200). */
+  ratePerSecond: number;
+  /** Attempts per message on 429/5xx before it counts as failed (PUSH_MAX_ATTEMPTS, default 5). */
+  maxAttempts: number;
+  /** First back-off when FCM names no Retry-After; doubles per attempt (PUSH_RETRY_BASE_MS, default 1 s). */
+  retryBaseMs: number;
+  /** One FCM request's time limit (PUSH_TIMEOUT_MS, default 10 s). */
+  timeoutMs: number;
 }
 
 export interface IapSettings {
@@ -204,6 +221,14 @@ export function tunables(): Tunables {
       tokenUrl: url(env, 'GOOGLE_OAUTH_TOKEN_URL', 'https://oauth2.googleapis.com/token'),
       apiBase: url(env, 'ADMOB_API_BASE', 'https://admob.googleapis.com'),
       redirectUri: env.ADMOB_REDIRECT_URI?.trim() ? url(env, 'ADMOB_REDIRECT_URI', '') : null,
+    },
+    push: {
+      fcmApiBase: url(env, 'FCM_API_BASE', 'https://fcm.googleapis.com'),
+      batchSize: integer(env, 'PUSH_BATCH_SIZE', 500, 1, 10_000),
+      ratePerSecond: integer(env, 'PUSH_RATE_PER_SECOND', 200, 1, 100_000),
+      maxAttempts: integer(env, 'PUSH_MAX_ATTEMPTS', 5, 1, 20),
+      retryBaseMs: integer(env, 'PUSH_RETRY_BASE_MS', 1000, 0, 600_000),
+      timeoutMs: integer(env, 'PUSH_TIMEOUT_MS', 10_000, 100, 120_000),
     },
   };
   return cachedTunables;

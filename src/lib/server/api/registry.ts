@@ -15,6 +15,7 @@ import { logsApi } from '../../logs/api';
 import { playerStaffApi, playersApi } from '../../players/api';
 import { postsApi } from '../../posts/api';
 import { progressEventsApi } from '../../progress-events/api';
+import { pushApi } from '../../push/api';
 import { rolesApi } from '../../roles/api';
 import { sdkCheckApi } from '../../sdk-check/api';
 import { gameItemsApi } from '../../rewards/api';
@@ -55,6 +56,7 @@ export const apiHandlers: readonly ApiHandler[] = [
   ...gameItemsApi,
   ...mailApi,
   ...giftCodesApi,
+  ...pushApi,
 ];
 
 const router = new ApiRouter(apiHandlers);

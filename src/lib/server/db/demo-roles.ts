@@ -35,13 +35,13 @@ export const baseRoles: RoleSeed[] = [
     name: 'gamedesigner',
     description: 'Game designers: events, seasons and player lookups',
     paths: ['/dashboard', ...under('/games/'), '/gsm/analytic/level', '/gsm/analytic/levelMiniGame', '/gsm/analytic/levelRetention', '/gsm/users/find_user', '/gsm/users/find_user_firebase/view'],
-    privateActions: ['live_event_edit', 'gift_code_edit'],
+    privateActions: ['live_event_edit', 'gift_code_edit', 'push_send'],
   },
   {
     name: 'pm',
     description: 'Product managers: key reports, live-ops and board posts',
     paths: ['/dashboard', '/gsm/analytic/main_data', '/gsm/cohort/retention', '/finance/overview', '/finance/revenue', ...under('/games/'), ...under('/gsm/users/')],
-    privateActions: ['push_notification_create', 'push_notification_edit', 'export_report'],
+    privateActions: ['push_notification_create', 'push_notification_edit', 'export_report', 'push_send'],
   },
   {
     name: 'tester',
