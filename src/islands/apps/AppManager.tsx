@@ -17,7 +17,7 @@ import { showToast } from '../../lib/ui/toast-store';
 import AppTable from './AppTable';
 import '../../styles/data-table.css';
 import './apps.css';
-import { ScreenHead } from './parts';
+import { HeadLink, ScreenHead } from './parts';
 
 const AppFormDialog = lazy(() => import('./AppFormDialog'));import type { ActionHolder } from '../../lib/resources/define';
 
@@ -99,9 +99,7 @@ export default function AppManager({ account, canEdit, viewer, teams, initialApp
   return (
     <section className="card app-manager" aria-labelledby="am-title">
       <ScreenHead id="am-title" title="App Manager">
-          <a className="p-button p-button-text p-button-sm" href="/app_data/sdk_version">
-            <i className="pi pi-code" aria-hidden="true" /> SDK versions
-          </a>
+          <HeadLink href="/app_data/sdk_version" icon="pi-code" label="SDK versions" />
           <Button type="button" label="Labels" icon="pi pi-tags" size="small" outlined onClick={() => setLabelsOpen(true)} />
           {canEdit && <Button type="button" label="New app" icon="pi pi-plus" size="small" onClick={() => setForm({ app: null })} />}
       </ScreenHead>

@@ -14,7 +14,7 @@ import { writeQuery } from '../../lib/ui/filters/url-query';
 import VersionAutocomplete from '../../lib/ui/filters/VersionAutocomplete';
 import { ALL_VERSIONS } from '../../lib/ui/filters/version-options';
 import { compareVersions } from '../../lib/apps/versions';
-import { AppOsCells, OsBadge, PlainTable, RelativeTime, ScreenHead } from './parts';
+import { AppOsCells, HeadLink, OsBadge, PlainTable, RelativeTime, ScreenHead } from './parts';
 import '../../styles/data-table.css';
 import './apps.css';
 
@@ -77,9 +77,7 @@ export default function SdkVersions({ account, search }: { account: AppScope; se
   return (
     <section className="card sdk-versions" aria-labelledby="sdk-title">
       <ScreenHead id="sdk-title" title="SDK Version">
-          <a className="p-button p-button-text p-button-sm" href="/app_data/index">
-            <i className="pi pi-arrow-left" aria-hidden="true" /> App Manager
-          </a>
+          <HeadLink href="/app_data/index" icon="pi-arrow-left" label="App Manager" />
       </ScreenHead>
 
       <div className="filter-bar" role="search" aria-label="Filter versions">

@@ -14,6 +14,15 @@ export function ScreenHead({ id, title, children }: { id: string; title: string;
   );
 }
 
+/** A link to the sibling screen, styled like the head's buttons (a real link: it opens in a new tab too). */
+export function HeadLink({ href, icon, label }: { href: string; icon: string; label: string }) {
+  return (
+    <a className="p-button p-button-text p-button-sm" href={href}>
+      <i className={`pi ${icon}`} aria-hidden="true" /> {label}
+    </a>
+  );
+}
+
 /** The first cells of a row about one app platform: the app (name over its id) and the platform badge. */
 export function AppOsCells({ name, appId, os }: { name: string; appId: string; os: number }) {
   return (

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineReport } from '../reports/define';
+import { defineReport, shortDay } from '../reports/define';
 import { linesTable } from '../reports/table';
 import { cohortTable } from './cohort-table';
 import { LEVEL_COLUMNS, levelLines, levelRetentionTotal, levelShare, MAIN_DATA_COLUMNS, mainDataHasData, RETENTION_DAYS, retentionCell, retentionTotal, type RetentionLine } from './metrics';
@@ -19,7 +19,6 @@ export const RETENTION_ROUTE = '/gsm/cohort/retention';
 export const LEVEL_ROUTE = '/gsm/analytic/level';
 export const LEVEL_RETENTION_ROUTE = '/gsm/analytic/levelRetention';
 
-const shortDay = (day: string) => day.slice(5);
 const levelMode = { mode: z.enum(LEVEL_MODES).default('main') };
 
 export const mainDataScreen = defineReport({

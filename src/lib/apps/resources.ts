@@ -31,6 +31,11 @@ export interface AppPanelContext {
   os: readonly OsCode[];
 }
 
+/** An App Manager panel lists, and saves into, the app it is open for. */
+export const ofPanelApp = (ctx: AppPanelContext) => ({ appId: ctx.appId });
+/** The same, for panels whose rows have an id of their own: a saved row with one is edited in place. */
+const ofPanelAppById = (ctx: AppPanelContext, row: { id: number } | null) => ({ ...ofPanelApp(ctx), ...(row ? { id: row.id } : {}) });
+
 const platforms = (ctx: AppPanelContext): ResourceOption[] => ctx.os.map((os) => ({ label: OS_NAMES[os], value: os }));
 const platformsOrAll = (ctx: AppPanelContext): ResourceOption[] => [{ label: 'All platforms', value: 0 }, ...platforms(ctx)];
 
@@ -42,7 +47,7 @@ export const publishDatesResource = defineResource({
   row: publishDate,
   rowKey: (r) => r.id,
   rowLabel: (r) => `the publish date ${formatDay(r.date)}`,
-  listInput: (ctx: AppPanelContext) => ({ appId: ctx.appId }),
+  listInput: ofPanelApp,
   columns: [
     { key: 'date', label: 'Date', show: 'day', sortable: true },
     { key: 'os', label: 'Platform', show: 'os' },
@@ -57,7 +62,7 @@ export const publishDatesResource = defineResource({
     { key: 'note', label: 'Note', input: 'text' },
   ],
   initial: () => ({ date: todayInReportZone(), os: 0, version: '', note: '' }),
-  fixed: (ctx, row) => ({ appId: ctx.appId, ...(row ? { id: row.id } : {}) }),
+  fixed: ofPanelAppById,
   createLabel: 'Add publish date',
   toasts: { created: () => 'Publish date added', saved: () => 'Publish date saved', removed: () => 'Publish date deleted' },
   empty: 'No publish date yet.',
@@ -73,7 +78,7 @@ export const pTrackingResource = defineResource({
   row: pTracking,
   rowKey: (r) => r.id,
   rowLabel: (r) => r.partner,
-  listInput: (ctx: AppPanelContext) => ({ appId: ctx.appId }),
+  listInput: ofPanelApp,
   columns: [
     { key: 'os', label: 'Platform', show: 'os' },
     { key: 'partner', label: 'Partner', sortable: true },
@@ -90,7 +95,7 @@ export const pTrackingResource = defineResource({
     { key: 'note', label: 'Note', input: 'text' },
   ],
   initial: () => ({ os: 0, partner: 'appsflyer', trackingId: '', events: [], enabled: true, note: '' }),
-  fixed: (ctx, row) => ({ appId: ctx.appId, ...(row ? { id: row.id } : {}) }),
+  fixed: ofPanelAppById,
   createLabel: 'Add partner',
   toasts: { saved: () => 'pTracking saved', removed: () => 'pTracking deleted' },
   empty: 'No partner configured.',
@@ -105,7 +110,7 @@ export const versionsResource = defineResource({
   row: appVersion,
   rowKey: (r) => `${r.os}-${r.version}`,
   rowLabel: (r) => `version ${r.version}`,
-  listInput: (ctx: AppPanelContext) => ({ appId: ctx.appId }),
+  listInput: ofPanelApp,
   columns: [
     { key: 'os', label: 'Platform', show: 'os' },
     { key: 'version', label: 'Version', sortable: true },
@@ -120,7 +125,7 @@ export const versionsResource = defineResource({
     { key: 'sdkVersion', label: 'SDK version', input: 'text', placeholder: 'e.g. 3.6.0' },
   ],
   initial: (ctx) => ({ os: ctx.os[0], version: '', sdkVersion: '' }),
-  fixed: (ctx) => ({ appId: ctx.appId }),
+  fixed: ofPanelApp,
   removeInput: (r, ctx) => ({ appId: ctx.appId, os: r.os, version: r.version }),
   // Versions the SDK reported are facts, not settings.
   editable: (r) => r.source === 'manual',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { insertTestAccount } from '../accounts/account.testkit';
 import type { Db } from '../server/db';
 import { migratedMemoryDb } from '../server/db/memory-db.testkit';
 import { createSession, loadLiveSession, revokeAllSessions, revokeSession, verifyAccessToken } from './session';
@@ -11,8 +12,7 @@ let accountId: number;
 
 migratedMemoryDb(async (opened) => {
   db = opened;
-  await db.query(`INSERT INTO roles (name) VALUES ('analyst-role')`);
-  accountId = (await db.one<{ id: number }>(`INSERT INTO accounts (username, password_hash, role) VALUES ('cache-user', 'x', 'analyst-role') RETURNING id`))!.id;
+  accountId = await insertTestAccount(db, 'cache-user', 'analyst-role');
   cache = await startSessionCache(db, 60_000);
 });
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { processSlot } from '../process-slot';
 import type { Db } from '../server/db';
 import type { SessionAccount } from './types';
 
@@ -116,19 +117,17 @@ export class SessionCache {
   }
 }
 
-// One cache per process, shared by every chunk of the server bundle (like the database, src/lib/server/startup.ts).
-const holder = globalThis as typeof globalThis & { __gsmSessionCache?: SessionCache };
+// One cache per process, shared by every chunk of the server bundle.
+const slot = processSlot<SessionCache>('SessionCache');
 
 /** The process's session cache; off until startListening() hears the database. */
 export function sessionCache(): SessionCache {
-  holder.__gsmSessionCache ??= new SessionCache(0);
-  return holder.__gsmSessionCache;
+  return slot.get() ?? slot.set(new SessionCache(0));
 }
 
 /** Start-up: creates the process's cache with its lifetime and connects it to the database's notifications. */
 export async function startSessionCache(db: Db, ttlMs: number): Promise<SessionCache> {
-  const cache = new SessionCache(ttlMs);
-  holder.__gsmSessionCache = cache;
+  const cache = slot.set(new SessionCache(ttlMs));
   if (ttlMs > 0) {
     await db.listen(SESSION_CHANNEL, {
       message: (payload) => cache.invalidate(payload),

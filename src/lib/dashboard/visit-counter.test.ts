@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { insertTestAccount } from '../accounts/account.testkit';
 import type { Db } from '../server/db';
 import { migratedMemoryDb } from '../server/db/memory-db.testkit';
 import { VisitCounter } from './visit-counter';
@@ -7,8 +8,7 @@ let db: Db;
 let accountId: number;
 migratedMemoryDb(async (opened) => {
   db = opened;
-  await db.query(`INSERT INTO roles (name) VALUES ('r')`);
-  accountId = (await db.one<{ id: number }>(`INSERT INTO accounts (username, password_hash, role) VALUES ('visitor', 'x', 'r') RETURNING id`))!.id;
+  accountId = await insertTestAccount(db, 'visitor', 'r');
 });
 
 const visits = async () => db.query<{ path: string; visits: number }>('SELECT path, visits FROM page_visits WHERE account_id = $1 ORDER BY path', [accountId]);

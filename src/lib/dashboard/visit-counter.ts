@@ -1,3 +1,4 @@
+import { processSlot } from '../process-slot';
 import type { Sql } from '../server/db';
 import { WriteBehind } from '../server/write-behind';
 import { recordVisits } from './service';
@@ -41,13 +42,12 @@ export class VisitCounter {
   }
 }
 
-const holder = globalThis as typeof globalThis & { __gsmVisits?: VisitCounter };
+const slot = processSlot<VisitCounter>('Visits');
 
 export function startVisitCounter(db: Sql, flushMs: number): VisitCounter {
-  holder.__gsmVisits = new VisitCounter(db, flushMs);
-  return holder.__gsmVisits;
+  return slot.set(new VisitCounter(db, flushMs));
 }
 
 export function visitCounter(): VisitCounter | undefined {
-  return holder.__gsmVisits;
+  return slot.get();
 }

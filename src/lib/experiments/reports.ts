@@ -80,17 +80,25 @@ function variantCounts(e: ExperimentRow, counts: Map<string, number>) {
   return { variants, srm: srm ? { statistic: srm.statistic, p: srm.p } : null };
 }
 
+/**
+ * What both experiment reports start from: today's reporting day, the app's daily per-player rollup brought up to
+ * date (activity comes from it), and the `exposed` CTE with its parameters. `params` is a copy the caller may extend
+ * with its own; `cteParams` stays the CTE's alone, for queries that use nothing else.
+ */
+async function exposureQuery(db: Db, scope: ReportScope, e: ExperimentRow, now: number) {
+  const today = reportDay(now);
+  const pending = await refresh(db, { ...scope, apps: [e.app_id], to: today });
+  const cteParams: unknown[] = [];
+  const cte = exposedCte(scope, e, cteParams);
+  return { today, pending, cte, cteParams, params: [...cteParams] };
+}
+
 export async function abRetention(db: Db, scope: ReportScope, requested: string, now = nowMs()) {
   const chosen = await chooseExperiment(db, scope, requested);
   const base = empty(chosen);
   const e = chosen.experiment;
   if (!e) return { ...base, pending: 0, variants: [], srm: null, lines: [] };
-  const today = reportDay(now);
-  // Activity comes from the daily per-player rollup: bring the app's days from the range to today up to date.
-  const pending = await refresh(db, { ...scope, apps: [e.app_id], to: today });
-  const params: unknown[] = [];
-  const cte = exposedCte(scope, e, params);
-  const cteParams = [...params];
+  const { today, pending, params, cte, cteParams } = await exposureQuery(db, scope, e, now);
   const days = AB_RETENTION_DAYS as readonly number[];
   params.push(JSON.stringify(days), today);
   const daysParam = params.length - 1;
@@ -142,11 +150,7 @@ export async function abOther(db: Db, scope: ReportScope, requested: string, win
   const base = { ...empty(chosen), window };
   const e = chosen.experiment;
   if (!e) return { ...base, pending: 0, variants: [], srm: null, lines: [] };
-  const today = reportDay(now);
-  const pending = await refresh(db, { ...scope, apps: [e.app_id], to: today });
-  const params: unknown[] = [];
-  const cte = exposedCte(scope, e, params);
-  const cteParams = [...params];
+  const { today, pending, params, cte, cteParams } = await exposureQuery(db, scope, e, now);
   params.push(window - 1, today);
   const last = params.length - 1;
   const todayParam = params.length;

@@ -39,6 +39,24 @@ function common(account: SessionAccount, q: { appIds: string[]; from?: string; t
   return { params, where };
 }
 
+/** One page of a log's matching rows, newest first (ties by id, so pages never overlap), and how many match in all. */
+async function newestFirst<Row>(
+  db: Sql,
+  columns: string,
+  log: { table: string; time: string; id: string },
+  filter: { params: unknown[]; where: string[] },
+  q: { page: number; limit: number },
+): Promise<{ total: number; rows: Row[] }> {
+  const where = filter.where.join(' AND ');
+  const total = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM ${log.table} WHERE ${where}`, filter.params);
+  const rows = await db.query<Row>(
+    `SELECT ${columns} FROM ${log.table} WHERE ${where}
+      ORDER BY ${log.time} DESC, ${log.id} DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
+    filter.params,
+  );
+  return { total: total?.n ?? 0, rows };
+}
+
 export async function listIapLog(db: Sql, account: SessionAccount, q: IapLogQuery): Promise<{ rows: IapLogRow[]; total: number }> {
   const { params, where } = common(account, q, 'created_at', 'v');
   if (q.status) {
@@ -49,15 +67,15 @@ export async function listIapLog(db: Sql, account: SessionAccount, q: IapLogQuer
     params.push(q.store);
     where.push(`v.store = $${params.length}`);
   }
-  const filter = where.join(' AND ');
-  const total = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM iap_verifications v WHERE ${filter}`, params);
-  const rows = await db.query<{ id: number; created_at: Date; app_id: string; store: string; product_id: string; transaction_id: string; user_id: string; source: string; status: IapLogRow['status']; reason: string; attempts: number; decided_at: Date | null }>(
-    `SELECT v.id::int AS id, v.created_at, v.app_id, v.store, v.product_id, v.transaction_id, v.user_id, v.source, v.status, v.reason, v.attempts, v.decided_at
-       FROM iap_verifications v WHERE ${filter} ORDER BY v.created_at DESC, v.id DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
-    params,
+  const { total, rows } = await newestFirst<{ id: number; created_at: Date; app_id: string; store: string; product_id: string; transaction_id: string; user_id: string; source: string; status: IapLogRow['status']; reason: string; attempts: number; decided_at: Date | null }>(
+    db,
+    'v.id::int AS id, v.created_at, v.app_id, v.store, v.product_id, v.transaction_id, v.user_id, v.source, v.status, v.reason, v.attempts, v.decided_at',
+    { table: 'iap_verifications v', time: 'v.created_at', id: 'v.id' },
+    { params, where },
+    q,
   );
   return {
-    total: total?.n ?? 0,
+    total,
     rows: rows.map((r) => ({
       id: r.id, createdAt: new Date(r.created_at).toISOString(), appId: r.app_id, store: r.store, productId: r.product_id, transactionId: r.transaction_id,
       userId: r.user_id, source: r.source, status: r.status, reason: r.reason, attempts: r.attempts, decidedAt: r.decided_at ? new Date(r.decided_at).toISOString() : null,
@@ -71,15 +89,15 @@ export async function listRequestLog(db: Sql, account: SessionAccount, q: Reques
     params.push(q.result);
     where.push(`l.result = $${params.length}`);
   }
-  const filter = where.join(' AND ');
-  const total = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM iap_request_log l WHERE ${filter}`, params);
-  const rows = await db.query<{ id: number; at: Date; app_id: string; store: string; transaction_id: string; user_id: string; request: unknown; http_status: number | null; response: unknown; latency_ms: number; result: RequestLogRow['result'] }>(
-    `SELECT l.id::int AS id, l.at, l.app_id, l.store, l.transaction_id, l.user_id, l.request, l.http_status, l.response, l.latency_ms, l.result
-       FROM iap_request_log l WHERE ${filter} ORDER BY l.at DESC, l.id DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
-    params,
+  const { total, rows } = await newestFirst<{ id: number; at: Date; app_id: string; store: string; transaction_id: string; user_id: string; request: unknown; http_status: number | null; response: unknown; latency_ms: number; result: RequestLogRow['result'] }>(
+    db,
+    'l.id::int AS id, l.at, l.app_id, l.store, l.transaction_id, l.user_id, l.request, l.http_status, l.response, l.latency_ms, l.result',
+    { table: 'iap_request_log l', time: 'l.at', id: 'l.id' },
+    { params, where },
+    q,
   );
   return {
-    total: total?.n ?? 0,
+    total,
     rows: rows.map((r) => ({
       id: r.id, at: new Date(r.at).toISOString(), appId: r.app_id, store: r.store, transactionId: r.transaction_id, userId: r.user_id,
       request: r.request, httpStatus: r.http_status, response: r.response, latencyMs: r.latency_ms, result: r.result,

@@ -1,4 +1,4 @@
-import type { AppPanelContext } from '../apps/resources';
+import { ofPanelApp } from '../apps/resources';
 import { defineResource } from '../resources/define';
 import { deleteStoreKeyContract, listStoreKeyContract, saveStoreKeyContract, storeKeySchema } from './contract';
 
@@ -14,7 +14,7 @@ export const storeKeyResource = defineResource({
   row: storeKeySchema,
   rowKey: (r) => r.appId,
   rowLabel: (r) => `App Store key ${r.keyId}`,
-  listInput: (ctx: AppPanelContext) => ({ appId: ctx.appId }),
+  listInput: ofPanelApp,
   columns: [
     { key: 'keyId', label: 'Key id', show: 'code' },
     { key: 'issuerId', label: 'Issuer id', show: 'code' },
@@ -27,7 +27,7 @@ export const storeKeyResource = defineResource({
     { key: 'privateKey', label: 'Private key (.p8)', input: 'textarea', placeholder: '-----BEGIN PRIVATE KEY-----', help: 'Paste the .p8 file. Left empty when editing, the stored key is kept; it is never shown again.' },
   ],
   initial: () => ({ keyId: '', issuerId: '', privateKey: '' }),
-  fixed: (ctx) => ({ appId: ctx.appId }),
+  fixed: ofPanelApp,
   removeInput: (row) => ({ appId: row.appId }),
   createLabel: 'Set App Store key',
   toasts: { saved: () => 'App Store key saved', removed: () => 'App Store key deleted' },

@@ -1,3 +1,4 @@
+import { processSlot } from '../process-slot';
 import type { Sql } from '../server/db';
 import { WriteBehind } from '../server/write-behind';
 
@@ -41,15 +42,14 @@ async function insertRows(db: Sql, batch: ApiLogEntry[]): Promise<void> {
   await db.query(`INSERT INTO api_log (at, account_id, username, method, path, status, duration_ms, request_id, ip) VALUES ${rows.join(', ')}`, params);
 }
 
-// One writer per process, shared by every chunk of the server bundle (like the database, src/lib/server/startup.ts).
-const holder = globalThis as typeof globalThis & { __gsmApiLog?: ApiLogWriter };
+// One writer per process, shared by every chunk of the server bundle.
+const slot = processSlot<ApiLogWriter>('ApiLog');
 
 export function startApiLog(db: Sql, flushMs: number): ApiLogWriter {
-  holder.__gsmApiLog = new ApiLogWriter(db, flushMs);
-  return holder.__gsmApiLog;
+  return slot.set(new ApiLogWriter(db, flushMs));
 }
 
 /** The process's writer (start-up creates it before the first request is served). */
 export function apiLog(): ApiLogWriter | undefined {
-  return holder.__gsmApiLog;
+  return slot.get();
 }

@@ -43,6 +43,9 @@ export interface ChartSeries {
   color: string;
 }
 
+/** A day axis label: "MM-DD" of a YYYY-MM-DD day (the range and its year are on the filter bar above). */
+export const shortDay = (day: string) => day.slice(5);
+
 export interface ChartSpec {
   /**
    * 'day': a time axis (lines allowed, chart notes drawn); 'category': levels and the like (bars only,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineReport } from '../../reports/define';
+import { defineReport, shortDay } from '../../reports/define';
 import { linesTable, type ReportTable } from '../../reports/table';
 import { addDays } from '../day';
 import {
@@ -16,7 +16,6 @@ import {
  * is in ./reports.ts, attached in ./service.ts. Figures are defined in docs/metrics.md ("Ads and money").
  */
 
-const shortDay = (day: string) => day.slice(5);
 const COLORS = ['#1890ff', '#67c23a', '#e6a23c', '#f56c6c', '#9b59b6', '#13c2c2', '#fa8c16', '#2f54eb'];
 const option = (value: string, label: string) => ({ value, label });
 /** An empty network, placement or reason (the SDK sent none) shown as such. */

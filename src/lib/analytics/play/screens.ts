@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineReport } from '../../reports/define';
+import { defineReport, shortDay } from '../../reports/define';
 import { round } from '../../reports/columns';
 import { linesTable, type Cell, type ReportTable } from '../../reports/table';
 import { formatDay } from '../../time/format';
@@ -12,7 +12,6 @@ import { counterCell, funnelStepRow, measurementStats, questDayRow, questRow, re
  * funnels, counters and measurements are named by each game.
  */
 
-const shortDay = (day: string) => day.slice(5);
 /** A name chosen on screen ('' = the server picks: the busiest resource, the first funnel…). */
 const nameField = (max: number) => z.string().trim().max(max).default('');
 const nameOptions = (names: readonly string[]) => names.map((n) => ({ label: n, value: n }));
