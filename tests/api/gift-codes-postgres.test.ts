@@ -1,38 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPgCluster, type PgCluster } from '../support/pg-cluster';
-import { DEMO_PASSWORD, startTestServer, type TestServer } from '../support/test-server';
+import { callServer, startTwoServersOnCluster, type TwoServers } from '../support/pg-cluster';
+import { DEMO_PASSWORD, type TestServer } from '../support/test-server';
 
 /**
  * Gift code limits and mail claims across processes: two console processes on one PostgreSQL (a throw-away
  * cluster) take the same redemptions and claims at once. Every limit is a conditional statement in the
  * database, so together they never pass one.
  */
-let cluster: PgCluster;
+let servers: TwoServers;
 let a: TestServer;
 let b: TestServer;
 
 beforeAll(async () => {
-  cluster = await startPgCluster();
-  const env = { DATABASE_URL: cluster.url, DEMO_DATA: '1', DEMO_TELEMETRY: '0' };
-  a = await startTestServer(env);
-  b = await startTestServer({ ...env, SCHEDULER: 'off' });
+  servers = await startTwoServersOnCluster();
+  ({ a, b } = servers);
 }, 120_000);
 
 afterAll(async () => {
-  await a?.stop();
-  await b?.stop();
-  cluster?.destroy();
+  await servers?.stop();
 });
 
-async function call(server: TestServer, method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}) {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: { ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...options.headers },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  return { status: response.status, json: (text ? JSON.parse(text) : null) as { data?: any; message?: string } | null, text };
-}
+const call = callServer;
 
 describe('gift codes and mail on two processes sharing PostgreSQL', () => {
   it('hold the total and per-player limits under 200 parallel redemptions, and grant a mail once under 50 parallel claims', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, reportDay } from '../../src/lib/analytics/day';
 import { nowMs } from '../../src/lib/time/clock';
-import { startTwoServersOnCluster, type TwoServers } from '../support/pg-cluster';
+import { callServer, startTwoServersOnCluster, type TwoServers } from '../support/pg-cluster';
 import { DEMO_PASSWORD, type TestServer } from '../support/test-server';
 
 /**
@@ -22,15 +22,7 @@ afterAll(async () => {
   await servers?.stop();
 });
 
-async function call(server: TestServer, method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}) {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: { ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...options.headers },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  return { status: response.status, json: (text ? JSON.parse(text) : null) as { data?: any; message?: string } | null, text };
-}
+const call = callServer;
 
 describe('house-ad caps on two processes sharing PostgreSQL', () => {
   it('serves exactly the total, daily and per-player caps under 100 parallel asks split over both', async () => {

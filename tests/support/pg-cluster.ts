@@ -93,3 +93,15 @@ export async function startTwoServersOnCluster(env: Record<string, string> = {})
     },
   };
 }
+
+/** One JSON request to one of the servers (the two-process tests pick which server answers each call). */
+export async function callServer(server: TestServer, method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}) {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: { ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...options.headers },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: response.status, json: (text ? JSON.parse(text) : null) as { data?: any; message?: string } | null, text };
+}

@@ -1,43 +1,15 @@
-import { JWT } from 'google-auth-library';
+import { serviceAccountClient, type ServiceAccount } from '../google/service-account';
 import { tunables } from '../server/config';
 import { isTransient, pending, refused, timedGet, verified, type StoreReply } from './outcome';
 
 /**
- * Google Play: Android Publisher API purchases.products.get with the app's service account. google-auth-library
- * signs the service account's JWT and trades it at the token endpoint (GOOGLE_OAUTH_TOKEN_URL: the library
- * names Google's own URL, so a request interceptor points it at the configured one).
+ * Google Play: Android Publisher API purchases.products.get with the app's service account (its token from
+ * src/lib/google/service-account.ts).
  */
 
-export interface ServiceAccount {
-  client_email: string;
-  private_key: string;
-  private_key_id?: string;
-}
+export type { ServiceAccount };
 
 const SCOPE = 'https://www.googleapis.com/auth/androidpublisher';
-const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
-
-/** One client per service-account key: the library caches its access token until it nears expiry. */
-const clients = new Map<string, JWT>();
-
-function clientFor(account: ServiceAccount): JWT {
-  const cacheKey = `${account.client_email}|${account.private_key_id ?? ''}|${account.private_key.length}`;
-  let client = clients.get(cacheKey);
-  if (client) return client;
-  client = new JWT({ email: account.client_email, key: account.private_key, keyId: account.private_key_id, scopes: [SCOPE] });
-  const tokenUrl = tunables().iap.googleTokenUrl;
-  if (tokenUrl !== GOOGLE_TOKEN_URL) {
-    client.transporter.interceptors.request.add({
-      resolved: async (options) => {
-        if (String(options.url) === GOOGLE_TOKEN_URL) options.url = new URL(tokenUrl);
-        return options;
-      },
-    });
-  }
-  if (clients.size > 200) clients.clear();
-  clients.set(cacheKey, client);
-  return client;
-}
 
 /** Google's ProductPurchase.purchaseState. */
 const PURCHASE_STATES: Record<number, string> = { 0: 'purchased', 1: 'cancelled', 2: 'pending' };
@@ -53,7 +25,7 @@ export async function askGooglePlay(account: ServiceAccount, packageName: string
     const deadline = new Promise<never>((_, fail) => {
       setTimeout(() => fail(new Error(`no answer within ${storeTimeoutMs} ms`)), storeTimeoutMs).unref();
     });
-    const token = await Promise.race([clientFor(account).getAccessToken(), deadline]);
+    const token = await Promise.race([serviceAccountClient(account, SCOPE).getAccessToken(), deadline]);
     if (!token.token) throw new Error('the token endpoint answered no access token');
     accessToken = token.token;
   } catch (error) {

@@ -1,44 +1,17 @@
-import { JWT } from 'google-auth-library';
+import { serviceAccountClient, type ServiceAccount } from '../google/service-account';
 import { tunables } from '../server/config';
 
 /**
  * FCM HTTP v1: `POST {base}/v1/projects/{id}/messages:send` with an OAuth bearer from the app's service account.
- * google-auth-library signs the account's JWT and trades it at the token endpoint; like the Google Play client
- * (src/lib/iap/google-play.ts) a request interceptor points the library's fixed Google URL at the configured one,
- * and one client per key caches its access token until it nears expiry.
+ * The token comes from the service-account client shared with Google Play (src/lib/google/service-account.ts).
  */
 
-export interface FcmAccount {
-  client_email: string;
-  private_key: string;
-  private_key_id?: string;
-}
+export type FcmAccount = ServiceAccount;
 
 const SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
-const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
-const clients = new Map<string, JWT>();
-
-function clientFor(account: FcmAccount): JWT {
-  const cacheKey = `${account.client_email}|${account.private_key_id ?? ''}|${account.private_key.length}`;
-  let client = clients.get(cacheKey);
-  if (client) return client;
-  client = new JWT({ email: account.client_email, key: account.private_key, keyId: account.private_key_id, scopes: [SCOPE] });
-  const tokenUrl = tunables().iap.googleTokenUrl;
-  if (tokenUrl !== GOOGLE_TOKEN_URL) {
-    client.transporter.interceptors.request.add({
-      resolved: async (options) => {
-        if (String(options.url) === GOOGLE_TOKEN_URL) options.url = new URL(tokenUrl);
-        return options;
-      },
-    });
-  }
-  if (clients.size > 200) clients.clear();
-  clients.set(cacheKey, client);
-  return client;
-}
 
 export async function accessToken(account: FcmAccount): Promise<string> {
-  const token = await clientFor(account).getAccessToken();
+  const token = await serviceAccountClient(account, SCOPE).getAccessToken();
   if (!token.token) throw new Error('the token endpoint answered no access token');
   return token.token;
 }
