@@ -11,6 +11,7 @@ import { iapApi } from '../../iap/api';
 import { houseAdsApi } from '../../house-ads/api';
 import { jobsApi } from '../../jobs/api';
 import { logsApi } from '../../logs/api';
+import { openApiApi } from '../../openapi/api';
 import { playerStaffApi, playersApi } from '../../players/api';
 import { postsApi } from '../../posts/api';
 import { rolesApi } from '../../roles/api';
@@ -45,6 +46,7 @@ export const apiHandlers: readonly ApiHandler[] = [
   ...experimentsApi,
   ...financeApi,
   ...houseAdsApi,
+  ...openApiApi,
 ];
 
 const router = new ApiRouter(apiHandlers);
