@@ -12,6 +12,7 @@ import { houseAdsApi } from '../../house-ads/api';
 import { jobsApi } from '../../jobs/api';
 import { logsApi } from '../../logs/api';
 import { openApiApi } from '../../openapi/api';
+import { worklogsApi } from '../../worklogs/api';
 import { playerStaffApi, playersApi } from '../../players/api';
 import { postsApi } from '../../posts/api';
 import { rolesApi } from '../../roles/api';
@@ -47,6 +48,7 @@ export const apiHandlers: readonly ApiHandler[] = [
   ...financeApi,
   ...houseAdsApi,
   ...openApiApi,
+  ...worklogsApi,
 ];
 
 const router = new ApiRouter(apiHandlers);
