@@ -60,7 +60,8 @@ async function answer(request: WorkerRequest): Promise<WorkerAnswer> {
       }
       sheet.views = [{ state: 'frozen', ySplit: 1 }];
       columns.forEach((c, i) => (sheet.getColumn(i + 1).width = Math.min(40, Math.max(10, c.length + 2))));
-      const buffer = (await book.xlsx.writeBuffer()) as ArrayBuffer;
+      // exceljs answers its Buffer polyfill (a view, maybe of a larger pool): copied to an ArrayBuffer of its own to transfer it.
+      const buffer = Uint8Array.from(new Uint8Array((await book.xlsx.writeBuffer()) as ArrayBuffer)).buffer;
       return { type: 'xlsx', buffer, columns: columns.length, rows: rows.length };
     }
   }
