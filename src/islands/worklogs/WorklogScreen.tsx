@@ -71,8 +71,11 @@ export default function WorklogScreen({ today, projects }: { today: string; proj
                     <li key={l.id}>
                       <span className="worklog-hours">{l.hours} h</span>
                       <span className="worklog-what">
-                        <strong>{l.project}</strong> · {l.task}
-                        {l.note && <small>{l.note}</small>}
+                        <strong>{l.task}</strong>
+                        <small>
+                          {l.project}
+                          {l.note && ` · ${l.note}`}
+                        </small>
                       </span>
                       {l.editable && (
                         <span className="worklog-row-actions">

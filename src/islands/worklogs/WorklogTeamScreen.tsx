@@ -29,7 +29,8 @@ const PERIODS = [
  * for a week or a month, the export, and a lead's corrections.
  */
 export default function WorklogTeamScreen({ today, canExport }: { today: string; canExport: boolean }) {
-  const [teamId, setTeamId] = useState<number | null>(null);
+  // 0: every team the viewer leads (a Dropdown shows no label for a null value).
+  const [teamId, setTeamId] = useState(0);
   const [period, setPeriod] = useState<'week' | 'month'>('week');
   const [day, setDay] = useState(today);
   const [view, setView] = useState<View | null>(null);
@@ -53,7 +54,7 @@ export default function WorklogTeamScreen({ today, canExport }: { today: string;
       <div className="toolbar worklog-week-bar">
         <Dropdown
           value={teamId}
-          options={[{ label: 'All my teams', value: null }, ...(view?.teams ?? []).map((t) => ({ label: t.name, value: t.id }))]}
+          options={[{ label: 'All my teams', value: 0 }, ...(view?.teams ?? []).map((t) => ({ label: t.name, value: t.id }))]}
           onChange={(e) => setTeamId(e.value)}
           aria-label="Team"
         />
