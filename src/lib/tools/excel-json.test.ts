@@ -49,3 +49,12 @@ describe('JSON to Excel rules', () => {
     ]);
   });
 });
+
+describe('a large sheet', () => {
+  it('converts 200 000 rows (no argument spread of the rows)', () => {
+    const rows = [['id', 'v'], ...Array.from({ length: 200_000 }, (_, i) => [i, i % 2 === 0])];
+    const { records } = rowsToObjects(rows, 1);
+    expect(records).toHaveLength(200_000);
+    expect(records[199_999]).toEqual({ id: 199_999, v: false });
+  });
+});

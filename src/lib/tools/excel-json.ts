@@ -53,7 +53,9 @@ export function columnLetter(index: number): string {
  */
 export function rowsToObjects(rows: readonly (readonly JsonScalar[])[], headerRow: number): { columns: string[]; records: JsonRecord[] } {
   const header = rows[headerRow - 1] ?? [];
-  const width = Math.max(header.length, ...rows.slice(headerRow).map((r) => r.length), 0);
+  // A loop, not Math.max(...rows): spreading 100 000+ rows as arguments overflows the stack.
+  let width = header.length;
+  for (let i = headerRow; i < rows.length; i++) width = Math.max(width, rows[i]?.length ?? 0);
   const columns = headerNames(Array.from({ length: width }, (_, i) => header[i] ?? null));
   const records: JsonRecord[] = [];
   for (const row of rows.slice(headerRow)) {
