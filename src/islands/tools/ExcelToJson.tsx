@@ -21,7 +21,7 @@ export default function ExcelToJson() {
   const [sheets, setSheets] = useState<Array<{ name: string; rows: number }>>([]);
   const [sheet, setSheet] = useState('');
   const [headerRow, setHeaderRow] = useState(1);
-  const [result, setResult] = useState<{ columns: string[]; records: JsonRecord[] } | null>(null);
+  const [result, setResult] = useState<{ columns: string[]; preview: JsonRecord[]; count: number; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const input = useRef<HTMLInputElement>(null);
@@ -40,8 +40,8 @@ export default function ExcelToJson() {
   };
   const convert = (name: string, row: number) =>
     run(async () => {
-      const answer = await worker.ask({ type: 'toJson', sheet: name, headerRow: row });
-      setResult({ columns: answer.columns, records: answer.records });
+      const answer = await worker.ask({ type: 'toJson', sheet: name, headerRow: row, previewRows: PREVIEW_ROWS });
+      setResult({ columns: answer.columns, preview: answer.preview, count: answer.count, text: answer.text });
     });
   const open = async (file: File) => {
     setResult(null);
@@ -55,7 +55,7 @@ export default function ExcelToJson() {
     setHeaderRow(1);
     if (first) await convert(first, 1);
   };
-  const json = result ? JSON.stringify(result.records, null, 2) : '';
+  const json = result?.text ?? '';
 
   return (
     <section className="card tools-excel">
@@ -87,7 +87,7 @@ export default function ExcelToJson() {
         <>
           <div className="toolbar">
             <span data-testid="json-summary">
-              {result.records.length} row(s), {result.columns.length} column(s) from {sheet}
+              {result.count} row(s), {result.columns.length} column(s) from {sheet}
             </span>
             <Button
               label="Copy JSON"
@@ -108,13 +108,13 @@ export default function ExcelToJson() {
                 <tr>{result.columns.map((c) => <th key={c}>{c}</th>)}</tr>
               </thead>
               <tbody>
-                {result.records.slice(0, PREVIEW_ROWS).map((r, i) => (
+                {result.preview.map((r, i) => (
                   <tr key={i}>{result.columns.map((c) => <td key={c} className={`cell-${r[c] === null ? 'null' : typeof r[c]}`}>{r[c] === null ? '' : String(r[c])}</td>)}</tr>
                 ))}
               </tbody>
             </table>
           </div>
-          {result.records.length > PREVIEW_ROWS && <p className="muted">Showing the first {PREVIEW_ROWS} rows; the JSON holds all {result.records.length}.</p>}
+          {result.count > PREVIEW_ROWS && <p className="muted">Showing the first {PREVIEW_ROWS} rows; the JSON holds all {result.count}.</p>}
           <details>
             <summary>JSON</summary>
             <pre className="tools-json" data-testid="json-output">{json.length > 200_000 ? `${json.slice(0, 200_000)}\n…` : json}</pre>

@@ -3,12 +3,13 @@ import type { JsonRecord } from './excel-json';
 /** What the page asks the Excel worker (src/lib/tools/excel.worker.ts) and what it answers. */
 export type WorkerRequest =
   | { type: 'open'; buffer: ArrayBuffer; fileName: string }
-  | { type: 'toJson'; sheet: string; headerRow: number }
+  | { type: 'toJson'; sheet: string; headerRow: number; previewRows: number }
   | { type: 'toXlsx'; items: Record<string, unknown>[]; sheetName?: string };
 
 export type WorkerAnswer =
   | { type: 'opened'; sheets: Array<{ name: string; rows: number }> }
-  | { type: 'json'; columns: string[]; records: JsonRecord[] }
+  /** The whole JSON as text (a string crosses to the page cheaply; 150 000 objects cost the page seconds) and a preview. */
+  | { type: 'json'; columns: string[]; preview: JsonRecord[]; count: number; text: string }
   | { type: 'xlsx'; buffer: ArrayBuffer; columns: number; rows: number };
 
 type AnswerOf<T extends WorkerRequest['type']> = Extract<WorkerAnswer, { type: { open: 'opened'; toJson: 'json'; toXlsx: 'xlsx' }[T] }>;

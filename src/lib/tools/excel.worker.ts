@@ -44,7 +44,7 @@ async function answer(request: WorkerRequest): Promise<WorkerAnswer> {
     }
     case 'toJson': {
       const { columns, records } = rowsToObjects(sheetRows(request.sheet), request.headerRow);
-      return { type: 'json', columns, records };
+      return { type: 'json', columns, preview: records.slice(0, request.previewRows), count: records.length, text: JSON.stringify(records, null, 2) };
     }
     case 'toXlsx': {
       const { columns, rows } = objectsToGrid(request.items);
