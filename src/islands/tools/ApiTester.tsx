@@ -84,10 +84,10 @@ export default function ApiTester() {
         <p className="muted">
           {shown.length} of {endpoints.length} endpoints this account may call · <a href="/api/openapi.json">OpenAPI document</a>
         </p>
-        <ul role="listbox" aria-label="Endpoints">
+        <ul aria-label="Endpoints">
           {shown.map((e) => (
-            <li key={e.id} role="option" aria-selected={chosen?.id === e.id}>
-              <button type="button" onClick={() => choose(e)}>
+            <li key={e.id} className={chosen?.id === e.id ? 'chosen' : undefined}>
+              <button type="button" aria-pressed={chosen?.id === e.id} onClick={() => choose(e)}>
                 <span className={`method method-${e.method.toLowerCase()}`}>{e.method}</span> {e.path}
               </button>
             </li>

@@ -71,11 +71,15 @@ export default function ExcelToJson() {
             if (file) void open(file);
           }}
         />
-        <Dropdown value={sheet} options={sheets.map((s) => ({ label: `${s.name} (${s.rows} rows)`, value: s.name }))} onChange={(e) => { setSheet(e.value); void convert(e.value, headerRow); }} placeholder="Sheet" aria-label="Sheet" disabled={!sheets.length} />
+        {sheets.length > 0 && (
+          <>
+        <Dropdown value={sheet} options={sheets.map((s) => ({ label: `${s.name} (${s.rows} rows)`, value: s.name }))} onChange={(e) => { setSheet(e.value); void convert(e.value, headerRow); }} placeholder="Sheet" aria-label="Sheet" />
         <label className="tools-inline">
           Header row
-          <InputNumber value={headerRow} min={1} max={1_048_576} onValueChange={(e) => setHeaderRow(e.value ?? 1)} inputId="header-row" size={4} disabled={!sheets.length} />
+          <InputNumber value={headerRow} min={1} max={1_048_576} onValueChange={(e) => setHeaderRow(e.value ?? 1)} inputId="header-row" size={4} />
         </label>
+          </>
+        )}
         <Button label="Convert" icon="pi pi-sync" loading={busy} disabled={!sheet} onClick={() => void convert(sheet, headerRow)} />
       </div>
       {error && (

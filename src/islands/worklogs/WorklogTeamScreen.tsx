@@ -7,7 +7,6 @@ import { ConfirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { SelectButton } from 'primereact/selectbutton';
 import { toSearchParams } from '../../lib/contract';
 import { api } from '../../lib/http/client';
 import { DeleteButton } from '../../lib/ui/DeleteButton';
@@ -58,7 +57,7 @@ export default function WorklogTeamScreen({ today, canExport }: { today: string;
           onChange={(e) => setTeamId(e.value)}
           aria-label="Team"
         />
-        <SelectButton value={period} options={PERIODS} onChange={(e) => e.value && setPeriod(e.value)} allowEmpty={false} aria-label="Period" />
+        <Dropdown value={period} options={PERIODS} onChange={(e) => setPeriod(e.value)} aria-label="Period" />
         <Button icon="pi pi-chevron-left" text aria-label={`Previous ${period}`} onClick={() => step(-1)} />
         <InputText type="date" value={day} max={today} onChange={(e) => e.target.value && setDay(e.target.value)} aria-label="Day in the period" />
         <Button icon="pi pi-chevron-right" text aria-label={`Next ${period}`} onClick={() => step(1)} />
