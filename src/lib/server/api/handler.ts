@@ -103,6 +103,16 @@ export async function runHandler(handler: ApiHandler, req: ApiRequest): Promise<
   }
 }
 
+/** Whether an account passes a contract's access check: the very check the server runs (the API tester lists only these). */
+export function mayCall(contract: Contract, account: SessionAccount | null): boolean {
+  try {
+    authorise(contract, account);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function authorise(contract: Contract, account: SessionAccount | null): void {
   if (contract.access === 'public') return;
   if (!account) throw new HttpError(401, MESSAGES.unauthorized);

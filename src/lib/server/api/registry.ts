@@ -12,6 +12,8 @@ import { houseAdsApi } from '../../house-ads/api';
 import { jobsApi } from '../../jobs/api';
 import { liveEventsApi } from '../../live-events/api';
 import { logsApi } from '../../logs/api';
+import { openApiApi } from '../../openapi/api';
+import { worklogsApi } from '../../worklogs/api';
 import { playerStaffApi, playersApi } from '../../players/api';
 import { postsApi } from '../../posts/api';
 import { progressEventsApi } from '../../progress-events/api';
@@ -57,6 +59,8 @@ export const apiHandlers: readonly ApiHandler[] = [
   ...mailApi,
   ...giftCodesApi,
   ...pushApi,
+  ...openApiApi,
+  ...worklogsApi,
 ];
 
 const router = new ApiRouter(apiHandlers);

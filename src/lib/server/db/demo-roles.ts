@@ -16,37 +16,37 @@ export const baseRoles: RoleSeed[] = [
   {
     name: 'admin',
     description: 'Live-ops and board administration',
-    paths: ['/dashboard', '/post/index', '/job_schedule/index', ...under('/gsm/users/'), ...under('/games/'), ...under('/ads_in_house/'), ...under('/test/')],
+    paths: ['/dashboard', '/post/index', '/job_schedule/index', ...under('/gsm/users/'), ...under('/games/'), ...under('/ads_in_house/'), ...under('/test/'), '/hcns/worklog'],
     privateActions: ['push_notification_create', 'push_notification_edit', 'push_notification_delete', 'push_notification_pin', 'special_note_edit', 'live_event_edit', 'gift_code_edit', 'gift_code_export', 'mail_send', 'push_send', 'campaign_edit', 'job_run'],
   },
   {
     name: 'statistic',
     description: 'Analysts: dashboards, analytics, history and cohorts',
-    paths: ['/dashboard', ...under('/gsm/analytic/'), ...under('/gsm/history/'), ...under('/gsm/cohort/'), '/gsm/stuck_game', ...under('/gsm/a_b_test/'), '/app_data/index'],
+    paths: ['/dashboard', ...under('/gsm/analytic/'), ...under('/gsm/history/'), ...under('/gsm/cohort/'), '/gsm/stuck_game', ...under('/gsm/a_b_test/'), '/app_data/index', '/hcns/worklog'],
     privateActions: ['export_report', 'analytic_note_edit'],
   },
   {
     name: 'cache',
     description: 'Operations: apps, SDK checks and cache utilities',
-    paths: ['/dashboard', '/app_data/index', '/adminAccount/check_sdk', '/gsm/analytic/main_data', ...under('/utils/'), '/aws/index'],
+    paths: ['/dashboard', '/app_data/index', '/adminAccount/check_sdk', '/gsm/analytic/main_data', ...under('/utils/'), '/aws/index', '/hcns/worklog'],
     privateActions: ['app_edit'],
   },
   {
     name: 'gamedesigner',
     description: 'Game designers: events, seasons and player lookups',
-    paths: ['/dashboard', ...under('/games/'), '/gsm/analytic/level', '/gsm/analytic/levelMiniGame', '/gsm/analytic/levelRetention', '/gsm/users/find_user', '/gsm/users/find_user_firebase/view'],
+    paths: ['/dashboard', ...under('/games/'), '/gsm/analytic/level', '/gsm/analytic/levelMiniGame', '/gsm/analytic/levelRetention', '/gsm/users/find_user', '/gsm/users/find_user_firebase/view', '/hcns/worklog'],
     privateActions: ['live_event_edit', 'gift_code_edit', 'push_send'],
   },
   {
     name: 'pm',
     description: 'Product managers: key reports, live-ops and board posts',
-    paths: ['/dashboard', '/gsm/analytic/main_data', '/gsm/cohort/retention', '/finance/overview', '/finance/revenue', ...under('/games/'), ...under('/gsm/users/')],
+    paths: ['/dashboard', '/gsm/analytic/main_data', '/gsm/cohort/retention', '/finance/overview', '/finance/revenue', ...under('/games/'), ...under('/gsm/users/'), ...under('/hcns/')],
     privateActions: ['push_notification_create', 'push_notification_edit', 'export_report', 'push_send'],
   },
   {
     name: 'tester',
     description: 'QA: SDK test tools and player lookups',
-    paths: [...under('/test/'), '/gsm/users/find_user', '/gsm/users/iap_request_log', ...under('/gsm/history/')],
+    paths: [...under('/test/'), '/gsm/users/find_user', '/gsm/users/iap_request_log', ...under('/gsm/history/'), '/hcns/worklog'],
     privateActions: [],
   },
   {
