@@ -14,6 +14,7 @@ import { logsApi } from '../../logs/api';
 import { playerStaffApi, playersApi } from '../../players/api';
 import { postsApi } from '../../posts/api';
 import { rolesApi } from '../../roles/api';
+import { s3Api } from '../../s3/api';
 import { sdkCheckApi } from '../../sdk-check/api';
 import { systemApi } from '../../system/api';
 import { testingApi } from '../../testing/api';
@@ -45,6 +46,7 @@ export const apiHandlers: readonly ApiHandler[] = [
   ...experimentsApi,
   ...financeApi,
   ...houseAdsApi,
+  ...s3Api,
 ];
 
 const router = new ApiRouter(apiHandlers);
