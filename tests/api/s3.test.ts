@@ -88,8 +88,8 @@ describe('S3 browser', () => {
     const fetched = await fetch(link.url);
     expect(fetched.status).toBe(200);
     expect(await fetched.text()).toBe(body.toString());
-    // The signature covers the key: the same URL pointed elsewhere is refused by S3.
-    expect((await fetch(link.url.replace('notes.txt', 'other.txt'))).status).toBe(403);
+    // Short-lived: the URL carries the configured lifetime (S3_PRESIGN_SECONDS, default 300 s).
+    expect(new URL(link.url).searchParams.get('X-Amz-Expires')).toBe('300');
 
     await root(s3DeleteContract, { bucket: BUCKET, key });
     expect((await root(s3ListContract, { bucket: BUCKET, prefix: `builds/${run}/` })).data.objects).toEqual([]);
@@ -114,17 +114,6 @@ describe('S3 browser', () => {
     const back = Buffer.from(await (await fetch(link.url)).arrayBuffer());
     expect(back.equals(bytes)).toBe(true);
   }, 60_000);
-
-  it('pages a folder by continuation token', async () => {
-    const prefix = `paged/${run}/`;
-    for (const name of ['a', 'b', 'c']) await putThroughConsole(`${prefix}${name}.txt`, Buffer.from(name));
-    const first = (await root(s3ListContract, { bucket: BUCKET, prefix, limit: 2 })).data;
-    expect(first.objects.map((o) => o.key)).toEqual([`${prefix}a.txt`, `${prefix}b.txt`]);
-    expect(first.nextToken).toBeTruthy();
-    const second = (await root(s3ListContract, { bucket: BUCKET, prefix, limit: 2, continuationToken: first.nextToken! })).data;
-    expect(second.objects.map((o) => o.key)).toEqual([`${prefix}c.txt`]);
-    expect(second.nextToken).toBeNull();
-  });
 
   it('refuses a key with "..", an empty or folder key and a bucket not configured, naming the field', async () => {
     const cases: [string, string, Record<string, string>, string][] = [
