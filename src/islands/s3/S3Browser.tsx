@@ -122,21 +122,21 @@ export default function S3Browser({ initial }: { initial: S3Listing }) {
         <Button label="Refresh" icon="pi pi-refresh" text loading={busy} onClick={() => void load(bucket, listing.prefix)} />
       </div>
       <nav aria-label="Folders" className="s3-crumbs">
-        <Button link label={bucket} onClick={() => void load(bucket, '')} />
+        <Button text label={bucket} onClick={() => void load(bucket, '')} />
         {crumbs.map((c, i) => (
           <span key={i}>
             {' / '}
-            <Button link label={c} onClick={() => void load(bucket, `${crumbs.slice(0, i + 1).join('/')}/`)} />
+            <Button text label={c} onClick={() => void load(bucket, `${crumbs.slice(0, i + 1).join('/')}/`)} />
           </span>
         ))}
       </nav>
       {progress !== null && <ProgressBar value={progress} aria-label="Upload progress" />}
       <div className="table-scroll" tabIndex={0} role="region" aria-label="Files">
         <DataTable value={rows} dataKey="key" size="small" loading={busy} emptyMessage="No file in this folder.">
-          <Column header="Name" body={(r: Row) => (r.kind === 'folder' ? <Button link icon="pi pi-folder" label={r.key.slice(listing.prefix.length)} onClick={() => void load(bucket, r.key)} /> : <span><i className="pi pi-file" /> {r.key.slice(listing.prefix.length)}</span>)} />
+          <Column header="Name" body={(r: Row) => (r.kind === 'folder' ? <Button text icon="pi pi-folder" label={r.key.slice(listing.prefix.length)} onClick={() => void load(bucket, r.key)} /> : <span><i className="pi pi-file" /> {r.key.slice(listing.prefix.length)}</span>)} />
           <Column header="Size" body={(r: Row) => (r.kind === 'file' ? sizeText(r.object.size) : '')} />
           <Column bodyClassName="date-time" header="Last modified" body={(r: Row) => (r.kind === 'file' && r.object.lastModified ? formatDateTime(r.object.lastModified) : '')} />
-          <Column header="Actions" body={(r: Row) => r.kind === 'file' && (
+          <Column header="Actions" body={(r: Row) => r.kind !== 'file' ? null : (
             <span className="row-actions">
               <Button icon="pi pi-download" text aria-label={`Download ${r.key}`} onClick={() => void download(r.object)} />
               <Button icon="pi pi-link" text aria-label={`Copy public URL of ${r.key}`} onClick={() => void copy(r.object)} />
