@@ -23,6 +23,7 @@ export const PRIVATE_ACTIONS = {
   user_data_update: 'Update a player\'s saved data',
   export_report: 'Export reports as CSV or Excel',
   analytic_note_edit: 'Mark dates on analytics charts (chart annotations)',
+  s3_edit: 'Upload and delete files in the studio\'s S3 buckets',
 } as const;
 
 export type PrivateAction = keyof typeof PRIVATE_ACTIONS;

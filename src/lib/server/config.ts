@@ -63,6 +63,8 @@ export interface Tunables {
   admob: AdmobSettings;
   /** FCM HTTP v1 endpoint and pacing of push sends (src/lib/push/); tests point the base at a local stand-in. */
   push: PushSettings;
+  /** The studio's S3 (or S3-compatible) storage browsed at /aws/index; null when S3_BUCKETS is unset. */
+  s3: S3Settings | null;
 }
 
 export interface AdmobSettings {
@@ -92,6 +94,49 @@ export interface PushSettings {
   retryBaseMs: number;
   /** One FCM request's time limit (PUSH_TIMEOUT_MS, default 10 s). */
   timeoutMs: number;
+}
+
+export interface S3Settings {
+  /** S3_ENDPOINT: an S3-compatible server (tests: a local one); unset, AWS's own endpoint for the region. */
+  endpoint: string | null;
+  /** S3_REGION (default us-east-1). */
+  region: string;
+  /** S3_ACCESS_KEY_ID; with no key pair the SDK's own chain (instance role, AWS_* variables) is used. */
+  accessKeyId: string | null;
+  /**
+   * S3_SECRET_ACCESS_KEY as given, or S3_SECRET_ACCESS_KEY_SEALED: the key sealed under CONFIG_SECRET_KEY
+   * (`npm run seal`-style `v1.…` text from src/lib/server/crypto.ts), opened only when a client is built.
+   */
+  secretAccessKey: { plain: string } | { sealed: string } | null;
+  /** S3_BUCKETS: the only buckets the console lists or touches (comma-separated). */
+  buckets: string[];
+  /** S3_FORCE_PATH_STYLE (default on when an endpoint is set: local servers have no per-bucket host names). */
+  forcePathStyle: boolean;
+  /** S3_PUBLIC_URL: base of public object links (`{base}/{bucket}/{key}`); default the endpoint, path style. */
+  publicUrlBase: string | null;
+  /** Lifetime of presigned download/upload URLs (S3_PRESIGN_SECONDS, default 300). */
+  presignSeconds: number;
+}
+
+/** S3 settings from the environment; the bucket list is what makes S3 configured at all. */
+function s3Settings(env: NodeJS.ProcessEnv): S3Settings | null {
+  const buckets = (env.S3_BUCKETS ?? '').split(',').map((b) => b.trim()).filter(Boolean);
+  if (!buckets.length) return null;
+  const bad = buckets.find((b) => !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(b));
+  if (bad) throw new ConfigError(`S3_BUCKETS holds "${bad}", which is not a valid bucket name.`);
+  const endpoint = env.S3_ENDPOINT?.trim() ? url(env, 'S3_ENDPOINT', '') : null;
+  const plain = env.S3_SECRET_ACCESS_KEY?.trim();
+  const sealed = env.S3_SECRET_ACCESS_KEY_SEALED?.trim();
+  return {
+    endpoint,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID?.trim() || null,
+    secretAccessKey: sealed ? { sealed } : plain ? { plain } : null,
+    buckets,
+    forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', endpoint !== null),
+    publicUrlBase: env.S3_PUBLIC_URL?.trim() ? url(env, 'S3_PUBLIC_URL', '') : null,
+    presignSeconds: integer(env, 'S3_PRESIGN_SECONDS', 300, 10, 7 * 24 * 3600),
+  };
 }
 
 export interface IapSettings {
@@ -230,6 +275,7 @@ export function tunables(): Tunables {
       retryBaseMs: integer(env, 'PUSH_RETRY_BASE_MS', 1000, 0, 600_000),
       timeoutMs: integer(env, 'PUSH_TIMEOUT_MS', 10_000, 100, 120_000),
     },
+    s3: s3Settings(env),
   };
   return cachedTunables;
 }

@@ -19,6 +19,7 @@ import { postsApi } from '../../posts/api';
 import { progressEventsApi } from '../../progress-events/api';
 import { pushApi } from '../../push/api';
 import { rolesApi } from '../../roles/api';
+import { s3Api } from '../../s3/api';
 import { sdkCheckApi } from '../../sdk-check/api';
 import { gameItemsApi } from '../../rewards/api';
 import { mailApi } from '../../mail/api';
@@ -61,6 +62,7 @@ export const apiHandlers: readonly ApiHandler[] = [
   ...pushApi,
   ...openApiApi,
   ...worklogsApi,
+  ...s3Api,
 ];
 
 const router = new ApiRouter(apiHandlers);
