@@ -11,6 +11,9 @@ import {
   testSendAdImpressionContract, testSendEventContract, testSendPurchaseContract,
 } from '../../src/lib/testing/contract';
 import { nowMs } from '../../src/lib/time/clock';
+import { formatDateTime } from '../../src/lib/time/format';
+import { mailSendContract } from '../../src/lib/mail/contract';
+import { gameItemSaveContract } from '../../src/lib/rewards/contract';
 import { ownAccount, raw, rejection, signedInAs, uniqueName } from './helpers';
 
 /**
@@ -210,10 +213,22 @@ describe('sending from the test screens', () => {
     expect(byId['test-flag']).toMatchObject({ status: 'ok' });
     expect(byId['devices']!.detail).toMatch(/^1 device /);
     expect(byId['cloud-save']!.detail).toMatch(/^No save yet/);
-    expect(byId['gift-code']).toMatchObject({ status: 'planned' });
+    // The live-ops calls' answers for a new player: nothing open to it (the test app has no event), no mail, no code tried.
+    expect(byId['live-events']).toMatchObject({ status: 'ok', detail: expect.stringMatching(/^No ranking, season, exp or progress event is open to this player now/) });
+    expect(byId['mailbox']).toMatchObject({ status: 'ok', detail: 'No mail for this player.' });
+    expect(byId['gift-code']).toMatchObject({ status: 'ok', detail: 'This player has not tried a gift code.' });
+    expect(data.checks.filter((c) => c.status === 'planned')).toEqual([]);
     // The purchase sent above waits for its store (the test app has no service account).
     expect(byId['iap-verification']).toMatchObject({ status: 'warn', detail: expect.stringMatching(/^1 pending /) });
     expect(byId['ab-variant']).toMatchObject({ status: 'ok', detail: expect.stringMatching(/^No running A\/B test includes this player \(as Android 1\.0\.0 in /) });
     expect((await tester(testPlayerFindContract, { appId, q: userId })).data).toEqual(before);
+  });
+
+  it("shows the mail waiting for the player in the logic checks, as the game's mailbox call answers it", async () => {
+    await root(gameItemSaveContract, { appId, itemId: 'coin', name: 'Coins', kind: 'currency', maxAmount: 1000 });
+    const title = uniqueName('Logic check mail');
+    await root(mailSendContract, { appId, title, rewards: [{ itemId: 'coin', amount: 100 }], target: 'players', playerIds: [userId], expiresAt: formatDateTime(new Date(nowMs() + 7 * 86_400_000).toISOString()) });
+    const { data } = await tester(testLogicContract, { appId, userId });
+    expect(data.checks.find((c) => c.id === 'mailbox')).toMatchObject({ status: 'ok', detail: `1 mail (1 unread, 1 unclaimed reward mail): "${title}".` });
   });
 });

@@ -6,21 +6,22 @@ import { nowMs } from '../time/clock';
 import { formatDateTime } from '../time/format';
 import type { LogicCheck } from './contract';
 import { loadTestPlayer, mayTestApp } from './service';
+import { openEvents } from '../live-events/sdk';
+import { playerInbox } from '../mail/service';
+import type { PlayerClaims } from '../players/tokens';
+import { openEventsFor } from '../progress-events/service';
 
 /**
  * Type 5 (/test/logic): what the server would decide for this player, read only — nothing here writes.
- * The player record, its devices and link codes, its sessions, its cloud save, its A/B variants and its
- * purchases' verification. The features still
- * being built add their checks here, each a read of what their SDK call would answer; until then they are
- * listed as planned so testers know what is not checked yet.
+ * The player record, its devices and link codes, its sessions, its cloud save, its A/B variants, its
+ * purchases' verification, and what the live-ops calls would answer: the open events, the mailbox and the
+ * gift codes it tried. Each is a read of what the SDK call answers, for the platform, version and country of
+ * the player's last event. A feature still being built lists its check as planned so testers know what is
+ * not checked yet.
  */
-export const PLANNED_CHECKS: readonly Omit<LogicCheck, 'status'>[] = [
-  { id: 'live-events', title: 'Open live events', detail: 'Which ranking, progress and leaderboard events are open to this player now (added with live-ops).' },
-  { id: 'gift-code', title: 'Gift code redemption', detail: 'Whether a given gift code would redeem for this player, and why not (added with gift codes).' },
-  { id: 'mailbox', title: 'Mailbox', detail: 'The in-game mail waiting for this player (added with mail).' },
-];
+export const PLANNED_CHECKS: readonly Omit<LogicCheck, 'status'>[] = [];
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
 
 export async function checkLogic(db: Sql, viewer: SessionAccount, q: { appId: string; userId: string }): Promise<{ checks: LogicCheck[]; checkedAt: string }> {
   mayTestApp(viewer, q.appId);
@@ -77,6 +78,7 @@ export async function checkLogic(db: Sql, viewer: SessionAccount, q: { appId: st
       id: 'iap-verification', title: 'Purchase verification', status: purchases.some((p) => p.status === 'refused' || p.status === 'pending') ? 'warn' : 'ok',
       detail: purchases.length ? `${purchases.map((p) => `${p.n} ${p.status}`).join(', ')} (IAP log: /statistic/iapLog).` : 'No purchase of this player has been verified yet.',
     },
+    ...(await liveOpsChecks(db, { appId: q.appId, playerId: q.userId, deviceId: player.devices[0]?.deviceId ?? '' }, last ?? null)),
     ...PLANNED_CHECKS.map((c) => ({ ...c, status: 'planned' as const })),
   ];
   return { checks, checkedAt: new Date(nowMs()).toISOString() };
@@ -96,4 +98,41 @@ async function abCheck(db: Sql, q: { appId: string; userId: string }, last: { os
   const as = `as ${OS_NAMES[Number(last.os) as OsCode] ?? `OS ${last.os}`} ${last.app_version} in ${last.country || 'an unknown country'}`;
   if (experiments.length === 0) return { id: 'ab-variant', title, status: 'ok', detail: `No running A/B test includes this player (${as}).` };
   return { id: 'ab-variant', title, status: 'ok', detail: `${experiments.map((e) => `${e.variant} in "${e.name}"`).join('; ')} (${as}; shown to the player once the game sends experiment_exposure).` };
+}
+
+/** What the live-ops SDK calls would answer this player now (events, progress, mailbox) and its gift-code tries. */
+async function liveOpsChecks(db: Sql, player: PlayerClaims, last: { app_version: string; country: string } | null): Promise<LogicCheck[]> {
+  const device = last ? { appVersion: last.app_version, country: last.country || undefined } : {};
+  const [live, progress, inbox, tries] = await Promise.all([
+    openEvents(db, player, device),
+    openEventsFor(db, player, device),
+    playerInbox(db, player, device),
+    db.query<{ at: Date; code: string; result: string }>(
+      'SELECT at, code, result FROM gift_code_log WHERE app_id = $1 AND player_id = $2 ORDER BY at DESC, id DESC LIMIT 5',
+      [player.appId, player.playerId],
+    ),
+  ]);
+  const events = [
+    ...live.events.map((e) => `${e.name} (${e.kind}${e.joined ? `, joined, score ${e.score ?? 0}` : ', not joined'})`),
+    ...progress.events.map((e) => `${e.title || e.name} (progress, ${e.points} points, ${e.milestones.filter((m) => m.reached).length} of ${e.milestones.length} milestones reached)`),
+  ];
+  const unread = inbox.mail.filter((m) => !m.read).length;
+  const unclaimed = inbox.mail.filter((m) => m.rewards.length > 0 && !m.claimed);
+  const failed = tries.filter((t) => t.result !== 'ok').length;
+  return [
+    {
+      id: 'live-events', title: 'Open live events', status: 'ok',
+      detail: events.length ? `${plural(events.length, 'event')} open to this player: ${events.join('; ')}.` : 'No ranking, season, exp or progress event is open to this player now (entry rules are matched on its last event).',
+    },
+    {
+      id: 'mailbox', title: 'Mailbox', status: 'ok',
+      detail: inbox.mail.length
+        ? `${plural(inbox.mail.length, 'mail')} (${unread} unread, ${plural(unclaimed.length, 'unclaimed reward mail')})${unclaimed.length ? `: ${unclaimed.slice(0, 3).map((m) => `"${m.title}"`).join(', ')}` : ''}.`
+        : 'No mail for this player.',
+    },
+    {
+      id: 'gift-code', title: 'Gift code redemption', status: failed > 0 ? 'warn' : 'ok',
+      detail: tries.length ? `Last ${plural(tries.length, 'try', 'tries')}: ${tries.map((t) => `${t.code} ${t.result} at ${formatDateTime(iso(t.at))}`).join('; ')}.` : 'This player has not tried a gift code.',
+    },
+  ];
 }
