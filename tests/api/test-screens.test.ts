@@ -14,6 +14,7 @@ import { nowMs } from '../../src/lib/time/clock';
 import { formatDateTime } from '../../src/lib/time/format';
 import { mailSendContract } from '../../src/lib/mail/contract';
 import { gameItemSaveContract } from '../../src/lib/rewards/contract';
+import { campaignCreateContract } from '../../src/lib/gift-codes/contract';
 import { ownAccount, raw, rejection, signedInAs, uniqueName } from './helpers';
 
 /**
@@ -230,5 +231,16 @@ describe('sending from the test screens', () => {
     await root(mailSendContract, { appId, title, rewards: [{ itemId: 'coin', amount: 100 }], target: 'players', playerIds: [userId], expiresAt: formatDateTime(new Date(nowMs() + 7 * 86_400_000).toISOString()) });
     const { data } = await tester(testLogicContract, { appId, userId });
     expect(data.checks.find((c) => c.id === 'mailbox')).toMatchObject({ status: 'ok', detail: `1 mail (1 unread, 1 unclaimed reward mail): "${title}".` });
+  });
+
+  it('tries a gift code for the player as a dry run: the answer the game would get, and nothing redeemed or recorded', async () => {
+    const keyword = `DRY${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
+    await root(campaignCreateContract, { appId, name: uniqueName('Dry run'), kind: 'keyword', code: keyword, rewards: [{ itemId: 'coin', amount: 7 }], expiresAt: formatDateTime(new Date(nowMs() + 86_400_000).toISOString()) });
+    const tryCode = async (code: string) => (await tester(testLogicContract, { appId, userId, code })).data.checks.find((c) => c.id === 'gift-code');
+    expect(await tryCode(keyword)).toMatchObject({ status: 'ok', detail: `${keyword} would redeem now: coin 7 to the mailbox (nothing was redeemed).` });
+    expect(await tryCode('NOSUCHCODE1')).toMatchObject({ status: 'warn', detail: 'NOSUCHCODE1 would be refused: "This gift code is not valid." (nothing was recorded).' });
+    // Nothing stayed: no try in the log, and the code still redeems (a second dry run says the same).
+    expect((await tester(testLogicContract, { appId, userId })).data.checks.find((c) => c.id === 'gift-code')!.detail).toBe('This player has not tried a gift code.');
+    expect((await tryCode(keyword))!.status).toBe('ok');
   });
 });

@@ -1,4 +1,5 @@
 import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/http/client';
 import { testLogicContract, type LogicCheck, type TestPlayer } from '../../lib/testing/contract';
@@ -10,11 +11,12 @@ const STATUS_LABEL: Record<LogicCheck['status'], string> = { ok: 'OK', warn: 'Ch
 export default function LogicChecks({ player }: { player: TestPlayer }) {
   const [result, setResult] = useState<{ checks: LogicCheck[]; checkedAt: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [code, setCode] = useState('');
 
   async function load() {
     setBusy(true);
     try {
-      setResult((await api(testLogicContract, { appId: player.appId, userId: player.userId })).data);
+      setResult((await api(testLogicContract, { appId: player.appId, userId: player.userId, ...(code.trim() ? { code: code.trim() } : {}) })).data);
     } catch {
       // The shared client already said why.
     } finally {
@@ -32,6 +34,11 @@ export default function LogicChecks({ player }: { player: TestPlayer }) {
         <span className="hint">{result ? `read at ${formatDateTime(result.checkedAt)} · nothing is changed` : 'Reading…'}</span>
         <Button type="button" size="small" text label="Check again" icon="pi pi-refresh" loading={busy} onClick={() => void load()} />
       </header>
+      <form className="logic-code" onSubmit={(e) => { e.preventDefault(); void load(); }}>
+        <label htmlFor="logic-gift-code">Gift code to try (optional; nothing is redeemed)</label>
+        <InputText id="logic-gift-code" value={code} onChange={(e) => setCode(e.target.value)} maxLength={64} autoComplete="off" />
+        <Button type="submit" size="small" label="Try code" icon="pi pi-gift" outlined loading={busy} />
+      </form>
       <ul className="logic-list">
         {today.map((c) => (
           <li key={c.id} data-check={c.id}>

@@ -143,7 +143,8 @@ export type LogicCheck = z.infer<typeof logicCheck>;
 export const testLogicContract = defineContract({
   method: 'GET',
   path: '/api/test/logic',
-  request: z.object({ appId, userId }),
+  /** code: a gift code to try for the player (a dry run: redeemed inside a transaction that is rolled back). */
+  request: z.object({ appId, userId, code: z.string().trim().max(64, 'must be at most 64 characters').optional() }),
   data: z.object({ checks: z.array(logicCheck), checkedAt: z.string() }),
   access: { route: '/test/logic' },
 });

@@ -1,5 +1,8 @@
 import type { SessionAccount } from '../auth/types';
-import type { Sql } from '../server/db';
+import type { Db, Sql } from '../server/db';
+import { joinTransaction } from '../server/db/sql';
+import { HttpError } from '../server/errors';
+import { redeemCode } from '../gift-codes/service';
 import { OS_NAMES, type OsCode } from '../apps/os';
 import { assignmentsFor } from '../experiments/service';
 import { nowMs } from '../time/clock';
@@ -23,7 +26,7 @@ export const PLANNED_CHECKS: readonly Omit<LogicCheck, 'status'>[] = [];
 
 const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
 
-export async function checkLogic(db: Sql, viewer: SessionAccount, q: { appId: string; userId: string }): Promise<{ checks: LogicCheck[]; checkedAt: string }> {
+export async function checkLogic(db: Db, viewer: SessionAccount, q: { appId: string; userId: string; code?: string }): Promise<{ checks: LogicCheck[]; checkedAt: string }> {
   mayTestApp(viewer, q.appId);
   const player = await loadTestPlayer(db, q.appId, q.userId);
   const [save, codes, sessions, last, purchases] = await Promise.all([
@@ -78,7 +81,7 @@ export async function checkLogic(db: Sql, viewer: SessionAccount, q: { appId: st
       id: 'iap-verification', title: 'Purchase verification', status: purchases.some((p) => p.status === 'refused' || p.status === 'pending') ? 'warn' : 'ok',
       detail: purchases.length ? `${purchases.map((p) => `${p.n} ${p.status}`).join(', ')} (IAP log: /statistic/iapLog).` : 'No purchase of this player has been verified yet.',
     },
-    ...(await liveOpsChecks(db, { appId: q.appId, playerId: q.userId, deviceId: player.devices[0]?.deviceId ?? '' }, last ?? null)),
+    ...(await liveOpsChecks(db, { appId: q.appId, playerId: q.userId, deviceId: player.devices[0]?.deviceId ?? '' }, last ?? null, q.code)),
     ...PLANNED_CHECKS.map((c) => ({ ...c, status: 'planned' as const })),
   ];
   return { checks, checkedAt: new Date(nowMs()).toISOString() };
@@ -101,7 +104,7 @@ async function abCheck(db: Sql, q: { appId: string; userId: string }, last: { os
 }
 
 /** What the live-ops SDK calls would answer this player now (events, progress, mailbox) and its gift-code tries. */
-async function liveOpsChecks(db: Sql, player: PlayerClaims, last: { app_version: string; country: string } | null): Promise<LogicCheck[]> {
+async function liveOpsChecks(db: Db, player: PlayerClaims, last: { app_version: string; country: string } | null, code?: string): Promise<LogicCheck[]> {
   const device = last ? { appVersion: last.app_version, country: last.country || undefined } : {};
   const [live, progress, inbox, tries] = await Promise.all([
     openEvents(db, player, device),
@@ -130,9 +133,45 @@ async function liveOpsChecks(db: Sql, player: PlayerClaims, last: { app_version:
         ? `${plural(inbox.mail.length, 'mail')} (${unread} unread, ${plural(unclaimed.length, 'unclaimed reward mail')})${unclaimed.length ? `: ${unclaimed.slice(0, 3).map((m) => `"${m.title}"`).join(', ')}` : ''}.`
         : 'No mail for this player.',
     },
-    {
-      id: 'gift-code', title: 'Gift code redemption', status: failed > 0 ? 'warn' : 'ok',
-      detail: tries.length ? `Last ${plural(tries.length, 'try', 'tries')}: ${tries.map((t) => `${t.code} ${t.result} at ${formatDateTime(iso(t.at))}`).join('; ')}.` : 'This player has not tried a gift code.',
-    },
+    code
+      ? await giftCodeDryRun(db, player, code, last?.country || undefined)
+      : {
+          id: 'gift-code', title: 'Gift code redemption', status: failed > 0 ? 'warn' : 'ok',
+          detail: tries.length ? `Last ${plural(tries.length, 'try', 'tries')}: ${tries.map((t) => `${t.code} ${t.result} at ${formatDateTime(iso(t.at))}`).join('; ')}.` : 'This player has not tried a gift code.',
+        },
   ];
+}
+
+class DryRunDone extends Error {
+  constructor(readonly outcome: { ok: true; rewards: { itemId: string; amount: number }[] } | { ok: false; message: string }) {
+    super('dry run');
+  }
+}
+
+/**
+ * Whether a gift code would redeem for this player now, and why not: the real redemption runs inside one
+ * transaction that is always rolled back, so its answer is exactly the game's and nothing it wrote stays
+ * (not the use, the mail, the log row nor a failure count).
+ */
+async function giftCodeDryRun(db: Db, player: PlayerClaims, code: string, country: string | undefined): Promise<LogicCheck> {
+  const title = 'Gift code redemption';
+  try {
+    await db.transaction(async (tx) => {
+      try {
+        const done = await redeemCode(joinTransaction(tx, db.kind), player, { code, country });
+        throw new DryRunDone({ ok: true, rewards: done.rewards });
+      } catch (error) {
+        if (error instanceof DryRunDone) throw error;
+        if (error instanceof HttpError) throw new DryRunDone({ ok: false, message: error.message });
+        throw error;
+      }
+    });
+  } catch (error) {
+    if (!(error instanceof DryRunDone)) throw error;
+    const o = error.outcome;
+    return o.ok
+      ? { id: 'gift-code', title, status: 'ok', detail: `${code} would redeem now: ${o.rewards.map((r) => `${r.itemId} ${r.amount}`).join(', ')} to the mailbox (nothing was redeemed).` }
+      : { id: 'gift-code', title, status: 'warn', detail: `${code} would be refused: "${o.message}" (nothing was recorded).` };
+  }
+  throw new Error('unreachable: the dry run always rolls back');
 }
