@@ -69,7 +69,7 @@ test('the AdMob redirect needs code and scope, trades the code once and clears w
   await open(page, `/dashboard?code=4%2F0Aforged&scope=${encodeURIComponent('https://www.googleapis.com/auth/admob.readonly')}&state=forged`);
   await expect(page).toHaveURL(/\/finance\/import\/admob$/);
   await expect(screenAlert()).toHaveText('state: this authorization was not started from your session; connect AdMob again.');
-  await expect(page.getByLabel('From', { exact: true })).toHaveValue('2026-01-05');
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue('05-01-2026');
   expect(await kept()).toEqual([null, null]);
 });
 

@@ -1,4 +1,5 @@
 import { addDays } from '../../src/lib/analytics/day';
+import { formatDay } from '../../src/lib/time/format';
 import { expect, open, signIn, test } from './fixtures';
 
 /**
@@ -10,10 +11,12 @@ test('logging hours on Worklog, and the API tester calling as the same account',
   await signIn(page, 'cache', undefined, '/hcns/worklog');
   await expect(page.getByRole('heading', { level: 1, name: 'Worklog' })).toBeVisible();
   const form = page.getByRole('form', { name: 'New worklog' });
-  const today = await form.getByLabel('Date').inputValue();
+  // The picker shows and takes DD-MM-YYYY (the console's day format), starting on today.
+  const today = (await form.getByLabel('Date', { exact: true }).inputValue()).split('-').reverse().join('-');
   // A day no other test logs on (the suite's server starts on a fresh database).
   const day = addDays(today, -3);
-  await form.getByLabel('Date').fill(day);
+  await form.getByLabel('Date', { exact: true }).fill(formatDay(day));
+  await page.keyboard.press('Escape');
   await form.locator('input.p-dropdown-label').fill('Console');
   await page.keyboard.press('Escape');
   await form.locator('#worklog-hours').pressSequentially('23.75');
@@ -22,7 +25,8 @@ test('logging hours on Worklog, and the API tester calling as the same account',
   const dayBox = page.locator(`.worklog-day[data-day="${day}"]`);
   await expect(dayBox).toContainText(task);
   await expect(dayBox).toContainText('23.75 h');
-  await form.getByLabel('Date').fill(day);
+  await form.getByLabel('Date', { exact: true }).fill(formatDay(day));
+  await page.keyboard.press('Escape');
   await form.locator('#worklog-hours').pressSequentially('0.5');
   await form.getByLabel('Task').fill(`${task} more`);
   await form.getByRole('button', { name: 'Log time' }).click();

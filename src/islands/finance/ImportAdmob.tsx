@@ -11,6 +11,7 @@ import { formatUsdMicros } from '../../lib/reports/columns';
 import { formatDateTime, formatDay } from '../../lib/time/format';
 import { showToast } from '../../lib/ui/toast-store';
 import './finance.css';
+import { DayPicker } from '../common/DayPicker';
 
 interface Filter {
   from: string;
@@ -116,7 +117,7 @@ export default function ImportAdmob({ defaultFrom, defaultTo }: { defaultFrom: s
   };
 
   const connected = (accounts?.length ?? 0) > 0;
-  const change = (key: keyof Filter) => (e: React.ChangeEvent<HTMLInputElement>) => (setFilter({ ...filter, [key]: e.target.value }), setPreview(null));
+  const setDay = (key: keyof Filter, day: string) => (setFilter({ ...filter, [key]: day }), setPreview(null));
   return (
     <section className="card finance-import">
       <p className="muted">
@@ -136,11 +137,11 @@ export default function ImportAdmob({ defaultFrom, defaultTo }: { defaultFrom: s
       <div className="toolbar">
         <label className="field">
           <span>From</span>
-          <input className="p-inputtext" type="date" value={filter.from} onChange={change('from')} aria-label="From" />
+          <DayPicker value={filter.from} onChange={(day) => setDay('from', day)} />
         </label>
         <label className="field">
           <span>To</span>
-          <input className="p-inputtext" type="date" value={filter.to} onChange={change('to')} aria-label="To" />
+          <DayPicker value={filter.to} onChange={(day) => setDay('to', day)} />
         </label>
         <Button label="Preview" icon="pi pi-eye" outlined disabled={!connected || busy !== ''} loading={busy === 'preview'} onClick={() => void run('preview')} />
         <Button label="Import" icon="pi pi-upload" disabled={!preview || busy !== ''} loading={busy === 'import'} onClick={() => void run('import')} />

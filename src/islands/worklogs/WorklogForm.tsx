@@ -7,6 +7,7 @@ import { InputText } from 'primereact/inputtext';
 import { api } from '../../lib/http/client';
 import { saveWorklogContract, type WorklogRow } from '../../lib/worklogs/contract';
 import { showToast } from '../../lib/ui/toast-store';
+import { DayPicker } from '../common/DayPicker';
 
 export interface Draft {
   id?: number;
@@ -54,7 +55,7 @@ export default function WorklogForm({ draft, today, projects, onSaved, onCancel 
     >
       <label>
         Date
-        <InputText type="date" value={value.date} max={today} onChange={(e) => set('date', e.target.value)} required />
+        <DayPicker value={value.date} max={today} onChange={(day) => set('date', day)} />
       </label>
       <label>
         Hours

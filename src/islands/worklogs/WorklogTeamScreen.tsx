@@ -6,7 +6,6 @@ import { Column } from 'primereact/column';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
 import { toSearchParams } from '../../lib/contract';
 import { api } from '../../lib/http/client';
 import { DeleteButton } from '../../lib/ui/DeleteButton';
@@ -15,6 +14,7 @@ import { deleteWorklogContract, exportTeamWorklogsContract, teamWorklogsContract
 import { periodOf } from '../../lib/worklogs/week';
 import { formatDay } from '../../lib/time/format';
 import WorklogForm, { draftOf, type Draft } from './WorklogForm';
+import { DayPicker } from '../common/DayPicker';
 
 type View = Awaited<ReturnType<typeof load>>;
 const load = async (input: { teamId?: number; period: 'week' | 'month'; day: string }) => (await api(teamWorklogsContract, input)).data;
@@ -59,7 +59,7 @@ export default function WorklogTeamScreen({ today, canExport }: { today: string;
         />
         <Dropdown value={period} options={PERIODS} onChange={(e) => setPeriod(e.value)} aria-label="Period" />
         <Button icon="pi pi-chevron-left" text aria-label={`Previous ${period}`} onClick={() => step(-1)} />
-        <InputText type="date" value={day} max={today} onChange={(e) => e.target.value && setDay(e.target.value)} aria-label="Day in the period" />
+        <DayPicker value={day} max={today} onChange={setDay} label="Day in the period" />
         <Button icon="pi pi-chevron-right" text aria-label={`Next ${period}`} onClick={() => step(1)} />
         {canExport && (
           <span className="worklog-total">
