@@ -135,9 +135,11 @@ test.describe('when the session cannot be loaded because the database connection
     server = await startTestServer({
       DATABASE_URL: `postgres://postgres@127.0.0.1:${proxy.port}/postgres`,
       DEMO_DATA: '1',
-      // PGlite serves one connection at a time: no second, listening connection for the session cache either
-      // (tests/api/postgres-sessions.test.ts covers the cache through a real PostgreSQL restart).
+      // PGlite serves one connection at a time: no listening connection (the session cache's, the house-ads
+      // serving cache's) may take it (tests/api/postgres-sessions.test.ts covers the cache through a real
+      // PostgreSQL restart).
       DATABASE_POOL_SIZE: '1',
+      DATABASE_LISTEN: 'off',
       SESSION_CACHE_MS: '0',
       // No demo analytics (not needed here: a quick start), no background jobs holding the one connection.
       DEMO_TELEMETRY: '0',

@@ -17,6 +17,11 @@ export interface Tunables {
   pgliteWriteTemplate: string | null;
   /** node-postgres pool size per process (DATABASE_POOL_SIZE, default 10). */
   databasePoolSize: number;
+  /**
+   * DATABASE_LISTEN=off: no listening connections (LISTEN/NOTIFY) to PostgreSQL, for a server that may hold only
+   * its pooled connections (a one-connection proxy); the caches that rely on notifications then stay off.
+   */
+  databaseListen: boolean;
   /** Days of API log kept by the retention job (API_LOG_RETENTION_DAYS, default 30). */
   apiLogRetentionDays: number;
   /** SCHEDULER=off disables the in-process scheduler (e.g. a read-only replica). */
@@ -234,6 +239,7 @@ export function tunables(): Tunables {
     pgliteTemplate: env.PGLITE_TEMPLATE?.trim() || null,
     pgliteWriteTemplate: env.PGLITE_WRITE_TEMPLATE?.trim() || null,
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
+    databaseListen: flag(env, 'DATABASE_LISTEN', true),
     apiLogRetentionDays: integer(env, 'API_LOG_RETENTION_DAYS', 30, 1, 3650),
     schedulerEnabled: flag(env, 'SCHEDULER', true),
     schedulerTickMs: integer(env, 'SCHEDULER_TICK_MS', 30_000, 50, 3_600_000),

@@ -49,7 +49,7 @@ async function listenPglite(client: { listen(channel: string, cb: (payload: stri
 }
 
 /** Opens a real PostgreSQL through a node-postgres pool (poolSize connections at most, default 10). */
-export async function openPostgres(url: string, options: { poolSize?: number } = {}): Promise<Db> {
+export async function openPostgres(url: string, options: { poolSize?: number; listen?: boolean } = {}): Promise<Db> {
   const { default: pgModule } = await import('pg');
   // No connectionTimeoutMillis on the pool: it also limits the wait for a free pooled connection, so a busy
   // moment (more requests than connections) would be answered as "database unavailable".
@@ -80,6 +80,8 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
       await pool.end();
     },
     async listen(channel, handlers) {
+      // Listening turned off: the caller hears "down" once and keeps whatever relies on notifications off.
+      if (options.listen === false) return handlers.down();
       const stop = await listenPostgres(() => new pgModule.Client({ connectionString: url, connectionTimeoutMillis: 5000 }), channel, handlers);
       listeners.push(stop);
     },
