@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callServer, startTwoServersOnCluster, type TwoServers } from '../support/pg-cluster';
 import { DEMO_PASSWORD, type TestServer } from '../support/test-server';
+import { nowMs } from '../../src/lib/time/clock';
 
 /**
  * Gift code limits and mail claims across processes: two console processes on one PostgreSQL (a throw-away
@@ -33,7 +34,8 @@ describe('gift codes and mail on two processes sharing PostgreSQL', () => {
     const players = await Promise.all(
       Array.from({ length: 200 }, async (_, i) => (await call(i % 2 ? a : b, 'POST', '/api/sdk/v1/players/session', { body: { deviceId: `pggift-device-${i}` }, headers: { 'x-sdk-key': key } })).json!.data.accessToken as string),
     );
-    const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+    // The console's clock, not the machine's: the suite also runs with the clock shifted (scripts/test-at.mjs).
+    const expiresAt = new Date(nowMs() + 86_400_000).toISOString();
     const make = async (code: string, extra: Record<string, unknown>) =>
       expect((await call(a, 'POST', '/api/games/gift_code/create', { headers: auth, body: { appId, name: code, kind: 'keyword', code, rewards: 'coin:5', expiresAt, ...extra } })).status).toBe(200);
     const redeem = (i: number, token: string, code: string) => call(i % 2 ? a : b, 'POST', '/api/sdk/v1/giftcodes/redeem', { body: { code }, headers: { 'x-sdk-key': key, 'x-player-token': token } });
