@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createAccountContract, deactivateAccountContract, deleteAccountContract, financePermissionUpdateContract, resetPasswordContract, updateExcludeTeamsContract, suggestContract, updateAccountContract, updateListAppContract, viewAppContract } from '../../src/lib/accounts/contract';
 import { saveRoleContract } from '../../src/lib/roles/contract';
@@ -315,6 +316,23 @@ describe('security headers on pages, redirects and API answers', () => {
       expect(answer.headers.get('strict-transport-security')).toBeNull();
     }
     expect(answers.map((a) => a.status)).toEqual([200, 302, 200, 200, 404]);
+  });
+
+  it('are on static files too, plain and precompressed (they never pass the middleware)', async () => {
+    const script = readdirSync('dist/client/_astro').find((name) => name.endsWith('.js'))!;
+    const answers = [
+      await raw('GET', '/logo.svg'),
+      await raw('GET', `/_astro/${script}`, { headers: { 'accept-encoding': 'br' } }),
+      await raw('GET', `/_astro/${script}`, { headers: { 'accept-encoding': 'identity' } }),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(answers[1]!.headers.get('content-encoding')).toBe('br');
+    for (const answer of answers) {
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('x-frame-options')).toBe('DENY');
+      expect(answer.headers.get('referrer-policy')).toBe('same-origin');
+      expect(answer.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    }
   });
 });
 

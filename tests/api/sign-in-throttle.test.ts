@@ -12,15 +12,16 @@ import { baseUrl, ownAccount, rejection, signedInAs } from './helpers';
  * A sign-in from a given loopback address (127.0.0.x): the server sees each as another client, so a test can
  * be two people at once without a proxy.
  */
-function signInFrom(from: string, username: string, password: string, base = baseUrl): Promise<{ status: number; retryAfter: string | null }> {
+function signInFrom(from: string, username: string, password: string, base = baseUrl, cookie?: string): Promise<{ status: number; retryAfter: string | null; deviceCookie: string | null }> {
   const url = new URL('/api/auth/login', base);
   const body = JSON.stringify({ username, password });
   return new Promise((done, fail) => {
     const req = request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress: from, agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress: from, agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...(cookie ? { cookie } : {}) } },
       (res) => {
         res.resume();
-        res.on('end', () => done({ status: res.statusCode ?? 0, retryAfter: (res.headers['retry-after'] as string | undefined) ?? null }));
+        const device = (res.headers['set-cookie'] ?? []).find((c) => c.startsWith('gsm_dev='))?.split(';')[0] ?? null;
+        res.on('end', () => done({ status: res.statusCode ?? 0, retryAfter: (res.headers['retry-after'] as string | undefined) ?? null, deviceCookie: device }));
       },
     );
     req.on('error', fail);
@@ -60,6 +61,29 @@ describe('sign-in throttle holds under a burst of parallel guesses', () => {
     expect((await root(lockedAccountsContract)).data).not.toContain(victim.username);
     expect(await listed()).toBe(false);
     expect((await signInFrom('127.0.0.3', victim.username, victim.password)).status).toBe(200);
+  });
+
+  it('caps one username across addresses for browsers that never signed in as it, and lets the owner\'s browser in', async () => {
+    const victim = await ownAccount('thr-spread');
+    const other = await ownAccount('thr-other');
+    // The owner signed in before from their browser, which keeps the device cookie; so did another account's.
+    const owner = await signInFrom('127.0.2.200', victim.username, victim.password);
+    expect([owner.status, owner.deviceCookie]).toEqual([200, expect.stringMatching(/^gsm_dev=.+/)]);
+    const othersDevice = (await signInFrom('127.0.2.201', other.username, other.password)).deviceCookie!;
+    // A guesser spreads 20 wrong passwords over 20 addresses: one each, far under the 5 allowed per address.
+    for (let i = 1; i <= 20; i++) expect((await signInFrom(`127.0.2.${i}`, victim.username, `spread-${i}`)).status).toBe(401);
+    // Now a client without the username's device cookie is refused before its password is checked, the right
+    // password from a new address included; a forged cookie or another account's proves nothing.
+    expect((await signInFrom('127.0.2.99', victim.username, victim.password)).status).toBe(429);
+    expect((await signInFrom('127.0.2.98', victim.username, victim.password, baseUrl, 'gsm_dev=eyJraW5kIjoiZGV2aWNlIn0.forged')).status).toBe(429);
+    expect((await signInFrom('127.0.2.97', victim.username, victim.password, baseUrl, othersDevice)).status).toBe(429);
+    // The owner's browser signs in, from anywhere.
+    expect((await signInFrom('127.0.2.96', victim.username, victim.password, baseUrl, owner.deviceCookie!)).status).toBe(200);
+    // The account list marks it locked, and an administrator's unlock frees new browsers too.
+    const root = await signedInAs('root');
+    expect((await root(lockedAccountsContract)).data).toContain(victim.username);
+    expect((await root(unlockAccountContract, { username: victim.username })).data).toEqual({ username: victim.username, cleared: 1 });
+    expect((await signInFrom('127.0.2.99', victim.username, victim.password)).status).toBe(200);
   });
 
   it('lets only account managers unlock', async () => {

@@ -6,14 +6,19 @@ import { isHttpsRequest } from '../server/proxy';
 import { HttpError } from '../server/errors';
 import { environmentContract, loginContract, logoutContract, refreshTokenContract } from './contract';
 import { REFRESH_COOKIE, clearSessionCookies, setSessionCookies } from './cookies';
+import { DEVICE_COOKIE, setDeviceCookie, trustedDeviceNonce } from './device-cookie';
 import { refresh, signIn } from './service';
 import { revokeSession, revokeSessionByRefresh } from './session';
 
 /** Sign-in, token refresh and sign-out (they set and drop the session cookies) and the environment name. Served by the API registry (src/lib/server/api/registry.ts). */
 export const authApi: ApiHandler[] = [
   handle(loginContract, async ({ username, password }, ctx) => {
-    const tokens = await signIn(ctx.db, username, password, serverConfig().sessionSecret, ctx);
-    setSessionCookies(ctx.cookies, tokens, isHttpsRequest(ctx.request, ctx.url));
+    const secret = serverConfig().sessionSecret;
+    const deviceNonce = trustedDeviceNonce(ctx.cookies.get(DEVICE_COOKIE)?.value, username, secret);
+    const { username: signedIn, ...tokens } = await signIn(ctx.db, username, password, secret, { ip: ctx.ip, userAgent: ctx.userAgent, requestId: ctx.requestId, deviceNonce });
+    const secure = isHttpsRequest(ctx.request, ctx.url);
+    setSessionCookies(ctx.cookies, tokens, secure);
+    setDeviceCookie(ctx.cookies, signedIn, deviceNonce, secret, secure);
     return { data: tokens };
   }),
   /** Revokes the session (by the current access token, or by a given refresh token) and drops the cookies. */

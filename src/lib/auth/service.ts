@@ -16,10 +16,15 @@ interface RequestMeta {
   requestId: string;
 }
 
-export async function signIn(db: Db, username: string, password: string, secret: string, meta: RequestMeta): Promise<IssuedTokens> {
+interface SignInMeta extends RequestMeta {
+  /** The nonce of the browser's device cookie for this username (src/lib/auth/device-cookie.ts), if it shows one. */
+  deviceNonce?: string | null;
+}
+
+export async function signIn(db: Db, username: string, password: string, secret: string, meta: SignInMeta): Promise<IssuedTokens & { username: string }> {
   const name = username.trim();
   // The attempt is counted before the ~65 ms hash: a burst of parallel guesses gets only the allowance checked.
-  const slot = await takeSignInSlot(db, name, meta.ip);
+  const slot = await takeSignInSlot(db, name, meta.ip, meta.deviceNonce ?? null);
   const account = await db.one<{ id: number; username: string; password_hash: string; active: boolean }>(
     'SELECT id, username, password_hash, active FROM accounts WHERE lower(username) = lower($1)',
     [name],
@@ -40,7 +45,7 @@ export async function signIn(db: Db, username: string, password: string, secret:
     const tokens = await createSession(tx, account.id, secret, meta);
     await tx.query('UPDATE accounts SET last_login_at = now() WHERE id = $1', [account.id]);
     await writeAudit(tx, { accountId: account.id, username: account.username, action: 'login', entity: 'session', ip: meta.ip, requestId: meta.requestId });
-    return tokens;
+    return { ...tokens, username: account.username };
   });
 }
 

@@ -3,15 +3,20 @@ import { HttpError } from '../server/errors';
 
 /**
  * Sign-in throttling as trusted systems do it: per username+address pair (so nobody can lock `root` out from
- * another address) plus a looser cap per address (a password spray from one host). Each key allows `attempts`
- * failed or in-flight sign-ins per window; when they are used up the key is blocked for a delay that doubles
- * with every block (`strikes`), up to `maxBlockMinutes`. A success clears the pair. An administrator can
- * clear every pair of a username (unlockUsername).
+ * another address), a looser cap per address (a password spray from one host), and a cap per username across
+ * all addresses (a guesser spreading tries over many addresses) that binds only clients without a device cookie
+ * for the username (src/lib/auth/device-cookie.ts): a browser that signed in as the username before is counted
+ * on its own key instead, so neither a spread-out guesser nor a shared proxy locks the staff's own browsers out.
+ * Each key allows `attempts` failed or in-flight sign-ins per window; when they are used up the key is blocked
+ * for a delay that doubles with every block (`strikes`), up to `maxBlockMinutes`. A success clears the pair (or
+ * the device's key). An administrator can clear every key of a username (unlockUsername).
  */
 export const THROTTLE = {
   windowMinutes: 15,
   perPair: 5,
   perAddress: 50,
+  /** Failures for one username from clients without its device cookie, whatever their addresses. */
+  perUsername: 20,
   firstBlockMinutes: 1,
   maxBlockMinutes: 60,
   /** Strikes are forgotten after this long without a failure. */
@@ -20,6 +25,8 @@ export const THROTTLE = {
 
 const pairKey = (username: string, ip: string) => `u:${username.trim().toLowerCase()}|${ip}`;
 const addressKey = (ip: string) => `ip:${ip}`;
+const usernameKey = (username: string) => `n:${username.trim().toLowerCase()}`;
+const deviceKey = (username: string, nonce: string) => `d:${username.trim().toLowerCase()}|${nonce}`;
 
 /** A slot taken for one sign-in attempt: settle it with the attempt's outcome. */
 export interface ThrottleSlot {
@@ -28,28 +35,34 @@ export interface ThrottleSlot {
 }
 
 /**
- * Takes one attempt from the pair's and the address's allowance, atomically (a single conditional UPDATE: on
+ * Takes one attempt from the allowances that apply, atomically (a single conditional UPDATE per key: on
  * PostgreSQL concurrent updates of the row re-check the condition, on PGlite queries run one at a time), before
- * the password is hashed. Throws 429 with Retry-After when either is used up or blocked.
+ * the password is hashed. A client with the username's device cookie (`deviceNonce`) is counted on its device's
+ * key only; any other client on its address, the username across addresses, and the pair. Throws 429 with
+ * Retry-After when one is used up or blocked (the keys already taken are given back).
  */
-export async function takeSignInSlot(db: Sql, username: string, ip: string): Promise<ThrottleSlot> {
-  const pair = pairKey(username, ip);
-  const address = addressKey(ip);
-  const addressRetry = await reserve(db, address, THROTTLE.perAddress);
-  if (addressRetry !== null) throw tooMany(addressRetry);
-  const pairRetry = await reserve(db, pair, THROTTLE.perPair);
-  if (pairRetry !== null) {
-    await release(db, address);
-    throw tooMany(pairRetry);
+export async function takeSignInSlot(db: Sql, username: string, ip: string, deviceNonce: string | null = null): Promise<ThrottleSlot> {
+  const keys: Array<[key: string, limit: number, clearedOnSuccess: boolean]> = deviceNonce
+    ? [[deviceKey(username, deviceNonce), THROTTLE.perPair, true]]
+    : [[addressKey(ip), THROTTLE.perAddress, false], [usernameKey(username), THROTTLE.perUsername, false], [pairKey(username, ip), THROTTLE.perPair, true]];
+  const taken: string[] = [];
+  for (const [key, limit] of keys) {
+    const retry = await reserve(db, key, limit);
+    if (retry !== null) {
+      for (const done of taken) await release(db, done);
+      throw tooMany(retry);
+    }
+    taken.push(key);
   }
   return {
     async succeeded() {
-      await db.query('DELETE FROM login_throttle WHERE key = $1', [pair]);
-      await release(db, address);
+      for (const [key, , cleared] of keys) {
+        if (cleared) await db.query('DELETE FROM login_throttle WHERE key = $1', [key]);
+        else await release(db, key);
+      }
     },
     async failed() {
-      await blockWhenUsedUp(db, pair, THROTTLE.perPair);
-      await blockWhenUsedUp(db, address, THROTTLE.perAddress);
+      for (const [key, limit] of keys) await blockWhenUsedUp(db, key, limit);
     },
   };
 }
@@ -101,18 +114,25 @@ function tooMany(retryAfterSeconds: number): HttpError {
   return new HttpError(429, `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, { 'retry-after': String(retryAfterSeconds) });
 }
 
-/** Clears every throttle pair of a username (an administrator's unlock); answers how many were cleared. */
+/**
+ * Clears every throttle key of a username — its pairs, its devices and its username-wide key (an administrator's
+ * unlock); answers how many were blocked.
+ */
 export async function unlockUsername(db: Sql, username: string): Promise<number> {
-  const prefix = `u:${username.trim().toLowerCase()}|`;
-  const rows = await db.query<{ key: string }>('DELETE FROM login_throttle WHERE left(key, $2) = $1 RETURNING key', [prefix, prefix.length]);
-  return rows.length;
+  const name = username.trim().toLowerCase();
+  const rows = await db.query<{ blocked: boolean }>(
+    `DELETE FROM login_throttle WHERE key = $1 OR left(key, $3) = $2 OR left(key, $5) = $4
+      RETURNING blocked_until > now() AS blocked`,
+    [usernameKey(name), `u:${name}|`, name.length + 3, `d:${name}|`, name.length + 3],
+  );
+  return rows.filter((r) => r.blocked).length;
 }
 
 /** Whether any address is blocked from signing in as this username right now (the account list's "locked" hint). */
 export async function lockedUsernames(db: Sql): Promise<Set<string>> {
   const rows = await db.query<{ name: string }>(
     `SELECT DISTINCT split_part(substr(key, 3), '|', 1) AS name FROM login_throttle
-      WHERE key LIKE 'u:%' AND blocked_until > now()`,
+      WHERE (key LIKE 'u:%' OR key LIKE 'n:%' OR key LIKE 'd:%') AND blocked_until > now()`,
   );
   return new Set(rows.map((r) => r.name));
 }

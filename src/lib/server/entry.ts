@@ -9,6 +9,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { lingerOnUnreadBody, setBaseSecurityHeaders } from './connection-guards';
 import { createPrecompressedStatic } from './precompressed';
 
 // React is loaded from node_modules by the adapter's module below and picks its build from NODE_ENV: unset,
@@ -34,6 +35,8 @@ const precompressed = createPrecompressedStatic(clientDir);
 
 /** The adapter's standalone handler (static files, then the app) behind the precompressed files. */
 export const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
+  setBaseSecurityHeaders(req, res);
+  lingerOnUnreadBody(req, res);
   if (!precompressed(req, res)) void adapter.handler(req, res);
 };
 
