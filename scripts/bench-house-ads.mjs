@@ -2,10 +2,10 @@
 // npm run bench:house-ads — the in-house ads serving call (GET /api/sdk/v1/ads) under an open-loop load on
 // PostgreSQL: one console process, a throw-away cluster (or BENCH_PG_URL), --players players of one publisher
 // app asking in turn, --campaigns running campaigns with every cap set (total, daily paced, per player) high
-// enough never to be reached, autocannon at --rate requests per second for --duration seconds after a 2 s
-// warm-up. Every answer must be 200 (served) or 204 (no fill); anything else is a failure and is reported.
+// enough never to be reached, requests spread evenly at --rate per second for --duration seconds after a 2 s
+// warm-up (scripts/lib/paced-load.mjs: latency counted from each request's due time). Every answer must be 200 (served) or 204 (no fill); anything else is a failure and is reported.
 //   npm run bench:house-ads -- [--rate 500] [--duration 10] [--players 200] [--campaigns 5] [--connections 64] [--no-build]
-import autocannon from 'autocannon';
+import { pacedLoad } from './lib/paced-load.mjs';
 import { ensureBuilt, startPostgres, startServer } from './lib/bench-servers.mjs';
 import { parseArgs } from './lib/studio-client.mjs';
 
@@ -42,31 +42,9 @@ async function setUp(base) {
   return { key, tokens };
 }
 
-function run(base, key, tokens, { rate, duration, path = '/api/sdk/v1/ads?placement=main&format=banner' }) {
-  const latencies = [];
-  const statuses = new Map();
-  let n = 0;
-  const instance = autocannon({
-    url: base,
-    connections: args.connections,
-    overallRate: rate,
-    duration,
-    timeout: 30,
-    requests: [{ method: 'GET', path, setupRequest: (req) => ({ ...req, headers: { 'x-sdk-key': key, 'x-player-token': tokens[n++ % tokens.length] } }) }],
-  });
-  instance.on('response', (_c, status, _b, ms) => {
-    latencies.push(ms);
-    statuses.set(status, (statuses.get(status) ?? 0) + 1);
-  });
-  return new Promise((resolve, reject) =>
-    instance
-      .on('done', (result) => {
-        latencies.sort((a, b) => a - b);
-        const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
-        resolve({ requests: latencies.length, rps: latencies.length / result.duration, p50: pct(50), p95: pct(95), p99: pct(99), max: latencies.at(-1), statuses: Object.fromEntries(statuses), errors: result.errors });
-      })
-      .on('error', reject),
-  );
+async function run(base, key, tokens, { rate, duration, path = '/api/sdk/v1/ads?placement=main&format=banner' }) {
+  const r = await pacedLoad(base, { rate, seconds: duration, connections: args.connections, next: (i) => ({ path, headers: { 'x-sdk-key': key, 'x-player-token': tokens[i % tokens.length] } }) });
+  return r;
 }
 
 if (!args.noBuild) ensureBuilt();

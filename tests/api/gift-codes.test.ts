@@ -158,6 +158,9 @@ describe('redeem', () => {
     const players = await Promise.all(Array.from({ length: 40 }, () => newPlayer(app.android)));
     const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => redeem(players[i % 40]!, codes[i % 5]!)));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
+    // Without a total limit the campaign counts its redemptions from the log: all 5 codes used, so used up.
+    const listed = (await (await signedInAs('admin'))(campaignListContract, { textSearch: c.name, page: 1, limit: 20 })).data[0]!;
+    expect(listed).toMatchObject({ id: c.id, redeemed: 5, status: 'used up' });
   }, 120_000);
 
   it('respects start, expiry, deactivation and OS/country restrictions', async () => {

@@ -73,7 +73,10 @@ function toRow(c: DbCampaign): CampaignRow {
   };
 }
 
-const CAMPAIGN_COLUMNS = `c.*, CASE WHEN c.kind = 'keyword' THEN (SELECT g.code FROM gift_codes g WHERE g.campaign_id = c.id LIMIT 1) END AS keyword`;
+// `redeemed` is the campaign row's counter only where a total limit needs it as the guard; otherwise the
+// redemptions are counted from the log (redeemCode leaves the row alone so redemptions do not queue on it).
+const CAMPAIGN_COLUMNS = `c.*, CASE WHEN c.kind = 'keyword' THEN (SELECT g.code FROM gift_codes g WHERE g.campaign_id = c.id LIMIT 1) END AS keyword,
+  CASE WHEN c.total_limit IS NULL THEN (SELECT count(*)::int FROM gift_code_log l WHERE l.campaign_id = c.id AND l.result = 'ok') ELSE c.redeemed END AS redeemed`;
 
 const forbidden = () => new HttpError(403, MESSAGES.permissionInvalid);
 
@@ -278,6 +281,7 @@ interface CodeHit {
   starts_at: Date | string;
   expires_at: Date | string;
   per_player_limit: number;
+  total_limit: number | null;
   os: number[];
   countries: string[];
   active: boolean;
@@ -302,7 +306,7 @@ export async function redeemCode(db: Db, player: PlayerClaims, input: { code: st
     const done = await db.transaction(async (tx) => {
       const hit = /^[A-Z0-9]{4,40}$/.test(code)
         ? await tx.one<CodeHit>(
-            `SELECT g.code, c.id AS campaign_id, c.app_id, c.name, c.rewards, c.starts_at, c.expires_at, c.per_player_limit, c.os, c.countries, c.active
+            `SELECT g.code, c.id AS campaign_id, c.app_id, c.name, c.rewards, c.starts_at, c.expires_at, c.per_player_limit, c.total_limit, c.os, c.countries, c.active
                FROM gift_codes g JOIN gift_campaigns c ON c.id = g.campaign_id WHERE g.code = $1`,
             [code],
           )
@@ -339,13 +343,16 @@ export async function redeemCode(db: Db, player: PlayerClaims, input: { code: st
         sourceRef: `${hit.name} · ${code}`,
       });
       await logAttempt(tx, player, code, campaignId, 'ok', mailId, at);
-      // The campaign's total last: every redemption of a campaign queues on this one row until its commit, so
-      // the lock is taken as late as possible (a refusal here still rolls the mail and the log row back).
-      const counted = await tx.query(
-        `UPDATE gift_campaigns SET redeemed = redeemed + 1 WHERE id = $1 AND active AND (total_limit IS NULL OR redeemed < total_limit) RETURNING redeemed`,
-        [campaignId],
-      );
-      if (counted.length === 0) throw new Refused('used_up', campaignId);
+      // The campaign's total last, and only when it has one: every redemption of such a campaign queues on this
+      // one row until its commit, so the lock is taken as late as possible (a refusal here still rolls the mail
+      // and the log row back). Without a total the row is left alone and the list counts the log's ok rows.
+      if (hit.total_limit !== null) {
+        const counted = await tx.query(
+          `UPDATE gift_campaigns SET redeemed = redeemed + 1 WHERE id = $1 AND active AND redeemed < total_limit RETURNING redeemed`,
+          [campaignId],
+        );
+        if (counted.length === 0) throw new Refused('used_up', campaignId);
+      }
       return { result: 'ok' as const, rewards: hit.rewards, mailId };
     });
     return done;
