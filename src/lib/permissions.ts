@@ -24,6 +24,7 @@ export const PRIVATE_ACTIONS = {
   export_report: 'Export reports as CSV or Excel',
   analytic_note_edit: 'Mark dates on analytics charts (chart annotations)',
   s3_edit: 'Upload and delete files in the studio\'s S3 buckets',
+  research_edit: 'Edit and delete any research note (authors edit their own)',
 } as const;
 
 export type PrivateAction = keyof typeof PRIVATE_ACTIONS;

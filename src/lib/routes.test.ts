@@ -4,8 +4,6 @@ import { allRoutes, outsideLayoutPaths, pageRoutes, routesForAccount, routeTable
 
 const SPECIAL_PAGES = new Set(['/', '/[...slug]', '/redirect/[...path]', ...outsideLayoutPaths]);
 
-/** Routes still served by the catch-all "planned" page. This number may only go down. */
-const PLANNED_MAX = 1;
 
 describe('screens named by the route table', () => {
   it('names only descriptors that exist, on the route each report declares, and no route has both a page and a screen', async () => {
@@ -43,12 +41,12 @@ describe('route table', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
-  it('gives every page file a route and every route a page (its own or the planned notice)', () => {
+  it('gives every page file a route and every route a screen (its own page or a descriptor): none is left planned', () => {
     const built = pageFiles().map(pagePath);
     const routePaths = new Set(pageRoutes.map((r) => r.path));
     for (const page of built) expect(SPECIAL_PAGES.has(page) || routePaths.has(page), `page ${page} has no route`).toBe(true);
     const planned = pageRoutes.filter((r) => !built.includes(r.path) && !r.screen);
-    expect(planned.length).toBeLessThanOrEqual(PLANNED_MAX);
+    expect(planned.map((r) => r.path)).toEqual([]);
   });
 
   it('nests every child under its parent path', () => {

@@ -207,7 +207,7 @@ export const routeTable: RouteNode[] = [
     leaf('/hcns/worklog', 'Worklog'),
     leaf('/hcns/worklogByTeam', 'Worklog By Team'),
   ]),
-  leaf('/research/index', 'Research', { icon: 'pi pi-compass' }),
+  leaf('/research/index', 'Research', { icon: 'pi pi-compass', screen: 'resource:research' }),
 ];
 
 /** Routes rendered outside the main layout (spec section 2). */

@@ -80,14 +80,6 @@ test('a refused page sends the account where the guard says and says why there',
   await expect(page.getByTestId('refused-notice')).toHaveCount(0);
 });
 
-test('the planned notice speaks to staff', async ({ page }) => {
-  await signIn(page, 'root');
-  await open(page, '/research/index');
-  const notice = page.getByTestId('planned-notice');
-  await expect(notice).toContainText('not ready yet');
-  await expect(notice).not.toContainText(/route|permission|menu entry/i);
-});
-
 test('the tab strip keeps no 404, caps its tabs and scrolls with arrows', async ({ page }) => {
   await signIn(page, 'root');
   const strip = page.getByRole('navigation', { name: 'Visited views' });

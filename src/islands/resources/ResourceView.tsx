@@ -10,7 +10,7 @@ import { Tag } from 'primereact/tag';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Contract } from '../../lib/contract';
 import { api } from '../../lib/http/client';
-import { allows, getPath, type ActionHolder, type ResourceColumn, type ResourceDescriptor, type ResourceRowAction, type Revealed } from '../../lib/resources/define';
+import { allows, getPath, type ActionHolder, type ResourceColumn, type ResourceDescriptor, type ResourceRowAction, type ReadDocument, type Revealed } from '../../lib/resources/define';
 import { formatDateTime, formatDay } from '../../lib/time/format';
 import { showToast } from '../../lib/ui/toast-store';
 import { useDebounced } from '../../lib/ui/use-debounced';
@@ -97,6 +97,7 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
   const [busyAction, setBusyAction] = useState<string | null>(null);
   const [drill, setDrill] = useState<R | null>(null);
   const [revealed, setRevealed] = useState<Revealed | null>(null);
+  const [reading, setReading] = useState<ReadDocument | null>(null);
   const [sort, setSort] = useState(d.serverSort ? { field: d.serverSort.field, order: d.serverSort.order } : null);
   const debounced = useDebounced(text);
   const serverSearch = typeof d.search === 'object' ? d.search.param : null;
@@ -178,6 +179,8 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
     try {
       const { data } = await api(action.contract, action.input(row) as never);
       const done = action.done(row, data);
+      if (done.document) setReading(done.document);
+      if (action.reads) return;
       showToast(done.severity, done.text);
       if (done.reveal) setRevealed(done.reveal);
       await load();
@@ -326,6 +329,15 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
               {revealed.secret}
             </p>
             <Button type="button" label="Copy" icon="pi pi-copy" onClick={() => void navigator.clipboard?.writeText(revealed.secret)} />
+          </>
+        )}
+      </Dialog>
+      <Dialog header={reading?.title ?? ''} visible={reading !== null} onHide={() => setReading(null)} style={{ width: 'min(820px, 95vw)' }}>
+        {reading && (
+          <>
+            <p className="read-document-meta">{reading.meta}</p>
+            {/* Server-rendered and sanitised (ReadDocument): the one place a resource shows HTML. */}
+            <article className="read-document" data-testid="read-document" dangerouslySetInnerHTML={{ __html: reading.html }} />
           </>
         )}
       </Dialog>

@@ -36,6 +36,20 @@ const OPTIONS: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
 };
 
+/**
+ * Rendered markdown (research notes): the same allow-list plus what markdown writes besides — tables, rules,
+ * smaller headings kept as h3 (transformTags) — still no script, handler, style or foreign scheme.
+ */
+const MARKDOWN_OPTIONS: sanitizeHtml.IOptions = {
+  ...OPTIONS,
+  allowedTags: [...(OPTIONS.allowedTags as string[]), 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'hr'],
+  allowedAttributes: { ...OPTIONS.allowedAttributes, th: ['align'], td: ['align'] },
+};
+
+export function sanitizeMarkdownHtml(html: string): string {
+  return sanitizeHtml(html, MARKDOWN_OPTIONS).trim();
+}
+
 /** The stored form of a post body: the allow-listed HTML. */
 export function sanitizePostBody(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();

@@ -92,6 +92,14 @@ export interface Revealed {
   secret: string;
 }
 
+/** A document a row action opens to read: HTML the server rendered and sanitised (never markup built in the browser). */
+export interface ReadDocument {
+  title: string;
+  /** A line under the title (who saved it, when). */
+  meta: string;
+  html: string;
+}
+
 /** A row action besides edit and delete: one call of a contract ("Run now"), gated by that contract's access. */
 export interface ResourceRowAction<R, Ctx = unknown> {
   id: string;
@@ -108,7 +116,9 @@ export interface ResourceRowAction<R, Ctx = unknown> {
   /** Asked before it runs (a change that ends sessions). */
   confirm?: { header: string; message: (row: R) => string };
   /** The toast after it ran (the answer's data is given), and a value to show once. */
-  done: (row: R, data: unknown) => { severity: 'success' | 'error' | 'info'; text: string; reveal?: Revealed | null };
+  done: (row: R, data: unknown) => { severity: 'success' | 'error' | 'info'; text: string; reveal?: Revealed | null; document?: ReadDocument | null };
+  /** The action only reads (opens a document): no toast, and the list is not reloaded after it. */
+  reads?: boolean;
   disabled?: (row: R) => boolean;
   /** Rows it does not apply to (an account cannot deactivate itself). */
   hidden?: (row: R, ctx: Ctx) => boolean;

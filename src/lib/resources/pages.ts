@@ -13,6 +13,7 @@ import { listPushes, listSettings } from '../push/service';
 import { houseAdPages } from '../house-ads/pages';
 import { listProgressEvents } from '../progress-events/service';
 import { livePages } from '../live-events/pages';
+import { listNotes } from '../research/service';
 import type { Db } from '../server/db';
 
 /**
@@ -76,6 +77,10 @@ export const resourcePages: Record<string, Loader> = {
     return { context: { apps }, initialRows: rows };
   },
   ...livePages,
+  research: async (db, viewer) => {
+    const [apps, first] = await Promise.all([appChoices(db, viewer), listNotes(db, viewer, { page: 1, limit: 20 })]);
+    return { context: { apps }, initialRows: first.data, initialTotal: first.totalRecord };
+  },
   'gift-campaigns': async (db, viewer) => ({ context: { apps: await appChoices(db, viewer) } }),
   'gift-used-logs': async (db, viewer) => ({ context: { apps: await appChoices(db, viewer) } }),
   mail: async (db, viewer) => ({ context: { apps: await appChoices(db, viewer) } }),

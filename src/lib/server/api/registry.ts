@@ -23,6 +23,7 @@ import { s3Api } from '../../s3/api';
 import { sdkCheckApi } from '../../sdk-check/api';
 import { gameItemsApi } from '../../rewards/api';
 import { mailApi } from '../../mail/api';
+import { researchApi } from '../../research/api';
 import { giftCodesApi } from '../../gift-codes/api';
 import { systemApi } from '../../system/api';
 import { testingApi } from '../../testing/api';
@@ -58,6 +59,7 @@ export const apiHandlers: readonly ApiHandler[] = [
   ...liveEventsApi,
   ...gameItemsApi,
   ...mailApi,
+  ...researchApi,
   ...giftCodesApi,
   ...pushApi,
   ...openApiApi,

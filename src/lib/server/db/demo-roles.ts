@@ -16,8 +16,8 @@ export const baseRoles: RoleSeed[] = [
   {
     name: 'admin',
     description: 'Live-ops and board administration',
-    paths: ['/dashboard', '/aws/index', '/post/index', '/job_schedule/index', ...under('/gsm/users/'), ...under('/games/'), ...under('/ads_in_house/'), ...under('/test/'), '/hcns/worklog'],
-    privateActions: ['push_notification_create', 'push_notification_edit', 'push_notification_delete', 'push_notification_pin', 'special_note_edit', 'live_event_edit', 'gift_code_edit', 'gift_code_export', 'mail_send', 'push_send', 'campaign_edit', 'job_run', 's3_edit'],
+    paths: ['/dashboard', '/aws/index', '/post/index', '/job_schedule/index', ...under('/gsm/users/'), ...under('/games/'), ...under('/ads_in_house/'), ...under('/test/'), '/hcns/worklog', '/research/index'],
+    privateActions: ['push_notification_create', 'push_notification_edit', 'push_notification_delete', 'push_notification_pin', 'special_note_edit', 'live_event_edit', 'gift_code_edit', 'gift_code_export', 'mail_send', 'push_send', 'campaign_edit', 'job_run', 's3_edit', 'research_edit'],
   },
   {
     name: 'statistic',
@@ -34,13 +34,13 @@ export const baseRoles: RoleSeed[] = [
   {
     name: 'gamedesigner',
     description: 'Game designers: events, seasons and player lookups',
-    paths: ['/dashboard', '/aws/index', ...under('/games/'), '/gsm/analytic/level', '/gsm/analytic/levelMiniGame', '/gsm/analytic/levelRetention', '/gsm/users/find_user', '/gsm/users/find_user_firebase/view', '/hcns/worklog'],
+    paths: ['/dashboard', '/aws/index', ...under('/games/'), '/gsm/analytic/level', '/gsm/analytic/levelMiniGame', '/gsm/analytic/levelRetention', '/gsm/users/find_user', '/gsm/users/find_user_firebase/view', '/hcns/worklog', '/research/index'],
     privateActions: ['live_event_edit', 'gift_code_edit', 'push_send'],
   },
   {
     name: 'pm',
     description: 'Product managers: key reports, live-ops and board posts',
-    paths: ['/dashboard', '/aws/index', '/gsm/analytic/main_data', '/gsm/cohort/retention', '/finance/overview', '/finance/revenue', ...under('/games/'), ...under('/gsm/users/'), ...under('/hcns/')],
+    paths: ['/dashboard', '/aws/index', '/gsm/analytic/main_data', '/gsm/cohort/retention', '/finance/overview', '/finance/revenue', ...under('/games/'), ...under('/gsm/users/'), ...under('/hcns/'), '/research/index'],
     privateActions: ['push_notification_create', 'push_notification_edit', 'export_report', 'push_send'],
   },
   {

@@ -9,6 +9,7 @@ import { demoGameItems } from '../../rewards/items';
 import { hashPassword } from '../crypto';
 import { nowMs } from '../../time/clock';
 import { seedDemoPushes } from '../../push/demo';
+import { seedDemoResearch } from '../../research/demo';
 import { baseRoles, demoAccounts, demoApps, demoPosts, demoTeams } from './demo-roles';
 import type { Db } from './sql';
 
@@ -67,6 +68,7 @@ export async function seedDatabase(db: Db, config: ServerConfig): Promise<void> 
   if (config.demoData) await seedDemoFinance(db);
   if (config.demoData) await seedDemoHouseAds(db);
   if (config.demoData) await seedDemoProgressEvents(db);
+  if (config.demoData) await seedDemoResearch(db);
   // Played by simulated players, like the telemetry: skipped with it (DEMO_TELEMETRY=0).
   if (config.demoData && config.demoTelemetry.enabled) await seedDemoLiveEvents(db, config.demoTelemetry.users);
   if (config.demoData) await seedDemoPushes(db, demoApps.map((a) => a.id), nowMs());
