@@ -100,6 +100,31 @@ describe('S3 browser', () => {
     expect(mine).toEqual(['s3-delete', 's3-upload', 's3-upload-start']);
   });
 
+  it('pages a folder larger than a page: every file and subfolder once, in order, then no next page', async () => {
+    const base = `paging/${run}/`;
+    const files = ['a.txt', 'b.txt', 'c.txt', 'd.txt', 'e.txt', 'f.txt', 'g.txt'].map((name) => `${base}${name}`);
+    // Two subfolders among the files: a folder's keys must not reappear as files on a later page.
+    const nested = [`${base}c-dir/x.txt`, `${base}c-dir/y.txt`, `${base}f-dir/z.txt`];
+    for (const key of [...files, ...nested]) await putThroughConsole(key, Buffer.from(key));
+    const seenFiles: string[] = [];
+    const seenFolders: string[] = [];
+    let token: string | undefined;
+    let pages = 0;
+    do {
+      const { data } = await root(s3ListContract, { bucket: BUCKET, prefix: base, limit: 3, ...(token ? { continuationToken: token } : {}) });
+      // S3 counts files and folders toward the page size; s3rver counts files only.
+      expect(data.objects.length).toBeLessThanOrEqual(3);
+      seenFiles.push(...data.objects.map((o) => o.key));
+      seenFolders.push(...data.folders);
+      token = data.nextToken ?? undefined;
+      pages++;
+    } while (token && pages < 10);
+    expect(seenFiles).toEqual(files);
+    expect(seenFolders).toEqual([`${base}c-dir/`, `${base}f-dir/`]);
+    expect(pages).toBeGreaterThanOrEqual(3);
+    expect(token).toBeUndefined();
+  });
+
   it('sends a file over the single-PUT size in presigned parts and joins them', async () => {
     const key = `creatives/${run}/big.bin`;
     const bytes = Buffer.alloc(16 * 1024 * 1024 + 1234, 7);

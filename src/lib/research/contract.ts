@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract } from '../contract';
+import { MAX_SERIAL_ID, defineContract } from '../contract';
 
 /**
  * Research notes (/research/index): the studio's write-ups — market research, post-mortems, test results — as
@@ -9,7 +9,7 @@ import { defineContract } from '../contract';
 export const RESEARCH_ROUTE = '/research/index';
 export const RESEARCH_EDIT_ACTION = 'research_edit';
 
-const id = z.coerce.number<string | number>().int().positive();
+const id = z.coerce.number<string | number>().int().positive().max(MAX_SERIAL_ID);
 const list = <T extends z.ZodType>(item: T, max: number, what: string) =>
   z.preprocess((v) => (typeof v === 'string' ? v.split(/[\n,]+/).map((s) => s.trim()).filter(Boolean) : v), z.array(item).max(max, `must be at most ${max} ${what}`));
 
@@ -71,7 +71,7 @@ export const researchDeleteContract = defineContract({
 export const researchReadContract = defineContract({
   method: 'GET',
   path: '/api/research/read',
-  request: z.object({ id, version: z.coerce.number<string | number>().int().positive().optional() }),
+  request: z.object({ id, version: z.coerce.number<string | number>().int().positive().max(MAX_SERIAL_ID).optional() }),
   data: z.object({ id: z.number().int(), version: z.number().int(), title: z.string(), html: z.string(), savedBy: z.string(), savedAt: z.string() }),
   access: { route: RESEARCH_ROUTE },
 });
