@@ -1,8 +1,19 @@
+import { startLocalS3 } from '../support/local-s3';
 import { startTestServer } from '../support/test-server';
 
-/** One real server (the production build) on a fresh database; tests read its address from E2E_BASE_URL. */
+/**
+ * One real server (the production build) on a fresh database; tests read its address from E2E_BASE_URL. Beside
+ * it a local S3-compatible server with one bucket, so the S3 browser works end to end (uploads go from the
+ * browser straight to it through presigned URLs).
+ */
+export const E2E_BUCKET = 'e2e-studio-files';
+
 export default async function globalSetup() {
-  const server = await startTestServer({ BELL_POLL_MS: '1500' });
+  const s3 = await startLocalS3([E2E_BUCKET]);
+  const server = await startTestServer({ BELL_POLL_MS: '1500', ...s3.env });
   process.env.E2E_BASE_URL = server.baseUrl;
-  return () => server.stop();
+  return async () => {
+    await server.stop();
+    await s3.stop();
+  };
 }
