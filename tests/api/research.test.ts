@@ -17,6 +17,9 @@ describe('research notes', () => {
     const found = await writer(researchListContract, { textSearch: title, page: 1, limit: 20 });
     expect(found.data.map((n) => n.id)).toEqual([created.id]);
     expect((await writer(researchListContract, { tag, page: 1, limit: 20 })).data.map((n) => n.id)).toEqual([created.id]);
+    // Fuzzy (fuse.js): a typo in the search still finds it, best match first.
+    const typo = title.replace('Retention', 'Retnetion');
+    expect((await writer(researchListContract, { textSearch: typo, page: 1, limit: 20 })).data[0]?.id).toBe(created.id);
 
     const saved = (await writer(researchSaveContract, { id: created.id, title: `${title} (final)`, body: 'Confirmed by the A/B test.', tags: [tag] } as never)).data;
     expect([saved.version, saved.title]).toEqual([2, `${title} (final)`]);

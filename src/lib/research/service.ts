@@ -1,3 +1,4 @@
+import Fuse from 'fuse.js';
 import { marked } from 'marked';
 import type { Actor, SessionAccount } from '../auth/types';
 import { visibleApps } from '../apps/service';
@@ -39,23 +40,32 @@ export function renderNote(markdown: string): string {
 
 const notFound = (id: number) => new HttpError(404, `Research note ${id} does not exist.`);
 
+/**
+ * Fuzzy search (fuse.js, as the issue asks): a typo or a word's other form still finds a note. Title counts most,
+ * then tags, then the body; results in order of relevance. A studio keeps hundreds or a few thousand notes, so
+ * the search reads every note's searchable text, ranks in the process, and then pages.
+ */
+const SEARCH = { keys: [{ name: 'title', weight: 0.5 }, { name: 'tags', weight: 0.3 }, { name: 'body', weight: 0.2 }], threshold: 0.35, ignoreLocation: true, minMatchCharLength: 2 };
+
 export async function listNotes(db: Sql, viewer: SessionAccount, input: { textSearch?: string; tag?: string; page: number; limit: number }) {
   const params: unknown[] = [];
   const where: string[] = ['true'];
-  if (input.textSearch) {
-    params.push(`%${input.textSearch.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    where.push(`(title ILIKE $${params.length} OR body ILIKE $${params.length} OR array_to_string(tags, ' ') ILIKE $${params.length} OR author ILIKE $${params.length})`);
-  }
   if (input.tag) {
     params.push(input.tag.toLowerCase());
     where.push(`$${params.length} = ANY(tags)`);
   }
   const condition = where.join(' AND ');
+  const offset = (input.page - 1) * input.limit;
+  if (input.textSearch) {
+    const all = await db.query<{ id: number; title: string; tags: string[]; body: string }>(`SELECT id, title, tags, body FROM research_notes WHERE ${condition}`, params);
+    const ranked = new Fuse(all, SEARCH).search(input.textSearch).map((r) => Number(r.item.id));
+    const ids = ranked.slice(offset, offset + input.limit);
+    const rows = ids.length ? await db.query<DbNote>('SELECT * FROM research_notes WHERE id = ANY($1::int[])', [ids]) : [];
+    const byId = new Map(rows.map((r) => [Number(r.id), r]));
+    return { data: ids.flatMap((id) => (byId.has(id) ? [toRow(byId.get(id)!, viewer)] : [])), totalRecord: ranked.length };
+  }
   const total = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM research_notes WHERE ${condition}`, params);
-  const rows = await db.query<DbNote>(
-    `SELECT * FROM research_notes WHERE ${condition} ORDER BY updated_at DESC, id DESC LIMIT ${input.limit} OFFSET ${(input.page - 1) * input.limit}`,
-    params,
-  );
+  const rows = await db.query<DbNote>(`SELECT * FROM research_notes WHERE ${condition} ORDER BY updated_at DESC, id DESC LIMIT ${input.limit} OFFSET ${offset}`, params);
   return { data: rows.map((r) => toRow(r, viewer)), totalRecord: total?.n ?? 0 };
 }
 
