@@ -296,7 +296,10 @@ describe('the other api/reportSystem calls', () => {
     expect(bad.json.message).toMatch(/rows\.0\.day: is not a real date/);
 
     // The store's monthly report outranks the console's estimate and sums to the month.
-    await root(importIapStudioContract, { month, rows: [{ appId, os: 2, gross: 3100, currency: 'USD' }] });
+    const studio = await root(importIapStudioContract, { month, fileName: 'Z1_financial.txt', rows: [{ appId, os: 2, gross: 3100, currency: 'USD' }] });
+    // The batch keeps the report's file name, so a figure can be traced to the file it came from.
+    const batch = (await root(dataVersionContract, { source: 'studio_iap', limit: 50 })).data.find((b) => b.id === studio.data.batchId);
+    expect(batch).toMatchObject({ fileName: 'Z1_financial.txt', label: 'Store monthly report (IAP)', current: true });
     const iap = (await root(financeRevenueScreen.contract, { apps: [appId], from: `${month}-01`, to: last })).data.rows;
     expect(iap).toEqual([{ key: 'App Store', kind: 'iap', gross: 3100e6, net: Math.round(3100e6 * 0.85) }]);
 
@@ -330,6 +333,8 @@ describe('the other api/reportSystem calls', () => {
     const pm = await signedInAs('pm');
     const list = (await pm(listAppOsContract)).data;
     expect(list.map((a) => a.appId)).toEqual(['com.gsm.blockpuzzle', 'com.gsm.idleminer']);
+    // With the package name and bundle id of each platform: Import Studio maps the stores' own reports by them.
+    expect(list.find((a) => a.appId === 'com.gsm.idleminer')?.packages).toEqual([{ os: 1, packageId: 'com.gsm.idleminer' }, { os: 2, packageId: 'com.gsm.idleminer.ios' }]);
     expect((await pm(filterAppOsContract)).data).toEqual(list);
     expect((await rejection(pm(importIapStudioContract, { month, rows: [{ appId, os: 2, gross: 1, currency: 'USD' }] }))).status).toBe(403);
   });

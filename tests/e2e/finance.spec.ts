@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addDays, reportDay } from '../../src/lib/analytics/day';
+import { zip } from '../../src/lib/analytics/xlsx';
 import { nowMs } from '../../src/lib/time/clock';
 import { COST_HEADERS } from '../support/finance-xlsx';
 import { expect, open, signIn, test } from './fixtures';
@@ -73,12 +74,10 @@ test('the AdMob redirect needs code and scope, trades the code once and clears w
   expect(await kept()).toEqual([null, null]);
 });
 
-test('Import Studio names bad rows by row and column, then imports a good store report', async ({ page }) => {
+test('Import Studio names bad rows by row and column, then imports Google Play\'s own earnings report', async ({ page }) => {
   const dir = mkdtempSync(join(tmpdir(), 'fin-studio-'));
   const bad = join(dir, 'store-bad.csv');
-  const good = join(dir, 'store-report.csv');
   writeFileSync(bad, 'App,OS,Gross,Net,Currency\ncom.gsm.wordquest,Android,"1,200.00",1020,USD\ncom.gsm.wordquest,Linux,abc,,USD\n');
-  writeFileSync(good, 'App,OS,Gross,Net,Currency\ncom.gsm.wordquest,Android,"1,200.00",1020,USD\ncom.gsm.wordquest,iOS,800,,USD\n');
 
   await signIn(page, 'root', undefined, '/finance/import/studio');
   await expect(page.getByRole('heading', { level: 1, name: 'Import Studio' })).toBeVisible();
@@ -89,11 +88,27 @@ test('Import Studio names bad rows by row and column, then imports a good store 
   await expect(problems.getByRole('row').nth(2)).toHaveText(/^3\s*Gross\s*"abc" is not a number$/);
   await expect(page.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
 
+  // The earnings report as Play Console hands it out: a zip holding one CSV, a line per transaction.
+  const month = await page.getByLabel('Month').inputValue();
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const on = (day: number) => new Date(Date.UTC(year, monthNumber - 1, day)).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  const line = (id: number, day: number, type: string, amount: string) => `GPA.${id},"${on(day)}",10:00:00 PDT,,${type},,Gems,com.gsm.wordquest,inapp,gems,,US,,,USD,0,1,USD,${amount}`;
+  const csv = [
+    'Description,Transaction Date,Transaction Time,Tax Type,Transaction Type,Refund Type,Product Title,Product id,Product Type,Sku Id,Hardware,Buyer Country,Buyer State,Buyer Postal Code,Buyer Currency,Amount (Buyer Currency),Currency Conversion Rate,Merchant Currency,Amount (Merchant Currency)',
+    line(1, 2, 'Charge', '"1,000.00"'),
+    line(1, 2, 'Google fee', '-150.00'),
+    line(2, 9, 'Charge', '200.00'),
+    line(2, 9, 'Google fee', '-30.00'),
+  ].join('\n');
+  const good = join(dir, `earnings_${month.replace('-', '')}.zip`);
+  writeFileSync(good, zip([[`PlayApps_${month.replace('-', '')}.csv`, csv]]));
   await page.getByLabel('Store report').setInputFiles(good);
-  await expect(page.getByText('Every row is good: press Import to store them.')).toBeVisible();
+  await expect(page.getByText(/Google Play earnings report · \d{4}-\d{2} · 4 line\(s\) read · 1 row\(s\) to import/)).toBeVisible();
+  const rows = page.getByRole('region', { name: 'Rows of the file' });
+  await expect(rows.getByRole('row').nth(1)).toHaveText(/^com\.gsm\.wordquest\s*Android\s*1,200\.00 USD\s*1,020\.00 USD$/);
   await page.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(page.getByText(/^Imported 2 row\(s\) for \d{4}-\d{2} as batch \d+/)).toBeVisible();
+  await expect(page.getByText(/^Imported 1 row\(s\) for \d{4}-\d{2} as batch \d+/)).toBeVisible();
   const history = page.getByRole('region', { name: 'Store IAP import history' });
+  await expect(history.getByRole('row').nth(1)).toContainText(`earnings_${month.replace('-', '')}.zip`);
   await expect(history.getByRole('row').nth(1)).toContainText('store report of');
-  await expect(history.getByRole('row').nth(1)).toContainText('2 row(s)');
 });

@@ -1,27 +1,8 @@
-import { inflateRawSync } from 'node:zlib';
+import { unzip } from '../../src/lib/finance/unpack';
 
-/** Reads the files of a zip archive (stored or deflated entries), e.g. an .xlsx export, as text. */
-export function unzipText(archive: Uint8Array): Map<string, string> {
-  const buf = Buffer.from(archive);
-  const files = new Map<string, string>();
-  const end = buf.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  if (end < 0) throw new Error('not a zip archive');
-  const count = buf.readUInt16LE(end + 10);
-  let at = buf.readUInt32LE(end + 16);
-  for (let i = 0; i < count; i++) {
-    const method = buf.readUInt16LE(at + 10);
-    const size = buf.readUInt32LE(at + 20);
-    const nameLength = buf.readUInt16LE(at + 28);
-    const extra = buf.readUInt16LE(at + 30);
-    const comment = buf.readUInt16LE(at + 32);
-    const offset = buf.readUInt32LE(at + 42);
-    const name = buf.toString('utf8', at + 46, at + 46 + nameLength);
-    const local = offset + 30 + buf.readUInt16LE(offset + 26) + buf.readUInt16LE(offset + 28);
-    const data = buf.subarray(local, local + size);
-    files.set(name, (method === 8 ? inflateRawSync(data) : data).toString('utf8'));
-    at += 46 + nameLength + extra + comment;
-  }
-  return files;
+/** Reads the files of a zip archive (e.g. an .xlsx export) as text, with the console's own reader of uploads. */
+export async function unzipText(archive: Uint8Array): Promise<Map<string, string>> {
+  return new Map((await unzip(archive)).map((f) => [f.name, f.text]));
 }
 
 /** The parts every workbook the console writes must hold (an .xlsx without them does not open in Excel). */
@@ -42,7 +23,7 @@ function plainValue(value: unknown, where: string): SheetCell {
  * workbook missing its content types, relationships, workbook, styles or sheet fails to load.
  */
 export async function xlsxRows(archive: Uint8Array): Promise<SheetCell[][]> {
-  const files = unzipText(archive);
+  const files = await unzipText(archive);
   const missing = REQUIRED_PARTS.filter((part) => !files.has(part));
   if (missing.length) throw new Error(`not a complete workbook: missing ${missing.join(', ')}`);
   const { default: ExcelJS } = await import('exceljs');

@@ -1,15 +1,15 @@
 import '../../lib/ui/prime';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
 import { api } from '../../lib/http/client';
 import {
   ADMOB_STORAGE, getAdmobRevenueContract, googleTokenContract, googleUrlContract, MAX_ADMOB_DAYS, updateAdmobContract, type AdmobAccount, type AdmobPreview,
 } from '../../lib/finance/admob-contract';
-import { dataVersionContract, type BatchInfo } from '../../lib/finance/more-contract';
 import { OS_LABELS } from '../../lib/finance/model';
 import { formatUsdMicros } from '../../lib/reports/columns';
-import { formatDateTime, formatDay } from '../../lib/time/format';
+import { formatDay } from '../../lib/time/format';
 import { showToast } from '../../lib/ui/toast-store';
+import { ImportHistory, useImportHistory } from './ImportParts';
 import './finance.css';
 import { DayPicker } from '../common/DayPicker';
 
@@ -42,13 +42,12 @@ export default function ImportAdmob({ defaultFrom, defaultTo }: { defaultFrom: s
   const [accounts, setAccounts] = useState<AdmobAccount[] | null>(null);
   const [consentUrl, setConsentUrl] = useState('');
   const [preview, setPreview] = useState<AdmobPreview | null>(null);
-  const [history, setHistory] = useState<BatchInfo[]>([]);
   const [busy, setBusy] = useState('');
   const [error, setError] = useState('');
   /** Why AdMob cannot be connected on this server (no OAuth client set up), shown next to the button. */
   const [setupProblem, setSetupProblem] = useState('');
 
-  const loadHistory = async () => setHistory((await api(dataVersionContract, { source: 'admob', limit: 20 })).data);
+  const { history, reload: loadHistory } = useImportHistory('admob', useCallback((m: string) => setError(m), []));
 
   useEffect(() => {
     void (async () => {
@@ -87,7 +86,6 @@ export default function ImportAdmob({ defaultFrom, defaultTo }: { defaultFrom: s
           setAccounts([]);
           setSetupProblem(e instanceof Error ? e.message : String(e));
         }
-        await loadHistory();
       } catch (e) {
         setError(e instanceof Error ? e.message : String(e));
       }
@@ -197,37 +195,7 @@ export default function ImportAdmob({ defaultFrom, defaultTo }: { defaultFrom: s
           )}
         </div>
       )}
-      <h2>Import history</h2>
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="AdMob import history">
-        <table className="import-problems">
-          <thead>
-            <tr>
-              <th scope="col">Batch</th>
-              <th scope="col">When</th>
-              <th scope="col">By</th>
-              <th scope="col">Summary</th>
-              <th scope="col">Current</th>
-            </tr>
-          </thead>
-          <tbody>
-            {history.length === 0 ? (
-              <tr>
-                <td colSpan={5}>No AdMob import yet.</td>
-              </tr>
-            ) : (
-              history.map((b) => (
-                <tr key={b.id}>
-                  <td>{b.id}</td>
-                  <td>{formatDateTime(b.createdAt)}</td>
-                  <td>{b.createdBy}</td>
-                  <td>{b.summary}</td>
-                  <td>{b.current ? 'yes' : 'replaced'}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <ImportHistory history={history} what="AdMob" />
     </section>
   );
 }

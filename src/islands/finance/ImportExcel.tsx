@@ -1,10 +1,11 @@
 import '../../lib/ui/prime';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button } from 'primereact/button';
 import { api } from '../../lib/http/client';
 import { importCostContract, importIaaContract, type ImportAnswer, type ImportKind } from '../../lib/finance/import-contract';
 import { showToast } from '../../lib/ui/toast-store';
 import { formatUsdMicros } from '../../lib/reports/columns';
+import { ImportHistory, ImportOutcome, ImportProblems, useImportHistory } from './ImportParts';
 import './finance.css';
 
 const CONTRACTS = { iaa: importIaaContract, cost: importCostContract } as const;
@@ -31,6 +32,7 @@ export default function ImportExcel({ kind, defaultMonth }: { kind: ImportKind; 
   const [preview, setPreview] = useState<ImportAnswer | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const { history, reload } = useImportHistory(kind === 'iaa' ? 'excel_iaa' : 'excel_cost', useCallback((m: string) => setError(m), []));
 
   const send = async (commit: boolean) => {
     if (!file) return;
@@ -39,7 +41,10 @@ export default function ImportExcel({ kind, defaultMonth }: { kind: ImportKind; 
     try {
       const { data } = await api(CONTRACTS[kind], { month, fileName: file.name, content: await base64Of(file), commit });
       setPreview(data);
-      if (data.committed) showToast('success', `Imported ${data.rows} row(s) of ${NOUN[kind]} for ${data.month}`);
+      if (data.committed) {
+        showToast('success', `Imported ${data.rows} row(s) of ${NOUN[kind]} for ${data.month}`);
+        await reload();
+      }
     } catch (e) {
       setPreview(null);
       setError(e instanceof Error ? e.message : String(e));
@@ -76,11 +81,7 @@ export default function ImportExcel({ kind, defaultMonth }: { kind: ImportKind; 
         <Button label="Preview" icon="pi pi-eye" outlined disabled={!file || busy} loading={busy && !preview} onClick={() => void send(false)} />
         <Button label="Import" icon="pi pi-upload" disabled={!ok || busy || preview?.committed} onClick={() => void send(true)} />
       </div>
-      {error && (
-        <p className="import-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ImportOutcome error={error} />
       {preview && (
         <div className="import-preview" aria-live="polite">
           <p>
@@ -93,34 +94,13 @@ export default function ImportExcel({ kind, defaultMonth }: { kind: ImportKind; 
               Imported as batch {preview.batchId} (data version {preview.dataVersion}).
             </p>
           ) : preview.problems.length ? (
-            <>
-              <p className="import-error">{preview.problems.length} problem(s): nothing will be imported until every row is good.</p>
-              <div className="table-scroll" tabIndex={0} role="region" aria-label="Problems of the file">
-                <table className="import-problems">
-                  <thead>
-                    <tr>
-                      <th scope="col">Row</th>
-                      <th scope="col">Column</th>
-                      <th scope="col">Problem</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {preview.problems.map((p, i) => (
-                      <tr key={i}>
-                        <td>{p.row}</td>
-                        <td>{p.column || '—'}</td>
-                        <td>{p.message}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </>
+            <ImportProblems problems={preview.problems} />
           ) : (
             <p className="import-ok">Every row is good: press Import to store them.</p>
           )}
         </div>
       )}
+      <ImportHistory history={history} what={kind === 'iaa' ? 'Ad revenue' : 'UA cost'} />
     </section>
   );
 }

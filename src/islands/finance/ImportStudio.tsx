@@ -1,63 +1,75 @@
 import '../../lib/ui/prime';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
 import { api } from '../../lib/http/client';
 import { OS_LABELS } from '../../lib/finance/model';
-import { dataVersionContract, importIapStudioContract, listAppOsContract, type BatchInfo } from '../../lib/finance/more-contract';
-import { parseStudioFile, STUDIO_HEADERS, type StudioProblem, type StudioRow } from '../../lib/finance/studio-file';
-import { formatDateTime } from '../../lib/time/format';
+import { importIapStudioContract, listAppOsContract } from '../../lib/finance/more-contract';
+import { KIND_LABELS, readStoreReports, type AppCatalog, type StoreReport } from '../../lib/finance/store-reports';
+import { STUDIO_HEADERS } from '../../lib/finance/studio-file';
+import { unpack } from '../../lib/finance/unpack';
 import { showToast } from '../../lib/ui/toast-store';
+import { ImportHistory, ImportOutcome, ImportProblems, useImportHistory } from './ImportParts';
 import './finance.css';
 
 const money = (n: number, currency: string) => `${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
 
 /**
- * Import Studio: the stores' monthly IAP reports summed per app and platform (CSV/TSV, one row per app and OS)
- * for a month. The file is checked row by row before anything is sent (problems name row and column); the
- * import stores all rows or none and replaces the month's store figures of the file's apps.
+ * Import Studio: a month's IAP from the stores' own reports (Google Play's earnings report as its .zip or
+ * .csv, App Store Connect's financial reports as .txt, .gz or a .zip of regions) or from the studio's
+ * template, read in the browser and summed per app, OS and currency. Every problem names its file, row and
+ * column before anything is sent; the import stores all rows or none and replaces the month's store
+ * figures of the file's apps.
  */
 export default function ImportStudio({ defaultMonth }: { defaultMonth: string }) {
   const [month, setMonth] = useState(defaultMonth);
-  const [apps, setApps] = useState<Set<string> | null>(null);
-  const [fileName, setFileName] = useState('');
-  const [parsed, setParsed] = useState<{ rows: StudioRow[]; problems: StudioProblem[] } | null>(null);
-  const [history, setHistory] = useState<BatchInfo[]>([]);
+  const [catalog, setCatalog] = useState<AppCatalog | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [report, setReport] = useState<StoreReport | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
+  const { history, reload } = useImportHistory('studio_iap', useCallback((m: string) => setError(m), []));
 
-  const loadHistory = async () => setHistory((await api(dataVersionContract, { source: 'studio_iap', limit: 20 })).data);
   useEffect(() => {
     void (async () => {
       try {
-        setApps(new Set((await api(listAppOsContract, {})).data.map((a) => a.appId)));
-        await loadHistory();
+        const apps = (await api(listAppOsContract, {})).data;
+        setCatalog({ apps: new Set(apps.map((a) => a.appId)), packages: apps.flatMap((a) => a.packages.map((p) => ({ appId: a.appId, ...p }))) });
       } catch (e) {
         setError(e instanceof Error ? e.message : String(e));
       }
     })();
   }, []);
 
-  const choose = async (file: File | undefined) => {
-    setParsed(null);
+  // The month decides which transaction dates and fiscal periods belong, so the file is read again when it changes.
+  useEffect(() => {
+    setReport(null);
     setDone('');
     setError('');
-    setFileName(file?.name ?? '');
-    if (!file || !apps) return;
-    if (!/\.(csv|tsv|txt)$/i.test(file.name)) return setError(`${file.name}: choose the report as a .csv or .tsv file.`);
-    setParsed(parseStudioFile(await file.text(), apps));
-  };
+    if (!file || !catalog) return;
+    let current = true;
+    void (async () => {
+      try {
+        const files = await unpack(file.name, new Uint8Array(await file.arrayBuffer()));
+        if (current) setReport(readStoreReports(files, catalog, month));
+      } catch (e) {
+        if (current) setError(`${file.name} ${e instanceof Error ? e.message : String(e)}.`);
+      }
+    })();
+    return () => {
+      current = false;
+    };
+  }, [file, catalog, month]);
 
   const commit = async () => {
-    if (!parsed) return;
+    if (!report || !file) return;
     setBusy(true);
     setError('');
     try {
-      const { data } = await api(importIapStudioContract, { month, rows: parsed.rows });
-      const text = `Imported ${parsed.rows.length} row(s) for ${month} as batch ${data.batchId} (data version ${data.dataVersion})${data.replaced ? `, replacing ${data.replaced} earlier row(s)` : ''}.`;
-      setDone(text);
+      const { data } = await api(importIapStudioContract, { month, fileName: file.name, rows: report.rows });
+      setDone(`Imported ${report.rows.length} row(s) for ${month} as batch ${data.batchId} (data version ${data.dataVersion})${data.replaced ? `, replacing ${data.replaced} earlier row(s)` : ''}.`);
       showToast('success', `Imported store IAP for ${month}`);
-      await loadHistory();
+      await reload();
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     } finally {
@@ -65,59 +77,40 @@ export default function ImportStudio({ defaultMonth }: { defaultMonth: string })
     }
   };
 
-  const ok = parsed && parsed.problems.length === 0 && parsed.rows.length > 0;
+  const ok = report && report.problems.length === 0 && report.rows.length > 0;
   return (
     <section className="card finance-import">
       <p className="muted">
-        One row per app and OS with the month's store totals: header row {STUDIO_HEADERS.join(', ')} (Net optional: gross less the store fee; Currency optional: USD).
-        Importing a month again replaces that month's store IAP of the file's apps.
+        Choose the month and the stores' report as they hand it out: Google Play's earnings report (.zip or .csv) or App Store Connect's financial reports (.txt, .gz or a
+        .zip of regions). Apps are matched by package name and bundle id. A summary in the studio's template works too: header row {STUDIO_HEADERS.join(', ')} (Net
+        optional: gross less the store fee). Importing a month again replaces that month's store IAP of the file's apps.
       </p>
       <div className="toolbar">
         <label className="field">
           <span>Month</span>
-          <input className="p-inputtext" type="month" value={month} onChange={(e) => (setMonth(e.target.value), setDone(''))} aria-label="Month" />
+          <input className="p-inputtext" type="month" value={month} onChange={(e) => setMonth(e.target.value)} aria-label="Month" />
         </label>
         <label className="field">
-          <span>Store report (.csv, .tsv)</span>
-          <input className="p-inputtext" type="file" accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values" aria-label="Store report" disabled={!apps} onChange={(e) => void choose(e.target.files?.[0])} />
+          <span>Store report (.zip, .csv, .txt, .gz)</span>
+          <input
+            className="p-inputtext"
+            type="file"
+            accept=".zip,.csv,.tsv,.txt,.gz,text/csv,text/tab-separated-values,application/zip,application/gzip"
+            aria-label="Store report"
+            disabled={!catalog}
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
         </label>
         <Button label="Import" icon="pi pi-upload" disabled={!ok || busy || done !== ''} loading={busy} onClick={() => void commit()} />
       </div>
-      {error && (
-        <p className="import-error" role="alert">
-          {error}
-        </p>
-      )}
-      {done && <p className="import-ok">{done}</p>}
-      {parsed && !done && (
+      <ImportOutcome error={error} done={done} />
+      {report && file && !done && (
         <div className="import-preview" aria-live="polite">
           <p>
-            <strong>{fileName}</strong> · {month} · {parsed.rows.length} good row(s)
+            <strong>{file.name}</strong> · {report.kinds.map((k) => KIND_LABELS[k]).join(', ')} · {month} · {report.lines} line(s) read · {report.rows.length} row(s) to import
           </p>
-          {parsed.problems.length ? (
-            <>
-              <p className="import-error">{parsed.problems.length} problem(s): nothing will be imported until every row is good.</p>
-              <div className="table-scroll" tabIndex={0} role="region" aria-label="Problems of the file">
-                <table className="import-problems">
-                  <thead>
-                    <tr>
-                      <th scope="col">Row</th>
-                      <th scope="col">Column</th>
-                      <th scope="col">Problem</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {parsed.problems.map((p, i) => (
-                      <tr key={i}>
-                        <td>{p.row}</td>
-                        <td>{p.column || '—'}</td>
-                        <td>{p.message}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </>
+          {report.problems.length ? (
+            <ImportProblems problems={report.problems} />
           ) : (
             <>
               <p className="import-ok">Every row is good: press Import to store them.</p>
@@ -132,8 +125,8 @@ export default function ImportStudio({ defaultMonth }: { defaultMonth: string })
                     </tr>
                   </thead>
                   <tbody>
-                    {parsed.rows.map((r) => (
-                      <tr key={`${r.appId}|${r.os}`}>
+                    {report.rows.map((r) => (
+                      <tr key={`${r.appId}|${r.os}|${r.currency}`}>
                         <td>{r.appId}</td>
                         <td>{OS_LABELS[r.os]}</td>
                         <td>{money(r.gross, r.currency)}</td>
@@ -147,37 +140,7 @@ export default function ImportStudio({ defaultMonth }: { defaultMonth: string })
           )}
         </div>
       )}
-      <h2>Import history</h2>
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="Store IAP import history">
-        <table className="import-problems">
-          <thead>
-            <tr>
-              <th scope="col">Batch</th>
-              <th scope="col">When</th>
-              <th scope="col">By</th>
-              <th scope="col">Summary</th>
-              <th scope="col">Current</th>
-            </tr>
-          </thead>
-          <tbody>
-            {history.length === 0 ? (
-              <tr>
-                <td colSpan={5}>No store IAP import yet.</td>
-              </tr>
-            ) : (
-              history.map((b) => (
-                <tr key={b.id}>
-                  <td>{b.id}</td>
-                  <td>{formatDateTime(b.createdAt)}</td>
-                  <td>{b.createdBy}</td>
-                  <td>{b.summary}</td>
-                  <td>{b.current ? 'yes' : 'replaced'}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <ImportHistory history={history} what="Store IAP" />
     </section>
   );
 }

@@ -15,7 +15,7 @@ describe('report exports', () => {
   });
 
   it('the reader refuses a workbook missing any of its parts', async () => {
-    const parts = [...unzipText(xlsx(table.name, [table.header, ...table.rows]))];
+    const parts = [...(await unzipText(xlsx(table.name, [table.header, ...table.rows])))];
     expect(parts.map(([name]) => name)).toEqual(['[Content_Types].xml', '_rels/.rels', 'xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/styles.xml', 'xl/worksheets/sheet1.xml']);
     for (const [name] of parts) {
       const broken = zip(parts.filter(([other]) => other !== name));

@@ -32,7 +32,7 @@ export const dataVersionContract = defineContract({
   access: { route: '/finance/statistic2' },
 });
 
-const appOs = z.array(z.object({ appId: z.string(), name: z.string(), team: z.string(), os: z.array(z.number()) }));
+const appOs = z.array(z.object({ appId: z.string(), name: z.string(), team: z.string(), os: z.array(z.number()), packages: z.array(z.object({ os: z.number(), packageId: z.string() })) }));
 /** finance/get_list_app_os and statistic/filterAppOs mean the same: the finance apps with their platforms. */
 export const listAppOsContract = defineContract({ method: 'GET', path: '/api/reportSystem/finance/get_list_app_os', request: emptyRequest, data: appOs, access: 'signedIn' });
 export const filterAppOsContract = defineContract({ method: 'GET', path: '/api/reportSystem/statistic/filterAppOs', request: emptyRequest, data: appOs, access: 'signedIn' });
@@ -85,6 +85,8 @@ export const importIapStudioContract = defineContract({
   path: '/api/reportSystem/finance/importIAPStudio',
   request: z.object({
     month: monthField,
+    /** The report's file name, kept on the batch so a figure can be traced to the file it came from. */
+    fileName: z.string().trim().max(200).optional(),
     rows: z.array(z.object({ appId, os, gross: money, net: money.optional(), currency })).min(1, 'must hold at least one row').max(5000),
   }),
   data: importAnswerSchema,

@@ -37,8 +37,15 @@ export async function dataVersions(db: Sql, viewer: SessionAccount, source: stri
 
 export async function financeAppOs(db: Sql, viewer: SessionAccount) {
   const apps = await financeApps(db, viewer);
-  const os = await db.query<{ app_id: string; os: number }>(`SELECT app_id, os FROM app_os WHERE app_id IN (SELECT jsonb_array_elements_text($1::jsonb)) ORDER BY os`, [JSON.stringify(apps.map((a) => a.id))]);
-  return apps.map((a) => ({ appId: a.id, name: a.name, team: a.team, os: os.filter((o) => o.app_id === a.id).map((o) => Number(o.os)) }));
+  const os = await db.query<{ app_id: string; os: number; package_id: string }>(
+    `SELECT app_id, os, package_id FROM app_os WHERE app_id IN (SELECT jsonb_array_elements_text($1::jsonb)) ORDER BY os`,
+    [JSON.stringify(apps.map((a) => a.id))],
+  );
+  return apps.map((a) => {
+    const mine = os.filter((o) => o.app_id === a.id);
+    // The package name / bundle id lets Import Studio map the stores' own reports (product id, IAP vendor id) to apps.
+    return { appId: a.id, name: a.name, team: a.team, os: mine.map((o) => Number(o.os)), packages: mine.map((o) => ({ os: Number(o.os), packageId: o.package_id })) };
+  });
 }
 
 async function requireFinanceApps(db: Sql, viewer: SessionAccount, ids: readonly string[]) {
@@ -118,7 +125,7 @@ export async function importFacebook(db: Db, actor: Actor, input: { month: strin
   });
 }
 
-export async function importIapStudio(db: Db, actor: Actor, input: { month: string; rows: { appId: string; os: 1 | 2 | 3; gross: number; net?: number; currency: string }[] }) {
+export async function importIapStudio(db: Db, actor: Actor, input: { month: string; fileName?: string; rows: { appId: string; os: 1 | 2 | 3; gross: number; net?: number; currency: string }[] }) {
   await requireFinanceApps(db, actor.account, input.rows.map((r) => r.appId));
   return db.transaction(async (tx) => {
     const rates = await loadRates(tx, input.rows.map((r) => r.currency));
@@ -136,7 +143,7 @@ export async function importIapStudio(db: Db, actor: Actor, input: { month: stri
       }
     }
     const keys = [...new Set(input.rows.map((r) => r.appId))].map((appId) => ({ appId, period: input.month }));
-    const result = await writeBatch(tx, { source: 'studio_iap', createdBy: actor.account.username, summary: `store report of ${input.month}: ${input.rows.length} row(s)`, covers: { unit: 'month', keys }, revenue });
+    const result = await writeBatch(tx, { source: 'studio_iap', fileName: input.fileName, createdBy: actor.account.username, summary: `store report of ${input.month}: ${input.rows.length} row(s)`, covers: { unit: 'month', keys }, revenue });
     await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'finance_import_iap_studio', entity: 'finance_batch', entityId: result.batchId, after: { month: input.month, rows: input.rows.length }, ip: actor.ip, requestId: actor.requestId });
     return { batchId: result.batchId, dataVersion: result.dataVersion, rows: revenue.length, replaced: result.replaced };
   });

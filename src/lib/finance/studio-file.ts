@@ -18,13 +18,15 @@ export interface StudioRow {
 }
 
 export interface StudioProblem {
+  /** The file inside an archive the problem is in (absent for a single file). */
+  file?: string;
   row: number;
   column: string;
   message: string;
 }
 
 /** Splits one line on the delimiter, honouring "quoted, fields". */
-function cells(line: string, delimiter: string): string[] {
+export function cells(line: string, delimiter: string): string[] {
   const out: string[] = [];
   let cur = '';
   let quoted = false;
@@ -43,7 +45,7 @@ function cells(line: string, delimiter: string): string[] {
 }
 
 /** Money as the stores write it: "1,234.56" → 1234.56; null when not a number. */
-const amount = (text: string) => (/^-?[\d,]*\.?\d+$/.test(text) ? Number(text.replace(/,/g, '')) : null);
+export const amount = (text: string) => (/^-?[\d,]*\.?\d+$/.test(text) ? Number(text.replace(/,/g, '')) : null);
 
 export function parseStudioFile(text: string, permittedApps: ReadonlySet<string>): { rows: StudioRow[]; problems: StudioProblem[] } {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
@@ -76,7 +78,8 @@ export function parseStudioFile(text: string, permittedApps: ReadonlySet<string>
     else if (net !== undefined && gross !== null && net > gross) problem('Net', 'must not exceed Gross');
     const currency = (value('Currency') || 'USD').toUpperCase();
     if (!/^[A-Z]{3}$/.test(currency)) problem('Currency', `"${currency}" is not a currency code like USD`);
-    const key = `${appId}|${os}`;
+    // Several currencies of one app and OS are several rows (App Store regions pay in their own currency).
+    const key = `${appId}|${os}|${currency}`;
     if (appId && os && seen.has(key)) problem('App', `${appId} ${value('OS')} is on row ${seen.get(key)} already`);
     seen.set(key, row);
     if (appId && os && gross !== null && gross >= 0 && net !== null) rows.push({ appId, os: os as 1 | 2 | 3, gross, ...(net !== undefined ? { net } : {}), currency });
