@@ -5,6 +5,9 @@ import { advertiserReportScreen, campaignReportScreen, compareScreen, overviewSc
 import { accountLogContract } from '../../src/lib/logs/contract';
 import { addDays, reportDay } from '../../src/lib/analytics/day';
 import { nowMs } from '../../src/lib/time/clock';
+import { facebookDayContract } from '../../src/lib/finance/more-contract';
+import { financeMktScreen, financeRevenueScreen, financeStatisticScreen } from '../../src/lib/finance/screens';
+import { jobRunsContract, runJobContract } from '../../src/lib/jobs/contract';
 import { ownAccount, raw, rejection, signedInAs, uniqueName, type Session } from './helpers';
 
 /**
@@ -261,9 +264,11 @@ describe('tracking and attribution', () => {
     const all = await root(campaignReportScreen.contract, { apps: [advertised.id] });
     expect(all.data.rows.find((r) => r.key === today())).toMatchObject({ impressions: 0, clicks: 3, installs: 1 });
     const byAdvertiser = await root(advertiserReportScreen.contract, { apps: [advertised.id] });
-    expect(byAdvertiser.data.rows).toEqual([{ key: advertised.id, label: `HA ${advertised.id}`, impressions: 0, clicks: 3, installs: 1 }]);
+    // The app bought no installs on paid channels: an install is worth the studio's default.
+    const value = (await root(settingsListContract, {})).data[0]!.valuePerInstall;
+    expect(byAdvertiser.data.rows).toEqual([{ key: advertised.id, label: `HA ${advertised.id}`, impressions: 0, clicks: 3, installs: 1, value }]);
     const byPublisher = await root(publisherReportScreen.contract, { apps: [publisher.id] });
-    expect(byPublisher.data.rows).toEqual([{ key: publisher.id, label: `HA ${publisher.id}`, impressions: 0, clicks: 3, installs: 1 }]);
+    expect(byPublisher.data.rows).toEqual([{ key: publisher.id, label: `HA ${publisher.id}`, impressions: 0, clicks: 3, installs: 1, value }]);
     // The advertised app shows nothing as a publisher.
     expect((await root(publisherReportScreen.contract, { apps: [advertised.id] })).data.rows).toEqual([]);
   });
@@ -387,6 +392,75 @@ describe('overview and compare', () => {
   });
 });
 
+describe('cost-equivalent value, and house ads in finance', () => {
+  /** A click in `publisher` on an ad of `campaignId`'s app, then that device's first open of the advertised app. */
+  async function install(publisher: App, advertised: App) {
+    const player = await session(publisher.android);
+    const ad = (await ask(publisher.android, player.accessToken, { placement: 'main', format: 'banner' })).json.data as { clickToken: string };
+    expect((await trackCall('click', publisher.android, player.accessToken, ad.clickToken)).status).toBe(200);
+    const there = await session(advertised.android, player.deviceId);
+    const opened = await raw('POST', '/api/sdk/v1/events', {
+      body: JSON.stringify({ events: [{ id: uniqueName('ev'), name: 'first_open', userId: there.playerId, time: nowMs(), appVersion: '1.0', country: 'VN', params: {} }] }),
+      headers: { 'x-sdk-key': advertised.android },
+    });
+    expect(opened.status, opened.text).toBe(200);
+  }
+
+  it('is the paid CPI of the month (else the default); finance_refresh books it as revenue of the publisher and cost of the advertiser, once', async () => {
+    const [paid, unpaid, publisher] = await Promise.all([newApp('paid'), newApp('free'), newApp('pub')]);
+    await root(publisherSaveContract, { appId: publisher.id, placements: ['main'] });
+    // The paid app bought 250 installs for 812.50 USD on Meta this month (two days): CPI 3.25.
+    const yesterday = today().slice(0, 7) === addDays(today(), -1).slice(0, 7) ? addDays(today(), -1) : today();
+    await root(facebookDayContract, {
+      rows: [
+        { appId: paid.id, os: 1, day: today(), campaign: 'FB A', cost: 500, installs: 150, currency: 'USD' },
+        { appId: paid.id, os: 1, day: yesterday, campaign: 'FB B', cost: 312.5, installs: 100, currency: 'USD' },
+      ],
+    });
+    const { data: forPaid } = await root(campaignSaveContract, campaign(paid.id, [publisher.id], { priority: 9, totalCap: 2 }));
+    const { data: forUnpaid } = await root(campaignSaveContract, campaign(unpaid.id, [publisher.id], { priority: 1 }));
+    await install(publisher, paid);
+    await install(publisher, paid);
+    await install(publisher, unpaid);
+    const fallback = (await root(settingsListContract, {})).data[0]!.valuePerInstall;
+
+    // Independent recomputation: installs × the month's paid CPI (Σ cost ÷ Σ installs), else × the default.
+    const cpi = (500 + 312.5) / (150 + 100);
+    const byAdvertiser = (await root(advertiserReportScreen.contract, { apps: [paid.id, unpaid.id] })).data.rows;
+    // (Lines by impressions, then clicks: the paid app's ad was clicked twice.)
+    expect(byAdvertiser.map((r) => [r.key, r.installs, r.value])).toEqual([
+      [paid.id, 2, 2 * cpi],
+      [unpaid.id, 1, fallback],
+    ]);
+    const byPublisher = (await root(publisherReportScreen.contract, { apps: [publisher.id] })).data.rows;
+    expect(byPublisher.map((r) => [r.key, r.installs, r.value])).toEqual([[publisher.id, 3, 2 * cpi + fallback]]);
+    const perCampaign = (await root(campaignReportScreen.contract, { apps: [paid.id], campaign: String(forPaid.id) })).data.rows.find((r) => r.key === today());
+    expect(perCampaign).toMatchObject({ installs: 2, value: 2 * cpi });
+
+    // finance_refresh: In-house ad revenue of the publisher, In-house UA cost (with the installs) of each advertiser.
+    await root(runJobContract, { name: 'finance_refresh' });
+    const range = { from: today(), to: today() };
+    const revenue = (await root(financeRevenueScreen.contract, { apps: [publisher.id], ...range })).data.rows;
+    expect(revenue).toEqual([{ key: 'In-house', kind: 'ads', gross: Math.round((2 * cpi + fallback) * 1e6), net: Math.round((2 * cpi + fallback) * 1e6) }]);
+    const cost = (await root(financeMktScreen.contract, { apps: [paid.id, unpaid.id], ...range, by: 'campaign' })).data.rows.filter((r) => r.key.includes('In-house'));
+    expect(cost.map((r) => [r.key, r.installs, r.cost])).toEqual(
+      expect.arrayContaining([
+        [expect.stringContaining(forPaid.name), 2, Math.round(2 * cpi * 1e6)],
+        [expect.stringContaining(forUnpaid.name), 1, Math.round(fallback * 1e6)],
+      ]),
+    );
+    // The studio's own totals net to zero: what the publisher earned is what the advertisers spent.
+    const pnl = (await root(financeStatisticScreen.contract, { apps: [publisher.id, paid.id, unpaid.id], ...range, by: 'day' })).data.rows.find((r) => r.key === today())!;
+    const metaToday = yesterday === today() ? 812.5e6 : 500e6;
+    expect(pnl.adRevenue).toBe(Math.round((2 * cpi + fallback) * 1e6));
+    expect(pnl.cost).toBe(metaToday + pnl.adRevenue);
+    // Run again: house ads change nothing.
+    await root(runJobContract, { name: 'finance_refresh' });
+    expect((await root(jobRunsContract, { name: 'finance_refresh' })).data[0]!.result).not.toMatch(/house ads:/);
+    expect((await root(financeRevenueScreen.contract, { apps: [publisher.id], ...range })).data.rows).toEqual(revenue);
+  });
+});
+
 describe('setting: the studio defaults', () => {
   // The settings are the studio's one row, shared with every suite on this server: values here never change
   // what another test sees (a cap no test reaches, a window that only widens, a fallback of a format no other
@@ -425,7 +499,7 @@ describe('setting: the studio defaults', () => {
         { campaignId: 0, creativeId: 'fallback', format: 'native', width: 300, height: 250, url: 'https://cdn.example.com/house.png', storeUrl: '', impressionToken: '', clickToken: '' },
       ]);
     } finally {
-      await root(settingsSaveContract, { frequencyCap: before.frequencyCap, fallbackCreative: before.fallbackCreative, attributionWindowDays: before.attributionWindowDays, pacing: before.pacing });
+      await root(settingsSaveContract, { ...before, fallbackCreative: before.fallbackCreative });
     }
   });
 });

@@ -56,6 +56,16 @@ export interface BatchResult {
 
 const CHUNK = 2000;
 
+/**
+ * The revenue rows that count, as a subquery over `finance_revenue r` filtered by `where`: per app, day, OS
+ * and kind the best-ranked source only (a network's or store's figure, rank 1, replaces the console's own
+ * estimate, rank 2), and rank 0 always (house ads' value, a figure of its own that replaces nothing).
+ */
+export function countedRevenueRows(where: string): string {
+  return `(SELECT * FROM (SELECT r.*, min(r.rank) FILTER (WHERE r.rank > 0) OVER (PARTITION BY r.app_id, r.day, r.os, r.kind) AS best FROM finance_revenue r WHERE ${where}) ranked
+           WHERE rank = best OR rank = 0)`;
+}
+
 export async function writeBatch(tx: Sql, input: BatchInput): Promise<BatchResult> {
   const revenue = input.revenue ?? [];
   const cost = input.cost ?? [];
@@ -127,8 +137,7 @@ export async function rollUpDays(tx: Sql, keys: readonly { app_id: string; day: 
        SELECT app_id, day, os, sum(ad), sum(ig), sum(inet), sum(cost), sum(inst) FROM (
          SELECT app_id, day, os, CASE WHEN kind = 'ads' THEN net_usd ELSE 0 END AS ad, CASE WHEN kind = 'iap' THEN gross_usd ELSE 0 END AS ig,
                 CASE WHEN kind = 'iap' THEN net_usd ELSE 0 END AS inet, 0 AS cost, 0 AS inst
-           FROM (SELECT r.*, min(r.rank) OVER (PARTITION BY r.app_id, r.day, r.os, r.kind) AS best FROM finance_revenue r WHERE r.current AND ${inKeys.replace('(app_id, day)', '(r.app_id, r.day)')}) x
-          WHERE rank = best
+           FROM ${countedRevenueRows(`r.current AND ${inKeys.replace('(app_id, day)', '(r.app_id, r.day)')}`)} x
          UNION ALL
          SELECT app_id, day, os, 0, 0, 0, cost_usd, installs FROM finance_cost WHERE current AND ${inKeys}
        ) u GROUP BY app_id, day, os`,
@@ -156,8 +165,8 @@ async function rollUpMonths(tx: Sql, keys: readonly { app_id: string; day: strin
     await tx.query(
       `INSERT INTO finance_revenue_monthly (month, app_id, os, kind, network, source, gross_usd, net_usd)
        SELECT date_trunc('month', day)::date, app_id, os, kind, network, source, sum(gross_usd), sum(net_usd)
-         FROM (SELECT r.*, min(r.rank) OVER (PARTITION BY r.app_id, r.day, r.os, r.kind) AS best FROM finance_revenue r WHERE r.current AND ${rawOf('r.')}) x
-        WHERE rank = best GROUP BY 1, 2, 3, 4, 5, 6`,
+         FROM ${countedRevenueRows(`r.current AND ${rawOf('r.')}`)} x
+        GROUP BY 1, 2, 3, 4, 5, 6`,
       [chunk],
     );
     await tx.query(

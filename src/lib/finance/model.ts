@@ -13,7 +13,11 @@ export const UA_CHANNELS = ['Meta', 'Google Ads', 'Apple Search Ads', 'Unity', '
 /** The store's share of a sale (small-business programmes of Google Play and the App Store); net = gross × (1 − fee). */
 export const STORE_FEE = 0.15;
 
-/** Where figures come from. rank 1 = what the network or store reports; 2 = the console's own estimate. */
+/**
+ * Where figures come from. rank 1 = what the network or store reports; 2 = the console's own estimate,
+ * counted only where no rank-1 figure of the same app, day, OS and kind exists; 0 = a figure of its own that
+ * always counts and replaces nothing (house ads' cost-equivalent value).
+ */
 export const SOURCES = {
   excel_iaa: { label: 'Excel import (ad revenue)', rank: 1 },
   excel_cost: { label: 'Excel import (UA cost)', rank: 1 },
@@ -24,6 +28,7 @@ export const SOURCES = {
   manual: { label: 'Manual correction', rank: 1 },
   console_iap: { label: 'Console analytics (IAP)', rank: 2 },
   console_ads: { label: 'Console analytics (ad revenue)', rank: 2 },
+  house_ads: { label: 'In-house ads (cost-equivalent value)', rank: 0 },
 } as const;
 export type FinanceSource = keyof typeof SOURCES;
 

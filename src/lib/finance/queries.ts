@@ -1,18 +1,19 @@
 import type { Sql } from '../server/db';
+import { countedRevenueRows } from './batches';
 import { financeWhere, type FinanceScope } from './scope';
 
 /**
  * The SQL of the finance reports, over the current rows of the scope (src/lib/finance/scope.ts decides the
  * apps). Money answers are USD micros. Revenue counts, per app, day, OS and kind, the best-ranked source
- * only: a network or store figure (rank 1) replaces the console's own estimate (rank 2) of the same day.
+ * only: a network or store figure (rank 1) replaces the console's own estimate (rank 2) of the same day;
+ * house ads' value (rank 0) always counts (countedRevenueRows in batches.ts).
  */
 
 const n = (v: unknown) => Number(v ?? 0);
 
 /** The counted revenue rows of the scope, as a subquery (columns of finance_revenue). */
 export function countedRevenue(scope: FinanceScope, params: unknown[]): string {
-  return `(SELECT * FROM (SELECT r.*, min(r.rank) OVER (PARTITION BY r.app_id, r.day, r.os, r.kind) AS best FROM finance_revenue r WHERE ${financeWhere(scope, params, 'r')}) ranked
-           WHERE rank = best)`;
+  return countedRevenueRows(financeWhere(scope, params, 'r'));
 }
 
 export interface PnlRow {

@@ -22,6 +22,8 @@ export const STATUS_TRANSITIONS: Record<(typeof CAMPAIGN_STATUSES)[number], read
 
 /** The studio defaults before anyone saves the Setting screen (migration 0165 writes the same). */
 export const HOUSE_AD_DEFAULTS = { attributionWindowDays: 7 } as const;
+/** The highest default value of an install (USD) the settings accept. */
+export const MAX_VALUE_PER_INSTALL = 1000;
 /** The longest attribution window the Setting screen accepts (tracking tokens and serves are kept this long). */
 export const MAX_ATTRIBUTION_DAYS = 30;
 
@@ -316,6 +318,12 @@ export const settingsInput = z.object({
     .max(MAX_ATTRIBUTION_DAYS, `must be at most ${MAX_ATTRIBUTION_DAYS} days`),
   /** Whether a new campaign's form starts with pacing on. */
   pacing: z.boolean().default(false),
+  /** USD an install is worth when the advertised app bought no installs on paid channels that month. */
+  valuePerInstall: z
+    .number({ error: 'must be an amount in USD, e.g. 0.50' })
+    .min(0, 'must not be negative')
+    .max(MAX_VALUE_PER_INSTALL, `must be at most ${MAX_VALUE_PER_INSTALL} USD`)
+    .default(0.5),
 });
 export type SettingsInput = z.output<typeof settingsInput>;
 
@@ -326,6 +334,7 @@ export const settingsRow = z.object({
   fallbackCreative: z.string(),
   attributionWindowDays: z.number().int(),
   pacing: z.boolean(),
+  valuePerInstall: z.number(),
   updatedBy: z.string(),
   updatedAt: z.string(),
 });

@@ -1,6 +1,7 @@
 import { addDays, daysBetween, daysOf } from '../analytics/day';
 import { resolveScope, type ReportScope } from '../analytics/reports';
 import { handleReport } from '../reports/server';
+import { installValueSql, paidCpiCte } from './value';
 import type { Sql } from '../server/db';
 import { advertiserReportScreen, campaignReportScreen, compareScreen, OVERVIEW_TOP, overviewScreen, PREVIOUS_PERIOD, publisherReportScreen, type CompareLine, type HouseAdLine } from './screens';
 
@@ -46,29 +47,30 @@ async function lines(
   const filters = servedWhere(scope, params);
   const where = (dayColumn: string) => `${scoped} = ANY($1::text[]) AND ${dayColumn} BETWEEN $2::date AND $3::date AND ($4::int IS NULL OR c.id = $4::int)${filters}`;
   const key = keyOf[by];
-  const rows = await db.query<{ k: string; kind: 'i' | 'c' | 'n'; n: number }>(
-    `SELECT ${key('s.impression_day')} AS k, 'i' AS kind, count(*)::int AS n FROM house_ad_serves s JOIN house_ad_campaigns c ON c.id = s.campaign_id
+  const rows = await db.query<{ k: string; kind: 'i' | 'c' | 'n'; n: number; value: string }>(
+    `WITH ${paidCpiCte('$2', '$3')}
+     SELECT ${key('s.impression_day')} AS k, 'i' AS kind, count(*)::int AS n, 0::bigint AS value FROM house_ad_serves s JOIN house_ad_campaigns c ON c.id = s.campaign_id
       WHERE ${where('s.impression_day')} GROUP BY 1
      UNION ALL
-     SELECT ${key('s.click_day')}, 'c', count(*)::int FROM house_ad_serves s JOIN house_ad_campaigns c ON c.id = s.campaign_id
+     SELECT ${key('s.click_day')}, 'c', count(*)::int, 0 FROM house_ad_serves s JOIN house_ad_campaigns c ON c.id = s.campaign_id
       WHERE ${where('s.click_day')} GROUP BY 1
      UNION ALL
-     SELECT ${key('i.day')}, 'n', count(*)::int FROM house_ad_installs i JOIN house_ad_serves s ON s.serve_id = i.serve_id JOIN house_ad_campaigns c ON c.id = i.campaign_id
+     SELECT ${key('i.day')}, 'n', count(*)::int, sum(${installValueSql('i')})::bigint FROM house_ad_installs i JOIN house_ad_serves s ON s.serve_id = i.serve_id JOIN house_ad_campaigns c ON c.id = i.campaign_id
       WHERE ${where('i.day')} GROUP BY 1`,
     params,
   );
   const out = new Map<string, HouseAdLine>();
   for (const r of rows) {
-    const line = out.get(r.k) ?? { key: r.k, label: r.k, impressions: 0, clicks: 0, installs: 0 };
+    const line = out.get(r.k) ?? { key: r.k, label: r.k, impressions: 0, clicks: 0, installs: 0, value: 0 };
     if (r.kind === 'i') line.impressions += r.n;
     else if (r.kind === 'c') line.clicks += r.n;
-    else line.installs += r.n;
+    else (line.installs += r.n), (line.value = Number(r.value) / 1e6);
     out.set(r.k, line);
   }
   return out;
 }
 
-const zero = (day: string): HouseAdLine => ({ key: day, label: day, impressions: 0, clicks: 0, installs: 0 });
+const zero = (day: string): HouseAdLine => ({ key: day, label: day, impressions: 0, clicks: 0, installs: 0, value: 0 });
 const byImpressions = (a: HouseAdLine, b: HouseAdLine) => b.impressions - a.impressions || b.clicks - a.clicks || a.label.localeCompare(b.label);
 const campaignParam = (v: string) => (/^\d{1,9}$/.test(v) ? Number(v) : null);
 

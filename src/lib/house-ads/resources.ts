@@ -1,4 +1,5 @@
 import { addDays, reportDay } from '../analytics/day';
+import { formatUsd } from '../reports/columns';
 import { defineResource, type ResourceOption } from '../resources/define';
 import { nowMs } from '../time/clock';
 import {
@@ -206,6 +207,7 @@ export const settingsResource = defineResource({
     { key: 'fallbackCreative', label: 'Fallback creative', value: (r) => r.fallbackCreative || 'none (no fill)' },
     { key: 'attributionWindowDays', label: 'Attribution window', value: (r) => `${r.attributionWindowDays} day${r.attributionWindowDays === 1 ? '' : 's'}` },
     { key: 'pacing', label: 'New campaigns paced', value: (r) => (r.pacing ? 'Yes' : 'No') },
+    { key: 'valuePerInstall', label: 'Value per install', value: (r) => formatUsd(r.valuePerInstall, 2), hint: () => 'when the app bought no paid installs that month' },
     { key: 'updatedAt', label: 'Changed (UTC+7)', show: 'dateTime', hint: (r) => (r.updatedBy ? `by ${r.updatedBy}` : '') },
   ],
   form: [
@@ -213,6 +215,12 @@ export const settingsResource = defineResource({
     { key: 'fallbackCreative', label: 'Fallback creative', input: 'text', placeholder: 'banner 320x50 https://cdn.example.com/house.png', help: 'Shown when no campaign fills a request of its format; empty: answer no fill.' },
     { key: 'attributionWindowDays', label: 'Attribution window (days)', input: 'number', help: `An install is credited to the last click this many days before it (1–${MAX_ATTRIBUTION_DAYS}).` },
     { key: 'pacing', label: 'New campaigns spread their daily cap over the day', input: 'switch' },
+    {
+      key: 'valuePerInstall',
+      label: 'Value per install (USD)',
+      input: 'number',
+      help: "A house-ad install is worth what the advertised app paid per install on paid channels that month; this when it bought none.",
+    },
   ],
   fixed: () => ({}),
   create: false,

@@ -16,6 +16,8 @@ export const houseAdLine = z.object({
   impressions: z.number(),
   clicks: z.number(),
   installs: z.number(),
+  /** The installs' cost-equivalent value in USD (src/lib/house-ads/value.ts). */
+  value: z.number(),
 });
 export type HouseAdLine = z.infer<typeof houseAdLine>;
 
@@ -25,6 +27,7 @@ export const HOUSE_AD_COLUMNS: ReportColumn<HouseAdLine>[] = [
   { key: 'ctr', label: 'CTR', unit: 'pct', decimals: 2, measure: ratio('clicks', 'impressions', 100) },
   { key: 'installs', label: 'Installs', unit: 'count', decimals: 0, measure: sum('installs') },
   { key: 'cvr', label: 'CVR', unit: 'pct', decimals: 2, measure: ratio('installs', 'clicks', 100) },
+  { key: 'value', label: 'Value', unit: 'usd', decimals: 2, measure: sum('value') },
 ];
 
 const hasData = (lines: readonly HouseAdLine[]) => lines.some((l) => l.impressions + l.clicks + l.installs > 0);

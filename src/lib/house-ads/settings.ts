@@ -11,6 +11,7 @@ interface SettingsDbRow {
   fallback_creative: Creative | null;
   attribution_window_days: number;
   pacing: boolean;
+  value_per_install_micros: string | number;
   updated_by: string;
   updated_at: Date | string;
 }
@@ -21,6 +22,7 @@ const toRow = (r: SettingsDbRow): SettingsRow => ({
   fallbackCreative: r.fallback_creative ? creativesToText([r.fallback_creative]) : '',
   attributionWindowDays: r.attribution_window_days,
   pacing: r.pacing,
+  valuePerInstall: Number(r.value_per_install_micros) / 1e6,
   updatedBy: r.updated_by,
   updatedAt: new Date(r.updated_at).toISOString(),
 });
@@ -42,9 +44,16 @@ export async function saveSettings(db: Db, actor: Actor, input: SettingsInput): 
   const saved = await db.transaction(async (tx) => {
     const before = toRow((await tx.one<SettingsDbRow>('SELECT * FROM house_ad_settings WHERE id FOR UPDATE'))!);
     const row = await tx.one<SettingsDbRow>(
-      `UPDATE house_ad_settings SET frequency_cap = $1, fallback_creative = $2::jsonb, attribution_window_days = $3, pacing = $4, updated_by = $5, updated_at = now()
+      `UPDATE house_ad_settings SET frequency_cap = $1, fallback_creative = $2::jsonb, attribution_window_days = $3, pacing = $4, value_per_install_micros = $6, updated_by = $5, updated_at = now()
         WHERE id RETURNING *`,
-      [input.frequencyCap, input.fallbackCreative ? JSON.stringify(parseCreative(input.fallbackCreative)) : null, input.attributionWindowDays, input.pacing, actor.account?.username ?? ''],
+      [
+        input.frequencyCap,
+        input.fallbackCreative ? JSON.stringify(parseCreative(input.fallbackCreative)) : null,
+        input.attributionWindowDays,
+        input.pacing,
+        actor.account?.username ?? '',
+        Math.round(input.valuePerInstall * 1e6),
+      ],
     );
     const after = toRow(row!);
     await writeAudit(tx, {
