@@ -55,7 +55,7 @@ test('a campaign made in the form is served to a player and its impression shows
   await open(page, '/ads_in_house/report/campaign');
   await page.locator('.p-dropdown').filter({ hasText: 'All campaigns' }).click();
   await page.getByRole('option', { name: new RegExp(name) }).click();
-  // Total: 1 impression, 0 clicks, CTR 0 %, 0 installs, CVR — (no click).
+  // Total: 1 impression, 0 clicks, CTR 0 %, 0 installs, CVR — (no click), value $0.00 (no install).
   const total = page.locator('tbody tr').filter({ hasText: /^Total/ });
-  await expect.poll(async () => (await tableRows(page.locator('table').filter({ has: total }))).find((r) => r[0] === 'Total')).toEqual(['Total', 1, 0, 0, 0, null]);
+  await expect.poll(async () => (await tableRows(page.locator('table').filter({ has: total }))).find((r) => r[0] === 'Total')).toEqual(['Total', 1, 0, 0, 0, null, 0]);
 });

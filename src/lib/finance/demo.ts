@@ -72,7 +72,7 @@ export async function seedDemoFinance(db: Db, now = nowMs()): Promise<void> {
       const noise = () => 0.85 + rnd() * 0.3;
       if (day <= networksUntil) {
         AD_NETWORKS.forEach((network, n) => {
-          const share = [0.38, 0.27, 0.12, 0.11, 0.08, 0.04][n]!;
+          const share = [0.4, 0.28, 0.13, 0.11, 0.08][n]!;
           const usd = Math.round(620 * size * season * share * noise() * 1e6);
           revenue.push({ appId, day, os, kind: 'ads', network, currency: 'USD', gross: usd, net: usd, grossUsd: usd, netUsd: usd });
         });

@@ -3,8 +3,39 @@
  * the sources a figure can come from, and the store fee. Import files and screens use these exact labels.
  */
 
-/** Ad networks whose revenue the studio receives (the Excel IAA template's "Network" column). */
-export const AD_NETWORKS = ['AdMob', 'AppLovin MAX', 'Unity Ads', 'ironSource', 'Meta Audience Network', 'In-house'] as const;
+/**
+ * Ad networks whose revenue the studio receives (the Excel IAA template's "Network" column). House ads'
+ * value is not among them: finance_refresh books it as network "In-house" (src/lib/house-ads/value.ts).
+ */
+export const AD_NETWORKS = ['AdMob', 'AppLovin MAX', 'Unity Ads', 'ironSource', 'Meta Audience Network'] as const;
+
+/** How game SDKs and mediation name the networks (ad_impression events), in finance's spelling. */
+const NETWORK_ALIASES: Record<string, string> = {
+  admob: 'AdMob',
+  'google admob': 'AdMob',
+  applovin: 'AppLovin MAX',
+  'applovin max': 'AppLovin MAX',
+  max: 'AppLovin MAX',
+  unity: 'Unity Ads',
+  unityads: 'Unity Ads',
+  'unity ads': 'Unity Ads',
+  ironsource: 'ironSource',
+  'ironsource ads': 'ironSource',
+  meta: 'Meta Audience Network',
+  facebook: 'Meta Audience Network',
+  fan: 'Meta Audience Network',
+  'meta audience network': 'Meta Audience Network',
+};
+
+/**
+ * A network name from the SDK in finance's spelling, so the console's estimate of a network groups with the
+ * network's own figures ("admob" and "AdMob" are one line); other names keep their spelling, capitalised.
+ */
+export function financeNetwork(name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed) return 'Unknown';
+  return NETWORK_ALIASES[trimmed.toLowerCase()] ?? trimmed[0]!.toUpperCase() + trimmed.slice(1);
+}
 /** Stores that sell in-app purchases; the OS decides the store (1 Android, 2 iOS). */
 export const STORES = { 1: 'Google Play', 2: 'App Store', 3: 'Web' } as const;
 /** User-acquisition channels (the Excel cost template's "Channel" column). */

@@ -4,7 +4,7 @@ import { installValueSql, IN_HOUSE, paidCpiCte } from '../house-ads/value';
 import type { Db, Sql } from '../server/db';
 import { nowMs } from '../time/clock';
 import { writeBatch, type CostFigure, type RevenueFigure } from './batches';
-import { STORE_FEE, STORES } from './model';
+import { financeNetwork, STORE_FEE, STORES } from './model';
 
 /**
  * finance_refresh, the part the console computes itself:
@@ -69,7 +69,7 @@ async function analyticsFigures(db: Sql, from: string, to: string, wanted: Wante
   );
   for (const r of ads) {
     const revenue = Number(r.revenue);
-    wanted.revenue('console_ads', { appId: r.app_id, day: r.day, os: Number(r.os), kind: 'ads', network: r.network || 'Unknown', currency: 'USD', gross: revenue, net: revenue, grossUsd: revenue, netUsd: revenue });
+    wanted.revenue('console_ads', { appId: r.app_id, day: r.day, os: Number(r.os), kind: 'ads', network: financeNetwork(r.network), currency: 'USD', gross: revenue, net: revenue, grossUsd: revenue, netUsd: revenue });
   }
 }
 

@@ -65,8 +65,9 @@ export async function seedDatabase(db: Db, config: ServerConfig): Promise<void> 
   });
   if (config.demoData) console.log(`[db] seeded demo data: ${demoAccounts.length} accounts, ${demoApps.length} apps, ${demoTeams.length} teams`);
   if (config.demoData) await seedDemoTelemetry(db);
-  if (config.demoData) await seedDemoFinance(db);
+  // House ads before finance: the finance seed's refresh books their installs' value (In-house).
   if (config.demoData) await seedDemoHouseAds(db);
+  if (config.demoData) await seedDemoFinance(db);
   if (config.demoData) await seedDemoProgressEvents(db);
   if (config.demoData) await seedDemoResearch(db);
   // Played by simulated players, like the telemetry: skipped with it (DEMO_TELEMETRY=0).
