@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineReport } from '../reports/define';
+import { defineReport, shortDay } from '../reports/define';
 import { only, ratio, sum, type ReportColumn } from '../reports/columns';
 import { linesTable } from '../reports/table';
 
@@ -15,7 +15,6 @@ const usd = <R>(key: keyof R & string, label: string): ReportColumn<R> => ({ key
 const count = <R>(key: keyof R & string, label: string): ReportColumn<R> => ({ key, label, unit: 'count', decimals: 0, measure: sum<R>(key as never) });
 /** Finance figures are per app, day and OS: no app version, no country. */
 const NO_VERSION_OR_COUNTRY = ['version', 'countries'] as const;
-const shortDay = (day: string) => day.slice(5);
 
 export const pnlRow = z.object({
   key: z.string(),

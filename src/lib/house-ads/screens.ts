@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ratio, sum, type ReportColumn } from '../reports/columns';
-import { defineReport } from '../reports/define';
+import { defineReport, shortDay } from '../reports/define';
 import { linesTable } from '../reports/table';
 
 /**
@@ -31,7 +31,6 @@ export const HOUSE_AD_COLUMNS: ReportColumn<HouseAdLine>[] = [
 ];
 
 const hasData = (lines: readonly HouseAdLine[]) => lines.some((l) => l.impressions + l.clicks + l.installs > 0);
-const shortDay = (day: string) => day.slice(5);
 const colors = { impressions: '#1890ff', clicks: '#e6a23c', installs: '#67c23a' };
 
 export const campaignReportScreen = defineReport({
