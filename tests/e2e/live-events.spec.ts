@@ -100,4 +100,15 @@ test('a designer creates a template and an event; it goes live, scores arrive, i
   const standings = page.getByRole('dialog', { name: new RegExp(`Standings — ${name}`) });
   await expect(standings.getByRole('row', { name: new RegExp(players[1]!.id) })).toContainText('gem 100');
   await expect(standings.getByRole('row', { name: new RegExp(players[2]!.id) })).toContainText('coin 10');
+
+  // Above the standings: the figures, and the scores 300, 500, 900 in five bands of 121 (the top one ends at 900).
+  await expect(standings.getByRole('term').filter({ hasText: 'Participants' }).locator('xpath=following-sibling::dd')).toHaveText('3');
+  await expect(standings.getByRole('term').filter({ hasText: 'Rewards claimed' }).locator('xpath=following-sibling::dd')).toHaveText('1');
+  const chart = standings.getByRole('figure', { name: 'Score distribution' });
+  const bars = chart.getByRole('listitem');
+  await expect(bars).toHaveCount(5);
+  await expect(bars.first()).toHaveText(/300–420\s*1/);
+  await expect(bars.first().locator('.drill-bar')).toHaveAttribute('style', /width: 100%/);
+  await expect(bars.last()).toHaveText(/784–900\s*1/);
+  await expect(bars.nth(2)).toHaveText(/542–662\s*0/);
 });
