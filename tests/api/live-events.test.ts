@@ -222,6 +222,44 @@ describe('the game API', () => {
     expect((await rank(3)).rank).toBe(6);
   });
 
+  it.each([
+    // Counted 3, 4, 4, 9, 13 (one player's 2 is beaten by its 4): 11 values, bands of 3, the second empty, the top
+    // band (the fourth) ends at 13. One more player joins without scoring.
+    { submitted: [[3], [2, 4], [4], [9], [13], []], labels: ['3–5', '6–8', '9–11', '12–13'] },
+    // 100..116 is 17 values: bands of 4 (in four bands they would be 5 wide), the fifth holds 116 alone.
+    { submitted: [[100], [101], [107], [112], [116]], labels: ['100–103', '104–107', '108–111', '112–115', '116–116'] },
+  ])('the live view counts players and splits their scores into five equal bands from the lowest to the highest: $labels', async ({ submitted, labels }) => {
+    const ev = await liveEvent((await template({ scoring: 'best', bracketSize: 3 })).id);
+    for (const values of submitted) {
+      const p = await session();
+      expect((await sdk('POST', `/api/sdk/v1/events/${ev.id}/join`, p.token, {})).status).toBe(200);
+      for (const [i, value] of values.entries()) expect((await sdk('POST', `/api/sdk/v1/events/${ev.id}/score`, p.token, { clientId: `c${i}`, value })).status).toBe(200);
+    }
+    const view = (await root(eventApis.ranking.view, { id: ev.id })).data;
+
+    // The same bands recomputed here from the submissions (best scoring: a player's highest value counts).
+    const counted = submitted.filter((v) => v.length).map((v) => Math.max(...v));
+    const lo = Math.min(...counted);
+    const hi = Math.max(...counted);
+    const width = Math.ceil((hi - lo + 1) / 5);
+    const expected: { label: string; players: number }[] = [];
+    for (let from = lo; from <= hi; from += width) {
+      const to = Math.min(from + width - 1, hi);
+      expected.push({ label: `${from}–${to}`, players: counted.filter((s) => s >= from && s <= to).length });
+    }
+    expect(expected.map((b) => b.label)).toEqual(labels);
+    expect(view.distribution).toEqual(expected);
+    expect(view).toMatchObject({ participants: submitted.length, scored: counted.length, brackets: Math.ceil(submitted.length / 3), granted: 0, claimed: 0, rewardResult: null });
+    expect(view.distribution.reduce((sum, b) => sum + b.players, 0)).toBe(view.scored);
+  });
+
+  it('the live view of an event nobody scored in has no bands', async () => {
+    const ev = await liveEvent((await template()).id);
+    const p = await session();
+    await sdk('POST', `/api/sdk/v1/events/${ev.id}/join`, p.token, {});
+    expect((await root(eventApis.ranking.view, { id: ev.id })).data).toMatchObject({ participants: 1, scored: 0, distribution: [] });
+  });
+
   it('an unknown event, another app\'s token, no token: refused', async () => {
     const p = await session();
     expect((await sdk('POST', '/api/sdk/v1/events/2147483000/join', p.token, {})).status).toBe(404);

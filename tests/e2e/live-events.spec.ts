@@ -49,11 +49,13 @@ test('a designer creates a template and an event; it goes live, scores arrive, i
   await tplDialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.locator('.toast').last()).toContainText(`Template ${template} created`);
 
-  // The event starts this minute and ends at the first minute boundary at least 40 s away.
+  // The event starts this minute. The job ticks at minute boundaries: the first one at least 40 s away (time to
+  // save the event) makes it live, the next one ends it. Ending at that first tick would skip "live".
   const now = nowMs();
   const start = now - (now % 60_000);
-  let end = start + 60_000;
-  if (end - now < 40_000) end += 60_000;
+  let live = start + 60_000;
+  if (live - now < 40_000) live += 60_000;
+  const end = live + 60_000;
   await open(page, '/games/ranking_event/event');
   await page.getByRole('button', { name: 'New ranking event' }).click();
   const dialog = page.getByRole('dialog', { name: 'New ranking event' });
@@ -87,7 +89,7 @@ test('a designer creates a template and an event; it goes live, scores arrive, i
     expect((await sdkCall(key, 'POST', `/api/sdk/v1/events/${eventId}/join`, token, {})).status).toBe(200);
     expect((await sdkCall(key, 'POST', `/api/sdk/v1/events/${eventId}/score`, token, { clientId: 'run-1', value: score })).json.data).toEqual({ score, applied: true });
   }
-  await waitForStatus(page, name, 'live', 90_000);
+  await waitForStatus(page, name, 'live', Math.max(0, live - nowMs()) + 60_000);
   await expect(row).toContainText('3 player(s) in 1 bracket(s)');
 
   // After the end the job ends it and runs the rewards once.
@@ -100,4 +102,15 @@ test('a designer creates a template and an event; it goes live, scores arrive, i
   const standings = page.getByRole('dialog', { name: new RegExp(`Standings — ${name}`) });
   await expect(standings.getByRole('row', { name: new RegExp(players[1]!.id) })).toContainText('gem 100');
   await expect(standings.getByRole('row', { name: new RegExp(players[2]!.id) })).toContainText('coin 10');
+
+  // Above the standings: the figures, and the scores 300, 500, 900 in five bands of 121 (the top one ends at 900).
+  await expect(standings.getByRole('term').filter({ hasText: 'Participants' }).locator('xpath=following-sibling::dd')).toHaveText('3');
+  await expect(standings.getByRole('term').filter({ hasText: 'Rewards claimed' }).locator('xpath=following-sibling::dd')).toHaveText('1');
+  const chart = standings.getByRole('figure', { name: 'Score distribution' });
+  const bars = chart.getByRole('listitem');
+  await expect(bars).toHaveCount(5);
+  await expect(bars.first()).toHaveText(/300–420\s*1/);
+  await expect(bars.first().locator('.drill-bar')).toHaveAttribute('style', /width: 100%/);
+  await expect(bars.last()).toHaveText(/784–900\s*1/);
+  await expect(bars.nth(2)).toHaveText(/542–662\s*0/);
 });

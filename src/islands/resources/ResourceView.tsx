@@ -7,11 +7,12 @@ import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import type { Contract } from '../../lib/contract';
 import { api } from '../../lib/http/client';
-import { allows, getPath, type ActionHolder, type ResourceColumn, type ResourceDescriptor, type ResourceRowAction, type ReadDocument, type Revealed } from '../../lib/resources/define';
+import { allows, getPath, type ActionHolder, type DrillPanel, type PanelContent, type ResourceColumn, type ResourceDescriptor, type ResourceRowAction, type ReadDocument, type Revealed } from '../../lib/resources/define';
 import { formatDateTime, formatDay } from '../../lib/time/format';
+import { countFormat } from '../../lib/ui/number-format';
 import { showToast } from '../../lib/ui/toast-store';
 import { useDebounced } from '../../lib/ui/use-debounced';
 import { OsBadge } from '../apps/parts';
@@ -75,6 +76,69 @@ function Cell<R, Ctx>({ column, row, ctx }: { column: ResourceColumn<R, Ctx>; ro
       {shown}
       <div className="hint">{hint}</div>
     </div>
+  );
+}
+
+/** Bars for categorical bands in plain HTML: each as wide as its value over the largest, the number beside it. */
+function Bars({ bars }: { bars: NonNullable<PanelContent['bars']> }) {
+  const captionId = useId();
+  const max = Math.max(0, ...bars.rows.map((r) => r.value));
+  return (
+    <figure className="drill-bars" aria-labelledby={captionId}>
+      <figcaption id={captionId}>{bars.title}</figcaption>
+      {max === 0 ? (
+        <p className="muted">{bars.empty ?? 'Nothing to show yet'}</p>
+      ) : (
+        <ul>
+          {bars.rows.map((r) => (
+            <li key={r.label}>
+              <span className="drill-bar-label">{r.label}</span>
+              <span className="drill-bar-track" aria-hidden="true">
+                <span className="drill-bar" style={{ width: `${(Math.max(0, r.value) / max) * 100}%` }} />
+              </span>
+              <span className="drill-bar-value">{countFormat.format(r.value)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </figure>
+  );
+}
+
+/** A drill's figures and bars: read once when the dialog opens, through the same client as the lists. */
+function DrillPanelView<R>({ panel, row }: { panel: DrillPanel<R>; row: R }) {
+  const [content, setContent] = useState<PanelContent | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let current = true;
+    api(panel.contract, panel.input(row) as never)
+      .then((body) => current && setContent(panel.show(body.data)))
+      // The shared client already said why.
+      .catch(() => current && setFailed(true));
+    return () => {
+      current = false;
+    };
+  }, [panel, row]);
+  return (
+    <section className="drill-panel" aria-busy={!content && !failed} data-testid="drill-panel">
+      {content ? (
+        <>
+          <dl className="drill-figures">
+            {content.figures.map((f) => (
+              <div key={f.label}>
+                <dt>{f.label}</dt>
+                <dd>{f.value}</dd>
+              </div>
+            ))}
+          </dl>
+          {content.bars && <Bars bars={content.bars} />}
+        </>
+      ) : (
+        <p className="resource-loading" role="status">
+          {failed ? 'The figures could not be read.' : 'Loading…'}
+        </p>
+      )}
+    </section>
   );
 }
 
@@ -343,6 +407,7 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
       </Dialog>
       {d.drill && (
         <Dialog header={drill ? d.drill.title(drill) : ''} visible={drill !== null} onHide={() => setDrill(null)} style={{ width: 'min(900px, 95vw)' }}>
+          {drill && d.drill.panel && <DrillPanelView key={d.rowKey(drill)} panel={d.drill.panel} row={drill} />}
           {drill && <ResourceView descriptor={d.drill.resource()} context={d.drill.context(drill)} account={account} />}
         </Dialog>
       )}

@@ -1,6 +1,7 @@
-import { defineResource } from '../resources/define';
+import { defineResource, drillPanel } from '../resources/define';
 import { nowMs } from '../time/clock';
 import { formatDateTime } from '../time/format';
+import { countFormat } from '../ui/number-format';
 import {
   eventApis,
   eventSchema,
@@ -189,7 +190,24 @@ function eventResource(kind: EventKind) {
           done: (r) => ({ severity: 'success', text: `Event ${r.name} cancelled` }),
         },
       ],
-      drill: { label: (r) => `Standings of ${r.name}`, icon: 'pi pi-chart-bar', tooltip: 'Standings', title: (r) => `Standings — ${r.name} (${summary(r)}${r.rewardResult ? `; ${r.rewardResult}` : ''})`, resource: () => standings, context: (r) => ({ id: r.id }) },
+      drill: {
+        label: (r) => `Standings of ${r.name}`, icon: 'pi pi-chart-bar', tooltip: 'Standings', title: (r) => `Standings — ${r.name} (${summary(r)}${r.rewardResult ? `; ${r.rewardResult}` : ''})`,
+        resource: () => standings, context: (r) => ({ id: r.id }),
+        panel: drillPanel({
+          contract: c.view,
+          input: (r: LiveEvent) => ({ id: r.id }),
+          show: (v) => ({
+            figures: [
+              { label: 'Participants', value: countFormat.format(v.participants) },
+              { label: 'Scored players', value: countFormat.format(v.scored) },
+              { label: 'Brackets', value: countFormat.format(v.brackets) },
+              { label: 'Rewards granted', value: countFormat.format(v.granted) },
+              { label: 'Rewards claimed', value: countFormat.format(v.claimed) },
+            ],
+            bars: { title: 'Score distribution', rows: v.distribution.map((b) => ({ label: b.label, value: b.players })), empty: 'No scores yet' },
+          }),
+        }),
+      },
       idPrefix: `le-${kind}`,
     }),
   };

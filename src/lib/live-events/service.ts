@@ -264,7 +264,8 @@ export async function eventView(db: Sql, viewer: SessionAccount, kind: EventKind
     [id, lo, width, bands],
   );
   const distribution = Number(stats!.scored) === 0 ? [] : Array.from({ length: bands }, (_, i) => ({
-    label: `${lo + i * width}–${i === bands - 1 ? hi : lo + (i + 1) * width - 1}`,
+    // The band holding the highest score ends at it, whichever band that is (not a value nobody reached).
+    label: `${lo + i * width}–${Math.min(lo + (i + 1) * width - 1, hi)}`,
     players: Number(counts.find((c) => c.band === i)?.players ?? 0),
   })).filter((b, i) => b.players > 0 || lo + i * width <= hi);
   return {

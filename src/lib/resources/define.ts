@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Access, Contract, RequestOf } from '../contract';
+import type { Access, Contract, DataOf, RequestOf } from '../contract';
 import { issueText } from '../http/issues';
 import { hasAnyAction, type PrivateAction } from '../permissions';
 
@@ -124,6 +124,25 @@ export interface ResourceRowAction<R, Ctx = unknown> {
   hidden?: (row: R, ctx: Ctx) => boolean;
 }
 
+/** What a drill's panel shows: a few figures, and bars for categorical bands (an event's score distribution). */
+export interface PanelContent {
+  figures: { label: string; value: string }[];
+  /** Drawn as horizontal bars, each as wide as its value over the largest; `empty` when there is none (or all are 0). */
+  bars?: { title: string; rows: { label: string; value: number }[]; empty?: string };
+}
+
+/** Read from one GET contract when a drill opens, shown above its list. */
+export interface DrillPanel<R> {
+  contract: Contract;
+  input: (row: R) => Record<string, unknown>;
+  show: (data: unknown) => PanelContent;
+}
+
+/** A drill panel typed by its contract (its request from the row, its answer's data to figures and bars). */
+export function drillPanel<R, C extends Contract>(panel: { contract: C; input: (row: R) => RequestOf<C>; show: (data: DataOf<C>) => PanelContent }): DrillPanel<R> {
+  return panel as unknown as DrillPanel<R>;
+}
+
 /** A list of related rows opened from a row in a dialog (a job's run history): another resource. */
 export interface ResourceDrill<R> {
   label: (row: R) => string;
@@ -133,6 +152,8 @@ export interface ResourceDrill<R> {
   title: (row: R) => string;
   resource: () => ResourceDescriptor;
   context: (row: R) => unknown;
+  /** Figures and bars above the list, read when the dialog opens (an event's players and score distribution). */
+  panel?: DrillPanel<R>;
 }
 
 export interface ResourceSpec<R, Ctx, List extends Contract, Save extends Contract, Remove extends Contract> {

@@ -52,7 +52,9 @@ describe('every resource descriptor', () => {
   for (const d of resources) {
     const { list, save, remove } = d.contracts;
     it(`${d.id}: its contracts are served by the API registry`, () => {
-      for (const c of [list, save, remove, ...(d.rowActions ?? []).map((a) => a.contract)].filter(Boolean) as Contract[]) expect(registered.has(key(c)), key(c)).toBe(true);
+      for (const c of [list, save, remove, ...(d.rowActions ?? []).map((a) => a.contract), d.drill?.panel?.contract].filter(Boolean) as Contract[]) expect(registered.has(key(c)), key(c)).toBe(true);
+      // A drill's panel only reads.
+      if (d.drill?.panel) expect(d.drill.panel.contract.method).toBe('GET');
     });
 
     it(`${d.id}: its form asks exactly the save request's fields (the rest fixed)`, () => {
