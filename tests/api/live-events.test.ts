@@ -220,6 +220,11 @@ describe('the game API', () => {
     expect(third.top.map((r) => r.score)).toEqual([90, 70, 70]);
     expect(third.top.map((r) => r.playerId)).toEqual([players[4]!.playerId, players[1]!.playerId, players[2]!.playerId]);
     expect((await rank(3)).rank).toBe(6);
+    // Two neighbours each side, nearest last above and first below, each with its rank.
+    const fourth = (await sdk('GET', `/api/sdk/v1/events/${ev.id}/rank?around=2&top=0`, players[5]!.token)).json.data as { rank: number; players: number; above: unknown[]; below: unknown[]; top: unknown[] };
+    expect(fourth).toMatchObject({ rank: 4, players: 6, top: [] });
+    expect(fourth.above).toEqual([{ rank: 2, playerId: players[1]!.playerId, score: 70 }, { rank: 3, playerId: players[2]!.playerId, score: 70 }]);
+    expect(fourth.below).toEqual([{ rank: 5, playerId: players[0]!.playerId, score: 40 }, { rank: 6, playerId: players[3]!.playerId, score: 10 }]);
   });
 
   it.each([

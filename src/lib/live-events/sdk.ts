@@ -136,31 +136,44 @@ export async function submitScore(db: Db, player: PlayerClaims, id: number, inpu
 
 /**
  * My rank in my bracket, my neighbours and the bracket's top: each a COUNT or a LIMIT over the index
- * (event, bracket, score, reach time, player), never a sort of the bracket.
+ * (event, bracket, score, reach time, player), never a sort of the bracket. After the event's row (its sort
+ * order decides the SQL), all of it is one statement: one round trip instead of six, since this is the call
+ * a game makes most (issue 18's read target is a p99 under load, where every round trip queues).
  */
 export async function readRank(db: Sql, player: PlayerClaims, id: number, around: number, top: number) {
   const e = await eventOf(db, player, id);
-  const me = await db.one<{ bracket_id: number; score: string | number | null; updated_at: Date | null }>('SELECT bracket_id, score, updated_at FROM live_entries WHERE event_id = $1 AND player_id = $2', [id, player.playerId]);
-  if (!me) throw notFound(`You have not joined event ${id}.`);
   const cmp = e.sort === 'asc' ? '<' : '>';
   const rev = e.sort === 'asc' ? '>' : '<';
-  const order = rankOrder(e.sort);
-  const reverse = `score ${e.sort === 'asc' ? 'DESC' : 'ASC'}, updated_at DESC, player_id DESC`;
-  const base = 'event_id = $1 AND bracket_id = $2 AND score IS NOT NULL';
-  const players = Number((await db.one<{ n: string }>(`SELECT count(*) AS n FROM live_entries WHERE ${base}`, [id, me.bracket_id]))!.n);
-  const topRows = top ? await db.query<{ player_id: string; score: string }>(`SELECT player_id, score FROM live_entries WHERE ${base} ORDER BY ${order} LIMIT ${top}`, [id, me.bracket_id]) : [];
-  const topList = topRows.map((r, i) => ({ rank: i + 1, playerId: r.player_id, score: Number(r.score) }));
-  if (me.score === null) return { bracketId: me.bracket_id, rank: null, score: null, players, above: [], below: [], top: topList };
-  const params = [id, me.bracket_id, me.score, me.updated_at ? iso(new Date(me.updated_at).getTime()) : null, player.playerId];
-  const better = `(score ${cmp} $3 OR (score = $3 AND (updated_at < $4::timestamptz OR (updated_at = $4::timestamptz AND player_id < $5))))`;
-  const worse = `(score ${rev} $3 OR (score = $3 AND (updated_at > $4::timestamptz OR (updated_at = $4::timestamptz AND player_id > $5))))`;
-  const rank = 1 + Number((await db.one<{ n: string }>(`SELECT count(*) AS n FROM live_entries WHERE ${base} AND ${better}`, params))!.n);
-  const aboveRows = around ? await db.query<{ player_id: string; score: string }>(`SELECT player_id, score FROM live_entries WHERE ${base} AND ${better} ORDER BY ${reverse} LIMIT ${around}`, params) : [];
-  const belowRows = around ? await db.query<{ player_id: string; score: string }>(`SELECT player_id, score FROM live_entries WHERE ${base} AND ${worse} ORDER BY ${order} LIMIT ${around}`, params) : [];
+  const order = rankOrder(e.sort, 'x.');
+  const reverse = `x.score ${e.sort === 'asc' ? 'DESC' : 'ASC'}, x.updated_at DESC, x.player_id DESC`;
+  const base = 'x.event_id = $1 AND x.bracket_id = me.bracket_id AND x.score IS NOT NULL';
+  const better = `(x.score ${cmp} me.score OR (x.score = me.score AND (x.updated_at < me.updated_at OR (x.updated_at = me.updated_at AND x.player_id < $2))))`;
+  const worse = `(x.score ${rev} me.score OR (x.score = me.score AND (x.updated_at > me.updated_at OR (x.updated_at = me.updated_at AND x.player_id > $2))))`;
+  // A list of [player, score] in the order its subquery chose (numbered as it comes, aggregated by that number).
+  const list = (where: string, by: string, limit: string) =>
+    `(SELECT coalesce(json_agg(json_build_array(t.player_id, t.score) ORDER BY t.n), '[]')::text
+        FROM (SELECT x.player_id, x.score, row_number() OVER () AS n FROM (SELECT x.player_id, x.score FROM live_entries x WHERE ${where} ORDER BY ${by} LIMIT ${limit}) x) t)`;
+  const row = await db.one<{ bracket_id: number; score: string | number | null; players: string | number; better: string | number | null; top: string; above: string; below: string }>(
+    `WITH me AS (SELECT bracket_id, score, updated_at FROM live_entries WHERE event_id = $1 AND player_id = $2)
+     SELECT me.bracket_id, me.score,
+            (SELECT count(*) FROM live_entries x WHERE ${base}) AS players,
+            CASE WHEN me.score IS NULL THEN NULL ELSE (SELECT count(*) FROM live_entries x WHERE ${base} AND ${better}) END AS better,
+            ${list(base, order, '$3')} AS top,
+            ${list(`${base} AND me.score IS NOT NULL AND ${better}`, reverse, '$4')} AS above,
+            ${list(`${base} AND me.score IS NOT NULL AND ${worse}`, order, '$4')} AS below
+       FROM me`,
+    [id, player.playerId, top, around],
+  );
+  if (!row) throw notFound(`You have not joined event ${id}.`);
+  const entries = (text: string) => (JSON.parse(text) as [string, string | number][]).map(([playerId, score]) => ({ playerId, score: Number(score) }));
+  const topList = entries(row.top).map((r, i) => ({ rank: i + 1, ...r }));
+  const players = Number(row.players);
+  if (row.score === null) return { bracketId: row.bracket_id, rank: null, score: null, players, above: [], below: [], top: topList };
+  const rank = 1 + Number(row.better);
   return {
-    bracketId: me.bracket_id, rank, score: Number(me.score), players,
-    above: aboveRows.map((r, i) => ({ rank: rank - 1 - i, playerId: r.player_id, score: Number(r.score) })).reverse(),
-    below: belowRows.map((r, i) => ({ rank: rank + 1 + i, playerId: r.player_id, score: Number(r.score) })),
+    bracketId: row.bracket_id, rank, score: Number(row.score), players,
+    above: entries(row.above).map((r, i) => ({ rank: rank - 1 - i, ...r })).reverse(),
+    below: entries(row.below).map((r, i) => ({ rank: rank + 1 + i, ...r })),
     top: topList,
   };
 }
