@@ -187,6 +187,22 @@ describe('the game API', () => {
     expect(answer.status).toBe(409);
   });
 
+  it('at most 20 scores per player in 10 s (the 21st is 429 and leaves nothing); parallel retries of one client id apply once', async () => {
+    const ev = await liveEvent((await template({ scoring: 'increment' })).id);
+    const p = await session();
+    await sdk('POST', `/api/sdk/v1/events/${ev.id}/join`, p.token, {});
+    // Ten copies of one submission at once: one is applied, nine answered as already applied.
+    const copies = await Promise.all(Array.from({ length: 10 }, () => sdk('POST', `/api/sdk/v1/events/${ev.id}/score`, p.token, { clientId: 'same', value: 7 })));
+    expect(copies.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect(copies.filter((a) => (a.json.data as { applied: boolean }).applied)).toHaveLength(1);
+    for (let i = 1; i < 20; i++) expect((await sdk('POST', `/api/sdk/v1/events/${ev.id}/score`, p.token, { clientId: `n${i}`, value: 1 })).status).toBe(200);
+    const over = await sdk('POST', `/api/sdk/v1/events/${ev.id}/score`, p.token, { clientId: 'n20', value: 1 });
+    expect([over.status, over.json.message]).toEqual([429, 'Too many scores: at most 20 per 10 seconds per player; send the best one later.']);
+    // Not recorded: the same client id is refused again (not answered as applied), and the score did not move.
+    expect((await sdk('POST', `/api/sdk/v1/events/${ev.id}/score`, p.token, { clientId: 'n20', value: 1 })).status).toBe(429);
+    expect((await sdk('GET', `/api/sdk/v1/events/${ev.id}/rank`, p.token)).json.data).toMatchObject({ score: 7 + 19 });
+  });
+
   it('entry rules: level, version and country filter the open events and refuse a join', async () => {
     const ev = await liveEvent((await template({ minLevel: 10, minVersion: '2.0.0', countries: ['VN'] })).id);
     const p = await session();

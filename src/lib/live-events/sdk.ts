@@ -102,36 +102,44 @@ export async function submitScore(db: Db, player: PlayerClaims, id: number, inpu
   const e = await eventOf(db, player, id);
   requireOpen(e, now);
   if (input.value < 0 && !e.allow_negative) throw badRequest('value: must not be negative in this event.');
-  return db.transaction(async (tx) => {
-    const entry = await tx.one<{ score: string | number | null; updated_at: Date | null; rate_window: string | number; rate_count: number }>(
-      'SELECT score, updated_at, rate_window, rate_count FROM live_entries WHERE event_id = $1 AND player_id = $2 FOR UPDATE',
-      [id, player.playerId],
-    );
-    if (!entry) throw conflict(`Join event ${id} first (POST /api/sdk/v1/events/${id}/join).`);
-    const current = entry.score === null ? null : Number(entry.score);
-    const fresh = await tx.one('INSERT INTO live_submits (event_id, player_id, client_id, value, at) VALUES ($1, $2, $3, $4, $5::timestamptz) ON CONFLICT DO NOTHING RETURNING 1', [id, player.playerId, input.clientId, input.value, iso(now)]);
-    if (!fresh) return { score: current ?? 0, applied: false };
-    const maxDelta = e.max_delta === null ? null : Number(e.max_delta);
-    const delta = e.scoring === 'increment' ? input.value : input.value - (current ?? 0);
-    if (maxDelta !== null && Math.abs(delta) > maxDelta) throw badRequest(`value: changes the score by ${Math.abs(delta)}, over this event's limit of ${maxDelta} per submission.`);
-    const inWindow = now - Number(entry.rate_window) < SUBMIT_WINDOW_MS;
-    const count = inWindow ? entry.rate_count + 1 : 1;
-    if (count > SUBMITS_PER_WINDOW) throw new HttpError(429, `Too many scores: at most ${SUBMITS_PER_WINDOW} per ${SUBMIT_WINDOW_MS / 1000} seconds per player; send the best one later.`);
-    let score: number;
-    let reached: string | null;
-    if (e.scoring === 'increment') [score, reached] = [(current ?? 0) + input.value, iso(now)];
-    else if (e.scoring === 'latest') [score, reached] = [input.value, iso(now)];
-    else {
-      // best: only a better score moves the score and its reach time (an equal score keeps the earlier reach).
-      const better = current === null || (e.sort === 'asc' ? input.value < current : input.value > current);
-      [score, reached] = better ? [input.value, iso(now)] : [current, entry.updated_at ? iso(new Date(entry.updated_at).getTime()) : iso(now)];
-    }
-    await tx.query(
-      'UPDATE live_entries SET score = $3, updated_at = $4::timestamptz, rate_window = $5, rate_count = $6 WHERE event_id = $1 AND player_id = $2',
-      [id, player.playerId, score, reached, inWindow ? Number(entry.rate_window) : now, count],
-    );
-    return { score, applied: true };
-  });
+  // One statement (one round trip, its own transaction): lock the entry, see whether the client id was applied
+  // before, check the max delta and the rate window, and only when all pass record the client id and move the
+  // score. What it saw comes back, so the refusals below name the reason and nothing is half-written.
+  const v = '$3::bigint';
+  const [score, reached] =
+    e.scoring === 'increment'
+      ? [`coalesce(c.score, 0) + ${v}`, '$5::timestamptz']
+      : e.scoring === 'latest'
+        ? [v, '$5::timestamptz']
+        : // best: only a better score moves the score and its reach time (an equal score keeps the earlier reach).
+          [
+            `CASE WHEN c.score IS NULL OR ${v} ${e.sort === 'asc' ? '<' : '>'} c.score THEN ${v} ELSE c.score END`,
+            `CASE WHEN c.score IS NULL OR ${v} ${e.sort === 'asc' ? '<' : '>'} c.score THEN $5::timestamptz ELSE coalesce(c.updated_at, $5::timestamptz) END`,
+          ];
+  const delta = e.scoring === 'increment' ? v : `${v} - coalesce(c.score, 0)`;
+  const row = await db.one<{ old: string | null; dup: boolean; delta: string; count: number; inserted: boolean; score: string | null }>(
+    `WITH c AS (SELECT score, updated_at, rate_window, rate_count FROM live_entries WHERE event_id = $1 AND player_id = $2 FOR UPDATE),
+          k AS (SELECT c.*, EXISTS (SELECT 1 FROM live_submits s WHERE s.event_id = $1 AND s.player_id = $2 AND s.client_id = $4) AS dup, ${delta} AS delta,
+                       CASE WHEN $6::bigint - c.rate_window < $7 THEN c.rate_count + 1 ELSE 1 END AS count,
+                       CASE WHEN $6::bigint - c.rate_window < $7 THEN c.rate_window ELSE $6::bigint END AS window_start,
+                       ${score} AS new_score, ${reached} AS new_reached
+                  FROM c),
+          ok AS (SELECT * FROM k WHERE NOT dup AND ($8::bigint IS NULL OR abs(delta) <= $8::bigint) AND count <= $9),
+          ins AS (INSERT INTO live_submits (event_id, player_id, client_id, value, at) SELECT $1, $2, $4, ${v}, $5::timestamptz FROM ok ON CONFLICT DO NOTHING RETURNING 1),
+          upd AS (UPDATE live_entries x SET score = ok.new_score, updated_at = ok.new_reached, rate_window = ok.window_start, rate_count = ok.count
+                    FROM ok WHERE x.event_id = $1 AND x.player_id = $2 AND EXISTS (SELECT 1 FROM ins) RETURNING x.score)
+     SELECT k.score::text AS old, k.dup, k.delta::text AS delta, k.count, EXISTS (SELECT 1 FROM ins) AS inserted, (SELECT score::text FROM upd) AS score FROM k`,
+    [id, player.playerId, input.value, input.clientId, iso(now), now, SUBMIT_WINDOW_MS, e.max_delta === null ? null : Number(e.max_delta), SUBMITS_PER_WINDOW],
+  );
+  if (!row) throw conflict(`Join event ${id} first (POST /api/sdk/v1/events/${id}/join).`);
+  const current = row.old === null ? 0 : Number(row.old);
+  // A client id applied before (or by a parallel retry that won the race) is answered, not applied again.
+  if (row.dup) return { score: current, applied: false };
+  const maxDelta = e.max_delta === null ? null : Number(e.max_delta);
+  if (maxDelta !== null && Math.abs(Number(row.delta)) > maxDelta) throw badRequest(`value: changes the score by ${Math.abs(Number(row.delta))}, over this event's limit of ${maxDelta} per submission.`);
+  if (row.count > SUBMITS_PER_WINDOW) throw new HttpError(429, `Too many scores: at most ${SUBMITS_PER_WINDOW} per ${SUBMIT_WINDOW_MS / 1000} seconds per player; send the best one later.`);
+  if (!row.inserted) return { score: current, applied: false };
+  return { score: Number(row.score), applied: true };
 }
 
 /**
