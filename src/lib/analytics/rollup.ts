@@ -19,6 +19,8 @@ import { rollupSteps, type RollupScope, type StaleAppDay } from './rollups';
 
 export { RETENTION_MAX_DAY } from './rollups';
 const ROLLUP_LOCK_KEY = 72_410_041;
+/** How long an on-demand refresh waits before looking again at days another runner holds. */
+const RUNNER_WAIT_MS = 100;
 
 const appsIn = (n: number) => `IN (SELECT jsonb_array_elements_text($${n}::jsonb))`;
 
@@ -125,7 +127,9 @@ export async function rollupPending(db: Db, options: { apps?: readonly string[];
       done += await rollupDay(db, day, options.apps);
     }
     appDays += done;
-    if (done === 0) break; // Every dirty day is being done by another runner.
+    // Every dirty day is being done by another runner (the scheduler's pass, another report): wait for it a
+    // moment and look again, within the budget, rather than answer figures that miss what it is rolling up.
+    if (done === 0) await new Promise((resolve) => setTimeout(resolve, RUNNER_WAIT_MS));
   }
   return { appDays, pending: await pendingAppDays(db, filter) };
 }
