@@ -93,8 +93,8 @@ function table(text: string): Table {
 
 const has = (header: string[], columns: readonly string[]) => columns.every((c) => header.some((h) => h.toLowerCase() === c.toLowerCase()));
 
-export function kindOf(text: string): StoreReportKind {
-  const { header } = table(text.slice(0, 4000));
+/** Which kind of file a header row belongs to. */
+function kindOf(header: string[]): StoreReportKind {
   if (has(header, GOOGLE_COLUMNS)) return 'google-play';
   if (has(header, APPLE_COLUMNS)) return 'app-store';
   return 'template';
@@ -193,9 +193,9 @@ export function readStoreReports(files: readonly UnpackedFile[], catalog: AppCat
   let lines = 0;
   const named = files.length > 1;
   for (const f of files) {
-    const kind = kindOf(f.text);
-    kinds.add(kind);
     const t = table(f.text);
+    const kind = kindOf(t.header);
+    kinds.add(kind);
     lines += t.lines.length;
     let rows: StudioRow[];
     if (kind === 'template') {
