@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rollupNowContract } from '../../src/lib/analytics/contract';
 import { addDays, dayStart, reportDay } from '../../src/lib/analytics/day';
 import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
 import { experimentDeleteContract, experimentListContract, experimentSaveContract, experimentStartContract, experimentStopContract, type Experiment } from '../../src/lib/experiments/contract';
@@ -9,6 +8,7 @@ import { AB_DEMO_LIFT, AB_DEMO_PLAYERS, simulateExperiment } from '../../src/lib
 import { accountLogContract } from '../../src/lib/logs/contract';
 import { nowMs } from '../../src/lib/time/clock';
 import { ownAccount, raw, rejection, signedInAs, uniqueName, type Session } from './helpers';
+import { rollUpEverything } from './telemetry-kit';
 
 /**
  * A/B tests over HTTP: the manager's rules, the SDK's assignment, and both reports checked against figures
@@ -26,10 +26,6 @@ async function newApp(): Promise<Keys> {
   return { appId: id, android: data.os.find((o) => o.os === 1)!.sdkAppKey, ios: data.os.find((o) => o.os === 2)!.sdkAppKey };
 }
 
-/** Rolls up everything sent (the reports read the per-player daily rollups). */
-async function rolledUp() {
-  for (let i = 0; i < 20 && (await root(rollupNowContract, { budgetMs: 30_000 })).data.pending > 0; i++);
-}
 
 async function sendAll(key: string, events: unknown[]) {
   for (let i = 0; i < events.length; i += 500) {
@@ -267,7 +263,7 @@ describe('the A/B reports', () => {
     await sendAll(app.android, [...sdk, ...sdk.slice(0, 40)]);
     // The same players on another app: none of it counts here.
     await sendAll(stranger.android, sdk.filter((e) => e.name === 'session_start').map((e) => ({ ...e, id: `other-${e.id}` })));
-    await rolledUp();
+    await rollUpEverything(root);
   });
 
   it('Retention: players, retained and rates per variant and day equal a recomputation from the events; p-values from the two-proportion test', async () => {
@@ -348,7 +344,7 @@ describe('the simulated experiments at the demo size', () => {
       const events = simulateExperiment({ experimentId: e.id, variants: e.variants, lift: effect, players: AB_DEMO_PLAYERS, startDay, now, seed, os: 1, country, appVersion: '1.0.0', prefix: `p_sim${e.id}x`, detail: false });
       await sendAll(app.android, events);
     }
-    await rolledUp();
+    await rollUpEverything(root);
     const report = async (e: Experiment) => {
       const { data } = await root(abRetentionScreen.contract, { apps: [app.appId], from: startDay, experiment: String(e.id) } as never);
       return data as unknown as { lines: RetentionLine[]; srm: { p: number } | null };

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appDetailContract } from '../../src/lib/apps/contract';
-import { rollupNowContract } from '../../src/lib/analytics/contract';
 import { addDays, dayStart, reportDay } from '../../src/lib/analytics/day';
 import {
   adsImpressionScreen, adviewOverviewScreen, adviewScreen, appMeasurementScreen, cvrScreen, firstIapScreen, inappOverviewScreen, inappScreen, subscriptionScreen,
@@ -10,7 +9,7 @@ import { simulateStudio } from '../../src/lib/analytics/simulator';
 import { nowMs } from '../../src/lib/time/clock';
 import * as raw from '../support/money-recompute';
 import { ownAccount, raw as rawCall, signedInAs } from './helpers';
-import { newTelemetryApp } from './telemetry-kit';
+import { newTelemetryApp, rollUpEverything } from './telemetry-kit';
 
 /**
  * The ads and money reports (docs/metrics.md "Ads and money") through HTTP, each compared with a
@@ -277,7 +276,7 @@ describe('ads and money on a random simulated studio', () => {
     expect(sent.status).toBe(200);
     events.push(...extra.map((e) => ({ ...e, app: APP, os: buyer.os })));
     // Roll the whole simulation up first (a report rolls up only 1.5 s of its own pending days).
-    for (let i = 0; i < 20 && (await root(rollupNowContract, { budgetMs: 30_000 })).data.pending > 0; i++);
+    await rollUpEverything(root);
   }, 300_000);
 
   it('has the event kinds the reports need, duplicates included', () => {

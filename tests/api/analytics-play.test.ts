@@ -11,13 +11,12 @@ import {
   taskQuestScreen,
 } from '../../src/lib/analytics/play/screens';
 import { simulateStudio } from '../../src/lib/analytics/simulator';
-import { rollupNowContract } from '../../src/lib/analytics/contract';
 import { exportGrid } from '../../src/lib/reports/table';
 import { analyticNoteContract, analyticNoteDeleteContract, analyticNoteListContract } from '../../src/lib/analytics/play/notes-contract';
 import { accountLogContract } from '../../src/lib/logs/contract';
 import { nowMs } from '../../src/lib/time/clock';
 import { ownAccount, raw, rejection, signedInAs } from './helpers';
-import { type SentEvent, newTelemetryApp, sendEvents, wire } from './telemetry-kit';
+import { type SentEvent, newTelemetryApp, rollUpEverything, sendEvents, wire } from './telemetry-kit';
 
 /**
  * The gameplay and custom-event reports (docs/metrics.md "Gameplay and custom events") against an
@@ -403,7 +402,7 @@ describe('gameplay reports equal the raw recomputation on a simulated studio', (
     const days = sent.map((e) => reportDay(e.time)).sort();
     range = { apps: [APP], from: days[0]!, to: days.at(-1)! };
     // Roll everything up now: a report's own on-demand rollup is bounded (1.5 s) on a busy server.
-    for (let i = 0; i < 10 && (await root(rollupNowContract, { budgetMs: 30_000 })).data.pending > 0; i++);
+    await rollUpEverything(root);
   }, 120_000);
 
   it('has every event kind these reports read', () => {

@@ -38,6 +38,10 @@ export async function sendEvents(key: string, events: unknown[]) {
 /** The event as the SDK sends it (the platform comes from the key). */
 export const wire = (e: SentEvent) => ({ id: e.id, name: e.name, userId: e.userId, time: e.time, appVersion: e.appVersion, country: e.country, params: e.params });
 
+/**
+ * Rolls up everything pending, in calls of 10 s: one call can overrun its budget by the day it started last
+ * (and waits for days the scheduler holds), so a longer budget risks the client's 40 s request timeout.
+ */
 export async function rollUpEverything(root: Caller) {
-  for (let i = 0; i < 20 && (await root(rollupNowContract, { budgetMs: 30_000 })).data.pending > 0; i++);
+  for (let i = 0; i < 60 && (await root(rollupNowContract, { budgetMs: 10_000 })).data.pending > 0; i++);
 }

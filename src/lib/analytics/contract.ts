@@ -63,7 +63,7 @@ const JOB_ROUTE = '/job_schedule/index';
 export const rollupNowContract = defineContract({
   method: 'POST',
   path: '/api/analytic/rollup',
-  request: z.object({ budgetMs: z.number().int().min(100).max(60_000).default(20_000) }),
+  request: z.object({ budgetMs: z.number().int().min(100).max(30_000).default(10_000) }),
   data: z.object({ appDays: z.number(), pending: z.number() }),
   access: { route: JOB_ROUTE, actions: ['job_run'] },
 });
