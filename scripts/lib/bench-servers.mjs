@@ -35,7 +35,9 @@ export function ensureBuilt() {
 export async function startServer(env, { dataDir } = {}) {
   const port = await freePort();
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'gsm-bench-'));
-  const child = spawn(process.execPath, [join(root, 'dist/server/entry.mjs')], {
+  // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server, not the client.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, join(root, 'dist/server/entry.mjs')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, DEMO_DATA: '1', DEMO_TELEMETRY: '0', SCHEDULER: 'off', SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123456789', CONFIG_SECRET_KEY: 'bench-config-secret-key-long-enough-0123456789', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
