@@ -289,15 +289,6 @@ export function firstLeafOf(path: string, account: { role: string; paths: readon
   return pageRoutes.find((r) => r.path.startsWith(prefix) && !r.hidden && isPathPermitted(r.path, account))?.path;
 }
 
-/** Leaves of a (filtered) tree that appear in menus and search, with their menu trail. */
-export function visibleLeaves(nodes: RouteNode[], trail: string[] = []): { path: string; title: string; trail: string }[] {
-  return nodes.flatMap((node) => {
-    if (node.hidden) return [];
-    const here = [...trail, node.title];
-    return node.children ? visibleLeaves(node.children, here) : [{ path: node.path, title: node.title, trail: here.join(' › ') }];
-  });
-}
-
 /** Page notes shown in the top bar (spec section 1). */
 export const PAGE_NOTES: Record<PageNote, string> = {
   'finance-refresh': 'Data updates 5 times a day at 8:30, 9:10, 10:30, 13:30 and 17:00 (UTC+7).',

@@ -64,6 +64,8 @@ test.describe('top bar', () => {
     await expect(box).toBeFocused();
     await box.fill('level retention');
     await expect(page.getByRole('option').first()).toContainText('Level Retention');
+    // Each result names where it sits in the menu (read from the sidebar's groups).
+    await expect(page.getByRole('option').first()).toContainText('Game Statistic › Analytic › Level Retention');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/gsm\/analytic\/levelRetention$/);
   });

@@ -7,12 +7,11 @@ import { $isStaging, $loading, $settings, $settingsPanelOpen, $size } from '../.
 import Bell from './Bell';
 import FullscreenToggle from './FullscreenToggle';
 import PhoneMenu from './PhoneMenu';
-import RouteSearch, { type SearchableRoute } from './RouteSearch';
+import RouteSearch from './RouteSearch';
 import SizeSelect from './SizeSelect';
 import UserMenu from './UserMenu';
 
 interface Props {
-  routes: SearchableRoute[];
   name: string;
   role: string;
   avatar: string;
@@ -37,7 +36,7 @@ export default function Navbar(props: Props) {
 
   return (
     <>
-      <RouteSearch routes={props.routes} />
+      <RouteSearch />
       <Bell />
       {/* Desktop tools; below 992 px CSS hides them and shows the phone menu, which holds the same actions. */}
       <div className="navbar-tools">

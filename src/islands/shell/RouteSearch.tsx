@@ -20,7 +20,20 @@ export const ROUTE_SEARCH_OPTIONS = {
 };
 
 /** Fuzzy search over the routes the account may open; opened by Ctrl+K or "/" and driven by the keyboard. */
-export default function RouteSearch({ routes }: { routes: SearchableRoute[] }) {
+/**
+ * The routes the sidebar lists — the account's own menu, rendered by the server — each with its groups'
+ * names as the trail. Read from the page rather than sent again as this island's props (that list was a
+ * quarter of every page's HTML).
+ */
+function menuRoutes(): SearchableRoute[] {
+  return [...document.querySelectorAll<HTMLAnchorElement>('.sidebar a.menu-item[data-path]')].map((link) => {
+    const trail = [link.title];
+    for (let group = link.closest<HTMLElement>('ul[data-title]'); group; group = group.parentElement?.closest<HTMLElement>('ul[data-title]') ?? null) trail.unshift(group.dataset.title!);
+    return { path: link.dataset.path!, title: link.title, trail: trail.join(' › ') };
+  });
+}
+
+export default function RouteSearch() {
   const open = useStore($routeSearchOpen);
   const setOpen = (value: boolean) => $routeSearchOpen.set(value);
   const [query, setQuery] = useState('');
@@ -44,8 +57,8 @@ export default function RouteSearch({ routes }: { routes: SearchableRoute[] }) {
     if (!open) return;
     input.current?.focus();
     // fuse.js loads only when the search is first opened, keeping it off every page's first paint.
-    if (!fuse) void import('fuse.js').then(({ default: FuseClass }) => setFuse(new FuseClass(routes, ROUTE_SEARCH_OPTIONS)));
-  }, [open, fuse, routes]);
+    if (!fuse) void import('fuse.js').then(({ default: FuseClass }) => setFuse(new FuseClass(menuRoutes(), ROUTE_SEARCH_OPTIONS)));
+  }, [open, fuse]);
 
   const results = useMemo(() => (fuse && query.trim() ? fuse.search(query.trim(), { limit: 12 }).map((r) => r.item) : []), [fuse, query]);
 
