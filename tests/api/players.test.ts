@@ -90,6 +90,11 @@ describe('SDK player sessions', () => {
     const [head, body] = mine.accessToken.split('.');
     const forged = await call('GET', '/api/sdk/v1/players/me', keys.android, { player: `${head}.${body}.${'A'.repeat(43)}` });
     expect([forged.status, forged.json.message]).toEqual([401, 'Invalid player token.']);
+    // The key is judged before the token: an unknown key says so whatever token comes with it.
+    for (const player of [mine.accessToken, `${head}.${body}.${'A'.repeat(43)}`, undefined]) {
+      const unknown = await call('GET', '/api/sdk/v1/players/me', 'no-such-key', { player });
+      expect([unknown.status, unknown.json.message]).toEqual([401, 'Unknown SDK key.']);
+    }
     const none = await call('GET', '/api/sdk/v1/players/me', keys.android);
     expect(none.status).toBe(401);
     expect(none.json.message).toMatch(/^Missing player token/);
@@ -136,7 +141,7 @@ describe('SDK player sessions', () => {
     expect(me.json.data).toMatchObject({ playerId: phone.playerId, devices: 2 });
     // The tablet's old player's tokens stop: the device is no longer theirs.
     const stale = await call('GET', '/api/sdk/v1/players/me', keys.ios, { player: tabletBefore.accessToken });
-    expect(stale.status).toBe(401);
+    expect([stale.status, stale.json.message]).toEqual([401, 'This device no longer belongs to that player: start a new session.']);
     expect((await call('POST', '/api/sdk/v1/players/refresh', keys.ios, { body: { refreshToken: tabletBefore.refreshToken } })).status).toBe(401);
 
     const reused = await call('POST', '/api/sdk/v1/players/session', keys.ios, { body: { deviceId: device(), linkCode: shown } });

@@ -25,11 +25,14 @@ export interface SdkApp {
 }
 
 /** The app and platform an SDK key belongs to; 401 for a missing or unknown key. */
+export const MISSING_SDK_KEY = 'Missing SDK key: send the app key in the X-SDK-Key header.';
+export const UNKNOWN_SDK_KEY = 'Unknown SDK key.';
+
 export async function appOfKey(db: Sql, key: string | null | undefined): Promise<SdkApp> {
   const trimmed = key?.trim();
-  if (!trimmed) throw new HttpError(401, 'Missing SDK key: send the app key in the X-SDK-Key header.');
+  if (!trimmed) throw new HttpError(401, MISSING_SDK_KEY);
   const row = await db.one<{ app_id: string; os: number }>('SELECT app_id, os FROM app_os WHERE sdk_app_key = $1', [trimmed]);
-  if (!row) throw new HttpError(401, 'Unknown SDK key.');
+  if (!row) throw new HttpError(401, UNKNOWN_SDK_KEY);
   return { appId: row.app_id, os: Number(row.os) };
 }
 

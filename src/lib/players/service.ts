@@ -1,12 +1,11 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { SdkApp } from '../analytics/ingest';
-import { appOfKey } from '../analytics/ingest';
+import { MISSING_SDK_KEY, UNKNOWN_SDK_KEY, type SdkApp } from '../analytics/ingest';
 import { randomToken, sha256 } from '../server/crypto';
 import { serverConfig } from '../server/config';
 import type { Db, Sql } from '../server/db';
 import { HttpError, badRequest, conflict } from '../server/errors';
 import { PLAYER_DATA_MAX_BYTES, type PlayerTokens } from './contract';
-import { PLAYER_ACCESS_TTL_SECONDS, PLAYER_REFRESH_TTL_DAYS, signPlayerToken, verifyPlayerToken, type PlayerClaims } from './tokens';
+import { PLAYER_ACCESS_TTL_SECONDS, PLAYER_REFRESH_TTL_DAYS, readPlayerToken, requireTokenApp, signPlayerToken, type PlayerClaims } from './tokens';
 
 /** Player ids: "p_" and 20 base32 characters (100 bits), minted here so a game cannot claim another's player. */
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
@@ -106,13 +105,40 @@ export async function refreshSession(db: Db, app: SdkApp, refreshToken: string):
   return outcome.tokens;
 }
 
-/** The player a game-facing call is about: the app of its SDK key, the player of its token, the device still theirs. */
+const DEVICE_GONE = 'This device no longer belongs to that player: start a new session.';
+
+/**
+ * The player a game-facing call is about: the app of its SDK key, the player of its token, the device still
+ * theirs. The token is checked first (no database), then the key and the device in one query — every
+ * game call pays this, and a round trip is most of what the small ones cost. The refusals keep their order:
+ * a missing or unknown key, then the token, then a token of another app, then a device that moved.
+ */
 export async function playerOf(db: Sql, headers: Headers, knownApp?: SdkApp): Promise<PlayerClaims> {
-  // A caller that already resolved the SDK key (house-ads serving) passes its app: one lookup a request.
-  const app = knownApp ?? (await appOfKey(db, headers.get('x-sdk-key')));
-  const claims = await verifyPlayerToken(headers.get('x-player-token'), secret(), app.appId);
-  const bound = await db.one('SELECT 1 FROM player_devices WHERE app_id = $1 AND device_id = $2 AND player_id = $3', [claims.appId, claims.deviceId, claims.playerId]);
-  if (!bound) throw new HttpError(401, 'This device no longer belongs to that player: start a new session.');
+  const token = readPlayerToken(headers.get('x-player-token'), secret()).then(
+    (claims) => ({ claims, refusal: null }),
+    (refusal: unknown) => ({ claims: null, refusal }),
+  );
+  // A caller that already resolved the SDK key (house-ads serving) passes its app: only the device is read.
+  if (knownApp) {
+    const { claims, refusal } = await token;
+    if (!claims) throw refusal;
+    requireTokenApp(claims, knownApp.appId);
+    const bound = await db.one('SELECT 1 FROM player_devices WHERE app_id = $1 AND device_id = $2 AND player_id = $3', [claims.appId, claims.deviceId, claims.playerId]);
+    if (!bound) throw new HttpError(401, DEVICE_GONE);
+    return claims;
+  }
+  const key = headers.get('x-sdk-key')?.trim();
+  if (!key) throw new HttpError(401, MISSING_SDK_KEY);
+  const { claims, refusal } = await token;
+  const row = await db.one<{ app_id: string; bound: boolean }>(
+    `SELECT o.app_id, EXISTS (SELECT 1 FROM player_devices d WHERE d.app_id = o.app_id AND d.device_id = $2 AND d.player_id = $3) AS bound
+       FROM app_os o WHERE o.sdk_app_key = $1`,
+    [key, claims?.deviceId ?? '', claims?.playerId ?? ''],
+  );
+  if (!row) throw new HttpError(401, UNKNOWN_SDK_KEY);
+  if (!claims) throw refusal;
+  requireTokenApp(claims, row.app_id);
+  if (!row.bound) throw new HttpError(401, DEVICE_GONE);
   return claims;
 }
 

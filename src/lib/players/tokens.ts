@@ -39,17 +39,28 @@ export async function signPlayerToken(claims: PlayerClaims, secret: string): Pro
     .sign(keyFor(secret));
 }
 
-/** The claims of a valid token of this app; 401 with what to do otherwise. */
-export async function verifyPlayerToken(token: string | null | undefined, secret: string, appId: string): Promise<PlayerClaims> {
+/** The claims of a valid token, whichever app it names; 401 with what to do otherwise. */
+export async function readPlayerToken(token: string | null | undefined, secret: string): Promise<PlayerClaims> {
   const given = token?.trim();
   if (!given) throw new HttpError(401, 'Missing player token: send it in the X-Player-Token header (from /api/sdk/v1/players/session).');
   try {
     const { payload } = await jwtVerify(given, keyFor(secret), { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
-    if (payload.app !== appId || typeof payload.sub !== 'string' || typeof payload.dev !== 'string') throw new HttpError(401, 'The player token belongs to another app.');
-    return { appId, playerId: payload.sub, deviceId: payload.dev };
+    if (typeof payload.app !== 'string' || typeof payload.sub !== 'string' || typeof payload.dev !== 'string') throw new HttpError(401, 'Invalid player token.');
+    return { appId: payload.app, playerId: payload.sub, deviceId: payload.dev };
   } catch (error) {
     if (error instanceof HttpError) throw error;
     if (error instanceof errors.JWTExpired) throw new HttpError(401, 'Player token expired: refresh it at /api/sdk/v1/players/refresh.');
     throw new HttpError(401, 'Invalid player token.');
   }
+}
+
+/** 401 unless the token's claims are of this app (a token of one game never opens another's API). */
+export function requireTokenApp(claims: PlayerClaims, appId: string): PlayerClaims {
+  if (claims.appId !== appId) throw new HttpError(401, 'The player token belongs to another app.');
+  return claims;
+}
+
+/** The claims of a valid token of this app; 401 with what to do otherwise. */
+export async function verifyPlayerToken(token: string | null | undefined, secret: string, appId: string): Promise<PlayerClaims> {
+  return requireTokenApp(await readPlayerToken(token, secret), appId);
 }
