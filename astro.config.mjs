@@ -76,6 +76,10 @@ export default defineConfig({
   adapter,
   integrations: [react(), compressedDelivery(adapter)],
   server: { port: 4321, host: 'localhost' },
+  // Screen CSS always as files, never inlined into the page: a file is fetched once and kept (hashed names,
+  // immutable caching), where inlined CSS was sent again with every page and its hash computed again for
+  // the CSP header on every render.
+  build: { inlineStylesheets: 'never' },
   // Astro's own check refuses body-less DELETEs from scripts (no Origin, no content type); the middleware
   // does the cross-site check instead, for every cookie-authenticated mutation (src/middleware.ts).
   security: {
