@@ -377,5 +377,9 @@ test.describe('an account limited to some apps', () => {
     expect(refused.status()).toBe(403);
     const exported = await page.request.get('/api/analytic/mainData/export', { params: { ...range, format: 'csv' } });
     expect(exported.status()).toBe(403);
+    // Its dashboard lists its two apps, by name, and no other.
+    await open(page, '/dashboard');
+    await expect(page.locator('tr[data-app] th')).toHaveText([/^Tile Match Garden/, /^Word Quest Journey/]);
+    await expect(page.getByText('2 apps visible')).toBeVisible();
   });
 });
