@@ -19,7 +19,6 @@ export const ROUTE_SEARCH_OPTIONS = {
   ],
 };
 
-/** Fuzzy search over the routes the account may open; opened by Ctrl+K or "/" and driven by the keyboard. */
 /**
  * The routes the sidebar lists — the account's own menu, rendered by the server — each with its groups'
  * names as the trail. Read from the page rather than sent again as this island's props (that list was a
@@ -33,6 +32,7 @@ function menuRoutes(): SearchableRoute[] {
   });
 }
 
+/** Fuzzy search over the routes the account may open; opened by Ctrl+K or "/" and driven by the keyboard. */
 export default function RouteSearch() {
   const open = useStore($routeSearchOpen);
   const setOpen = (value: boolean) => $routeSearchOpen.set(value);

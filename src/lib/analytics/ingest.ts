@@ -24,10 +24,10 @@ export interface SdkApp {
   os: number;
 }
 
-/** The app and platform an SDK key belongs to; 401 for a missing or unknown key. */
 export const MISSING_SDK_KEY = 'Missing SDK key: send the app key in the X-SDK-Key header.';
 export const UNKNOWN_SDK_KEY = 'Unknown SDK key.';
 
+/** The app and platform an SDK key belongs to; 401 for a missing or unknown key. */
 export async function appOfKey(db: Sql, key: string | null | undefined): Promise<SdkApp> {
   const trimmed = key?.trim();
   if (!trimmed) throw new HttpError(401, MISSING_SDK_KEY);
