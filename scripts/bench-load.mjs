@@ -142,6 +142,7 @@ async function pacedSessions(name, base, sessions) {
     rate: n * args.sessionRate,
     seconds: args.mixDuration,
     connections: n,
+    slowMs: TARGETS.slowMs,
     next: (i) => ({ path: Math.floor(i / n) % 2 ? '/dashboard' : API_LIST, headers: { ...BROWSER, cookie: sessions[i % n].cookie } }),
   });
   const ok = result.statuses[200] ?? 0;

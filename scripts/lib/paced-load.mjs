@@ -9,9 +9,9 @@ import http from 'node:http';
 /**
  * Sends `rate` requests per second for `seconds` seconds over at most `connections` keep-alive connections.
  * `next(i)` answers { path, method?, headers?, body? } for request i. Resolves with the count, statuses,
- * latency percentiles (ms, from the due time), the answers over 10 s and the rate achieved.
+ * latency percentiles (ms, from the due time), the answers slower than `slowMs` and the rate achieved.
  */
-export function pacedLoad(base, { rate, seconds, connections = 64, next }) {
+export function pacedLoad(base, { rate, seconds, connections = 64, slowMs = 10_000, next }) {
   const url = new URL(base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const total = Math.round(rate * seconds);
@@ -27,7 +27,7 @@ export function pacedLoad(base, { rate, seconds, connections = 64, next }) {
       const elapsed = (performance.now() - start) / 1000;
       latencies.sort((a, b) => a - b);
       const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
-      resolve({ requests: answered, errors, statuses, rps: answered / elapsed, p50: pct(50), p95: pct(95), p99: pct(99), max: latencies.at(-1) ?? NaN, slow: latencies.filter((ms) => ms > 10_000).length });
+      resolve({ requests: answered, errors, statuses, rps: answered / elapsed, p50: pct(50), p95: pct(95), p99: pct(99), max: latencies.at(-1) ?? NaN, slow: latencies.filter((ms) => ms > slowMs).length });
     };
     const fire = (i) => {
       const due = start + (i * 1000) / rate;

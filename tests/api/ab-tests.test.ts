@@ -26,7 +26,6 @@ async function newApp(): Promise<Keys> {
   return { appId: id, android: data.os.find((o) => o.os === 1)!.sdkAppKey, ios: data.os.find((o) => o.os === 2)!.sdkAppKey };
 }
 
-
 async function sendAll(key: string, events: unknown[]) {
   for (let i = 0; i < events.length; i += 500) {
     const answer = await raw('POST', '/api/sdk/v1/events', { body: JSON.stringify({ events: events.slice(i, i + 500) }), headers: { 'x-sdk-key': key } });

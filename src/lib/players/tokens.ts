@@ -59,8 +59,3 @@ export function requireTokenApp(claims: PlayerClaims, appId: string): PlayerClai
   if (claims.appId !== appId) throw new HttpError(401, 'The player token belongs to another app.');
   return claims;
 }
-
-/** The claims of a valid token of this app; 401 with what to do otherwise. */
-export async function verifyPlayerToken(token: string | null | undefined, secret: string, appId: string): Promise<PlayerClaims> {
-  return requireTokenApp(await readPlayerToken(token, secret), appId);
-}
