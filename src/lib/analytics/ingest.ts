@@ -47,6 +47,14 @@ export function sqlText(value: string): string {
   return `E'${value.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
 }
 
+/**
+ * The UTC day of an event's time as the SDK sent it (before any clamping): its dedupe key's first part
+ * (migration 0186). A resent event has the same time, so the same key; keys of one batch sit together.
+ */
+function sentDay(deviceTime: number): string {
+  return new Date(Math.floor(deviceTime)).toISOString().slice(0, 10);
+}
+
 /** (app, os, version) → the first and last event times already written to app_versions by this process. */
 const versionsSeen = new WeakMap<object, Map<string, { first: number; last: number }>>();
 /** last_seen is refreshed at most this often per version (a write per batch would serialise batches on one row). */
@@ -55,7 +63,7 @@ const LAST_SEEN_GRANULARITY_MS = 60_000;
 /**
  * Validates and stores one batch for one app platform. Valid events are stored even when others are
  * refused; everything is committed before this resolves, so an acknowledged event is never lost. Events
- * already stored (same app and client event id) are counted as duplicates and not stored again.
+ * already stored (same app, client event id and time as sent) are counted as duplicates and not stored again.
  */
 export async function ingestBatch(db: Db, app: SdkApp, events: readonly unknown[], now = nowMs()): Promise<IngestResult> {
   if (events.length > MAX_BATCH_EVENTS) throw new HttpError(413, `A batch holds at most ${MAX_BATCH_EVENTS} events (got ${events.length}).`);
@@ -68,8 +76,9 @@ export async function ingestBatch(db: Db, app: SdkApp, events: readonly unknown[
     if (checked instanceof Refusal) return void result.rejected.push({ index, reason: checked.reason });
     result.accepted++;
     if (checked.flag) result.clamped.push({ index, flag: checked.flag });
-    if (seenIds.has(checked.id)) return void result.duplicates++;
-    seenIds.add(checked.id);
+    const key = `${checked.id}\u0000${sentDay(checked.deviceTime)}`;
+    if (seenIds.has(key)) return void result.duplicates++;
+    seenIds.add(key);
     valid.push(checked);
   });
   if (valid.length === 0) return result;
@@ -80,7 +89,7 @@ export async function ingestBatch(db: Db, app: SdkApp, events: readonly unknown[
   const receivedAt = new Date(now).toISOString();
   const rows = valid.map(
     (e, i) =>
-      `('${days[i]}',${sqlText(e.userId)},'${e.name}','${new Date(e.time).toISOString()}',${sqlText(e.id)},${sqlText(e.appVersion)},${sqlText(e.sdkVersion)},` +
+      `('${days[i]}','${sentDay(e.deviceTime)}',${sqlText(e.userId)},'${e.name}','${new Date(e.time).toISOString()}',${sqlText(e.id)},${sqlText(e.appVersion)},${sqlText(e.sdkVersion)},` +
       `'${e.country}',${e.flag ? FLAG_BITS[e.flag] : 0},${e.flag ? `'${new Date(e.deviceTime).toISOString()}'` : 'NULL'},${sqlText(JSON.stringify(e.params))})`,
   );
   const params: unknown[] = [app.appId, app.os, receivedAt];
@@ -88,15 +97,16 @@ export async function ingestBatch(db: Db, app: SdkApp, events: readonly unknown[
   const versionRows = versionUpdates(db, app, valid);
   const stored = await db.transaction(async (tx) => {
     const inserted = await tx.query<{ day: string; n: number }>(
-      `WITH input (day, user_id, name, event_time, event_id, app_version, sdk_version, country, flags, device_time, params) AS (VALUES ${rows.join(',')}),
+      `WITH input (day, sent_day, user_id, name, event_time, event_id, app_version, sdk_version, country, flags, device_time, params) AS (VALUES ${rows.join(',')}),
+       keyed AS MATERIALIZED (SELECT i.*, md5($1 || ':' || i.event_id)::uuid AS key FROM input i),
        fresh AS (
-         INSERT INTO event_keys (key) SELECT md5($1 || ':' || event_id)::uuid FROM input ON CONFLICT DO NOTHING RETURNING key
+         INSERT INTO event_keys (sent_day, key) SELECT sent_day::date, key FROM keyed ON CONFLICT DO NOTHING RETURNING key
        ),
        stored AS (
          INSERT INTO events (day, app_id, os, user_id, name, event_time, received_at, event_id, app_version, sdk_version, country, flags, device_time, params)
          SELECT i.day::date, $1, $2::smallint, i.user_id, i.name, i.event_time::timestamptz, $3::timestamptz, i.event_id, i.app_version, i.sdk_version,
                 i.country, i.flags::smallint, i.device_time::timestamptz, i.params::jsonb
-           FROM input i WHERE md5($1 || ':' || i.event_id)::uuid IN (SELECT key FROM fresh)
+           FROM keyed i WHERE i.key IN (SELECT key FROM fresh)
          RETURNING day
        )
        SELECT day::text AS day, count(*)::int AS n FROM stored GROUP BY day ORDER BY day`,
