@@ -232,13 +232,8 @@ export async function measurements(db: Db, scope: ReportScope, asked: string, by
   return { ...base, unit: all?.unit ?? '', rows, all: all ? toStats(all, 'All') : none, trend };
 }
 
-/** The scope's measurement names, most sent first (the index probed by app, as the report's own scan). */
-async function measurementNames(db: Db, scope: ReportScope): Promise<string[]> {
-  if (scope.apps.length === 0) return [];
-  const params: unknown[] = [];
-  const rows = await db.query<{ name: string }>(`SELECT name FROM measurement_values WHERE ${scopeWhere(scope, params, 'day', 'any')} GROUP BY name ORDER BY count(*) DESC, name`, params);
-  return rows.map((r) => r.name);
-}
+/** The scope's measurement names, most sent first: from the per-name counts, not the values (migration 0151). */
+const measurementNames = (db: Db, scope: ReportScope) => namesOf(db, scope, 'measurement_counts', 'name', 'events');
 
 /** A float8[] as pg (an array) or PGlite (an array or '{…}' text) answers it. */
 function parseArray(value: StatArray): number[] {
