@@ -203,8 +203,8 @@ export async function measurements(db: Db, scope: ReportScope, asked: string, by
     return { key, count: num(r.count), mean: r.mean === null ? null : Number(r.mean), p50: p[0] ?? null, p90: p[1] ?? null, p99: p[2] ?? null };
   };
   // One scan for the lines, the All line (the empty set) and the chart (p50 per day and version, every
-  // version: the five most measured are picked below from the same counts). Three statements read the
-  // values three times; here one sort by (version, day) serves the sets by version and by day (by OS needs a
+  // version: the five most measured are picked below from the same counts), where three statements each
+  // read the values; one sort by (version, day) serves the sets by version and by day (by OS needs a
   // second). The version sorts under "C": the order is only for grouping, and byte order is much cheaper
   // than a locale's. percentile_disc stays: exact, over every value of each set.
   const rowsOf = await db.query<StatRow>(
