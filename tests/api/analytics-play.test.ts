@@ -156,12 +156,28 @@ function stats(key: string, values: number[]) {
   return { key, count: values.length, mean: values.length ? values.reduce((n, v) => n + v, 0) / values.length : null, p50: percentile(sorted, 0.5), p90: percentile(sorted, 0.9), p99: percentile(sorted, 0.99) };
 }
 
-/** Measurements under each event's own attributes, by version. */
-function expectedMeasurements(events: readonly Sent[], f: Filters, name: string) {
+const OS_NAMES: Record<number, string> = { 1: 'Android', 2: 'Ios', 3: 'WebGL' };
+
+/**
+ * Measurements under each event's own attributes: lines by version (most measured first), OS or day (in
+ * day order), the All line, and the chart's daily p50 of the five most measured versions.
+ */
+function expectedMeasurements(events: readonly Sent[], f: Filters, name: string, by: 'version' | 'os' | 'day' = 'version') {
   const of = events.filter((e) => e.name === 'measurement' && e.params.name === name && reportDay(e.time) >= f.from && reportDay(e.time) <= f.to && passes(f, e));
-  const versions = [...new Set(of.map((e) => e.appVersion))];
-  const rows = versions.map((v) => stats(v, of.filter((e) => e.appVersion === v).map((e) => Number(e.params.value)))).sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : 1));
-  return { rows, all: stats('All', of.map((e) => Number(e.params.value))) };
+  const keyOf = (e: Sent) => (by === 'version' ? e.appVersion : by === 'os' ? OS_NAMES[e.os]! : reportDay(e.time));
+  const keys = [...new Set(of.map(keyOf))];
+  const rows = keys.map((k) => stats(k, of.filter((e) => keyOf(e) === k).map((e) => Number(e.params.value))))
+    .sort(by === 'day' ? (a, b) => (a.key < b.key ? -1 : 1) : (a, b) => b.count - a.count || (a.key < b.key ? -1 : 1));
+  const versions = [...new Set(of.map((e) => e.appVersion))]
+    .map((v) => ({ v, n: of.filter((e) => e.appVersion === v).length }))
+    .sort((a, b) => b.n - a.n || (a.v < b.v ? -1 : 1))
+    .slice(0, 5)
+    .map((x) => x.v);
+  const trend = versions.map((version) => ({
+    version,
+    p50: daysOf(f.from, f.to).map((day) => stats(day, of.filter((e) => e.appVersion === version && reportDay(e.time) === day).map((e) => Number(e.params.value))).p50),
+  }));
+  return { rows, all: stats('All', of.map((e) => Number(e.params.value))), trend };
 }
 
 /** Means are floating point: compare them to 6 decimals. */
@@ -439,7 +455,19 @@ describe('gameplay reports equal the raw recomputation on a simulated studio', (
       const expected = expectedMeasurements(sent, range, name);
       expect(data.rows.map(roundMeans), name).toEqual(expected.rows.map(roundMeans));
       expect(roundMeans(data.all), name).toEqual(roundMeans(expected.all));
+      expect(data.trend, name).toEqual(expected.trend);
     }
+    // The lines by OS and by day, and the chart beside them, come from the same one-scan statement.
+    for (const by of ['os', 'day'] as const) {
+      const { data } = await root(measurementScreen.contract, { ...range, name: 'load_time', by });
+      const expected = expectedMeasurements(sent, range, 'load_time', by);
+      expect(data.rows.map(roundMeans), by).toEqual(expected.rows.map(roundMeans));
+      expect(roundMeans(data.all), by).toEqual(roundMeans(expected.all));
+      expect(data.trend, by).toEqual(expected.trend);
+    }
+    const filtered = { ...range, os: 1, version: '1.1.0' };
+    const { data } = await root(measurementScreen.contract, { ...filtered, name: 'fps', by: 'day' });
+    expect(data.rows.map(roundMeans)).toEqual(expectedMeasurements(sent, filtered, 'fps', 'day').rows.map(roundMeans));
   });
 });
 

@@ -47,10 +47,13 @@ export async function resolveScope(db: Sql, account: SessionAccount, filters: Re
 }
 
 /** WHERE clause of a rollup table for the scope; `range` names the day column filtered by from..to. */
-export function scopeWhere(scope: ReportScope, params: unknown[], range: string): string {
+export function scopeWhere(scope: ReportScope, params: unknown[], range: string, apps: 'in' | 'any' = 'in'): string {
   params.push(JSON.stringify(scope.apps), scope.from, scope.to);
   const n = params.length;
-  const parts = [`app_id IN (SELECT jsonb_array_elements_text($${n - 2}::jsonb))`, `${range} BETWEEN $${n - 1}::date AND $${n}::date`];
+  // 'any': the apps as an array the index on (app_id, …) is probed with. The planner guesses 100 rows for
+  // the IN (SELECT …) of a JSON list and, on a table as large as measurement_values, prefers a full scan.
+  const appsSql = apps === 'any' ? `app_id = ANY (ARRAY(SELECT jsonb_array_elements_text($${n - 2}::jsonb)))` : `app_id IN (SELECT jsonb_array_elements_text($${n - 2}::jsonb))`;
+  const parts = [appsSql, `${range} BETWEEN $${n - 1}::date AND $${n}::date`];
   if (scope.os) parts.push(`os = $${params.push(scope.os)}`);
   if (scope.version && scope.version !== 'all') parts.push(`app_version = $${params.push(scope.version)}`);
   if (scope.countries.length) parts.push(`country IN (SELECT jsonb_array_elements_text($${params.push(JSON.stringify(scope.countries))}::jsonb))`);

@@ -3,7 +3,7 @@ import { defineStep, type RollupScope } from './step';
 /**
  * The gameplay and custom-event rollups of an app-day, in one pass over the day's partition: one
  * statement reads the day's quest, resource, counter, measurement and funnel events once (joined with the
- * user-day's attributes) and fills six tables from that set. Six steps each scanning the partition cost as
+ * user-day's attributes) and fills seven tables from that set. Six steps each scanning the partition cost as
  * much as all the other rollups together (measured on the demo studio); one scan costs about a sixth.
  *
  * Attribution (docs/metrics.md): quests, resources and counters under the user-day's os/version/country
@@ -11,7 +11,7 @@ import { defineStep, type RollupScope } from './step';
  * own event's (the build that measured; a funnel path counts under its entry event).
  */
 
-export const PLAY_TABLES = ['quest_daily', 'resource_flow_daily', 'resource_users_daily', 'counter_daily', 'measurement_values', 'funnel_events'] as const;
+export const PLAY_TABLES = ['quest_daily', 'resource_flow_daily', 'resource_users_daily', 'counter_daily', 'measurement_values', 'measurement_counts', 'funnel_events'] as const;
 const PLAY_EVENTS = `('task_quest', 'resource_earn', 'resource_spend', 'counter', 'measurement', 'funnel_step')`;
 
 /** The day's events of these reports with the user-day's attributes (u_*) beside their own. */
@@ -63,6 +63,12 @@ const measurements = `m AS (
      SELECT app_id, $1::date, os, app_version, country, params->>'name', params->>'unit', (params->>'value')::double precision
        FROM e WHERE name = 'measurement')`;
 
+/** Measurements counted per name and attributes: the report's list of names, without counting every value. */
+const measurementCounts = `mc AS (
+     INSERT INTO measurement_counts (app_id, day, os, app_version, country, name, events)
+     SELECT app_id, $1::date, os, app_version, country, params->>'name', count(*)::int
+       FROM e WHERE name = 'measurement' GROUP BY app_id, os, app_version, country, params->>'name')`;
+
 /** Funnel steps in a narrow form, what players' paths are recomputed from (./funnel.ts). */
 const funnelSteps = `INSERT INTO funnel_events (app_id, day, user_id, funnel, step, step_name, event_time, event_id, os, app_version, country)
      SELECT app_id, $1::date, user_id, params->>'funnel', (params->>'step')::int, params->>'stepName', event_time, event_id, os, app_version, country
@@ -73,6 +79,6 @@ export const playDaily = defineStep({
   async run(tx, s) {
     // Deleted first and apart: the inserts of one statement would not see its own deletions.
     for (const table of PLAY_TABLES) await tx.query(`DELETE FROM ${table} WHERE ${s.where}`, s.params);
-    await tx.query(`WITH ${dayEvents(s)}, ${resources}, ${quests}, ${resourceFlows}, ${resourceUsers}, ${counters}, ${measurements} ${funnelSteps}`, s.params);
+    await tx.query(`WITH ${dayEvents(s)}, ${resources}, ${quests}, ${resourceFlows}, ${resourceUsers}, ${counters}, ${measurements}, ${measurementCounts} ${funnelSteps}`, s.params);
   },
 });
