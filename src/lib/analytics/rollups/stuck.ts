@@ -43,8 +43,12 @@ const stuckPlayers: RollupStep = defineStep({
 
 /**
  * Each player-level whose plays or first play are on this day: its whole history summed again from
- * stuck_level_user (so a late fail on an old day is counted when that day is recomputed).
+ * stuck_level_user (so a late fail on an old day is counted when that day is recomputed). The same statement
+ * keeps the report's counts (migration 0171) by deltas: each rewritten row's new figures are added to its
+ * group and its old ones taken off (a row may change group when a late event moves its first play). All
+ * parts of one statement read the table as it was before it, so `old` is the rows before the upsert.
  */
+const ARRIVAL_KEY = 'app_id, day, level, os, app_version, country';
 const stuckArrivals: RollupStep = defineStep({
   table: 'stuck_arrivals',
   async run(tx, s) {
@@ -52,21 +56,62 @@ const stuckArrivals: RollupStep = defineStep({
       `WITH t AS (
          SELECT app_id, user_id, level FROM stuck_level_user WHERE ${s.where}
          UNION SELECT app_id, user_id, level FROM level_reach WHERE ${s.where} AND mode = 'main'
+       ), new AS (
+         SELECT t.app_id, t.user_id, t.level, r.day, r.os, r.app_version, r.country, coalesce(a.fails, 0) AS fails, coalesce(a.completes, 0) AS completes, w.pass_attempts,
+                w.pass_seconds + coalesce((SELECT sum(y.fail_seconds) FROM stuck_level_user y
+                                            WHERE y.app_id = t.app_id AND y.user_id = t.user_id AND y.level = t.level AND y.day < a.pass_day), 0) AS pass_seconds
+           FROM t
+           JOIN level_reach r ON r.app_id = t.app_id AND r.user_id = t.user_id AND r.mode = 'main' AND r.level = t.level
+           LEFT JOIN LATERAL (SELECT sum(x.fails)::int AS fails, sum(x.completes)::int AS completes, min(x.day) FILTER (WHERE x.completes > 0) AS pass_day
+                                FROM stuck_level_user x WHERE x.app_id = t.app_id AND x.user_id = t.user_id AND x.level = t.level) a ON true
+           LEFT JOIN stuck_level_user w ON w.app_id = t.app_id AND w.user_id = t.user_id AND w.level = t.level AND w.day = a.pass_day
+       ), old AS (
+         SELECT o.* FROM stuck_arrivals o JOIN new n ON n.app_id = o.app_id AND n.user_id = o.user_id AND n.level = o.level
+       ), saved AS (
+         INSERT INTO stuck_arrivals (app_id, user_id, level, day, os, app_version, country, fails, completes, pass_attempts, pass_seconds)
+         SELECT app_id, user_id, level, day, os, app_version, country, fails, completes, pass_attempts, pass_seconds FROM new
+         ON CONFLICT (app_id, user_id, level) DO UPDATE SET day = EXCLUDED.day, os = EXCLUDED.os, app_version = EXCLUDED.app_version, country = EXCLUDED.country,
+                fails = EXCLUDED.fails, completes = EXCLUDED.completes, pass_attempts = EXCLUDED.pass_attempts, pass_seconds = EXCLUDED.pass_seconds
+       ), delta AS (
+         SELECT ${ARRIVAL_KEY}, 1 AS sign, fails, completes, pass_attempts, pass_seconds FROM new
+         UNION ALL SELECT ${ARRIVAL_KEY}, -1, fails, completes, pass_attempts, pass_seconds FROM old
+       ), level_counts AS (
+         INSERT INTO stuck_level_counts AS c (${ARRIVAL_KEY}, reached, fails, completes, passed)
+         SELECT ${ARRIVAL_KEY}, sum(sign), sum(sign * fails), sum(sign * completes), coalesce(sum(sign) FILTER (WHERE pass_attempts IS NOT NULL), 0)
+           FROM delta GROUP BY ${ARRIVAL_KEY}
+         HAVING sum(sign) <> 0 OR sum(sign * fails) <> 0 OR sum(sign * completes) <> 0 OR coalesce(sum(sign) FILTER (WHERE pass_attempts IS NOT NULL), 0) <> 0
+         ON CONFLICT (${ARRIVAL_KEY}) DO UPDATE SET reached = c.reached + EXCLUDED.reached, fails = c.fails + EXCLUDED.fails,
+                completes = c.completes + EXCLUDED.completes, passed = c.passed + EXCLUDED.passed
+       ), attempt_counts AS (
+         INSERT INTO stuck_attempt_counts AS c (${ARRIVAL_KEY}, attempts, players)
+         SELECT ${ARRIVAL_KEY}, pass_attempts, sum(sign) FROM delta WHERE pass_attempts IS NOT NULL
+          GROUP BY ${ARRIVAL_KEY}, pass_attempts HAVING sum(sign) <> 0
+         ON CONFLICT (${ARRIVAL_KEY}, attempts) DO UPDATE SET players = c.players + EXCLUDED.players
        )
-       INSERT INTO stuck_arrivals (app_id, user_id, level, day, os, app_version, country, fails, completes, pass_attempts, pass_seconds)
-       SELECT t.app_id, t.user_id, t.level, r.day, r.os, r.app_version, r.country, coalesce(a.fails, 0), coalesce(a.completes, 0), w.pass_attempts,
-              w.pass_seconds + coalesce((SELECT sum(y.fail_seconds) FROM stuck_level_user y
-                                          WHERE y.app_id = t.app_id AND y.user_id = t.user_id AND y.level = t.level AND y.day < a.pass_day), 0)
-         FROM t
-         JOIN level_reach r ON r.app_id = t.app_id AND r.user_id = t.user_id AND r.mode = 'main' AND r.level = t.level
-         LEFT JOIN LATERAL (SELECT sum(x.fails)::int AS fails, sum(x.completes)::int AS completes, min(x.day) FILTER (WHERE x.completes > 0) AS pass_day
-                              FROM stuck_level_user x WHERE x.app_id = t.app_id AND x.user_id = t.user_id AND x.level = t.level) a ON true
-         LEFT JOIN stuck_level_user w ON w.app_id = t.app_id AND w.user_id = t.user_id AND w.level = t.level AND w.day = a.pass_day
-       ON CONFLICT (app_id, user_id, level) DO UPDATE SET day = EXCLUDED.day, os = EXCLUDED.os, app_version = EXCLUDED.app_version, country = EXCLUDED.country,
-              fails = EXCLUDED.fails, completes = EXCLUDED.completes, pass_attempts = EXCLUDED.pass_attempts, pass_seconds = EXCLUDED.pass_seconds`,
+       INSERT INTO stuck_second_counts AS c (${ARRIVAL_KEY}, seconds, players)
+       SELECT ${ARRIVAL_KEY}, pass_seconds, sum(sign) FROM delta WHERE pass_seconds IS NOT NULL
+        GROUP BY ${ARRIVAL_KEY}, pass_seconds HAVING sum(sign) <> 0
+       ON CONFLICT (${ARRIVAL_KEY}, seconds) DO UPDATE SET players = c.players + EXCLUDED.players`,
       s.params,
     );
   },
 });
 
-export const stuckSteps: readonly RollupStep[] = [stuckLevelUser, stuckPlayers, stuckArrivals];
+/**
+ * The day's active players (the only ones whose highest level or its arrival can have changed today): the
+ * day and attributes of their arrival at their highest level, which the stuck count filters on.
+ */
+const stuckHighest: RollupStep = defineStep({
+  table: 'stuck_players',
+  async run(tx, s) {
+    await tx.query(
+      `UPDATE stuck_players p SET highest_day = a.day, os = a.os, app_version = a.app_version, country = a.country
+         FROM user_days d JOIN stuck_arrivals a ON a.app_id = d.app_id AND a.user_id = d.user_id
+        WHERE d.day = $1::date AND d.app_id ${s.appsIn2} AND p.app_id = d.app_id AND p.user_id = d.user_id AND a.level = p.highest_level
+          AND (p.highest_day, p.os, p.app_version, p.country) IS DISTINCT FROM (a.day, a.os, a.app_version, a.country)`,
+      s.params,
+    );
+  },
+});
+
+export const stuckSteps: readonly RollupStep[] = [stuckLevelUser, stuckPlayers, stuckArrivals, stuckHighest];
