@@ -49,6 +49,28 @@ const stuckPlayers: RollupStep = defineStep({
  * parts of one statement read the table as it was before it, so `old` is the rows before the upsert.
  */
 const ARRIVAL_KEY = 'app_id, day, level, os, app_version, country';
+const TOTAL_KEY = 'app_id, day, level';
+
+/** The delta's upserts into one family of count tables (`stuck_level_${suffix}`, …): CTEs of the statement. */
+const countInserts = (suffix: 'counts' | 'totals', key: string) =>
+  `level_${suffix} AS (
+         INSERT INTO stuck_level_${suffix} AS c (${key}, reached, fails, completes, passed)
+         SELECT ${key}, sum(sign), sum(sign * fails), sum(sign * completes), coalesce(sum(sign) FILTER (WHERE pass_attempts IS NOT NULL), 0)
+           FROM delta GROUP BY ${key}
+         HAVING sum(sign) <> 0 OR sum(sign * fails) <> 0 OR sum(sign * completes) <> 0 OR coalesce(sum(sign) FILTER (WHERE pass_attempts IS NOT NULL), 0) <> 0
+         ON CONFLICT (${key}) DO UPDATE SET reached = c.reached + EXCLUDED.reached, fails = c.fails + EXCLUDED.fails,
+                completes = c.completes + EXCLUDED.completes, passed = c.passed + EXCLUDED.passed
+       ), attempt_${suffix} AS (
+         INSERT INTO stuck_attempt_${suffix} AS c (${key}, attempts, players)
+         SELECT ${key}, pass_attempts, sum(sign) FROM delta WHERE pass_attempts IS NOT NULL
+          GROUP BY ${key}, pass_attempts HAVING sum(sign) <> 0
+         ON CONFLICT (${key}, attempts) DO UPDATE SET players = c.players + EXCLUDED.players
+       ), second_${suffix} AS (
+         INSERT INTO stuck_second_${suffix} AS c (${key}, seconds, players)
+         SELECT ${key}, pass_seconds, sum(sign) FROM delta WHERE pass_seconds IS NOT NULL
+          GROUP BY ${key}, pass_seconds HAVING sum(sign) <> 0
+         ON CONFLICT (${key}, seconds) DO UPDATE SET players = c.players + EXCLUDED.players
+       )`;
 const stuckArrivals: RollupStep = defineStep({
   table: 'stuck_arrivals',
   async run(tx, s) {
@@ -75,23 +97,8 @@ const stuckArrivals: RollupStep = defineStep({
        ), delta AS (
          SELECT ${ARRIVAL_KEY}, 1 AS sign, fails, completes, pass_attempts, pass_seconds FROM new
          UNION ALL SELECT ${ARRIVAL_KEY}, -1, fails, completes, pass_attempts, pass_seconds FROM old
-       ), level_counts AS (
-         INSERT INTO stuck_level_counts AS c (${ARRIVAL_KEY}, reached, fails, completes, passed)
-         SELECT ${ARRIVAL_KEY}, sum(sign), sum(sign * fails), sum(sign * completes), coalesce(sum(sign) FILTER (WHERE pass_attempts IS NOT NULL), 0)
-           FROM delta GROUP BY ${ARRIVAL_KEY}
-         HAVING sum(sign) <> 0 OR sum(sign * fails) <> 0 OR sum(sign * completes) <> 0 OR coalesce(sum(sign) FILTER (WHERE pass_attempts IS NOT NULL), 0) <> 0
-         ON CONFLICT (${ARRIVAL_KEY}) DO UPDATE SET reached = c.reached + EXCLUDED.reached, fails = c.fails + EXCLUDED.fails,
-                completes = c.completes + EXCLUDED.completes, passed = c.passed + EXCLUDED.passed
-       ), attempt_counts AS (
-         INSERT INTO stuck_attempt_counts AS c (${ARRIVAL_KEY}, attempts, players)
-         SELECT ${ARRIVAL_KEY}, pass_attempts, sum(sign) FROM delta WHERE pass_attempts IS NOT NULL
-          GROUP BY ${ARRIVAL_KEY}, pass_attempts HAVING sum(sign) <> 0
-         ON CONFLICT (${ARRIVAL_KEY}, attempts) DO UPDATE SET players = c.players + EXCLUDED.players
-       )
-       INSERT INTO stuck_second_counts AS c (${ARRIVAL_KEY}, seconds, players)
-       SELECT ${ARRIVAL_KEY}, pass_seconds, sum(sign) FROM delta WHERE pass_seconds IS NOT NULL
-        GROUP BY ${ARRIVAL_KEY}, pass_seconds HAVING sum(sign) <> 0
-       ON CONFLICT (${ARRIVAL_KEY}, seconds) DO UPDATE SET players = c.players + EXCLUDED.players`,
+       ), ${countInserts('counts', ARRIVAL_KEY)}, ${countInserts('totals', TOTAL_KEY)}
+       SELECT count(*) FROM delta`,
       s.params,
     );
   },

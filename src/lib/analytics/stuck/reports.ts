@@ -28,8 +28,8 @@ const percentiles = (table: string, column: string, where: string) =>
  * Stuck Game's SQL (docs/metrics.md "Stuck Game"): per main level, the players whose first play of it falls
  * in the range (filtered by that play's attributes), what they did on the level since, and how many of them
  * are stuck there now. It reads sums kept per arrival day and attributes (migration 0171), not per-player
- * rows: reached, fails, completions and passes from stuck_level_counts, the medians and p90s from the
- * value counts, and the stuck players from stuck_players (one row per player, carrying their arrival at
+ * rows: reached, fails, completions and passes from stuck_level_counts (stuck_level_totals when no
+ * attribute is filtered), the medians and p90s from the value counts, and the stuck players from stuck_players (one row per player, carrying their arrival at
  * their highest level: only there can they be stuck), whose last_day is compared with today − N here.
  */
 export async function stuckLevels(db: Db, scope: ReportScope, inactiveDays: number, now = nowMs()): Promise<{ levels: StuckLevelRow[]; pending: number }> {
@@ -42,15 +42,18 @@ export async function stuckLevels(db: Db, scope: ReportScope, inactiveDays: numb
   const arrivedHighest = scopeWhere(scope, params, 'highest_day');
   params.push(addDays(today, -inactiveDays));
   const quietSince = `$${params.length}::date`;
+  // Without an attribute filter the attribute-free sums answer with several times fewer rows (0171).
+  const filtered = Boolean(scope.os || (scope.version && scope.version !== 'all') || scope.countries.length);
+  const counts = filtered ? 'counts' : 'totals';
   // A group whose arrivals all moved to another day or attribute keeps a zero row (see 0171): HAVING drops it.
   const rows = await db.query<Record<string, string | number | null>>(
     `WITH c AS (
        SELECT level, sum(reached)::int AS reached, sum(fails)::text AS fails, sum(completes)::text AS completes, sum(passed)::int AS passed
-         FROM stuck_level_counts WHERE ${where} GROUP BY level HAVING sum(reached) > 0
+         FROM stuck_level_${counts} WHERE ${where} GROUP BY level HAVING sum(reached) > 0
      ), s AS (
        SELECT highest_level AS level, count(*)::int AS stuck FROM stuck_players WHERE ${arrivedHighest} AND last_day <= ${quietSince} GROUP BY highest_level
-     ), a AS (${percentiles('stuck_attempt_counts', 'attempts', where)}
-     ), t AS (${percentiles('stuck_second_counts', 'seconds', where)})
+     ), a AS (${percentiles(`stuck_attempt_${counts}`, 'attempts', where)}
+     ), t AS (${percentiles(`stuck_second_${counts}`, 'seconds', where)})
      SELECT c.level, c.reached, coalesce(s.stuck, 0) AS stuck, c.fails, c.completes, c.passed,
             a.median AS attempts_median, a.p90 AS attempts_p90, t.median AS seconds_median, t.p90 AS seconds_p90
        FROM c LEFT JOIN s USING (level) LEFT JOIN a USING (level) LEFT JOIN t USING (level)
