@@ -2,7 +2,8 @@ import { defineStep, rebuildStep, type RollupStep } from './step';
 
 /**
  * Stuck Game's rollups (src/lib/analytics/stuck/): each player's plays of each main level per day, and
- * each player's last active day and highest level. They run after level_reach (the highest level).
+ * each player's last active day and highest level; the report reads the sums of the per-player rows per
+ * arrival day (migration 0171). They run after level_reach (the highest level).
  */
 
 /** Fails, completions and, on the day of the first completion, the attempts and play time it took. */

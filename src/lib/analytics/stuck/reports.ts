@@ -17,7 +17,7 @@ function percentileOfCounts(p: number): string {
   return `${lo} + (${hi} - ${lo}) * (${at} - floor(${at}))`;
 }
 
-/** Per level: the median and p90 of a value-count table (stuck_attempt_counts, stuck_second_counts) over the scope. */
+/** Per level: the median and p90 of a value-count table (stuck_attempt_*, stuck_second_*) over the scope. */
 const percentiles = (table: string, column: string, where: string) =>
   `SELECT level, ${percentileOfCounts(0.5)} AS median, ${percentileOfCounts(0.9)} AS p90
      FROM (SELECT level, value, sum(n) OVER (PARTITION BY level ORDER BY value)::float8 AS upto, sum(n) OVER (PARTITION BY level)::float8 AS total
@@ -29,8 +29,9 @@ const percentiles = (table: string, column: string, where: string) =>
  * in the range (filtered by that play's attributes), what they did on the level since, and how many of them
  * are stuck there now. It reads sums kept per arrival day and attributes (migration 0171), not per-player
  * rows: reached, fails, completions and passes from stuck_level_counts (stuck_level_totals when no
- * attribute is filtered), the medians and p90s from the value counts, and the stuck players from stuck_players (one row per player, carrying their arrival at
- * their highest level: only there can they be stuck), whose last_day is compared with today − N here.
+ * attribute is filtered), the medians and p90s from the value counts, and the stuck players from
+ * stuck_players (one row per player, carrying their arrival at their highest level: only there can they be
+ * stuck), whose last_day is compared with today − N here, so nothing kept goes stale as days pass.
  */
 export async function stuckLevels(db: Db, scope: ReportScope, inactiveDays: number, now = nowMs()): Promise<{ levels: StuckLevelRow[]; pending: number }> {
   const today = reportDay(now);
