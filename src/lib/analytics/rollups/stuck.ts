@@ -75,6 +75,16 @@ const countInserts = (suffix: 'counts' | 'totals', key: string) =>
 const stuckArrivals: RollupStep = defineStep({
   table: 'stuck_arrivals',
   async run(tx, s) {
+    // Two days of an app may be rolled up at once (the lock is per day) and rewrite the same arrival: its rows
+    // are locked first, in key order, so that the statement below (a new snapshot) takes off the figures the
+    // row holds now, not the ones another pass has just replaced — else the counts would drift for good.
+    await tx.query(
+      `SELECT 1 FROM stuck_arrivals a
+        WHERE (a.app_id, a.user_id, a.level) IN (SELECT app_id, user_id, level FROM stuck_level_user WHERE ${s.where}
+                                                 UNION SELECT app_id, user_id, level FROM level_reach WHERE ${s.where} AND mode = 'main')
+        ORDER BY a.app_id, a.user_id, a.level FOR UPDATE`,
+      s.params,
+    );
     await tx.query(
       `WITH t AS (
          SELECT app_id, user_id, level FROM stuck_level_user WHERE ${s.where}
