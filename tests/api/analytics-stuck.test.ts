@@ -224,3 +224,50 @@ describe('Stuck Game equals the raw recomputation on a simulated studio', () => 
     expect((await root(stuckGameScreen.contract, later)).data.levels).toEqual(recompute(sent, later, 3, today));
   }, 120_000);
 });
+
+// ---------------------------------------------------------------- a first play that arrives late
+
+describe('Stuck Game after a late event moves a player\'s first play of a level', () => {
+  const APP = 'com.test.stucklate';
+  const sent: Sent[] = [];
+  let today: string;
+  let keys: { android: string; ios: string };
+
+  beforeAll(async () => {
+    root ??= await signedInAs('root');
+    today = reportDay(nowMs());
+    keys = await newApp(APP);
+    const noon = (day: string, seconds = 0) => dayStart(day) + 12 * 3_600_000 + seconds * 1000;
+    let n = 0;
+    const ev = (name: string, userId: string, time: number, params: Record<string, unknown>, country: string): Sent => ({
+      id: `stl-${++n}`, name, userId, time, appVersion: '1.0', os: 1, country, params,
+    });
+    // First pass: m1 and m2 first play level 1 on day −5 (Vietnam); m1 passes it, m2 fails it.
+    const first = [
+      ev('level_fail', 'm1', noon(addDays(today, -5)), { level: 1, mode: 'main', duration: 30, attempts: 1 }, 'VN'),
+      ev('level_complete', 'm1', noon(addDays(today, -5), 1), { level: 1, mode: 'main', duration: 20, attempts: 2 }, 'VN'),
+      ev('level_fail', 'm2', noon(addDays(today, -5), 2), { level: 1, mode: 'main', duration: 10, attempts: 1 }, 'VN'),
+    ];
+    sent.push(...first);
+    await send(keys.android, first.map(wire));
+    await rollUpEverything();
+  }, 120_000);
+
+  it('the arrival, its plays and its pass leave the day and attributes it no longer has', async () => {
+    const recent = { apps: [APP], from: addDays(today, -5), to: addDays(today, -1) };
+    expect((await root(stuckGameScreen.contract, recent)).data.levels).toEqual(recompute(sent, recent, 3, today));
+    // Sent late: m1's real first play of level 1, a fail on day −7 from the United States. Their arrival at
+    // level 1 moves to day −7 with that country, and the fail counts towards time to pass.
+    const late = { id: 'stl-late', name: 'level_fail', userId: 'm1', time: dayStart(addDays(today, -7)) + 3_600_000, appVersion: '1.0', os: 1, country: 'US', params: { level: 1, mode: 'main', duration: 40, attempts: 1 } };
+    sent.push(late);
+    await send(keys.android, [wire(late)]);
+    await rollUpEverything();
+    const all = { apps: [APP], from: addDays(today, -7), to: addDays(today, -1) };
+    const early = { apps: [APP], from: addDays(today, -7), to: addDays(today, -6) };
+    for (const range of [recent, all, early, { ...recent, os: 1 }, { ...all, os: 1 }]) {
+      expect((await root(stuckGameScreen.contract, range)).data.levels).toEqual(recompute(sent, range, 3, today));
+    }
+    expect((await root(stuckGameScreen.contract, recent)).data.levels.map((l) => [l.level, l.reached, l.passed])).toEqual([[1, 1, 0]]);
+    expect((await root(stuckGameScreen.contract, early)).data.levels).toMatchObject([{ level: 1, reached: 1, passed: 1, secondsMedian: 90, attemptsMedian: 2 }]);
+  }, 120_000);
+});

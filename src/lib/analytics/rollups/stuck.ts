@@ -2,7 +2,8 @@ import { defineStep, rebuildStep, type RollupStep } from './step';
 
 /**
  * Stuck Game's rollups (src/lib/analytics/stuck/): each player's plays of each main level per day, and
- * each player's last active day and highest level. They run after level_reach (the highest level).
+ * each player's last active day and highest level; the report reads the sums of the per-player rows per
+ * arrival day (migration 0171). They run after level_reach (the highest level).
  */
 
 /** Fails, completions and, on the day of the first completion, the attempts and play time it took. */
@@ -43,30 +44,92 @@ const stuckPlayers: RollupStep = defineStep({
 
 /**
  * Each player-level whose plays or first play are on this day: its whole history summed again from
- * stuck_level_user (so a late fail on an old day is counted when that day is recomputed).
+ * stuck_level_user (so a late fail on an old day is counted when that day is recomputed). The same statement
+ * keeps the report's counts (migration 0171) by deltas: each rewritten row's new figures are added to its
+ * group and its old ones taken off (a row may change group when a late event moves its first play). All
+ * parts of one statement read the table as it was before it, so `old` is the rows before the upsert.
  */
+const ARRIVAL_KEY = 'app_id, day, level, os, app_version, country';
+const TOTAL_KEY = 'app_id, day, level';
+
+/** The delta's upserts into one family of count tables (`stuck_level_${suffix}`, …): CTEs of the statement. */
+const countInserts = (suffix: 'counts' | 'totals', key: string) =>
+  `level_${suffix} AS (
+         INSERT INTO stuck_level_${suffix} AS c (${key}, reached, fails, completes, passed)
+         SELECT ${key}, sum(sign), sum(sign * fails), sum(sign * completes), coalesce(sum(sign) FILTER (WHERE pass_attempts IS NOT NULL), 0)
+           FROM delta GROUP BY ${key}
+         HAVING sum(sign) <> 0 OR sum(sign * fails) <> 0 OR sum(sign * completes) <> 0 OR coalesce(sum(sign) FILTER (WHERE pass_attempts IS NOT NULL), 0) <> 0
+         ON CONFLICT (${key}) DO UPDATE SET reached = c.reached + EXCLUDED.reached, fails = c.fails + EXCLUDED.fails,
+                completes = c.completes + EXCLUDED.completes, passed = c.passed + EXCLUDED.passed
+       ), attempt_${suffix} AS (
+         INSERT INTO stuck_attempt_${suffix} AS c (${key}, attempts, players)
+         SELECT ${key}, pass_attempts, sum(sign) FROM delta WHERE pass_attempts IS NOT NULL
+          GROUP BY ${key}, pass_attempts HAVING sum(sign) <> 0
+         ON CONFLICT (${key}, attempts) DO UPDATE SET players = c.players + EXCLUDED.players
+       ), second_${suffix} AS (
+         INSERT INTO stuck_second_${suffix} AS c (${key}, seconds, players)
+         SELECT ${key}, pass_seconds, sum(sign) FROM delta WHERE pass_seconds IS NOT NULL
+          GROUP BY ${key}, pass_seconds HAVING sum(sign) <> 0
+         ON CONFLICT (${key}, seconds) DO UPDATE SET players = c.players + EXCLUDED.players
+       )`;
 const stuckArrivals: RollupStep = defineStep({
   table: 'stuck_arrivals',
   async run(tx, s) {
+    // Two days of an app may be rolled up at once (the lock is per day) and rewrite the same arrival: its rows
+    // are locked first, in key order, so that the statement below (a new snapshot) takes off the figures the
+    // row holds now, not the ones another pass has just replaced — else the counts would drift for good.
+    await tx.query(
+      `SELECT 1 FROM stuck_arrivals a
+        WHERE (a.app_id, a.user_id, a.level) IN (SELECT app_id, user_id, level FROM stuck_level_user WHERE ${s.where}
+                                                 UNION SELECT app_id, user_id, level FROM level_reach WHERE ${s.where} AND mode = 'main')
+        ORDER BY a.app_id, a.user_id, a.level FOR UPDATE`,
+      s.params,
+    );
     await tx.query(
       `WITH t AS (
          SELECT app_id, user_id, level FROM stuck_level_user WHERE ${s.where}
          UNION SELECT app_id, user_id, level FROM level_reach WHERE ${s.where} AND mode = 'main'
-       )
-       INSERT INTO stuck_arrivals (app_id, user_id, level, day, os, app_version, country, fails, completes, pass_attempts, pass_seconds)
-       SELECT t.app_id, t.user_id, t.level, r.day, r.os, r.app_version, r.country, coalesce(a.fails, 0), coalesce(a.completes, 0), w.pass_attempts,
-              w.pass_seconds + coalesce((SELECT sum(y.fail_seconds) FROM stuck_level_user y
-                                          WHERE y.app_id = t.app_id AND y.user_id = t.user_id AND y.level = t.level AND y.day < a.pass_day), 0)
-         FROM t
-         JOIN level_reach r ON r.app_id = t.app_id AND r.user_id = t.user_id AND r.mode = 'main' AND r.level = t.level
-         LEFT JOIN LATERAL (SELECT sum(x.fails)::int AS fails, sum(x.completes)::int AS completes, min(x.day) FILTER (WHERE x.completes > 0) AS pass_day
-                              FROM stuck_level_user x WHERE x.app_id = t.app_id AND x.user_id = t.user_id AND x.level = t.level) a ON true
-         LEFT JOIN stuck_level_user w ON w.app_id = t.app_id AND w.user_id = t.user_id AND w.level = t.level AND w.day = a.pass_day
-       ON CONFLICT (app_id, user_id, level) DO UPDATE SET day = EXCLUDED.day, os = EXCLUDED.os, app_version = EXCLUDED.app_version, country = EXCLUDED.country,
-              fails = EXCLUDED.fails, completes = EXCLUDED.completes, pass_attempts = EXCLUDED.pass_attempts, pass_seconds = EXCLUDED.pass_seconds`,
+       ), new AS (
+         SELECT t.app_id, t.user_id, t.level, r.day, r.os, r.app_version, r.country, coalesce(a.fails, 0) AS fails, coalesce(a.completes, 0) AS completes, w.pass_attempts,
+                w.pass_seconds + coalesce((SELECT sum(y.fail_seconds) FROM stuck_level_user y
+                                            WHERE y.app_id = t.app_id AND y.user_id = t.user_id AND y.level = t.level AND y.day < a.pass_day), 0) AS pass_seconds
+           FROM t
+           JOIN level_reach r ON r.app_id = t.app_id AND r.user_id = t.user_id AND r.mode = 'main' AND r.level = t.level
+           LEFT JOIN LATERAL (SELECT sum(x.fails)::int AS fails, sum(x.completes)::int AS completes, min(x.day) FILTER (WHERE x.completes > 0) AS pass_day
+                                FROM stuck_level_user x WHERE x.app_id = t.app_id AND x.user_id = t.user_id AND x.level = t.level) a ON true
+           LEFT JOIN stuck_level_user w ON w.app_id = t.app_id AND w.user_id = t.user_id AND w.level = t.level AND w.day = a.pass_day
+       ), old AS (
+         SELECT o.* FROM stuck_arrivals o JOIN new n ON n.app_id = o.app_id AND n.user_id = o.user_id AND n.level = o.level
+       ), saved AS (
+         INSERT INTO stuck_arrivals (app_id, user_id, level, day, os, app_version, country, fails, completes, pass_attempts, pass_seconds)
+         SELECT app_id, user_id, level, day, os, app_version, country, fails, completes, pass_attempts, pass_seconds FROM new
+         ON CONFLICT (app_id, user_id, level) DO UPDATE SET day = EXCLUDED.day, os = EXCLUDED.os, app_version = EXCLUDED.app_version, country = EXCLUDED.country,
+                fails = EXCLUDED.fails, completes = EXCLUDED.completes, pass_attempts = EXCLUDED.pass_attempts, pass_seconds = EXCLUDED.pass_seconds
+       ), delta AS (
+         SELECT ${ARRIVAL_KEY}, 1 AS sign, fails, completes, pass_attempts, pass_seconds FROM new
+         UNION ALL SELECT ${ARRIVAL_KEY}, -1, fails, completes, pass_attempts, pass_seconds FROM old
+       ), ${countInserts('counts', ARRIVAL_KEY)}, ${countInserts('totals', TOTAL_KEY)}
+       SELECT count(*) FROM delta`,
       s.params,
     );
   },
 });
 
-export const stuckSteps: readonly RollupStep[] = [stuckLevelUser, stuckPlayers, stuckArrivals];
+/**
+ * The day's active players (the only ones whose highest level or its arrival can have changed today): the
+ * day and attributes of their arrival at their highest level, which the stuck count filters on.
+ */
+const stuckHighest: RollupStep = defineStep({
+  table: 'stuck_players',
+  async run(tx, s) {
+    await tx.query(
+      `UPDATE stuck_players p SET highest_day = a.day, os = a.os, app_version = a.app_version, country = a.country
+         FROM user_days d JOIN stuck_arrivals a ON a.app_id = d.app_id AND a.user_id = d.user_id
+        WHERE d.day = $1::date AND d.app_id ${s.appsIn2} AND p.app_id = d.app_id AND p.user_id = d.user_id AND a.level = p.highest_level
+          AND (p.highest_day, p.os, p.app_version, p.country) IS DISTINCT FROM (a.day, a.os, a.app_version, a.country)`,
+      s.params,
+    );
+  },
+});
+
+export const stuckSteps: readonly RollupStep[] = [stuckLevelUser, stuckPlayers, stuckArrivals, stuckHighest];

@@ -5,9 +5,33 @@ import { num, refresh, scopeWhere, type ReportScope } from '../reports';
 import type { StuckLevelRow } from './rows';
 
 /**
- * Stuck Game's SQL over stuck_arrivals and stuck_players (migrations 0091, 0092): per main level,
- * the players whose first play of it falls in the range (filtered by that play's attributes), what they did
- * on the level since, and how many of them are stuck there now.
+ * percentile_cont(p) over a multiset given as (value, count) rows, in SQL: `upto` is the running count up to
+ * the value, `total` the level's count. PostgreSQL's own definition, step by step: the ranks floor and ceil
+ * of p·(total − 1) (0-based), their values, and linear interpolation by the fraction — the same float8
+ * arithmetic, so the figures equal percentile_cont over the rows themselves.
+ */
+function percentileOfCounts(p: number): string {
+  const at = `(${p}::float8 * (total - 1))`;
+  const lo = `min(value) FILTER (WHERE upto > floor(${at}))::float8`;
+  const hi = `min(value) FILTER (WHERE upto > ceil(${at}))::float8`;
+  return `${lo} + (${hi} - ${lo}) * (${at} - floor(${at}))`;
+}
+
+/** Per level: the median and p90 of a value-count table (stuck_attempt_*, stuck_second_*) over the scope. */
+const percentiles = (table: string, column: string, where: string) =>
+  `SELECT level, ${percentileOfCounts(0.5)} AS median, ${percentileOfCounts(0.9)} AS p90
+     FROM (SELECT level, value, sum(n) OVER (PARTITION BY level ORDER BY value)::float8 AS upto, sum(n) OVER (PARTITION BY level)::float8 AS total
+             FROM (SELECT level, ${column} AS value, sum(players) AS n FROM ${table} WHERE ${where} GROUP BY level, ${column}) v) c
+    WHERE total > 0 GROUP BY level, total`;
+
+/**
+ * Stuck Game's SQL (docs/metrics.md "Stuck Game"): per main level, the players whose first play of it falls
+ * in the range (filtered by that play's attributes), what they did on the level since, and how many of them
+ * are stuck there now. It reads sums kept per arrival day and attributes (migration 0171), not per-player
+ * rows: reached, fails, completions and passes from stuck_level_counts (stuck_level_totals when no
+ * attribute is filtered), the medians and p90s from the value counts, and the stuck players from
+ * stuck_players (one row per player, carrying their arrival at their highest level: only there can they be
+ * stuck), whose last_day is compared with today − N here, so nothing kept goes stale as days pass.
  */
 export async function stuckLevels(db: Db, scope: ReportScope, inactiveDays: number, now = nowMs()): Promise<{ levels: StuckLevelRow[]; pending: number }> {
   const today = reportDay(now);
@@ -16,19 +40,25 @@ export async function stuckLevels(db: Db, scope: ReportScope, inactiveDays: numb
   if (scope.apps.length === 0) return { levels: [], pending };
   const params: unknown[] = [];
   const where = scopeWhere(scope, params, 'day');
+  const arrivedHighest = scopeWhere(scope, params, 'highest_day');
   params.push(addDays(today, -inactiveDays));
   const quietSince = `$${params.length}::date`;
+  // Without an attribute filter the attribute-free sums answer with several times fewer rows (0171).
+  const filtered = Boolean(scope.os || (scope.version && scope.version !== 'all') || scope.countries.length);
+  const counts = filtered ? 'counts' : 'totals';
+  // A group whose arrivals all moved to another day or attribute keeps a zero row (see 0171): HAVING drops it.
   const rows = await db.query<Record<string, string | number | null>>(
-    `SELECT a.level, count(*)::int AS reached,
-            count(*) FILTER (WHERE sp.highest_level = a.level AND sp.last_day <= ${quietSince})::int AS stuck,
-            sum(a.fails)::text AS fails, sum(a.completes)::text AS completes, count(a.pass_attempts)::int AS passed,
-            percentile_cont(0.5) WITHIN GROUP (ORDER BY a.pass_attempts) AS attempts_median,
-            percentile_cont(0.9) WITHIN GROUP (ORDER BY a.pass_attempts) AS attempts_p90,
-            percentile_cont(0.5) WITHIN GROUP (ORDER BY a.pass_seconds) AS seconds_median,
-            percentile_cont(0.9) WITHIN GROUP (ORDER BY a.pass_seconds) AS seconds_p90
-       FROM (SELECT app_id, user_id, level, fails, completes, pass_attempts, pass_seconds FROM stuck_arrivals WHERE ${where}) a
-       LEFT JOIN stuck_players sp ON sp.app_id = a.app_id AND sp.user_id = a.user_id
-      GROUP BY a.level ORDER BY a.level`,
+    `WITH c AS (
+       SELECT level, sum(reached)::int AS reached, sum(fails)::text AS fails, sum(completes)::text AS completes, sum(passed)::int AS passed
+         FROM stuck_level_${counts} WHERE ${where} GROUP BY level HAVING sum(reached) > 0
+     ), s AS (
+       SELECT highest_level AS level, count(*)::int AS stuck FROM stuck_players WHERE ${arrivedHighest} AND last_day <= ${quietSince} GROUP BY highest_level
+     ), a AS (${percentiles(`stuck_attempt_${counts}`, 'attempts', where)}
+     ), t AS (${percentiles(`stuck_second_${counts}`, 'seconds', where)})
+     SELECT c.level, c.reached, coalesce(s.stuck, 0) AS stuck, c.fails, c.completes, c.passed,
+            a.median AS attempts_median, a.p90 AS attempts_p90, t.median AS seconds_median, t.p90 AS seconds_p90
+       FROM c LEFT JOIN s USING (level) LEFT JOIN a USING (level) LEFT JOIN t USING (level)
+      ORDER BY c.level`,
     params,
   );
   const nullable = (v: unknown) => (v === null || v === undefined ? null : Number(v));
