@@ -327,6 +327,37 @@ describe('the A/B reports', () => {
   });
 });
 
+describe('the A/B reports with a version filter', () => {
+  it("count a player's earliest exposure on that version, also a later one the same day, under its variant and day", async () => {
+    const app = await newApp();
+    const today = reportDay(nowMs());
+    const day = addDays(today, -10);
+    const exp = (await root(experimentSaveContract, experiment(app.appId, { startDay: addDays(today, -20) }))).data;
+    await root(experimentStartContract, { id: exp.id });
+    const at = (d: string, hour: number) => dayStart(d) + hour * 3_600_000;
+    const exposure = (id: string, userId: string, time: number, variant: string, appVersion: string) =>
+      ({ id, userId, time, appVersion, country: 'VN', name: 'experiment_exposure', params: { experiment: String(exp.id), variant } });
+    await sendAll(app.android, [
+      // u1: control on 1.0.0, then B on 2.0.0 the same day (the earlier exposure counts unless 2.0.0 is asked for).
+      exposure('v-1', 'p_ver1', at(day, 9), 'control', '1.0.0'),
+      exposure('v-2', 'p_ver1', at(day, 10), 'B', '2.0.0'),
+      // u2: B on 2.0.0 the day before, then control on 2.0.0.
+      exposure('v-3', 'p_ver2', at(addDays(day, -1), 9), 'B', '2.0.0'),
+      exposure('v-4', 'p_ver2', at(day, 8), 'control', '2.0.0'),
+      // u3: only on 1.0.0.
+      exposure('v-5', 'p_ver3', at(day, 11), 'control', '1.0.0'),
+    ]);
+    await rollUpEverything(root);
+    const exposed = async (version: string) => {
+      const { data } = await root(abOtherScreen.contract, { apps: [app.appId], from: addDays(today, -20), to: today, experiment: String(exp.id), window: 7, version } as never);
+      return Object.fromEntries((data as unknown as { variants: { key: string; exposed: number }[] }).variants.map((v) => [v.key, v.exposed]));
+    };
+    expect(await exposed('all')).toEqual({ control: 2, B: 1 });
+    expect(await exposed('2.0.0')).toEqual({ control: 0, B: 2 });
+    expect(await exposed('1.0.0')).toEqual({ control: 2, B: 0 });
+  });
+});
+
 describe('the simulated experiments at the demo size', () => {
   it("finds B's D7 lift (p < 0.05) and no difference in the A/A check (p > 0.05), without a sample-ratio mismatch", async () => {
     const app = await newApp();

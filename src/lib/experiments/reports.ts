@@ -10,9 +10,8 @@ import { chiSquareGoodnessOfFit, meanInterval, sampleSizeMeans, sampleSizeTwoPro
 
 /**
  * The A/B reports' server half: which experiment, who was exposed (first experiment_exposure event of each
- * player, in the range and the filters, from the raw events through their partial index), then those
- * players' days in the per-player daily rollups (user_days, level_reach: primary-key lookups, one per
- * player and day), then the statistics. Definitions: docs/metrics.md, "A/B tests".
+ * player, in the range and the filters, from the exposures rollup), then those players' days in the
+ * per-player daily rollups (user_days, level_reach), then the statistics. Definitions: docs/metrics.md, "A/B tests".
  */
 
 type ExperimentRow = { id: number; app_id: string; name: string; status: string; variants: Variant[]; start_day: string };
@@ -48,16 +47,17 @@ function exposureFilters(scope: ReportScope, params: unknown[]): string {
 /**
  * The exposed players as a CTE named "exposed" (user_id, variant, day): each player's first exposure to the
  * experiment (earliest event time; the event id breaks ties), kept when its day is in the range and not
- * before the experiment's start, and its variant is one of the experiment's.
+ * before the experiment's start, and its variant is one of the experiment's. Read from the exposures rollup
+ * (migration 0179), whose rows are each player's earliest exposure per day and (os, version, country).
  */
 function exposedCte(scope: ReportScope, e: ExperimentRow, params: unknown[]): string {
   params.push(e.app_id, String(e.id), scope.from > e.start_day ? scope.from : e.start_day, scope.to, JSON.stringify(e.variants.map((v) => v.key)));
   const n = params.length;
   const filters = exposureFilters(scope, params);
   return `first_exposure AS (
-      SELECT DISTINCT ON (user_id) user_id, params->>'variant' AS variant, day
-        FROM analytics_events
-       WHERE app_id = $${n - 4} AND name = 'experiment_exposure' AND params->>'experiment' = $${n - 3}
+      SELECT DISTINCT ON (user_id) user_id, variant, day
+        FROM experiment_exposures
+       WHERE app_id = $${n - 4} AND experiment = $${n - 3}
          AND day BETWEEN $${n - 2}::date AND $${n - 1}::date${filters}
        ORDER BY user_id, event_time, event_id
     ),
@@ -150,35 +150,34 @@ export async function abOther(db: Db, scope: ReportScope, requested: string, win
   const base = { ...empty(chosen), window };
   const e = chosen.experiment;
   if (!e) return { ...base, pending: 0, variants: [], srm: null, lines: [] };
-  const { today, pending, params, cte, cteParams } = await exposureQuery(db, scope, e, now);
+  const { today, pending, params, cte } = await exposureQuery(db, scope, e, now);
   params.push(window - 1, today);
   const last = params.length - 1;
   const todayParam = params.length;
-  const [counts, sums] = await Promise.all([
-    db.query<{ variant: string; n: number }>(`WITH ${cte} SELECT variant, count(*)::int AS n FROM exposed GROUP BY variant`, cteParams),
-    db.query<Record<string, number | string>>(
-      `WITH ${cte},
-       per_player AS (
-         SELECT x.variant, x.user_id,
-                coalesce(sum(u.ad_revenue + u.iap_revenue), 0)::float8 / 1e6 AS arpu,
+  // One statement, so the exposures are read once. Each exposed player whose window is over gets one range
+  // scan of their W days (index user_days_player, migration 0178: index-only) and one lookup of their
+  // highest level; both subqueries test `complete` first, which the planner turns into a one-time filter,
+  // so players whose window is not over cost nothing there. They still count as exposed (sample-ratio check).
+  const complete = `x.day + $${last}::int < $${todayParam}::date`;
+  const sums = await db.query<Record<string, number | string>>(
+    `WITH ${cte}
+     SELECT x.variant, count(*)::int AS exposed, count(*) FILTER (WHERE ${complete})::int AS n,
+            ${AB_METRICS.map((m) => `sum(p.${column(m)}) AS ${column(m)}_s, sum(p.${column(m)} * p.${column(m)}) AS ${column(m)}_q`).join(', ')}
+       FROM exposed x
+       LEFT JOIN LATERAL (
+         SELECT coalesce(sum(u.ad_revenue + u.iap_revenue), 0)::float8 / 1e6 AS arpu,
                 coalesce(sum(u.sessions), 0)::float8 AS sessions,
                 coalesce(sum(u.session_seconds), 0)::float8 / 60 AS play_time,
                 coalesce((SELECT max(r.level) FROM level_reach r
-                           WHERE r.app_id = $1 AND r.user_id = x.user_id AND r.mode = 'main' AND r.day <= x.day + $${last}::int), 0)::float8 AS level,
+                           WHERE ${complete} AND r.app_id = $1 AND r.user_id = x.user_id AND r.mode = 'main' AND r.day <= x.day + $${last}::int), 0)::float8 AS level,
                 CASE WHEN coalesce(sum(u.iap_purchases), 0) > 0 THEN 1 ELSE 0 END::float8 AS conversion
-           FROM exposed x
-          CROSS JOIN generate_series(0, $${last}::int) g(k)
-           LEFT JOIN user_days u ON u.app_id = $1 AND u.day = x.day + g.k AND u.user_id = x.user_id
-          WHERE x.day + $${last}::int < $${todayParam}::date
-          GROUP BY x.variant, x.user_id, x.day
-       )
-       SELECT variant, count(*)::int AS n,
-              ${AB_METRICS.map((m) => `sum(${column(m)}) AS ${column(m)}_s, sum(${column(m)} * ${column(m)}) AS ${column(m)}_q`).join(', ')}
-         FROM per_player GROUP BY variant`,
-      params,
-    ),
-  ]);
-  const { variants, srm } = variantCounts(e, new Map(counts.map((c) => [c.variant, c.n])));
+           FROM user_days u
+          WHERE ${complete} AND u.app_id = $1 AND u.user_id = x.user_id AND u.day BETWEEN x.day AND x.day + $${last}::int
+       ) p ON ${complete}
+      GROUP BY x.variant`,
+    params,
+  );
+  const { variants, srm } = variantCounts(e, new Map(sums.map((c) => [String(c.variant), Number(c.exposed)])));
   const control = e.variants[0]!.key;
   const summary = (variant: string, m: AbMetric) => {
     const row = sums.find((r) => r.variant === variant);
