@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayStart, reportDay } from '../../src/lib/analytics/day';
 import { simulateStudio } from '../../src/lib/analytics/simulator';
 import { stuckGameScreen } from '../../src/lib/analytics/stuck/screens';
+import { testPlayerMarkContract } from '../../src/lib/testing/contract';
 import { nowMs } from '../../src/lib/time/clock';
+import { newPlayer } from './game-players';
 import { ownAccount, raw, signedInAs } from './helpers';
 import { type SentEvent, newTelemetryApp, sendEvents, wire, rollUpEverything as rollUpAll } from './telemetry-kit';
 
@@ -269,5 +271,49 @@ describe('Stuck Game after a late event moves a player\'s first play of a level'
     }
     expect((await root(stuckGameScreen.contract, recent)).data.levels.map((l) => [l.level, l.reached, l.passed])).toEqual([[1, 1, 0]]);
     expect((await root(stuckGameScreen.contract, early)).data.levels).toMatchObject([{ level: 1, reached: 1, passed: 1, secondsMedian: 90, attemptsMedian: 2 }]);
+  }, 120_000);
+});
+
+describe('Stuck Game leaves out a player marked as a test player', () => {
+  const APP = 'com.test.stucktester';
+  const sent: Sent[] = [];
+  let today: string;
+  let tester: string;
+
+  beforeAll(async () => {
+    root ??= await signedInAs('root');
+    today = reportDay(nowMs());
+    const keys = await newApp(APP);
+    // Marking applies to SDK players (the players table): the tester is one, the other player is plain.
+    tester = (await newPlayer(keys.android)).playerId;
+    const noon = (day: string, seconds = 0) => dayStart(day) + 12 * 3_600_000 + seconds * 1000;
+    let n = 0;
+    const ev = (name: string, userId: string, seconds: number, level: number): Sent => ({
+      id: `stt-${++n}`, name, userId, time: noon(addDays(today, -5), seconds), appVersion: '1.0', os: 1, country: 'VN',
+      params: { level, mode: 'main', duration: 20 + n, attempts: 1 },
+    });
+    sent.push(
+      ev('level_complete', 'plain', 1, 1), ev('level_fail', 'plain', 2, 2),
+      ev('level_complete', tester, 3, 1), ev('level_fail', tester, 4, 2), ev('level_fail', tester, 5, 2),
+    );
+    await send(keys.android, sent.map(wire));
+    await rollUpEverything();
+  }, 120_000);
+
+  it('drops their arrivals, passes and stuck count, and brings them back when unmarked', async () => {
+    const range = { apps: [APP], from: addDays(today, -6), to: addDays(today, -1) };
+    const report = async () => (await root(stuckGameScreen.contract, range)).data.levels;
+    expect(await report()).toEqual(recompute(sent, range, 3, today));
+    expect((await report()).map((l) => [l.level, l.reached, l.stuck])).toEqual([[1, 2, 0], [2, 2, 2]]);
+
+    await root(testPlayerMarkContract, { appId: APP, userId: tester, isTest: true });
+    await rollUpEverything();
+    const withoutTester = sent.filter((e) => e.userId !== tester);
+    expect(await report()).toEqual(recompute(withoutTester, range, 3, today));
+    expect((await report()).map((l) => [l.level, l.reached, l.stuck, l.fails])).toEqual([[1, 1, 0, 0], [2, 1, 1, 1]]);
+
+    await root(testPlayerMarkContract, { appId: APP, userId: tester, isTest: false });
+    await rollUpEverything();
+    expect(await report()).toEqual(recompute(sent, range, 3, today));
   }, 120_000);
 });

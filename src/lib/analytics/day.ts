@@ -10,8 +10,16 @@ const DAY_MS = 86_400_000;
 
 /** The reporting day of an instant (epoch ms). */
 export function reportDay(ms: number): string {
-  return new Date(ms + REPORT_OFFSET_MS).toISOString().slice(0, 10);
+  const n = Math.floor((ms + REPORT_OFFSET_MS) / DAY_MS);
+  let day = reportDays.get(n);
+  if (day === undefined) {
+    // The ingestion asks this for every event; formatting is the cost, and a batch spans a few days.
+    if (reportDays.size >= 4096) reportDays.clear();
+    reportDays.set(n, (day = new Date(n * DAY_MS).toISOString().slice(0, 10)));
+  }
+  return day;
 }
+const reportDays = new Map<number, string>();
 
 /** The instant (epoch ms) a reporting day starts. */
 export function dayStart(day: string): number {

@@ -1,3 +1,4 @@
+import type { Sql } from '../../server/db';
 import { defineStep, rebuildStep, type RollupStep } from './step';
 
 /**
@@ -133,3 +134,20 @@ const stuckHighest: RollupStep = defineStep({
 });
 
 export const stuckSteps: readonly RollupStep[] = [stuckLevelUser, stuckPlayers, stuckArrivals, stuckHighest];
+
+/**
+ * A player leaves the rollups' input (marked as a test player, user-facts.ts): their arrivals go, and the
+ * sums kept from them (migration 0171) lose exactly what those rows added; their last day and highest level
+ * go too. Recomputing their days cannot do this: the arrivals step only rewrites the rows of players it
+ * sees. When unmarked, the recomputed days bring every row back through the steps above.
+ */
+export async function forgetStuckPlayer(tx: Sql, appId: string, userId: string): Promise<void> {
+  await tx.query(
+    `WITH old AS (DELETE FROM stuck_arrivals WHERE app_id = $1 AND user_id = $2 RETURNING *),
+     delta AS (SELECT ${ARRIVAL_KEY}, -1 AS sign, fails, completes, pass_attempts, pass_seconds FROM old),
+     ${countInserts('counts', ARRIVAL_KEY)}, ${countInserts('totals', TOTAL_KEY)}
+     SELECT count(*) FROM delta`,
+    [appId, userId],
+  );
+  await tx.query('DELETE FROM stuck_players WHERE app_id = $1 AND user_id = $2', [appId, userId]);
+}

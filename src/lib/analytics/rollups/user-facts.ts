@@ -1,10 +1,12 @@
 import type { Sql } from '../../server/db';
+import { forgetStuckPlayer } from './stuck';
 
 /**
  * Rollup tables that keep facts about one user beyond the app-day that wrote them (an install, a first
  * level play, a purchase, a first conversion, a funnel path). Recomputing an app-day rebuilds its own rows
  * but never removes such a fact when the user's events leave the rollups' input — which is what flagging a
- * test player does (analytics_events, migration 0085). A new per-user fact table belongs in this list.
+ * test player does (analytics_events, migration 0085). A new per-user fact table belongs in this list
+ * (Stuck Game's per-player tables, with the sums kept from them, go through forgetStuckPlayer).
  */
 export const USER_FACT_TABLES = ['app_users', 'level_reach', 'iap_purchases', 'user_firsts', 'funnel_users'] as const;
 
@@ -16,6 +18,7 @@ export const USER_FACT_TABLES = ['app_users', 'level_reach', 'iap_purchases', 'u
  */
 export async function restateUser(tx: Sql, appId: string, userId: string): Promise<number> {
   for (const table of USER_FACT_TABLES) await tx.query(`DELETE FROM ${table} WHERE app_id = $1 AND user_id = $2`, [appId, userId]);
+  await forgetStuckPlayer(tx, appId, userId);
   // The (app, user, time) index of migration 0071 finds the user's days in every partition.
   const marked = await tx.query<{ day: string }>(
     `INSERT INTO rollup_dirty (app_id, day)
