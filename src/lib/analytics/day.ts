@@ -10,16 +10,24 @@ const DAY_MS = 86_400_000;
 
 /** The reporting day of an instant (epoch ms). */
 export function reportDay(ms: number): string {
-  const n = Math.floor((ms + REPORT_OFFSET_MS) / DAY_MS);
-  let day = reportDays.get(n);
+  return utcDay(ms + REPORT_OFFSET_MS);
+}
+
+/**
+ * The UTC calendar day of an instant (epoch ms). The ingestion asks this for every event (its reporting day,
+ * and the day of its time as sent); formatting is the cost, and a batch spans a few days, so days are kept
+ * by day number.
+ */
+export function utcDay(ms: number): string {
+  const n = Math.floor(ms / DAY_MS);
+  let day = utcDays.get(n);
   if (day === undefined) {
-    // The ingestion asks this for every event; formatting is the cost, and a batch spans a few days.
-    if (reportDays.size >= 4096) reportDays.clear();
-    reportDays.set(n, (day = new Date(n * DAY_MS).toISOString().slice(0, 10)));
+    if (utcDays.size >= 4096) utcDays.clear();
+    utcDays.set(n, (day = new Date(n * DAY_MS).toISOString().slice(0, 10)));
   }
   return day;
 }
-const reportDays = new Map<number, string>();
+const utcDays = new Map<number, string>();
 
 /** The instant (epoch ms) a reporting day starts. */
 export function dayStart(day: string): number {

@@ -1,7 +1,7 @@
 import { tunables } from '../server/config';
 import type { Db, Sql } from '../server/db';
 import { HttpError } from '../server/errors';
-import { reportDay } from './day';
+import { reportDay, utcDay } from './day';
 import { MAX_BATCH_EVENTS } from './contract';
 import { FLAG_BITS, Refusal, validateEvent, type ClampFlag, type ValidEvent } from './events';
 import { ensurePartitions } from './partitions';
@@ -51,18 +51,7 @@ export function sqlText(value: string): string {
  * The UTC day of an event's time as the SDK sent it (before any clamping): its dedupe key's first part
  * (migration 0186). A resent event has the same time, so the same key; keys of one batch sit together.
  */
-function sentDay(deviceTime: number): string {
-  const n = Math.floor(deviceTime / DAY_MS);
-  let day = utcDays.get(n);
-  if (day === undefined) {
-    // Formatting a date is most of this function's cost, and a batch's events fall on a few days.
-    if (utcDays.size >= 4096) utcDays.clear();
-    utcDays.set(n, (day = new Date(n * DAY_MS).toISOString().slice(0, 10)));
-  }
-  return day;
-}
-const DAY_MS = 86_400_000;
-const utcDays = new Map<number, string>();
+const sentDay = (deviceTime: number): string => utcDay(deviceTime);
 
 /** (app, os, version) → the first and last event times already written to app_versions by this process. */
 const versionsSeen = new WeakMap<object, Map<string, { first: number; last: number }>>();

@@ -1,5 +1,5 @@
 import type { Sql } from '../../server/db';
-import { defineStep, rebuildStep, type RollupStep } from './step';
+import { defineStep, rebuildStep, type RollupScope, type RollupStep } from './step';
 
 /**
  * Stuck Game's rollups (src/lib/analytics/stuck/): each player's plays of each main level per day, and
@@ -73,6 +73,11 @@ const countInserts = (suffix: 'counts' | 'totals', key: string) =>
           GROUP BY ${key}, pass_seconds HAVING sum(sign) <> 0
          ON CONFLICT (${key}, seconds) DO UPDATE SET players = c.players + EXCLUDED.players
        )`;
+/** The player-levels a day touches: played that day, or first reached that day. */
+const touched = (s: RollupScope) =>
+  `SELECT app_id, user_id, level FROM stuck_level_user WHERE ${s.where}
+   UNION SELECT app_id, user_id, level FROM level_reach WHERE ${s.where} AND mode = 'main'`;
+
 const stuckArrivals: RollupStep = defineStep({
   table: 'stuck_arrivals',
   async run(tx, s) {
@@ -81,16 +86,12 @@ const stuckArrivals: RollupStep = defineStep({
     // row holds now, not the ones another pass has just replaced — else the counts would drift for good.
     await tx.query(
       `SELECT 1 FROM stuck_arrivals a
-        WHERE (a.app_id, a.user_id, a.level) IN (SELECT app_id, user_id, level FROM stuck_level_user WHERE ${s.where}
-                                                 UNION SELECT app_id, user_id, level FROM level_reach WHERE ${s.where} AND mode = 'main')
+        WHERE (a.app_id, a.user_id, a.level) IN (${touched(s)})
         ORDER BY a.app_id, a.user_id, a.level FOR UPDATE`,
       s.params,
     );
     await tx.query(
-      `WITH t AS (
-         SELECT app_id, user_id, level FROM stuck_level_user WHERE ${s.where}
-         UNION SELECT app_id, user_id, level FROM level_reach WHERE ${s.where} AND mode = 'main'
-       ), new AS (
+      `WITH t AS (${touched(s)}), new AS (
          SELECT t.app_id, t.user_id, t.level, r.day, r.os, r.app_version, r.country, coalesce(a.fails, 0) AS fails, coalesce(a.completes, 0) AS completes, w.pass_attempts,
                 w.pass_seconds + coalesce((SELECT sum(y.fail_seconds) FROM stuck_level_user y
                                             WHERE y.app_id = t.app_id AND y.user_id = t.user_id AND y.level = t.level AND y.day < a.pass_day), 0) AS pass_seconds
