@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nowMs } from '../../src/lib/time/clock';
-import { assertBuildIsCurrent, freePort, SESSION_SECRET } from '../support/test-server';
+import { assertBuildIsCurrent, freePort, pgliteTemplateEnv, SESSION_SECRET } from '../support/test-server';
 
 /**
  * A due job runs once even when several console processes share one database. On PostgreSQL this starts
@@ -33,7 +33,9 @@ async function twoSchedulersOnPglite() {
   const { migrate } = await import('../../src/lib/server/db/migrate');
   const { registerJobs, tick } = await import('../../src/lib/jobs/scheduler');
   const dir = mkdtempSync(join(tmpdir(), 'gsm-sched-'));
-  const db = await openPglite(dir);
+  // From the suite's migrated template when there is one (initdb and every migration in-process cost ~30 s).
+  const { PGLITE_TEMPLATE } = pgliteTemplateEnv();
+  const db = await openPglite(dir, PGLITE_TEMPLATE ? { loadDump: new Blob([readFileSync(PGLITE_TEMPLATE)]) } : {});
   try {
     await migrate(db);
     await registerJobs(db);

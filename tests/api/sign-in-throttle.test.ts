@@ -103,7 +103,8 @@ describe('sign-in throttle across processes', () => {
       const dir = mkdtempSync(join(tmpdir(), 'gsm-thr-'));
       const first = await startServer({ DATABASE_URL: '', DATA_DIR: dir, DEMO_TELEMETRY: '0', SCHEDULER: 'off' }, { keepDir: true });
       try {
-        await expect(startServer({ DATABASE_URL: '', DATA_DIR: dir, DEMO_TELEMETRY: '0', SCHEDULER: 'off' }, { keepDir: true })).rejects.toThrow(/already open in process/);
+        const refusal = /already open in process/;
+        await expect(startServer({ DATABASE_URL: '', DATA_DIR: dir, DEMO_TELEMETRY: '0', SCHEDULER: 'off' }, { keepDir: true, refusal })).rejects.toThrow(refusal);
       } finally {
         await first.stop();
         rmSync(dir, { recursive: true, force: true });
