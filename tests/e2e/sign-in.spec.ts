@@ -3,19 +3,19 @@ import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from '../support/test-server';
-import { expect, hydrated, open, signIn, test } from './fixtures';
+import { expect, hydrated, open, signInThroughForm, test } from './fixtures';
 
 test('root signs in through the form and lands on the dashboard', async ({ page }) => {
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard/);
-  await signIn(page, 'root', undefined, '/dashboard');
+  await signInThroughForm(page, 'root', undefined, '/dashboard');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page).toHaveTitle('Dashboard - GSM Console');
   await expect(page.getByRole('menuitem', { name: 'Admin Account' })).toBeVisible();
 });
 
 test('analyst signs in, sees analytics but is sent back from account administration', async ({ page }) => {
-  await signIn(page, 'analyst');
+  await signInThroughForm(page, 'analyst');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('menuitem', { name: 'Game Statistic' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Admin Account' })).toHaveCount(0);
@@ -33,7 +33,7 @@ test('a wrong password shows the server message on the form', async ({ page }) =
 });
 
 test('log out from the user menu ends the session', async ({ page }) => {
-  await signIn(page, 'pm');
+  await signInThroughForm(page, 'pm');
   await page.getByRole('button', { name: /Giang Vo/ }).click();
   await expect(page.getByTestId('user-role')).toHaveText('pm');
   await page.getByRole('menuitem', { name: 'Log out' }).click();

@@ -39,8 +39,10 @@ export async function stuckLevels(db: Db, scope: ReportScope, inactiveDays: numb
   const pending = await refresh(db, scope, Math.max(0, daysBetween(scope.to, today)));
   if (scope.apps.length === 0) return { levels: [], pending };
   const params: unknown[] = [];
-  const where = scopeWhere(scope, params, 'day');
-  const arrivedHighest = scopeWhere(scope, params, 'highest_day');
+  // The apps as an array the indexes are probed with: with IN (SELECT …) the planner read every app's rows of
+  // the range (at 13.6 M events, all six apps: 413 against 266 ms; one app: 236 against 158 ms).
+  const where = scopeWhere(scope, params, 'day', 'any');
+  const arrivedHighest = scopeWhere(scope, params, 'highest_day', 'any');
   params.push(addDays(today, -inactiveDays));
   const quietSince = `$${params.length}::date`;
   // Without an attribute filter the attribute-free sums answer with several times fewer rows (0171).
