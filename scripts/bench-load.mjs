@@ -56,6 +56,22 @@ function stopChild(child) {
   return Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
 }
 
+/**
+ * Waits until the server has drained what an earlier measurement left it: autocannon stops at its duration with
+ * up to one request per connection still queued in the server (200 dashboards after the back-to-back mix), and
+ * the write-behind API log flushes after it. Without this the next measurement's first second is that backlog.
+ * Quiet = five /api/health answers in a row each under 50 ms (after a 2 s pause for the log's flush).
+ */
+async function settle(base) {
+  await new Promise((r) => setTimeout(r, 2000));
+  for (let quiet = 0, tries = 0; quiet < 5 && tries < 600; tries++) {
+    const started = performance.now();
+    await fetch(`${base}/api/health`).then((r) => r.arrayBuffer());
+    quiet = performance.now() - started < 50 ? quiet + 1 : 0;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** The floor: Node's own http server answering a fixed body, in its own process like the console. */
 async function startBareNode() {
   const port = await freePort();
@@ -194,6 +210,7 @@ async function benchConsole(kind) {
     // Back to back: every session sends its next request as soon as the last is answered (the worst case:
     // latency is then the queue in front of a saturated server).
     const mix = await measure(`${kind} ${args.sessions} sessions back to back`, mixOptions());
+    await settle(base);
     // Paced: people click; each session sends --session-rate requests per second, the sessions' requests
     // spread evenly in time (autocannon's overallRate sends each second's quota as one burst at the start of
     // the second — and caps the connections at the rate — so what it measured was that burst's queue).
