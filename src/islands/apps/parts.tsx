@@ -3,6 +3,7 @@ import { OS_NAMES, type OsCode } from '../../lib/apps/os';
 import { timeAgo } from '../../lib/ui/filters/number';
 import { nowMs } from '../../lib/time/clock';
 import { formatDateTime, REPORT_TIME_ZONE_LABEL } from '../../lib/time/format';
+import { ScrollTable } from '../common/ScrollTable';
 
 /** The heading row of the App Manager screens: the page's h1 and its actions on the right. */
 export function ScreenHead({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
@@ -109,28 +110,15 @@ export function RelativeTime({ iso }: { iso: string }) {
  */
 export function PlainTable<R>({ label, headers, rows, rowKey, empty, cells }: { label: string; headers: string[]; rows: R[] | null; rowKey: (row: R) => string; empty: ReactNode; cells: (row: R) => ReactNode }) {
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label={label}>
-      <table className="data-table">
-        <thead>
-          <tr>
-            {headers.map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows?.length === 0 && (
-            <tr>
-              <td colSpan={headers.length} className="empty-row">
-                {empty}
-              </td>
-            </tr>
-          )}
-          {rows?.map((row) => <tr key={rowKey(row)}>{cells(row)}</tr>)}
-        </tbody>
-      </table>
-    </div>
+    <ScrollTable label={label} className="data-table" headers={headers}>
+      {rows?.length === 0 && (
+        <tr>
+          <td colSpan={headers.length} className="empty-row">
+            {empty}
+          </td>
+        </tr>
+      )}
+      {rows?.map((row) => <tr key={rowKey(row)}>{cells(row)}</tr>)}
+    </ScrollTable>
   );
 }

@@ -12,6 +12,7 @@ import { showToast } from '../../lib/ui/toast-store';
 import { ImportHistory, useImportHistory } from './ImportParts';
 import './finance.css';
 import { DayPicker } from '../common/DayPicker';
+import { ScrollTable } from '../common/ScrollTable';
 
 interface Filter {
   from: string;
@@ -155,32 +156,18 @@ export default function ImportAdmob({ defaultFrom, defaultTo }: { defaultFrom: s
           <p>
             {formatDay(preview.from)} – {formatDay(preview.to)} · {preview.rows.length} row(s) · {formatUsdMicros(preview.totalMicros)} · {preview.impressions.toLocaleString('en-US')} impressions
           </p>
-          <div className="table-scroll" tabIndex={0} role="region" aria-label="AdMob revenue preview">
-            <table className="finance-table">
-              <thead>
-                <tr>
-                  <th scope="col">Day</th>
-                  <th scope="col">App</th>
-                  <th scope="col">OS</th>
-                  <th scope="col">AdMob app</th>
-                  <th scope="col">Earnings</th>
-                  <th scope="col">Impressions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.rows.map((r) => (
-                  <tr key={`${r.day}|${r.admobAppId}`}>
-                    <td>{formatDay(r.day)}</td>
-                    <td>{r.appName}</td>
-                    <td>{OS_LABELS[r.os] ?? r.os}</td>
-                    <td>{r.admobAppName}</td>
-                    <td>{formatUsdMicros(r.earningsMicros)}</td>
-                    <td>{r.impressions.toLocaleString('en-US')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ScrollTable label="AdMob revenue preview" className="finance-table" headers={['Day', 'App', 'OS', 'AdMob app', 'Earnings', 'Impressions']}>
+            {preview.rows.map((r) => (
+              <tr key={`${r.day}|${r.admobAppId}`}>
+                <td>{formatDay(r.day)}</td>
+                <td>{r.appName}</td>
+                <td>{OS_LABELS[r.os] ?? r.os}</td>
+                <td>{r.admobAppName}</td>
+                <td>{formatUsdMicros(r.earningsMicros)}</td>
+                <td>{r.impressions.toLocaleString('en-US')}</td>
+              </tr>
+            ))}
+          </ScrollTable>
           {preview.unmapped.length > 0 && (
             <>
               <p className="import-error">{preview.unmapped.length} AdMob app(s) are not imported:</p>

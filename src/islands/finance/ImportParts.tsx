@@ -3,6 +3,7 @@ import { api } from '../../lib/http/client';
 import { dataVersionContract, type BatchInfo } from '../../lib/finance/more-contract';
 import type { FinanceSource } from '../../lib/finance/model';
 import { formatDateTime } from '../../lib/time/format';
+import { ScrollTable } from '../common/ScrollTable';
 
 /**
  * What every finance import screen shows the same way (Excel IAA and cost, Import Studio, AdMob): the
@@ -21,26 +22,15 @@ export function ImportProblems({ problems }: { problems: readonly RowProblem[] }
   return (
     <>
       <p className="import-error">{problems.length} problem(s): nothing will be imported until every row is good.</p>
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="Problems of the file">
-        <table className="import-problems">
-          <thead>
-            <tr>
-              <th scope="col">Row</th>
-              <th scope="col">Column</th>
-              <th scope="col">Problem</th>
-            </tr>
-          </thead>
-          <tbody>
-            {problems.map((p, i) => (
-              <tr key={i}>
-                <td>{p.file ? `${p.file}, row ${p.row}` : p.row}</td>
-                <td>{p.column || '—'}</td>
-                <td>{p.message}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ScrollTable label="Problems of the file" className="import-problems" headers={['Row', 'Column', 'Problem']}>
+        {problems.map((p, i) => (
+          <tr key={i}>
+            <td>{p.file ? `${p.file}, row ${p.row}` : p.row}</td>
+            <td>{p.column || '—'}</td>
+            <td>{p.message}</td>
+          </tr>
+        ))}
+      </ScrollTable>
     </>
   );
 }
@@ -80,42 +70,28 @@ export function ImportHistory({ history, what }: { history: readonly BatchInfo[]
   return (
     <>
       <h2>Import history</h2>
-      <div className="table-scroll" tabIndex={0} role="region" aria-label={`${what} import history`}>
-        <table className="import-problems">
-          <thead>
-            <tr>
-              <th scope="col">Batch</th>
-              <th scope="col">When</th>
-              <th scope="col">By</th>
-              <th scope="col">File</th>
-              <th scope="col">Summary</th>
-              <th scope="col">Current</th>
+      <ScrollTable label={`${what} import history`} className="import-problems" headers={['Batch', 'When', 'By', 'File', 'Summary', 'Current']}>
+        {history === null ? (
+          <tr>
+            <td colSpan={6}>Loading…</td>
+          </tr>
+        ) : history.length === 0 ? (
+          <tr>
+            <td colSpan={6}>No {what} import yet.</td>
+          </tr>
+        ) : (
+          history.map((b) => (
+            <tr key={b.id}>
+              <td>{b.id}</td>
+              <td>{formatDateTime(b.createdAt)}</td>
+              <td>{b.createdBy}</td>
+              <td>{b.fileName || '—'}</td>
+              <td>{b.summary}</td>
+              <td>{b.current ? 'yes' : 'replaced'}</td>
             </tr>
-          </thead>
-          <tbody>
-            {history === null ? (
-              <tr>
-                <td colSpan={6}>Loading…</td>
-              </tr>
-            ) : history.length === 0 ? (
-              <tr>
-                <td colSpan={6}>No {what} import yet.</td>
-              </tr>
-            ) : (
-              history.map((b) => (
-                <tr key={b.id}>
-                  <td>{b.id}</td>
-                  <td>{formatDateTime(b.createdAt)}</td>
-                  <td>{b.createdBy}</td>
-                  <td>{b.fileName || '—'}</td>
-                  <td>{b.summary}</td>
-                  <td>{b.current ? 'yes' : 'replaced'}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+          ))
+        )}
+      </ScrollTable>
     </>
   );
 }

@@ -9,6 +9,7 @@ import { STUDIO_HEADERS } from '../../lib/finance/studio-file';
 import { unpack } from '../../lib/finance/unpack';
 import { showToast } from '../../lib/ui/toast-store';
 import { ImportHistory, ImportOutcome, ImportProblems, useImportHistory } from './ImportParts';
+import { ScrollTable } from '../common/ScrollTable';
 import './finance.css';
 
 const money = (n: number, currency: string) => `${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
@@ -114,28 +115,16 @@ export default function ImportStudio({ defaultMonth }: { defaultMonth: string })
           ) : (
             <>
               <p className="import-ok">Every row is good: press Import to store them.</p>
-              <div className="table-scroll" tabIndex={0} role="region" aria-label="Rows of the file">
-                <table className="finance-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">App</th>
-                      <th scope="col">OS</th>
-                      <th scope="col">Gross</th>
-                      <th scope="col">Net</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {report.rows.map((r) => (
-                      <tr key={`${r.appId}|${r.os}|${r.currency}`}>
-                        <td>{r.appId}</td>
-                        <td>{OS_LABELS[r.os]}</td>
-                        <td>{money(r.gross, r.currency)}</td>
-                        <td>{r.net === undefined ? 'gross − store fee' : money(r.net, r.currency)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <ScrollTable label="Rows of the file" className="finance-table" headers={['App', 'OS', 'Gross', 'Net']}>
+                {report.rows.map((r) => (
+                  <tr key={`${r.appId}|${r.os}|${r.currency}`}>
+                    <td>{r.appId}</td>
+                    <td>{OS_LABELS[r.os]}</td>
+                    <td>{money(r.gross, r.currency)}</td>
+                    <td>{r.net === undefined ? 'gross − store fee' : money(r.net, r.currency)}</td>
+                  </tr>
+                ))}
+              </ScrollTable>
             </>
           )}
         </div>

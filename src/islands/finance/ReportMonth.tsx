@@ -7,6 +7,7 @@ import { api } from '../../lib/http/client';
 import { commentActionContract, commentGetContract, dataMonthContract, noteActionContract, updateDataMonthContract, type MonthReport, type MonthRow } from '../../lib/finance/month-contract';
 import { showToast } from '../../lib/ui/toast-store';
 import { formatDateTime } from '../../lib/time/format';
+import { ScrollTable } from '../common/ScrollTable';
 import './finance.css';
 
 const usd = (micros: number) => formatUsdMicros(micros);
@@ -82,66 +83,49 @@ export default function ReportMonth({ defaultMonth, canExport }: { defaultMonth:
         {canExport && <Button label="Export Excel" icon="pi pi-file-excel" outlined onClick={() => void exportExcel()} />}
       </div>
       {report && (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Month report">
-          <table className="finance-table">
-            <thead>
-              <tr>
-                <th scope="col">Team</th>
-                <th scope="col">App</th>
-                <th scope="col">Ad revenue</th>
-                <th scope="col">IAP net</th>
-                <th scope="col">Revenue</th>
-                <th scope="col">Cost</th>
-                <th scope="col">Profit</th>
-                <th scope="col">Adjustment</th>
-                <th scope="col">Comments</th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr className="total">
-                <th scope="row" colSpan={4}>Total</th>
-                <td>{usd(report.total.revenue)}</td>
-                <td>{usd(report.total.cost)}</td>
-                <td>{usd(report.total.profit)}</td>
-                <td colSpan={2} />
-              </tr>
-              {report.teams.map((t) => (
-                <tr key={t.key} className="subtotal">
-                  <th scope="row" colSpan={4}>{t.key}</th>
-                  <td>{usd(t.revenue)}</td>
-                  <td>{usd(t.cost)}</td>
-                  <td>{usd(t.profit)}</td>
-                  <td colSpan={2} />
-                </tr>
-              ))}
-              {report.rows.map((r) => (
-                <tr key={r.appId}>
-                  <td>{r.team}</td>
-                  <td>{r.name}</td>
-                  <td>{usd(r.adRevenue)}</td>
-                  <td>{usd(r.iapNet)}</td>
-                  <td>{usd(r.revenue)}</td>
-                  <td>{usd(r.cost)}</td>
-                  <td>{usd(r.profit)}</td>
-                  <td>
-                    <Button
-                      text
-                      size="small"
-                      label={adjustLabel(r)}
-                      // The accessible name starts with the visible text (axe: label-content-name-mismatch).
-                      aria-label={`${adjustLabel(r)}: adjust ${r.name}`}
-                      title={r.reason}
-                      onClick={() => (setEditing(r), setForm({ revenue: String(r.revenueAdjustment / 1e6), cost: String(r.costAdjustment / 1e6), reason: r.reason }))}
-                    />
-                  </td>
-                  <td>
-                    <Button text size="small" label={String(r.comments)} icon="pi pi-comment" aria-label={`${r.comments} comment(s) on ${r.name}`} onClick={() => void openComments(r)} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable label="Month report" className="finance-table" headers={['Team', 'App', 'Ad revenue', 'IAP net', 'Revenue', 'Cost', 'Profit', 'Adjustment', 'Comments']}>
+          <tr className="total">
+            <th scope="row" colSpan={4}>Total</th>
+            <td>{usd(report.total.revenue)}</td>
+            <td>{usd(report.total.cost)}</td>
+            <td>{usd(report.total.profit)}</td>
+            <td colSpan={2} />
+          </tr>
+          {report.teams.map((t) => (
+            <tr key={t.key} className="subtotal">
+              <th scope="row" colSpan={4}>{t.key}</th>
+              <td>{usd(t.revenue)}</td>
+              <td>{usd(t.cost)}</td>
+              <td>{usd(t.profit)}</td>
+              <td colSpan={2} />
+            </tr>
+          ))}
+          {report.rows.map((r) => (
+            <tr key={r.appId}>
+              <td>{r.team}</td>
+              <td>{r.name}</td>
+              <td>{usd(r.adRevenue)}</td>
+              <td>{usd(r.iapNet)}</td>
+              <td>{usd(r.revenue)}</td>
+              <td>{usd(r.cost)}</td>
+              <td>{usd(r.profit)}</td>
+              <td>
+                <Button
+                  text
+                  size="small"
+                  label={adjustLabel(r)}
+                  // The accessible name starts with the visible text (axe: label-content-name-mismatch).
+                  aria-label={`${adjustLabel(r)}: adjust ${r.name}`}
+                  title={r.reason}
+                  onClick={() => (setEditing(r), setForm({ revenue: String(r.revenueAdjustment / 1e6), cost: String(r.costAdjustment / 1e6), reason: r.reason }))}
+                />
+              </td>
+              <td>
+                <Button text size="small" label={String(r.comments)} icon="pi pi-comment" aria-label={`${r.comments} comment(s) on ${r.name}`} onClick={() => void openComments(r)} />
+              </td>
+            </tr>
+          ))}
+        </ScrollTable>
       )}
       {report && report.rows.length === 0 && <p className="muted">No app of your finance permission is in the monthly report.</p>}
       <div className="finance-note">

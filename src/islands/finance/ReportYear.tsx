@@ -3,6 +3,7 @@ import '../../lib/ui/prime';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/http/client';
 import { yearDataContract } from '../../lib/finance/month-contract';
+import { ScrollTable } from '../common/ScrollTable';
 import './finance.css';
 
 type Year = Awaited<ReturnType<typeof load>>;
@@ -30,32 +31,18 @@ export default function ReportYear({ defaultYear }: { defaultYear: number }) {
         </label>
       </div>
       {data && (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Year report">
-          <table className="finance-table">
-            <thead>
-              <tr>
-                <th scope="col">Month</th>
-                <th scope="col">Revenue</th>
-                <th scope="col">Cost</th>
-                <th scope="col">Profit</th>
-                <th scope="col">Margin</th>
-                <th scope="col">Paid installs</th>
-              </tr>
-            </thead>
-            <tbody>
-              {[data.total, ...data.rows].map((r) => (
-                <tr key={r.month} className={r.month === 'Total' ? 'total' : ''}>
-                  <th scope="row">{r.month}</th>
-                  <td>{usd(r.revenue)}</td>
-                  <td>{usd(r.cost)}</td>
-                  <td>{usd(r.profit)}</td>
-                  <td>{r.revenue > 0 ? `${((100 * r.profit) / r.revenue).toFixed(1)}%` : '—'}</td>
-                  <td>{r.installs.toLocaleString('en-US')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable label="Year report" className="finance-table" headers={['Month', 'Revenue', 'Cost', 'Profit', 'Margin', 'Paid installs']}>
+          {[data.total, ...data.rows].map((r) => (
+            <tr key={r.month} className={r.month === 'Total' ? 'total' : ''}>
+              <th scope="row">{r.month}</th>
+              <td>{usd(r.revenue)}</td>
+              <td>{usd(r.cost)}</td>
+              <td>{usd(r.profit)}</td>
+              <td>{r.revenue > 0 ? `${((100 * r.profit) / r.revenue).toFixed(1)}%` : '—'}</td>
+              <td>{r.installs.toLocaleString('en-US')}</td>
+            </tr>
+          ))}
+        </ScrollTable>
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import { OS_NAMES, type OsCode } from '../../lib/apps/os';
 import { createRequester } from '../../lib/http/requester';
 import { LIVE_EVENTS_DAYS, LIVE_EVENTS_MAX, LIVE_POLL_MS, testEventsContract, type LiveEvent, type TestPlayer } from '../../lib/testing/contract';
 import { formatDateTime } from '../../lib/time/format';
+import { ScrollTable } from '../common/ScrollTable';
 import '../../styles/data-table.css';
 
 /** Polling fails quietly (a toast every 3 s would bury the screen); the indicator says so instead. */
@@ -90,37 +91,25 @@ export default function LiveEvents({ player, compact }: { player: TestPlayer; co
           No event from this player in the last {LIVE_EVENTS_DAYS} days yet{compact ? ': send one above.' : '.'}
         </p>
       ) : (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Events of this player, newest first">
-          <table className="data-table test-live-table">
-            <thead>
-              <tr>
-                <th scope="col">Time (UTC+7)</th>
-                <th scope="col">Event</th>
-                <th scope="col">Fields</th>
-                <th scope="col">Version</th>
-                <th scope="col">OS</th>
-                <th scope="col">Country</th>
+        <>
+          <ScrollTable label="Events of this player, newest first" className="data-table test-live-table" headers={['Time (UTC+7)', 'Event', 'Fields', 'Version', 'OS', 'Country']}>
+            {events.map((e) => (
+              <tr key={e.eventId} className={fresh.has(e.eventId) ? 'fresh' : undefined}>
+                <td className="date-time" title={`received ${formatDateTime(e.receivedAt)}`}>
+                  {formatDateTime(e.time)}:{seconds(e.time).slice(-2)}
+                </td>
+                <td>
+                  <code>{e.name}</code>
+                </td>
+                <td className="test-params">{paramsText(e.params) || '—'}</td>
+                <td>{e.appVersion}</td>
+                <td>{OS_NAMES[e.os as OsCode] ?? e.os}</td>
+                <td>{e.country}</td>
               </tr>
-            </thead>
-            <tbody>
-              {events.map((e) => (
-                <tr key={e.eventId} className={fresh.has(e.eventId) ? 'fresh' : undefined}>
-                  <td className="date-time" title={`received ${formatDateTime(e.receivedAt)}`}>
-                    {formatDateTime(e.time)}:{seconds(e.time).slice(-2)}
-                  </td>
-                  <td>
-                    <code>{e.name}</code>
-                  </td>
-                  <td className="test-params">{paramsText(e.params) || '—'}</td>
-                  <td>{e.appVersion}</td>
-                  <td>{OS_NAMES[e.os as OsCode] ?? e.os}</td>
-                  <td>{e.country}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </ScrollTable>
           {events.length === LIVE_EVENTS_MAX && <p className="hint">The latest {LIVE_EVENTS_MAX} events; the history logs hold the rest.</p>}
-        </div>
+        </>
       )}
     </section>
   );
