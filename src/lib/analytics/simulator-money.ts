@@ -6,6 +6,7 @@
  * reports it on the player's next session. Its own seeded generator per player and session, so the main
  * simulation's draws (and so every other figure) are unchanged by it. Self-contained like simulator.ts.
  */
+import { hashParts, mulberry32 } from '../random/seeded.ts';
 
 type Emit = (name: string, time: number, params?: Record<string, unknown>) => void;
 
@@ -29,18 +30,7 @@ const PERIOD_DAYS = 30;
 /** A subscribed player's next renewal (in days since install), reported on their first session from then on. */
 const renewalDue = new WeakMap<object, number>();
 
-function rngOf(...parts: (string | number)[]): () => number {
-  let h = 2166136261;
-  for (const ch of parts.join('|')) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
-  let a = h >>> 0;
-  // mulberry32
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rngOf = (...parts: (string | number)[]) => mulberry32(hashParts(...parts));
 
 export function simulateMoney(emit: Emit, player: { id: string; seq: number }, s: MoneySession): void {
   const rng = rngOf('money', player.id, player.seq);

@@ -6,6 +6,7 @@
  * Self-contained like simulator.ts (loaded by Node's type stripping): its own small seeded generator, so
  * the events of simulator.ts keep their random stream.
  */
+import { hashParts, mulberry32 } from '../random/seeded.ts';
 
 export interface PlaySession {
   playerId: string;
@@ -26,25 +27,9 @@ type Emit = (name: string, time: number, params?: Record<string, unknown>) => vo
 const DAILY_QUESTS = ['daily_play_3', 'daily_win_2', 'daily_watch_ad', 'daily_spend_coins'];
 const SHOP_STEPS = ['open_shop', 'view_offer', 'start_checkout', 'purchase'];
 
-function hash(text: string): number {
-  let h = 2166136261;
-  for (const ch of text) {
-    h ^= ch.charCodeAt(0);
-    h = Math.imul(h, 16777619);
-  }
-  return h >>> 0;
-}
+const hash = (text: string) => hashParts(text);
 
-/** mulberry32 */
-function generator(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const generator = mulberry32;
 
 function lognormal(rng: () => number, median: number, sigma: number): number {
   const u = Math.max(rng(), 1e-9);

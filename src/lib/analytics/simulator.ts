@@ -1,6 +1,7 @@
 import { nowMs } from '../time/clock.ts';
 import { playSession } from './simulator-play.ts';
 import { simulateMoney } from './simulator-money.ts';
+import { hashParts } from '../random/seeded.ts';
 /**
  * A deterministic simulated studio: players of several games installing, returning, playing levels,
  * watching ads and (rarely) paying, emitted as the game SDK's event batches. The same seed gives the same
@@ -85,14 +86,7 @@ function sfc32(a: number, b: number, c: number, d: number): () => number {
   };
 }
 
-function hash(...parts: (string | number)[]): number {
-  let h = 2166136261;
-  for (const ch of parts.join('|')) {
-    h ^= ch.charCodeAt(0);
-    h = Math.imul(h, 16777619);
-  }
-  return h >>> 0;
-}
+const hash = hashParts;
 
 function rngFor(...parts: (string | number)[]): () => number {
   const next = sfc32(hash('a', ...parts), hash('b', ...parts), hash('c', ...parts), hash('d', ...parts));

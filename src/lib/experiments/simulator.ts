@@ -1,6 +1,7 @@
 import type { SdkEvent } from '../analytics/events';
 import { assignVariant } from './assign.ts';
 import type { Variant } from './contract';
+import { mulberry32 } from '../random/seeded';
 
 // Self-contained (types and ./assign.ts only): `npm run bench:analytics` loads it with Node 24's type
 // stripping, so the days of the reporting zone (UTC+7, as src/lib/analytics/day.ts) are repeated here.
@@ -50,15 +51,7 @@ export interface ExperimentSimulation {
   detail?: boolean;
 }
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = mulberry32;
 
 /** The events of the simulated players (first_open and exposure on day 0, then sessions, levels, ads and purchases on active days). */
 export function simulateExperiment(o: ExperimentSimulation): SdkEvent[] {

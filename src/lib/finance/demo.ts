@@ -4,6 +4,7 @@ import { nowMs } from '../time/clock';
 import { writeBatch, type CostFigure, type RevenueFigure } from './batches';
 import { AD_NETWORKS, STORE_FEE, STORES, UA_CHANNELS } from './model';
 import { refreshFinance } from './refresh';
+import { mulberry32 } from '../random/seeded';
 
 /**
  * The demo studio's finance: a year of plausible daily figures for the demo apps, seeded once with the demo
@@ -14,16 +15,7 @@ import { refreshFinance } from './refresh';
 
 export const DEMO_FINANCE_DAYS = 365;
 
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = mulberry32;
 
 /** USD micros per unit of the demo currencies, a year of daily rates drifting around these. */
 const DEMO_RATES = { EUR: 1_080_000, VND: 40, GBP: 1_270_000 } as const;

@@ -1,6 +1,7 @@
 import { addDays, dayStart, reportDay } from '../analytics/day';
 import type { Db } from '../server/db';
 import { nowMs } from '../time/clock';
+import { mulberry32 } from '../random/seeded';
 
 /**
  * The demo studio's progress event, seeded once with the demo data so the dashboard has figures on a fresh
@@ -17,17 +18,7 @@ const TRACK = [
   { threshold: 1000, rewards: [{ itemId: 'frame_gold', amount: 1 }] },
 ];
 
-/** A small deterministic generator (mulberry32), so every fresh demo shows the same figures. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = mulberry32;
 
 export async function seedDemoProgressEvents(db: Db, now = nowMs()): Promise<void> {
   const existing = await db.one<{ n: number }>('SELECT count(*)::int AS n FROM progress_events');
