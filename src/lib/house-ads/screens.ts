@@ -33,6 +33,22 @@ export const HOUSE_AD_COLUMNS: ReportColumn<HouseAdLine>[] = [
 const hasData = (lines: readonly HouseAdLine[]) => lines.some((l) => l.impressions + l.clicks + l.installs > 0);
 const colors = { impressions: '#1890ff', clicks: '#e6a23c', installs: '#67c23a' };
 
+/** Impressions on the left axis, clicks and installs on the right: lines over days, bars over apps. */
+const houseAdChart = (rows: readonly HouseAdLine[], x: 'day' | 'category') => {
+  const type = x === 'category' ? ('bar' as const) : undefined;
+  return {
+    x,
+    labels: rows.map((r) => (x === 'day' ? shortDay(r.key) : r.label)),
+    leftTitle: 'Impressions',
+    rightTitle: 'Clicks and installs',
+    series: [
+      { label: 'Impressions', data: rows.map((r) => r.impressions), type, color: colors.impressions },
+      { label: 'Clicks', data: rows.map((r) => r.clicks), type, right: true, color: colors.clicks },
+      { label: 'Installs', data: rows.map((r) => r.installs), type, right: true, color: colors.installs },
+    ],
+  };
+};
+
 export const campaignReportScreen = defineReport({
   id: 'houseAdCampaign',
   route: '/ads_in_house/report/campaign',
@@ -45,17 +61,7 @@ export const campaignReportScreen = defineReport({
   fileStem: 'house-ads-campaign',
   isEmpty: (answer) => !hasData(answer.rows),
   table: (answer) => linesTable({ name: 'Campaign Report', key: { label: 'Day', value: (r) => r.key, day: true }, columns: HOUSE_AD_COLUMNS, rows: answer.rows, total: true, newestFirst: true }),
-  chart: (answer) => ({
-    x: 'day',
-    labels: answer.rows.map((r) => shortDay(r.key)),
-    leftTitle: 'Impressions',
-    rightTitle: 'Clicks and installs',
-    series: [
-      { label: 'Impressions', data: answer.rows.map((r) => r.impressions), color: colors.impressions },
-      { label: 'Clicks', data: answer.rows.map((r) => r.clicks), right: true, color: colors.clicks },
-      { label: 'Installs', data: answer.rows.map((r) => r.installs), right: true, color: colors.installs },
-    ],
-  }),
+  chart: (answer) => houseAdChart(answer.rows, 'day'),
 });
 
 /** Per app (advertised or publisher): one line an app, bars. */
@@ -70,17 +76,7 @@ function perAppReport(id: string, route: string, api: string, name: string, keyL
     fileStem,
     isEmpty: (answer) => !hasData(answer.rows),
     table: (answer) => linesTable({ name, key: { label: keyLabel, value: (r) => r.label }, columns: HOUSE_AD_COLUMNS, rows: answer.rows, total: true, newestFirst: false }),
-    chart: (answer) => ({
-      x: 'category',
-      labels: answer.rows.map((r) => r.label),
-      leftTitle: 'Impressions',
-      rightTitle: 'Clicks and installs',
-      series: [
-        { label: 'Impressions', data: answer.rows.map((r) => r.impressions), type: 'bar', color: colors.impressions },
-        { label: 'Clicks', data: answer.rows.map((r) => r.clicks), type: 'bar', right: true, color: colors.clicks },
-        { label: 'Installs', data: answer.rows.map((r) => r.installs), type: 'bar', right: true, color: colors.installs },
-      ],
-    }),
+    chart: (answer) => houseAdChart(answer.rows, 'category'),
   });
 }
 
@@ -116,17 +112,7 @@ export const overviewScreen = defineReport({
     ...(answer.topPublishers.length ? [{ tone: 'info' as const, text: `Top publisher apps — ${answer.topPublishers.map(topLine).join(' · ')}` }] : []),
   ],
   table: (answer) => linesTable({ name: 'Overview', key: { label: 'Day', value: (r) => r.key, day: true }, columns: HOUSE_AD_COLUMNS, rows: answer.rows, total: true, newestFirst: true }),
-  chart: (answer) => ({
-    x: 'day',
-    labels: answer.rows.map((r) => shortDay(r.key)),
-    leftTitle: 'Impressions',
-    rightTitle: 'Clicks and installs',
-    series: [
-      { label: 'Impressions', data: answer.rows.map((r) => r.impressions), color: colors.impressions },
-      { label: 'Clicks', data: answer.rows.map((r) => r.clicks), right: true, color: colors.clicks },
-      { label: 'Installs', data: answer.rows.map((r) => r.installs), right: true, color: colors.installs },
-    ],
-  }),
+  chart: (answer) => houseAdChart(answer.rows, 'day'),
 });
 
 /** One day of a comparison: the first side's figures and the second's (another campaign, or the period before). */
