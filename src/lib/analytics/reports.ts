@@ -10,6 +10,9 @@ import { addDays, daysBetween, reportDay } from './day';
 import { RETENTION_DAYS } from './metrics';
 import { pendingAppDays, rollupPending } from './rollup';
 import { nowMs } from '../time/clock';
+import type { z } from 'zod';
+import type { ReportAnswer, ReportDescriptor, ReportInputOf } from '../reports/define';
+import { handleReport, type ReportHandler } from '../reports/server';
 
 /**
  * The report queries. Each reads rollup tables only, for the apps the account may see, and first brings
@@ -26,6 +29,21 @@ export interface ReportScope {
   os: number;
   version: string;
   countries: string[];
+}
+
+/**
+ * The server half of an analytics report: resolves the filters (the visible apps, 403 for one the account
+ * may not see, and the range), runs `figures` over that scope and answers them with the range and apps.
+ */
+export function handleScopedReport<E extends z.ZodRawShape, F extends z.ZodRawShape>(
+  descriptor: ReportDescriptor<E, F>,
+  figures: (db: Db, scope: ReportScope, input: ReportInputOf<ReportDescriptor<E, F>>) => Promise<Omit<ReportAnswer<F>, 'from' | 'to' | 'apps'>>,
+): ReportHandler<ReportDescriptor<E, F>> {
+  return handleReport(descriptor, async (db, viewer, input) => {
+    // Every report's request is the shared filters extended (reportFilters.extend), so it holds them.
+    const scope = await resolveScope(db, viewer, input as ReportFilters);
+    return { from: scope.from, to: scope.to, apps: scope.apps, ...(await figures(db, scope, input)) } as ReportAnswer<F>;
+  });
 }
 
 /** Resolves the filters: visible apps (403 for a requested app the account may not see) and the range. */

@@ -1,7 +1,5 @@
-import type { SessionAccount } from '../auth/types';
 import { addDays, reportDay } from '../analytics/day';
-import { refresh, resolveScope, type ReportScope } from '../analytics/reports';
-import { handleReport } from '../reports/server';
+import { handleScopedReport, refresh, type ReportScope } from '../analytics/reports';
 import type { Db, Sql } from '../server/db';
 import { nowMs } from '../time/clock';
 import type { Variant } from './contract';
@@ -219,16 +217,8 @@ export async function abOther(db: Db, scope: ReportScope, requested: string, win
 /** The SQL name of a metric's column (unquoted names are lower case). */
 const column = (m: AbMetric) => (m === 'playTime' ? 'play_time' : m);
 
-const meta = (scope: ReportScope) => ({ from: scope.from, to: scope.to, apps: scope.apps });
+export const abRetentionHandler = handleScopedReport(abRetentionScreen, (db, scope, input) => abRetention(db, scope, input.experiment));
 
-export const abRetentionHandler = handleReport(abRetentionScreen, async (db: Db, viewer: SessionAccount, input) => {
-  const scope = await resolveScope(db, viewer, input);
-  return { ...meta(scope), ...(await abRetention(db, scope, input.experiment)) };
-});
-
-export const abOtherHandler = handleReport(abOtherScreen, async (db: Db, viewer: SessionAccount, input) => {
-  const scope = await resolveScope(db, viewer, input);
-  return { ...meta(scope), ...(await abOther(db, scope, input.experiment, input.window)) };
-});
+export const abOtherHandler = handleScopedReport(abOtherScreen, (db, scope, input) => abOther(db, scope, input.experiment, input.window));
 
 export const experimentReportHandlers = [abRetentionHandler, abOtherHandler];

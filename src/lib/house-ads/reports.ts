@@ -1,6 +1,5 @@
 import { addDays, daysBetween, daysOf } from '../analytics/day';
-import { resolveScope, type ReportScope } from '../analytics/reports';
-import { handleReport } from '../reports/server';
+import { handleScopedReport, type ReportScope } from '../analytics/reports';
 import { installValueSql, paidCpiCte } from './value';
 import type { Sql } from '../server/db';
 import { advertiserReportScreen, campaignReportScreen, compareScreen, OVERVIEW_TOP, overviewScreen, PREVIOUS_PERIOD, publisherReportScreen, type CompareLine, type HouseAdLine } from './screens';
@@ -84,24 +83,18 @@ async function withAppNames(db: Sql, found: Map<string, HouseAdLine>): Promise<H
   return [...found.values()].map((l) => ({ ...l, label: nameOf.get(l.key) ?? l.key })).sort(byImpressions);
 }
 
-export const campaignReportHandler = handleReport(campaignReportScreen, async (db, viewer, input) => {
-  const scope = await resolveScope(db, viewer, input);
+export const campaignReportHandler = handleScopedReport(campaignReportScreen, async (db, scope, input) => {
   const id = campaignParam(input.campaign);
   const [byDay, campaigns] = await Promise.all([lines(db, 'day', scope, id), campaignsOf(db, scope)]);
   const rows = daysOf(scope.from, scope.to).map((day) => byDay.get(day) ?? zero(day));
-  return { from: scope.from, to: scope.to, apps: scope.apps, pending: 0, campaign: id === null ? '' : String(id), campaigns, rows };
+  return { pending: 0, campaign: id === null ? '' : String(id), campaigns, rows };
 });
 
 function perApp(screen: typeof advertiserReportScreen, by: 'advertiser' | 'publisher') {
-  return handleReport(screen, async (db, viewer, input) => {
-    const scope = await resolveScope(db, viewer, input);
-    const rows = await withAppNames(db, await lines(db, by, scope, null));
-    return { from: scope.from, to: scope.to, apps: scope.apps, pending: 0, rows };
-  });
+  return handleScopedReport(screen, async (db, scope) => ({ pending: 0, rows: await withAppNames(db, await lines(db, by, scope, null)) }));
 }
 
-export const overviewHandler = handleReport(overviewScreen, async (db, viewer, input) => {
-  const scope = await resolveScope(db, viewer, input);
+export const overviewHandler = handleScopedReport(overviewScreen, async (db, scope) => {
   const [byDay, byCampaign, byPublisher, campaigns] = await Promise.all([
     lines(db, 'day', scope, null),
     lines(db, 'campaign', scope, null),
@@ -113,11 +106,10 @@ export const overviewHandler = handleReport(overviewScreen, async (db, viewer, i
   const topCampaigns = [...byCampaign.values()].map((l) => ({ ...l, label: nameOf.get(l.key) ?? `#${l.key}` })).sort(byImpressions).slice(0, OVERVIEW_TOP);
   const topPublishers = (await withAppNames(db, byPublisher)).slice(0, OVERVIEW_TOP);
   const rows = daysOf(scope.from, scope.to).map((day) => byDay.get(day) ?? zero(day));
-  return { from: scope.from, to: scope.to, apps: scope.apps, pending: 0, rows, topCampaigns, topPublishers };
+  return { pending: 0, rows, topCampaigns, topPublishers };
 });
 
-export const compareHandler = handleReport(compareScreen, async (db, viewer, input) => {
-  const scope = await resolveScope(db, viewer, input);
+export const compareHandler = handleScopedReport(compareScreen, async (db, scope, input) => {
   const campaigns = await campaignsOf(db, scope);
   const known = new Map(campaigns.map((c) => [c.id, c.name]));
   // An unknown or foreign id shows the newest campaign instead, as the picker's first choice.
@@ -139,9 +131,6 @@ export const compareHandler = handleReport(compareScreen, async (db, viewer, inp
   const aName = aId === null ? 'Campaign' : (known.get(aId) ?? `#${aId}`);
   const bName = bId === null ? `Period before (${otherRange.from} – ${otherRange.to})` : (known.get(bId) ?? `#${bId}`);
   return {
-    from: scope.from,
-    to: scope.to,
-    apps: scope.apps,
     pending: 0,
     a: aId === null ? '' : String(aId),
     b: bId === null ? PREVIOUS_PERIOD : String(bId),

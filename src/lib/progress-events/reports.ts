@@ -1,6 +1,5 @@
 import { daysOf, reportDay } from '../analytics/day';
-import { resolveScope } from '../analytics/reports';
-import { handleReport } from '../reports/server';
+import { handleScopedReport } from '../analytics/reports';
 import type { Sql } from '../server/db';
 import { REPORT_OFFSET_MS } from '../time/zone';
 import { progressDashboardScreen, type ProgressBucket, type ProgressDayLine } from './screens';
@@ -31,9 +30,8 @@ export function histogramOf(points: readonly number[], thresholds: readonly numb
   return buckets;
 }
 
-export const progressDashboardHandler = handleReport(progressDashboardScreen, async (db, viewer, input) => {
-  const scope = await resolveScope(db, viewer, input);
-  const base = { from: scope.from, to: scope.to, apps: scope.apps, pending: 0 };
+export const progressDashboardHandler = handleScopedReport(progressDashboardScreen, async (db, scope, input) => {
+  const base = { pending: 0 };
   const events = await db.query<{ id: number; name: string; status: string; start_at: Date; end_at: Date }>(
     `SELECT id, name, status, start_at, end_at FROM progress_events WHERE app_id = ANY($1::text[]) ORDER BY (status = 'live') DESC, start_at DESC, id DESC`,
     [scope.apps],
