@@ -3,27 +3,18 @@ import { addDays, dayStart, reportDay } from '../analytics/day';
 import type { Actor } from '../auth/types';
 import { writeAudit } from '../server/audit';
 import type { Db, Sql } from '../server/db';
-import { dropServingSnapshot } from './serving-cache';
+import { dropServingSnapshot, type Candidate } from './serving-cache';
 import { badRequest, conflict, notFound } from '../server/errors';
-import { creativesToText, STATUS_TRANSITIONS, type CampaignInput, type CampaignRow, type Creative, type PublisherRow, type Targeting } from './contract';
+import { creativesToText, STATUS_TRANSITIONS, type CampaignInput, type CampaignRow, type Creative, type PublisherRow } from './contract';
 
 /** Campaigns and publisher apps as staff manage them. Every change is one transaction with one audit row. */
 
-interface CampaignDbRow {
-  id: number;
+/** A campaign row as staff read it: the columns serving reads (./serving-cache.ts), times as stored, and the staff's own. */
+interface CampaignDbRow extends Omit<Candidate, 'store_links' | 'start_at' | 'end_at'> {
   name: string;
-  advertised_app: string;
   store_links: CampaignRow['storeLinks'];
-  creatives: (Creative & { id: string })[];
-  targeting: Targeting;
   start_at: Date | string;
   end_at: Date | string;
-  total_cap: number | null;
-  daily_cap: number | null;
-  frequency_cap: number | null;
-  weight: number;
-  priority: number;
-  pacing: boolean;
   status: CampaignRow['status'];
   served_total: number;
   updated_at: Date | string;
