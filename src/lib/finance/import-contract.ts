@@ -42,38 +42,19 @@ export const importAnswer = z.object({
 });
 export type ImportAnswer = z.infer<typeof importAnswer>;
 
-const route = (kind: ImportKind) => `/finance/import/uploadExcel/${kind === 'iaa' ? 'importIAA' : 'importCost'}`;
+/** The spec's names of the two uploads, in their routes and API paths. */
+const SPEC_NAME = { iaa: 'importIAA', cost: 'importCost' } as const satisfies Record<ImportKind, string>;
+const route = (kind: ImportKind) => `/finance/import/uploadExcel/${SPEC_NAME[kind]}`;
 
-export const importIaaContract = defineContract({
-  method: 'POST',
-  path: '/api/reportSystem/uploadExcel/importIAA',
-  request: importRequest,
-  data: importAnswer,
-  access: { route: route('iaa') },
-  maxBody: 6 * 1024 * 1024,
-});
+/** The upload of one kind: preview or commit of its workbook (a 6 MB body at most). */
+const importContract = (kind: ImportKind) =>
+  defineContract({ method: 'POST', path: `/api/reportSystem/uploadExcel/${SPEC_NAME[kind]}`, request: importRequest, data: importAnswer, access: { route: route(kind) }, maxBody: 6 * 1024 * 1024 });
 
-export const importCostContract = defineContract({
-  method: 'POST',
-  path: '/api/reportSystem/uploadExcel/importCost',
-  request: importRequest,
-  data: importAnswer,
-  access: { route: route('cost') },
-  maxBody: 6 * 1024 * 1024,
-});
+/** The template workbook of one kind. */
+const templateContract = (kind: ImportKind) =>
+  defineContract({ method: 'GET', path: `/api/reportSystem/uploadExcel/${SPEC_NAME[kind]}/template`, request: z.object({}), data: z.unknown(), access: { route: route(kind) } });
 
-export const importTemplateIaaContract = defineContract({
-  method: 'GET',
-  path: '/api/reportSystem/uploadExcel/importIAA/template',
-  request: z.object({}),
-  data: z.unknown(),
-  access: { route: route('iaa') },
-});
-
-export const importTemplateCostContract = defineContract({
-  method: 'GET',
-  path: '/api/reportSystem/uploadExcel/importCost/template',
-  request: z.object({}),
-  data: z.unknown(),
-  access: { route: route('cost') },
-});
+export const importIaaContract = importContract('iaa');
+export const importCostContract = importContract('cost');
+export const importTemplateIaaContract = templateContract('iaa');
+export const importTemplateCostContract = templateContract('cost');
