@@ -97,21 +97,12 @@ export const experimentSaveContract = defineContract({
   maxBody: 16 * 1024,
 });
 
-export const experimentStartContract = defineContract({
-  method: 'POST',
-  path: '/api/a_b_test/experiments/start',
-  request: z.object({ id: idField }),
-  data: experimentSchema,
-  access: { route: EXPERIMENT_ROUTE },
-});
+/** Start or stop of one experiment: its id in, the experiment as it is now out. */
+const transitionContract = (action: 'start' | 'stop') =>
+  defineContract({ method: 'POST', path: `/api/a_b_test/experiments/${action}`, request: z.object({ id: idField }), data: experimentSchema, access: { route: EXPERIMENT_ROUTE } });
 
-export const experimentStopContract = defineContract({
-  method: 'POST',
-  path: '/api/a_b_test/experiments/stop',
-  request: z.object({ id: idField }),
-  data: experimentSchema,
-  access: { route: EXPERIMENT_ROUTE },
-});
+export const experimentStartContract = transitionContract('start');
+export const experimentStopContract = transitionContract('stop');
 
 export const experimentDeleteContract = defineContract({
   method: 'DELETE',
