@@ -1,7 +1,7 @@
 import type { SdkEvent } from '../analytics/events';
 import { assignVariant } from './assign.ts';
 import type { Variant } from './contract';
-import { mulberry32 } from '../random/seeded';
+import { mulberry32 } from '../random/seeded.ts';
 
 // Self-contained (types and ./assign.ts only): `npm run bench:analytics` loads it with Node 24's type
 // stripping, so the days of the reporting zone (UTC+7, as src/lib/analytics/day.ts) are repeated here.
