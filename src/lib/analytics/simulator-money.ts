@@ -30,10 +30,8 @@ const PERIOD_DAYS = 30;
 /** A subscribed player's next renewal (in days since install), reported on their first session from then on. */
 const renewalDue = new WeakMap<object, number>();
 
-const rngOf = (...parts: (string | number)[]) => mulberry32(hashParts(...parts));
-
 export function simulateMoney(emit: Emit, player: { id: string; seq: number }, s: MoneySession): void {
-  const rng = rngOf('money', player.id, player.seq);
+  const rng = mulberry32(hashParts('money', player.id, player.seq));
   if (s.purchase && rng() < DUPLICATE_PURCHASE_RATE) emit('iap_purchase', s.time + 15_000 + Math.floor(rng() * 60_000), { ...s.purchase });
   const due = renewalDue.get(player);
   if (due === undefined) {

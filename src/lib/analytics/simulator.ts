@@ -86,10 +86,8 @@ function sfc32(a: number, b: number, c: number, d: number): () => number {
   };
 }
 
-const hash = hashParts;
-
 function rngFor(...parts: (string | number)[]): () => number {
-  const next = sfc32(hash('a', ...parts), hash('b', ...parts), hash('c', ...parts), hash('d', ...parts));
+  const next = sfc32(hashParts('a', ...parts), hashParts('b', ...parts), hashParts('c', ...parts), hashParts('d', ...parts));
   for (let i = 0; i < 12; i++) next();
   return next;
 }

@@ -51,11 +51,9 @@ export interface ExperimentSimulation {
   detail?: boolean;
 }
 
-const rng = mulberry32;
-
 /** The events of the simulated players (first_open and exposure on day 0, then sessions, levels, ads and purchases on active days). */
 export function simulateExperiment(o: ExperimentSimulation): SdkEvent[] {
-  const random = rng(o.seed);
+  const random = mulberry32(o.seed);
   const today = reportDay(o.now);
   const spread = Math.max(1, daysBetween(o.startDay, today));
   const events: SdkEvent[] = [];

@@ -15,13 +15,11 @@ import { mulberry32 } from '../random/seeded';
 
 export const DEMO_FINANCE_DAYS = 365;
 
-const random = mulberry32;
-
 /** USD micros per unit of the demo currencies, a year of daily rates drifting around these. */
 const DEMO_RATES = { EUR: 1_080_000, VND: 40, GBP: 1_270_000 } as const;
 
 export async function seedDemoFinanceRates(db: Sql, to: string, days = DEMO_FINANCE_DAYS + 60): Promise<void> {
-  const rnd = random(7);
+  const rnd = mulberry32(7);
   const rows: { currency: string; day: string; usd_micros: number }[] = [];
   for (const [currency, base] of Object.entries(DEMO_RATES)) {
     for (let i = days - 1; i >= 0; i--) rows.push({ currency, day: addDays(to, -i), usd_micros: Math.max(1, Math.round(base * (1 + (rnd() - 0.5) * 0.02))) });
@@ -52,7 +50,7 @@ export async function seedDemoFinance(db: Db, now = nowMs()): Promise<void> {
   );
   const revenue: RevenueFigure[] = [];
   const cost: CostFigure[] = [];
-  const rnd = random(2026);
+  const rnd = mulberry32(2026);
   for (const [index, { app_id: appId, os: rawOs }] of platforms.entries()) {
     const os = Number(rawOs);
     // Each app-platform has its own size; iOS players spend more per head, Android brings more ad views.

@@ -18,8 +18,6 @@ const TRACK = [
   { threshold: 1000, rewards: [{ itemId: 'frame_gold', amount: 1 }] },
 ];
 
-const random = mulberry32;
-
 export async function seedDemoProgressEvents(db: Db, now = nowMs()): Promise<void> {
   const existing = await db.one<{ n: number }>('SELECT count(*)::int AS n FROM progress_events');
   if ((existing?.n ?? 0) > 0) return;
@@ -38,7 +36,7 @@ export async function seedDemoProgressEvents(db: Db, now = nowMs()): Promise<voi
       for (const [i, m] of TRACK.entries()) {
         await tx.query('INSERT INTO progress_event_milestones (event_id, position, threshold, rewards) VALUES ($1, $2, $3, $4::jsonb)', [id, i + 1, m.threshold, JSON.stringify(m.rewards)]);
       }
-      const rand = random(1000 + a);
+      const rand = mulberry32(1000 + a);
       const submissions: { player_id: string; client_id: string; points: number; submitted_at: string }[] = [];
       const players: { player_id: string; points: number; joined_at: string; updated_at: string }[] = [];
       const claims: { player_id: string; position: number; rewards: unknown; claimed_at: string }[] = [];
