@@ -2,34 +2,20 @@ import type { Db } from '../../server/db';
 import { nowMs } from '../../time/clock';
 import { addDays, daysBetween, reportDay } from '../day';
 import { num, refresh, scopeWhere, type ReportScope } from '../reports';
+import { medianAndP90 } from './percentiles';
 import type { StuckLevelRow } from './rows';
 
-/**
- * percentile_cont(p) over a multiset given as (value, count) rows, in SQL: `upto` is the running count up to
- * the value, `total` the level's count. PostgreSQL's own definition, step by step: the ranks floor and ceil
- * of p·(total − 1) (0-based), their values, and linear interpolation by the fraction — the same float8
- * arithmetic, so the figures equal percentile_cont over the rows themselves.
- */
-function percentileOfCounts(p: number): string {
-  const at = `(${p}::float8 * (total - 1))`;
-  const lo = `min(value) FILTER (WHERE upto > floor(${at}))::float8`;
-  const hi = `min(value) FILTER (WHERE upto > ceil(${at}))::float8`;
-  return `${lo} + (${hi} - ${lo}) * (${at} - floor(${at}))`;
-}
-
-/** Per level: the median and p90 of a value-count table (stuck_attempt_*, stuck_second_*) over the scope. */
-const percentiles = (table: string, column: string, where: string) =>
-  `SELECT level, ${percentileOfCounts(0.5)} AS median, ${percentileOfCounts(0.9)} AS p90
-     FROM (SELECT level, value, sum(n) OVER (PARTITION BY level ORDER BY value)::float8 AS upto, sum(n) OVER (PARTITION BY level)::float8 AS total
-             FROM (SELECT level, ${column} AS value, sum(players) AS n FROM ${table} WHERE ${where} GROUP BY level, ${column}) v) c
-    WHERE total > 0 GROUP BY level, total`;
+/** Per level: a value-count table's counts over the scope as one "value:count,…" list (./percentiles.ts). */
+const countLists = (table: string, column: string, where: string) =>
+  `SELECT level, string_agg(${column}::text || ':' || players::text, ',') AS list FROM ${table} WHERE ${where} AND players > 0 GROUP BY level`;
 
 /**
  * Stuck Game's SQL (docs/metrics.md "Stuck Game"): per main level, the players whose first play of it falls
  * in the range (filtered by that play's attributes), what they did on the level since, and how many of them
  * are stuck there now. It reads sums kept per arrival day and attributes (migration 0171), not per-player
  * rows: reached, fails, completions and passes from stuck_level_counts (stuck_level_totals when no
- * attribute is filtered), the medians and p90s from the value counts, and the stuck players from
+ * attribute is filtered), the medians and p90s from the value counts (taken here, not in SQL: see
+ * ./percentiles.ts and migration 0187), and the stuck players from
  * stuck_players (one row per player, carrying their arrival at their highest level: only there can they be
  * stuck), whose last_day is compared with today − N here, so nothing kept goes stale as days pass.
  */
@@ -55,28 +41,30 @@ export async function stuckLevels(db: Db, scope: ReportScope, inactiveDays: numb
          FROM stuck_level_${counts} WHERE ${where} GROUP BY level HAVING sum(reached) > 0
      ), s AS (
        SELECT highest_level AS level, count(*)::int AS stuck FROM stuck_players WHERE ${arrivedHighest} AND last_day <= ${quietSince} GROUP BY highest_level
-     ), a AS (${percentiles(`stuck_attempt_${counts}`, 'attempts', where)}
-     ), t AS (${percentiles(`stuck_second_${counts}`, 'seconds', where)})
-     SELECT c.level, c.reached, coalesce(s.stuck, 0) AS stuck, c.fails, c.completes, c.passed,
-            a.median AS attempts_median, a.p90 AS attempts_p90, t.median AS seconds_median, t.p90 AS seconds_p90
+     ), a AS (${countLists(`stuck_attempt_${counts}`, 'attempts', where)}
+     ), t AS (${filtered ? countLists('stuck_second_counts', 'seconds', where) : `SELECT level, string_agg(list, ',') AS list FROM stuck_second_lists WHERE ${where} GROUP BY level`})
+     SELECT c.level, c.reached, coalesce(s.stuck, 0) AS stuck, c.fails, c.completes, c.passed, a.list AS attempts, t.list AS seconds
        FROM c LEFT JOIN s USING (level) LEFT JOIN a USING (level) LEFT JOIN t USING (level)
       ORDER BY c.level`,
     params,
   );
-  const nullable = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return {
-    levels: rows.map((r) => ({
-      level: num(r.level),
-      reached: num(r.reached),
-      stuck: num(r.stuck),
-      fails: num(r.fails),
-      completes: num(r.completes),
-      passed: num(r.passed),
-      attemptsMedian: nullable(r.attempts_median),
-      attemptsP90: nullable(r.attempts_p90),
-      secondsMedian: nullable(r.seconds_median),
-      secondsP90: nullable(r.seconds_p90),
-    })),
+    levels: rows.map((r) => {
+      const attempts = medianAndP90(r.attempts as string | null);
+      const seconds = medianAndP90(r.seconds as string | null);
+      return {
+        level: num(r.level),
+        reached: num(r.reached),
+        stuck: num(r.stuck),
+        fails: num(r.fails),
+        completes: num(r.completes),
+        passed: num(r.passed),
+        attemptsMedian: attempts.median,
+        attemptsP90: attempts.p90,
+        secondsMedian: seconds.median,
+        secondsP90: seconds.p90,
+      };
+    }),
     pending,
   };
 }
