@@ -69,7 +69,7 @@ export function scopeWhere(scope: ReportScope, params: unknown[], range: string,
   params.push(JSON.stringify(scope.apps), scope.from, scope.to);
   const n = params.length;
   // 'any': the apps as an array the index on (app_id, …) is probed with. The planner guesses 100 rows for
-  // the IN (SELECT …) of a JSON list and, on a table as large as measurement_values, prefers a full scan.
+  // the IN (SELECT …) of a JSON list and, on a table as large as stuck_second_totals, prefers a full scan.
   const appsSql = apps === 'any' ? `app_id = ANY (ARRAY(SELECT jsonb_array_elements_text($${n - 2}::jsonb)))` : `app_id IN (SELECT jsonb_array_elements_text($${n - 2}::jsonb))`;
   const parts = [appsSql, `${range} BETWEEN $${n - 1}::date AND $${n}::date`];
   if (scope.os) parts.push(`os = $${params.push(scope.os)}`);

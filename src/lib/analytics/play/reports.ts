@@ -4,6 +4,7 @@ import { addDays, daysBetween, daysOf } from '../day';
 import { num, refresh, scopeWhere, type ReportScope } from '../reports';
 import { FUNNEL_WINDOW_DAYS } from '../rollups/funnel';
 import type { CounterCell, FunnelStepRow, MeasurementStats, QuestDayRow, QuestRow, ResourceChannelRow, ResourceDayRow } from './rows';
+import { floatsOf, measurementStats, ValueSets } from './measurement-stats';
 
 /**
  * The SQL of the gameplay and custom-event reports: rollup tables only (./rollups), for the scope's apps,
@@ -196,49 +197,39 @@ export async function measurements(db: Db, scope: ReportScope, asked: string, by
   if (!scope.apps.length || !known || !name) return { ...base, unit: '', rows: [], all: none, trend: [] };
   const params: unknown[] = [];
   const where = `${scopeWhere(scope, params, 'day', 'any')} AND name = $${params.push(name)}`;
-  const group = by === 'version' ? 'ver' : by === 'os' ? 'os' : 'day';
-  type StatRow = { gk: number; gt: number; key: string | null; day: string | null; version: string | null; count: string; mean: number | null; p: StatArray; unit: string | null };
-  const toStats = (r: StatRow, key: string): MeasurementStats => {
-    const p = parseArray(r.p);
-    return { key, count: num(r.count), mean: r.mean === null ? null : Number(r.mean), p50: p[0] ?? null, p90: p[1] ?? null, p99: p[2] ?? null };
-  };
-  // One scan for the lines, the All line (the empty set) and the chart (p50 per day and version, every
-  // version: the five most measured are picked below from the same counts), where three statements each
-  // read the values; one sort by (version, day) serves the sets by version and by day (by OS needs a
-  // second). The version sorts under "C": the order is only for grouping, and byte order is much cheaper
-  // than a locale's. percentile_disc stays: exact, over every value of each set.
-  const rowsOf = await db.query<StatRow>(
-    `SELECT GROUPING(${group}) AS gk, GROUPING(day, ver) AS gt, ${group}::text AS key, day::text AS day, ver AS version,
-            count(*)::text AS count, avg(value) AS mean, percentile_disc(ARRAY[0.5, 0.9, 0.99]) WITHIN GROUP (ORDER BY value) AS p, max(unit) AS unit
-       FROM (SELECT day, os, app_version COLLATE "C" AS ver, value, unit FROM measurement_values WHERE ${where}) m
-      GROUP BY GROUPING SETS ((${group}), (), (day, ver))`,
+  // The values of each (day, OS, version) as one list: the sets by version, OS or day, the All line and the
+  // chart's (day, version) are unions of these, and their figures are taken here (./measurement-stats.ts).
+  const lists = await db.query<{ day: string; os: number; ver: string; unit: string; vals: string }>(
+    `SELECT day::text AS day, os, app_version AS ver, max(unit) AS unit, string_agg(array_to_string(vals, ','), ',') AS vals
+       FROM measurement_lists WHERE ${where} GROUP BY day, os, app_version`,
     params,
   );
-  // Which set a row is of: the chart's (day and version grouped), else the All line (the key not grouped).
-  const chart = rowsOf.filter((r) => Number(r.gt) === 0);
-  const all = rowsOf.find((r) => Number(r.gt) !== 0 && Number(r.gk) === 1);
-  const grouped = rowsOf.filter((r) => Number(r.gt) !== 0 && Number(r.gk) === 0);
-  const rows = grouped.map((r) => toStats(r, by === 'os' ? (OS_NAMES[Number(r.key)] ?? r.key!) : r.key!));
+  const lines = new ValueSets();
+  const every = new ValueSets();
+  const chartSets = new ValueSets();
+  let unit = '';
+  for (const l of lists) {
+    const values = floatsOf(l.vals);
+    lines.add(by === 'version' ? l.ver : by === 'os' ? String(l.os) : l.day, values);
+    every.add('All', values);
+    chartSets.add(`${l.day}|${l.ver}`, values);
+    if (l.unit > unit) unit = l.unit;
+  }
+  const rows = lines.keys().map((key) => measurementStats(by === 'os' ? (OS_NAMES[Number(key)] ?? key) : key, lines.values(key)));
   rows.sort(by === 'day' ? (a, b) => (a.key < b.key ? -1 : 1) : (a, b) => b.count - a.count || (a.key < b.key ? -1 : 1));
+  // Keys are `${day}|${version}`: the day has a fixed length, the version may hold anything.
+  const chart = chartSets.keys().map((key) => ({ day: key.slice(0, 10), version: key.slice(11), stats: measurementStats(key, chartSets.values(key)) }));
   // The chart: p50 per day of the most measured versions.
   const perVersion = new Map<string, number>();
-  for (const r of chart) perVersion.set(r.version!, (perVersion.get(r.version!) ?? 0) + num(r.count));
+  for (const c of chart) perVersion.set(c.version, (perVersion.get(c.version) ?? 0) + c.stats.count);
   const versions = (by === 'version' ? rows.map((r) => ({ key: r.key, count: r.count })) : [...perVersion].map(([key, count]) => ({ key, count })))
     .sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : 1))
     .slice(0, TREND_VERSIONS)
     .map((r) => r.key);
-  const p50 = new Map(chart.map((r) => [`${r.day}|${r.version}`, parseArray(r.p)[0] ?? null]));
+  const p50 = new Map(chart.map((c) => [`${c.day}|${c.version}`, c.stats.p50]));
   const trend = versions.map((version) => ({ version, p50: days.map((day) => p50.get(`${day}|${version}`) ?? null) }));
-  return { ...base, unit: all?.unit ?? '', rows, all: all ? toStats(all, 'All') : none, trend };
+  return { ...base, unit, rows, all: measurementStats('All', every.values('All')), trend };
 }
 
 /** The scope's measurement names, most sent first: from the per-name counts, not the values (migration 0151). */
 const measurementNames = (db: Db, scope: ReportScope) => namesOf(db, scope, 'measurement_counts', 'name', 'events');
-
-/** A float8[] as pg (an array) or PGlite (an array or '{…}' text) answers it. */
-function parseArray(value: StatArray): number[] {
-  if (value === null || value === undefined) return [];
-  if (Array.isArray(value)) return value.map(Number);
-  return String(value).replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
-}
-type StatArray = (number | string)[] | string | null | undefined;

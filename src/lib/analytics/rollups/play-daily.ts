@@ -11,7 +11,7 @@ import { defineStep, type RollupScope } from './step';
  * own event's (the build that measured; a funnel path counts under its entry event).
  */
 
-export const PLAY_TABLES = ['quest_daily', 'resource_flow_daily', 'resource_users_daily', 'counter_daily', 'measurement_values', 'measurement_counts', 'funnel_events'] as const;
+export const PLAY_TABLES = ['quest_daily', 'resource_flow_daily', 'resource_users_daily', 'counter_daily', 'measurement_lists', 'measurement_counts', 'funnel_events'] as const;
 const PLAY_EVENTS = `('task_quest', 'resource_earn', 'resource_spend', 'counter', 'measurement', 'funnel_step')`;
 
 /** The day's events of these reports with the user-day's attributes (u_*) beside their own. */
@@ -58,10 +58,11 @@ const counters = `c AS (
      SELECT app_id, $1::date, u_os, u_version, u_country, params->>'name', sum((params->>'value')::bigint), count(*)::int, count(DISTINCT user_id)::int
        FROM e WHERE name = 'counter' GROUP BY app_id, u_os, u_version, u_country, params->>'name')`;
 
+/** Measurements as one array of values per attributes and name (migration 0188): the report reads arrays, not rows. */
 const measurements = `m AS (
-     INSERT INTO measurement_values (app_id, day, os, app_version, country, name, unit, value)
-     SELECT app_id, $1::date, os, app_version, country, params->>'name', params->>'unit', (params->>'value')::double precision
-       FROM e WHERE name = 'measurement')`;
+     INSERT INTO measurement_lists (app_id, day, os, app_version, country, name, unit, vals)
+     SELECT app_id, $1::date, os, app_version, country, params->>'name', max(params->>'unit'), array_agg((params->>'value')::double precision)
+       FROM e WHERE name = 'measurement' GROUP BY app_id, os, app_version, country, params->>'name')`;
 
 /** Measurements counted per name and attributes: the report's list of names, without counting every value. */
 const measurementCounts = `mc AS (
