@@ -187,6 +187,18 @@ describe('the game API', () => {
     expect(answer.status).toBe(409);
   });
 
+  it('a cancelled event refuses the next score at once (the game API keeps event rows per process)', async () => {
+    const ev = await liveEvent((await template()).id);
+    const p = await session();
+    await sdk('POST', `/api/sdk/v1/events/${ev.id}/join`, p.token, {});
+    let answer = await sdk('POST', `/api/sdk/v1/events/${ev.id}/score`, p.token, { clientId: 'a', value: 7 });
+    expect(answer.json.data).toEqual({ score: 7, applied: true });
+    expect((await sdk('GET', `/api/sdk/v1/events/${ev.id}/rank?around=1&top=3`, p.token)).json.data).toMatchObject({ rank: 1, score: 7 });
+    await root(eventApis.ranking.cancel, { id: ev.id });
+    answer = await sdk('POST', `/api/sdk/v1/events/${ev.id}/score`, p.token, { clientId: 'b', value: 9 });
+    expect([answer.status, answer.json.message]).toEqual([409, `Event ${ev.id} was cancelled.`]);
+  });
+
   it('at most 20 scores per player in 10 s (the 21st is 429 and leaves nothing); parallel retries of one client id apply once', async () => {
     const ev = await liveEvent((await template({ scoring: 'increment' })).id);
     const p = await session();
