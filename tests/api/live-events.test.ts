@@ -187,7 +187,7 @@ describe('the game API', () => {
     expect(answer.status).toBe(409);
   });
 
-  it('a cancelled event refuses the next score at once (the game API keeps event rows per process)', async () => {
+  it('a cancelled event refuses the next score at once', async () => {
     const ev = await liveEvent((await template()).id);
     const p = await session();
     await sdk('POST', `/api/sdk/v1/events/${ev.id}/join`, p.token, {});
