@@ -51,7 +51,8 @@ const stuckPlayers: RollupStep = defineStep({
  * parts of one statement read the table as it was before it, so `old` is the rows before the upsert.
  */
 const ARRIVAL_KEY = 'app_id, day, level, os, app_version, country';
-const TOTAL_KEY = 'app_id, day, level';
+// Without version and country, by OS (migration 0189): the unfiltered report sums the OSes, an OS filter reads one.
+const TOTAL_KEY = 'app_id, day, level, os';
 
 /** The delta's upserts into one family of count tables (`stuck_level_${suffix}`, …): CTEs of the statement. */
 const countInserts = (suffix: 'counts' | 'totals', key: string) =>
@@ -73,9 +74,9 @@ const countInserts = (suffix: 'counts' | 'totals', key: string) =>
           GROUP BY ${key}, pass_seconds HAVING sum(sign) <> 0
          ON CONFLICT (${key}, seconds) DO UPDATE SET players = c.players + EXCLUDED.players
        )`;
-/** The (app, arrival day, level) groups whose pass times a delta changed: their lists are rewritten (0187). */
-const changedSecondGroups = `SELECT DISTINCT app_id, day::text AS day, level FROM delta WHERE pass_seconds IS NOT NULL`;
-type SecondGroup = { app_id: string; day: string; level: number };
+/** The (app, arrival day, level, OS) groups whose pass times a delta changed: their lists are rewritten (0187, 0189). */
+const changedSecondGroups = `SELECT DISTINCT app_id, day::text AS day, level, os FROM delta WHERE pass_seconds IS NOT NULL`;
+type SecondGroup = { app_id: string; day: string; level: number; os: number };
 
 const SECOND_LIST_LOCK_KEY = 72_410_042;
 
@@ -88,25 +89,25 @@ const SECOND_LIST_LOCK_KEY = 72_410_042;
  */
 async function rewriteSecondLists(tx: Sql, groups: readonly SecondGroup[]): Promise<void> {
   if (groups.length === 0) return;
-  const g = `g AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS g(app_id text, day date, level int))`;
+  const g = `g AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS g(app_id text, day date, level int, os smallint))`;
   const params = [JSON.stringify(groups)];
   await tx.query(
     `WITH ${g} SELECT pg_advisory_xact_lock(${SECOND_LIST_LOCK_KEY}, h)
-       FROM (SELECT DISTINCT hashtext(app_id || '|' || day::text || '|' || level::text) AS h FROM g ORDER BY h) x`,
+       FROM (SELECT DISTINCT hashtext(app_id || '|' || day::text || '|' || level::text || '|' || os::text) AS h FROM g ORDER BY h) x`,
     params,
   );
   await tx.query(
     `WITH ${g}, l AS (
-       SELECT g.app_id, g.day, g.level, string_agg(t.seconds::text || ':' || t.players::text, ',' ORDER BY t.seconds) AS list
-         FROM g JOIN stuck_second_totals t ON t.app_id = g.app_id AND t.day = g.day AND t.level = g.level AND t.players > 0
-        GROUP BY g.app_id, g.day, g.level
+       SELECT g.app_id, g.day, g.level, g.os, string_agg(t.seconds::text || ':' || t.players::text, ',' ORDER BY t.seconds) AS list
+         FROM g JOIN stuck_second_totals t ON t.app_id = g.app_id AND t.day = g.day AND t.level = g.level AND t.os = g.os AND t.players > 0
+        GROUP BY g.app_id, g.day, g.level, g.os
      ), emptied AS (
        DELETE FROM stuck_second_lists x USING g
-        WHERE x.app_id = g.app_id AND x.day = g.day AND x.level = g.level
-          AND NOT EXISTS (SELECT 1 FROM l WHERE l.app_id = g.app_id AND l.day = g.day AND l.level = g.level)
+        WHERE x.app_id = g.app_id AND x.day = g.day AND x.level = g.level AND x.os = g.os
+          AND NOT EXISTS (SELECT 1 FROM l WHERE l.app_id = g.app_id AND l.day = g.day AND l.level = g.level AND l.os = g.os)
      )
-     INSERT INTO stuck_second_lists (app_id, day, level, list) SELECT app_id, day, level, list FROM l
-     ON CONFLICT (app_id, day, level) DO UPDATE SET list = EXCLUDED.list`,
+     INSERT INTO stuck_second_lists (app_id, day, level, os, list) SELECT app_id, day, level, os, list FROM l
+     ON CONFLICT (app_id, day, level, os) DO UPDATE SET list = EXCLUDED.list`,
     params,
   );
 }

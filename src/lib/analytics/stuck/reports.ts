@@ -13,8 +13,8 @@ const countLists = (table: string, column: string, where: string) =>
  * Stuck Game's SQL (docs/metrics.md "Stuck Game"): per main level, the players whose first play of it falls
  * in the range (filtered by that play's attributes), what they did on the level since, and how many of them
  * are stuck there now. It reads sums kept per arrival day and attributes (migration 0171), not per-player
- * rows: reached, fails, completions and passes from stuck_level_counts (stuck_level_totals when no
- * attribute is filtered), the medians and p90s from the value counts (taken here, not in SQL: see
+ * rows: reached, fails, completions and passes from stuck_level_counts (stuck_level_totals, kept by OS,
+ * when no version or country is filtered), the medians and p90s from the value counts (taken here, not in SQL: see
  * ./percentiles.ts and migration 0187), and the stuck players from
  * stuck_players (one row per player, carrying their arrival at their highest level: only there can they be
  * stuck), whose last_day is compared with today − N here, so nothing kept goes stale as days pass.
@@ -31,8 +31,9 @@ export async function stuckLevels(db: Db, scope: ReportScope, inactiveDays: numb
   const arrivedHighest = scopeWhere(scope, params, 'highest_day', 'any');
   params.push(addDays(today, -inactiveDays));
   const quietSince = `$${params.length}::date`;
-  // Without an attribute filter the attribute-free sums answer with several times fewer rows (0171).
-  const filtered = Boolean(scope.os || (scope.version && scope.version !== 'all') || scope.countries.length);
+  // Without a version or country filter the sums without them (by OS: 0171, 0189) answer with several times
+  // fewer rows; an OS filter reads them with os = ….
+  const filtered = Boolean((scope.version && scope.version !== 'all') || scope.countries.length);
   const counts = filtered ? 'counts' : 'totals';
   // A group whose arrivals all moved to another day or attribute keeps a zero row (see 0171): HAVING drops it.
   const rows = await db.query<Record<string, string | number | null>>(
