@@ -40,7 +40,7 @@ function percentile(values: number[], p: number): number | null {
   return s[lo]! + (s[Math.min(lo + 1, s.length - 1)]! - s[lo]!) * (at - lo);
 }
 
-function recompute(sentEvents: readonly Sent[], f: { from: string; to: string; os?: number }, inactiveDays: number, today: string) {
+function recompute(sentEvents: readonly Sent[], f: { from: string; to: string; os?: number; countries?: string[] }, inactiveDays: number, today: string) {
   const events = [...new Map(sentEvents.map((e) => [e.id, e])).values()].sort(byTime);
   const plays = events.filter((e) => ['level_start', 'level_complete', 'level_fail'].includes(e.name) && e.params.mode === 'main');
   const lastDay = new Map<string, string>();
@@ -50,7 +50,7 @@ function recompute(sentEvents: readonly Sent[], f: { from: string; to: string; o
   const byPlayerLevel = new Map<string, Sent[]>();
   for (const e of plays) byPlayerLevel.set(`${e.userId}|${e.params.level}`, [...(byPlayerLevel.get(`${e.userId}|${e.params.level}`) ?? []), e]);
   const first = new Map([...byPlayerLevel].map(([key, list]) => [key, list[0]!]));
-  const arrivals = [...first.values()].filter((e) => reportDay(e.time) >= f.from && reportDay(e.time) <= f.to && (!f.os || e.os === f.os));
+  const arrivals = [...first.values()].filter((e) => reportDay(e.time) >= f.from && reportDay(e.time) <= f.to && (!f.os || e.os === f.os) && (!f.countries?.length || f.countries.includes(e.country)));
   const levels = [...new Set(arrivals.map((e) => Number(e.params.level)))].sort((a, b) => a - b);
   return levels.map((level) => {
     const users = arrivals.filter((e) => Number(e.params.level) === level).map((e) => e.userId);
@@ -212,7 +212,7 @@ describe('Stuck Game equals the raw recomputation on a simulated studio', () => 
     await rollUpEverything();
   }, 180_000);
 
-  it('every level, for N = 3 and N = 1, all platforms and Android', async () => {
+  it('every level, for N = 3 and N = 1, all platforms, Android, iOS and one country', async () => {
     const today = reportDay(nowMs());
     const days = sent.map((e) => reportDay(e.time)).sort();
     const range = { apps: [APP], from: days[0]!, to: days.at(-1)! };
@@ -224,6 +224,16 @@ describe('Stuck Game equals the raw recomputation on a simulated studio', () => 
     expect((await root(stuckGameScreen.contract, { ...range, inactiveDays: 1 })).data.levels).toEqual(recompute(sent, range, 1, today));
     const later = { ...range, from: addDays(range.from, 5), os: 1 };
     expect((await root(stuckGameScreen.contract, later)).data.levels).toEqual(recompute(sent, later, 3, today));
+    // The OS filter reads the sums kept by OS; a country filter reads the per-attribute counts (0171, 0189).
+    const ios = { ...range, os: 2 };
+    expect((await root(stuckGameScreen.contract, ios)).data.levels).toEqual(recompute(sent, ios, 3, today));
+    const counts = new Map<string, number>();
+    for (const e of sent) counts.set(e.country, (counts.get(e.country) ?? 0) + 1);
+    const country = [...counts].sort((a, b) => b[1] - a[1])[0]![0];
+    const one = { ...range, countries: [country] };
+    const inCountry = recompute(sent, one, 3, today);
+    expect(inCountry.some((l) => l.passed > 1)).toBe(true);
+    expect((await root(stuckGameScreen.contract, one)).data.levels).toEqual(inCountry);
   }, 120_000);
 });
 
