@@ -74,42 +74,44 @@ const countInserts = (suffix: 'counts' | 'totals', key: string) =>
           GROUP BY ${key}, pass_seconds HAVING sum(sign) <> 0
          ON CONFLICT (${key}, seconds) DO UPDATE SET players = c.players + EXCLUDED.players
        )`;
-/** The (app, arrival day, level, OS) groups whose pass times a delta changed: their lists are rewritten (0187, 0189). */
-const changedSecondGroups = `SELECT DISTINCT app_id, day::text AS day, level, os FROM delta WHERE pass_seconds IS NOT NULL`;
-type SecondGroup = { app_id: string; day: string; level: number; os: number };
+/** The (app, arrival day, level, OS) groups whose passes a delta changed: their lists are rewritten (0187, 0189, 0190). */
+const changedPassGroups = `SELECT DISTINCT app_id, day::text AS day, level, os FROM delta WHERE pass_seconds IS NOT NULL OR pass_attempts IS NOT NULL`;
+type PassGroup = { app_id: string; day: string; level: number; os: number };
 
-const SECOND_LIST_LOCK_KEY = 72_410_042;
+const PASS_LIST_LOCK_KEY = 72_410_042;
 
 /**
- * Rewrites the time-to-pass lists of the groups (migration 0187) from stuck_second_totals, which the
- * transaction has just changed. Two days' rollups may change one group at once, each seeing only its own
- * uncommitted totals: a lock per group, held to the commit, makes the second writer wait and then read the
- * totals with the first one's change committed (a new statement's snapshot), so the last list written has
- * both. Locks in hash order: two writers never wait on each other crosswise.
+ * Rewrites the groups' lists of attempts and of seconds to pass (migrations 0187, 0190) from
+ * stuck_attempt_totals and stuck_second_totals, which the transaction has just changed. Two days' rollups
+ * may change one group at once, each seeing only its own uncommitted totals: a lock per group, held to the
+ * commit, makes the second writer wait and then read the totals with the first one's change committed (a new
+ * statement's snapshot), so the last list written has both. Locks in hash order: two writers never wait on each other crosswise.
  */
-async function rewriteSecondLists(tx: Sql, groups: readonly SecondGroup[]): Promise<void> {
+async function rewritePassLists(tx: Sql, groups: readonly PassGroup[]): Promise<void> {
   if (groups.length === 0) return;
   const g = `g AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS g(app_id text, day date, level int, os smallint))`;
   const params = [JSON.stringify(groups)];
   await tx.query(
-    `WITH ${g} SELECT pg_advisory_xact_lock(${SECOND_LIST_LOCK_KEY}, h)
+    `WITH ${g} SELECT pg_advisory_xact_lock(${PASS_LIST_LOCK_KEY}, h)
        FROM (SELECT DISTINCT hashtext(app_id || '|' || day::text || '|' || level::text || '|' || os::text) AS h FROM g ORDER BY h) x`,
     params,
   );
-  await tx.query(
-    `WITH ${g}, l AS (
-       SELECT g.app_id, g.day, g.level, g.os, string_agg(t.seconds::text || ':' || t.players::text, ',' ORDER BY t.seconds) AS list
-         FROM g JOIN stuck_second_totals t ON t.app_id = g.app_id AND t.day = g.day AND t.level = g.level AND t.os = g.os AND t.players > 0
-        GROUP BY g.app_id, g.day, g.level, g.os
-     ), emptied AS (
-       DELETE FROM stuck_second_lists x USING g
-        WHERE x.app_id = g.app_id AND x.day = g.day AND x.level = g.level AND x.os = g.os
-          AND NOT EXISTS (SELECT 1 FROM l WHERE l.app_id = g.app_id AND l.day = g.day AND l.level = g.level AND l.os = g.os)
-     )
-     INSERT INTO stuck_second_lists (app_id, day, level, os, list) SELECT app_id, day, level, os, list FROM l
-     ON CONFLICT (app_id, day, level, os) DO UPDATE SET list = EXCLUDED.list`,
-    params,
-  );
+  for (const [family, column] of [['attempt', 'attempts'], ['second', 'seconds']] as const) {
+    await tx.query(
+      `WITH ${g}, l AS (
+         SELECT g.app_id, g.day, g.level, g.os, string_agg(t.${column}::text || ':' || t.players::text, ',' ORDER BY t.${column}) AS list
+           FROM g JOIN stuck_${family}_totals t ON t.app_id = g.app_id AND t.day = g.day AND t.level = g.level AND t.os = g.os AND t.players > 0
+          GROUP BY g.app_id, g.day, g.level, g.os
+       ), emptied AS (
+         DELETE FROM stuck_${family}_lists x USING g
+          WHERE x.app_id = g.app_id AND x.day = g.day AND x.level = g.level AND x.os = g.os
+            AND NOT EXISTS (SELECT 1 FROM l WHERE l.app_id = g.app_id AND l.day = g.day AND l.level = g.level AND l.os = g.os)
+       )
+       INSERT INTO stuck_${family}_lists (app_id, day, level, os, list) SELECT app_id, day, level, os, list FROM l
+       ON CONFLICT (app_id, day, level, os) DO UPDATE SET list = EXCLUDED.list`,
+      params,
+    );
+  }
 }
 
 /** The player-levels a day touches: played that day, or first reached that day. */
@@ -129,7 +131,7 @@ const stuckArrivals: RollupStep = defineStep({
         ORDER BY a.app_id, a.user_id, a.level FOR UPDATE`,
       s.params,
     );
-    const changed = await tx.query<SecondGroup>(
+    const changed = await tx.query<PassGroup>(
       `WITH t AS (${touched(s)}), new AS (
          SELECT t.app_id, t.user_id, t.level, r.day, r.os, r.app_version, r.country, coalesce(a.fails, 0) AS fails, coalesce(a.completes, 0) AS completes, w.pass_attempts,
                 w.pass_seconds + coalesce((SELECT sum(y.fail_seconds) FROM stuck_level_user y
@@ -150,10 +152,10 @@ const stuckArrivals: RollupStep = defineStep({
          SELECT ${ARRIVAL_KEY}, 1 AS sign, fails, completes, pass_attempts, pass_seconds FROM new
          UNION ALL SELECT ${ARRIVAL_KEY}, -1, fails, completes, pass_attempts, pass_seconds FROM old
        ), ${countInserts('counts', ARRIVAL_KEY)}, ${countInserts('totals', TOTAL_KEY)}
-       ${changedSecondGroups}`,
+       ${changedPassGroups}`,
       s.params,
     );
-    await rewriteSecondLists(tx, changed);
+    await rewritePassLists(tx, changed);
   },
 });
 
@@ -183,13 +185,13 @@ export const stuckSteps: readonly RollupStep[] = [stuckLevelUser, stuckPlayers, 
  * sees. When unmarked, the recomputed days bring every row back through the steps above.
  */
 export async function forgetStuckPlayer(tx: Sql, appId: string, userId: string): Promise<void> {
-  const changed = await tx.query<SecondGroup>(
+  const changed = await tx.query<PassGroup>(
     `WITH old AS (DELETE FROM stuck_arrivals WHERE app_id = $1 AND user_id = $2 RETURNING *),
      delta AS (SELECT ${ARRIVAL_KEY}, -1 AS sign, fails, completes, pass_attempts, pass_seconds FROM old),
      ${countInserts('counts', ARRIVAL_KEY)}, ${countInserts('totals', TOTAL_KEY)}
-     ${changedSecondGroups}`,
+     ${changedPassGroups}`,
     [appId, userId],
   );
-  await rewriteSecondLists(tx, changed);
+  await rewritePassLists(tx, changed);
   await tx.query('DELETE FROM stuck_players WHERE app_id = $1 AND user_id = $2', [appId, userId]);
 }

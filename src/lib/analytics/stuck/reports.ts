@@ -9,6 +9,9 @@ import type { StuckLevelRow } from './rows';
 const countLists = (table: string, column: string, where: string) =>
   `SELECT level, string_agg(${column}::text || ':' || players::text, ',') AS list FROM ${table} WHERE ${where} AND players > 0 GROUP BY level`;
 
+/** Per level: the kept lists of a family (migrations 0187, 0190) joined into one. */
+const joinedLists = (table: string, where: string) => `SELECT level, string_agg(list, ',') AS list FROM ${table} WHERE ${where} GROUP BY level`;
+
 /**
  * Stuck Game's SQL (docs/metrics.md "Stuck Game"): per main level, the players whose first play of it falls
  * in the range (filtered by that play's attributes), what they did on the level since, and how many of them
@@ -42,8 +45,8 @@ export async function stuckLevels(db: Db, scope: ReportScope, inactiveDays: numb
          FROM stuck_level_${counts} WHERE ${where} GROUP BY level HAVING sum(reached) > 0
      ), s AS (
        SELECT highest_level AS level, count(*)::int AS stuck FROM stuck_players WHERE ${arrivedHighest} AND last_day <= ${quietSince} GROUP BY highest_level
-     ), a AS (${countLists(`stuck_attempt_${counts}`, 'attempts', where)}
-     ), t AS (${filtered ? countLists('stuck_second_counts', 'seconds', where) : `SELECT level, string_agg(list, ',') AS list FROM stuck_second_lists WHERE ${where} GROUP BY level`})
+     ), a AS (${filtered ? countLists('stuck_attempt_counts', 'attempts', where) : joinedLists('stuck_attempt_lists', where)}
+     ), t AS (${filtered ? countLists('stuck_second_counts', 'seconds', where) : joinedLists('stuck_second_lists', where)})
      SELECT c.level, c.reached, coalesce(s.stuck, 0) AS stuck, c.fails, c.completes, c.passed, a.list AS attempts, t.list AS seconds
        FROM c LEFT JOIN s USING (level) LEFT JOIN a USING (level) LEFT JOIN t USING (level)
       ORDER BY c.level`,
