@@ -85,7 +85,8 @@ const PASS_LIST_LOCK_KEY = 72_410_042;
  * stuck_attempt_totals and stuck_second_totals, which the transaction has just changed. Two days' rollups
  * may change one group at once, each seeing only its own uncommitted totals: a lock per group, held to the
  * commit, makes the second writer wait and then read the totals with the first one's change committed (a new
- * statement's snapshot), so the last list written has both. Locks in hash order: two writers never wait on each other crosswise.
+ * statement's snapshot), so the last list written has both. Locks in hash order: two writers never wait on
+ * each other crosswise.
  */
 async function rewritePassLists(tx: Sql, groups: readonly PassGroup[]): Promise<void> {
   if (groups.length === 0) return;
@@ -180,8 +181,8 @@ export const stuckSteps: readonly RollupStep[] = [stuckLevelUser, stuckPlayers, 
 
 /**
  * A player leaves the rollups' input (marked as a test player, user-facts.ts): their arrivals go, and the
- * sums kept from them (migration 0171) lose exactly what those rows added (and the lists of 0187 follow); their last day and highest level
- * go too. Recomputing their days cannot do this: the arrivals step only rewrites the rows of players it
+ * sums kept from them (migration 0171) lose exactly what those rows added (and the lists of 0187 and 0190
+ * follow); their last day and highest level go too. Recomputing their days cannot do this: the arrivals step only rewrites the rows of players it
  * sees. When unmarked, the recomputed days bring every row back through the steps above.
  */
 export async function forgetStuckPlayer(tx: Sql, appId: string, userId: string): Promise<void> {

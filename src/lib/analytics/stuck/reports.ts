@@ -17,8 +17,8 @@ const joinedLists = (table: string, where: string) => `SELECT level, string_agg(
  * in the range (filtered by that play's attributes), what they did on the level since, and how many of them
  * are stuck there now. It reads sums kept per arrival day and attributes (migration 0171), not per-player
  * rows: reached, fails, completions and passes from stuck_level_counts (stuck_level_totals, kept by OS,
- * when no version or country is filtered), the medians and p90s from the value counts (taken here, not in SQL: see
- * ./percentiles.ts and migration 0187), and the stuck players from
+ * when no version or country is filtered), the medians and p90s from the value counts or their kept lists
+ * (taken here, not in SQL: ./percentiles.ts, migrations 0187 and 0190), and the stuck players from
  * stuck_players (one row per player, carrying their arrival at their highest level: only there can they be
  * stuck), whose last_day is compared with today − N here, so nothing kept goes stale as days pass.
  */
