@@ -36,7 +36,7 @@ function primeThemeTrim() {
 
 /**
  * Compressed delivery (docs/decisions.md, "Compression"): the node adapter builds its server around our
- * entry (src/lib/server/entry.ts: precompressed static files in front of the adapter's handler), and after
+ * entry (src/lib/server/entry.ts: static files, precompressed where they are text, in front of the app), and after
  * the build every text file of dist/client gets its .br and .gz beside it. HTML and JSON are compressed on
  * the fly by src/middleware.ts.
  * @param {import('astro').AstroIntegration} adapter the @astrojs/node integration (its entry is replaced in place)
@@ -69,7 +69,9 @@ function compressedDelivery(adapter) {
   return precompress;
 }
 
-const adapter = node({ mode: 'standalone' });
+// Middleware mode: the adapter renders with the app only; src/lib/server/entry.ts is the standalone server
+// around it (static files from an index made at start-up, then the app).
+const adapter = node({ mode: 'middleware' });
 
 export default defineConfig({
   output: 'server',

@@ -98,6 +98,35 @@ describe('static assets (precompressed at build time)', () => {
   });
 });
 
+describe('static files without variants, and paths that are not files', () => {
+  it('serves a font as it is, with its type and the immutable cache, and revalidates it by ETag and by date', async () => {
+    const html = decoded(await get(css[0]!, { 'accept-encoding': 'br' })).toString('utf8');
+    const font = /\/_astro\/[^)"']+\.woff2/.exec(html)?.[0];
+    expect(font, 'a woff2 font linked from the stylesheet').toBeTruthy();
+    const answer = await get(font!, { 'accept-encoding': 'br, gzip' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('font/woff2');
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+    expect(answer.body.subarray(0, 4).toString('latin1')).toBe('wOF2');
+    expect((await get(font!, { 'if-none-match': String(answer.headers.etag) })).status).toBe(304);
+    expect((await get(font!, { 'if-modified-since': String(answer.headers['last-modified']) })).status).toBe(304);
+    expect((await get(font!, { 'if-modified-since': 'Thu, 01 Jan 2015 00:00:00 GMT' })).status).toBe(200);
+  });
+
+  it('answers a missing asset with the 404 page, an API path with JSON, and an undecodable URL with 400', async () => {
+    const missing = await get('/_astro/no-such-file.js', auth);
+    expect(missing.status).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/^text\/html/);
+    const api = await get('/api/no/such/route', auth);
+    expect(api.status).toBe(404);
+    expect(JSON.parse(api.body.toString('utf8'))).toHaveProperty('message');
+    const bad = await get('/%E0%A4%A');
+    expect(bad.status).toBe(400);
+  });
+});
+
 describe('pages and API answers (compressed on the fly)', () => {
   it('compresses a signed-in page, br or gzip as accepted, with Vary', async () => {
     const identity = await get('/dashboard', auth);

@@ -1,8 +1,10 @@
 // The server entry: the build writes it as dist/server/entry.mjs in place of @astrojs/node's own
-// (astro.config.mjs points the adapter here). It is the adapter's standalone server with one layer in
-// front: static files precompressed at build time are answered as .br/.gz to clients that accept them
-// (the adapter's static handler, `send`, only knows identity; static files never reach src/middleware.ts).
-// Same contract as the adapter's entry: running it starts the server on PORT/HOST unless
+// (astro.config.mjs points the adapter here). The adapter runs in its middleware mode (the app only), and
+// this entry is the standalone server around it: the files of dist/client first, answered from an index
+// made at start-up (precompressed .br/.gz to clients that accept them; static files never reach
+// src/middleware.ts), every other request straight to the app. The adapter's standalone handler stat'ed
+// the disk and opened a `send` stream for every request before the app saw it.
+// Same contract as the adapter's standalone entry: running it starts the server on PORT/HOST unless
 // ASTRO_NODE_AUTOSTART=disabled; it exports `startServer()` (scripts/start.mjs), `handler` and `options`.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -10,7 +12,7 @@ import https from 'node:https';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { lingerOnUnreadBody, setBaseSecurityHeaders } from './connection-guards';
-import { createPrecompressedStatic } from './precompressed';
+import { createStaticFiles } from './static-files';
 
 // React is loaded from node_modules by the adapter's module below and picks its build from NODE_ENV: unset,
 // every page was rendered with React's development build (checks and warnings on every element, about half
@@ -19,25 +21,29 @@ import { createPrecompressedStatic } from './precompressed';
 const environment: Record<string, string | undefined> = process.env;
 environment['NODE_ENV'] ||= 'production';
 
-// The adapter's module starts its own server on load unless told not to; this entry starts its own.
 const autostart = process.env.ASTRO_NODE_AUTOSTART !== 'disabled';
-const before = process.env.ASTRO_NODE_AUTOSTART;
-process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+// In middleware mode the adapter's module starts no server and its handler renders with the app (no static files).
 const adapter = await import('@astrojs/node/server.js');
-if (before === undefined) delete process.env.ASTRO_NODE_AUTOSTART;
-else process.env.ASTRO_NODE_AUTOSTART = before;
 
 export const options = adapter.options;
 
 // dist/client as the adapter finds it: where the build put it relative to dist/server (this file's folder).
 const clientDir = join(dirname(fileURLToPath(import.meta.url)), relative(fileURLToPath(options.server), fileURLToPath(options.client)));
-const precompressed = createPrecompressedStatic(clientDir);
+const staticFiles = createStaticFiles(clientDir);
 
-/** The adapter's standalone handler (static files, then the app) behind the precompressed files. */
+/** The files of dist/client, then the app (no `next`: a path the app does not know gets its 404 page). */
 export const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
   setBaseSecurityHeaders(req, res);
   lingerOnUnreadBody(req, res);
-  if (!precompressed(req, res)) void adapter.handler(req, res);
+  // What the adapter's standalone handler refused first: a URL that cannot be decoded.
+  try {
+    decodeURI(req.url ?? '/');
+  } catch {
+    res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end('Bad request.');
+    return;
+  }
+  if (!staticFiles(req, res)) void adapter.handler(req, res);
 };
 
 export function startServer() {
@@ -54,7 +60,7 @@ export function startServer() {
   });
   server.listen(port, host);
   if (process.env.ASTRO_NODE_LOGGING !== 'disabled') {
-    server.once('listening', () => console.log(`[server] listening on ${server instanceof https.Server ? 'https' : 'http'}://${host}:${port} (${precompressed.size} precompressed static files)`));
+    server.once('listening', () => console.log(`[server] listening on ${server instanceof https.Server ? 'https' : 'http'}://${host}:${port} (${staticFiles.size} static files)`));
   }
   return {
     server: {
