@@ -12,11 +12,14 @@ export const PLAYER_REFRESH_TTL_DAYS = 90;
 const ISSUER = 'gsm-console';
 const AUDIENCE = 'gsm-sdk-player';
 
-const keys = new Map<string, Uint8Array>();
-function keyFor(secret: string): Uint8Array {
+// Imported once per secret as a WebCrypto key: given raw bytes, jose imports them again on every sign and
+// verify, and every SDK call verifies a token (about a tenth of a score submit's CPU under load).
+const keys = new Map<string, Promise<CryptoKey>>();
+function keyFor(secret: string): Promise<CryptoKey> {
   let key = keys.get(secret);
   if (!key) {
-    key = new Uint8Array(createHmac('sha256', secret).update('gsm player token v1').digest());
+    const raw = new Uint8Array(createHmac('sha256', secret).update('gsm player token v1').digest());
+    key = crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
     keys.set(secret, key);
   }
   return key;
@@ -36,7 +39,7 @@ export async function signPlayerToken(claims: PlayerClaims, secret: string): Pro
     .setAudience(AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(`${PLAYER_ACCESS_TTL_SECONDS}s`)
-    .sign(keyFor(secret));
+    .sign(await keyFor(secret));
 }
 
 /** The claims of a valid token, whichever app it names; 401 with what to do otherwise. */
@@ -44,7 +47,7 @@ export async function readPlayerToken(token: string | null | undefined, secret: 
   const given = token?.trim();
   if (!given) throw new HttpError(401, 'Missing player token: send it in the X-Player-Token header (from /api/sdk/v1/players/session).');
   try {
-    const { payload } = await jwtVerify(given, keyFor(secret), { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(given, await keyFor(secret), { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
     if (typeof payload.app !== 'string' || typeof payload.sub !== 'string' || typeof payload.dev !== 'string') throw new HttpError(401, 'Invalid player token.');
     return { appId: payload.app, playerId: payload.sub, deviceId: payload.dev };
   } catch (error) {

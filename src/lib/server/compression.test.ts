@@ -1,6 +1,6 @@
 import { brotliDecompressSync, createBrotliDecompress, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compressResponse, isCompressibleType, negotiateEncoding, withVary } from './compression';
+import { compressResponse, isCompressibleType, negotiateEncoding, ONE_SHOT_LIMIT, withVary } from './compression';
 
 const get = (acceptEncoding?: string, method = 'GET') =>
   new Request('http://x/p', { method, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
@@ -96,6 +96,29 @@ describe('compressResponse', () => {
     }
     await new Promise((r) => decoder.end(r));
     expect(text).toBe(first + '</body></html>');
+  });
+
+  it('compresses an answer that ends within the one-shot limit whole, with its Content-Length; a longer one as a stream', async () => {
+    const pieces = (text: string, size: number) =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          const all = new TextEncoder().encode(text);
+          for (let at = 0; at < all.length; at += size) controller.enqueue(all.subarray(at, at + size));
+          controller.close();
+        },
+      });
+    const whole = await compressResponse(get('br'), new Response(pieces(big, 700), { headers: { 'content-type': 'application/json', 'content-length': String(big.length) } }));
+    expect(whole.headers.get('content-encoding')).toBe('br');
+    const wholeBytes = await bytes(whole);
+    expect(Number(whole.headers.get('content-length'))).toBe(wholeBytes.length);
+    expect(brotliDecompressSync(wholeBytes).toString()).toBe(big);
+
+    const long = JSON.stringify({ data: Array.from({ length: 5000 }, (_, i) => ({ id: i, name: `row ${i}` })) });
+    expect(long.length).toBeGreaterThan(ONE_SHOT_LIMIT);
+    const streamed = await compressResponse(get('gzip'), new Response(pieces(long, 4096), { headers: { 'content-type': 'text/csv' } }));
+    expect(streamed.headers.get('content-encoding')).toBe('gzip');
+    expect(streamed.headers.get('content-length')).toBeNull();
+    expect(gunzipSync(await bytes(streamed)).toString()).toBe(long);
   });
 
   it('leaves small bodies, unaccepted encodings, HEAD, event streams, zips and encoded bodies as they are', async () => {
