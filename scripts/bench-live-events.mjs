@@ -6,29 +6,62 @@
 // SDK sessions and join through the API (they fill the last bracket, then new ones), submit scores for
 // --seconds with --concurrency calls in flight (each player under the 20-per-10-s limit), and read their rank
 // (--reads calls: rank, 3 neighbours each side, top 10). Every answer must be 200 or the run fails.
+// The SDK calls go over node:http with keep-alive connections and `accept-encoding: br, gzip` (as a game's
+// HTTP stack asks): the load generator shares the two cores with the server and PostgreSQL, and fetch costs
+// several times node:http's CPU per call. Before each timed phase, --warmup calls of that kind are made and
+// not counted (a fresh process compiles its code paths under the first calls), and the server is let settle.
 //   npm run bench:live-events -- [--players 1000000] [--real 2000] [--bracket 50] [--seconds 10]
-//     [--concurrency 32] [--reads 3000]
+//     [--concurrency 32] [--reads 3000] [--warmup 300]
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { ensureBuilt, startPostgres, startServer } from './lib/bench-servers.mjs';
 import { parseArgs, signIn } from './lib/studio-client.mjs';
 
-const args = parseArgs(process.argv.slice(2), { players: 1_000_000, real: 2000, bracket: 50, seconds: 10, concurrency: 32, reads: 3000 });
+const args = parseArgs(process.argv.slice(2), { players: 1_000_000, real: 2000, bracket: 50, seconds: 10, concurrency: 32, reads: 3000, warmup: 300 });
 const PASSWORD = 'bench-password-2026';
 const APP = 'com.gsm.blockpuzzle';
 const log = (...a) => console.log(`[bench] ${new Date().toISOString().slice(11, 19)}`, ...a);
 const pct = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
 const fmt = (ms) => `${ms.toFixed(1)} ms`;
 
-async function json(base, method, path, { token, key, player, body } = {}) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...(key ? { 'x-sdk-key': key } : {}), ...(player ? { 'x-player-token': player } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+/** One call's `data`; anything but a 200 fails the run. */
+function json(base, method, path, { token, key, player, body } = {}) {
+  const url = new URL(path, base);
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const headers = {
+    'accept-encoding': 'br, gzip',
+    ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+    ...(key ? { 'x-sdk-key': key } : {}),
+    ...(player ? { 'x-player-token': player } : {}),
+  };
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, agent, headers }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        try {
+          const raw = Buffer.concat(chunks);
+          const encoding = res.headers['content-encoding'];
+          const text = (encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
+          if (res.statusCode !== 200) throw new Error(`${method} ${path}: ${res.statusCode} ${text.slice(0, 300)}`);
+          resolve(JSON.parse(text).data);
+        } catch (error) {
+          reject(error);
+        }
+      });
+    });
+    req.on('error', reject);
+    req.end(payload);
   });
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text).data;
 }
+
+/** Lets the server finish what the last phase left (the API log's flush, at most 1 s later). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 2000));
 
 async function pool(items, concurrency, fn) {
   let next = 0;
@@ -83,11 +116,19 @@ try {
     players.push(s.accessToken);
   });
 
+  // Warm-up: submits and rank reads that are not counted (a fresh process compiles its code paths under them).
+  let cursor = 0;
+  await pool(Array.from({ length: args.warmup }, (_, i) => i), args.concurrency, async (i) => {
+    await json(server.base, 'POST', `/api/sdk/v1/events/${event.id}/score`, { key, player: players[i % players.length], body: { clientId: `w${i}`, value: Math.floor(Math.random() * 1_000_000) } });
+    await json(server.base, 'GET', `/api/sdk/v1/events/${event.id}/rank?around=3&top=10`, { key, player: players[i % players.length] });
+  });
+  await settle();
+
   log(`submits for ${args.seconds} s, ${args.concurrency} in flight`);
   let submits = 0;
   const submitTimes = [];
   const until = Date.now() + args.seconds * 1000;
-  let cursor = 0;
+  cursor = args.warmup;
   await Promise.all(Array.from({ length: args.concurrency }, async () => {
     while (Date.now() < until) {
       const i = cursor++;
@@ -101,8 +142,9 @@ try {
   const rate = submits / args.seconds;
 
   log(`${submits} submits (${Math.round(rate)}/s); ${args.reads} rank reads`);
-  // The submit loop takes players in turn, so the first `scored` have a score (and a rank).
-  const scored = Math.min(players.length, submits);
+  await settle();
+  // The warm-up and the submit loop take players in turn, so the first `scored` have a score (and a rank).
+  const scored = Math.min(players.length, args.warmup + submits);
   const readTimes = [];
   await pool(Array.from({ length: args.reads }, (_, i) => i), 8, async (i) => {
     const started = performance.now();
@@ -119,6 +161,7 @@ try {
   console.log(`  rank read (HTTP, rank + neighbours + top 10): p50 ${fmt(pct(readTimes, 50))}, p99 ${fmt(pct(readTimes, 99))} (limit 50 ms)`);
   console.log(`  score submits: ${Math.round(rate).toLocaleString('en-US')}/s with ${args.concurrency} in flight (p50 ${fmt(pct(submitTimes, 50))}, p99 ${fmt(pct(submitTimes, 99))}) (goal 2,000/s)`);
 } finally {
+  agent.destroy();
   await db.end();
   await server.stop();
   cluster?.stop();

@@ -299,6 +299,11 @@ test.describe('analytics screens', () => {
     const created = await page.request.post('/api/appdata/create', { data: { id: appId, name: unique('Dash Figures'), os: [{ os: 1, packageId: appId }] } });
     expect(created.status()).toBe(200);
     const { data: app } = (await created.json()) as { data: { os: { sdkAppKey: string }[] } };
+    // Before its first event, its row says so instead of showing zeros; the demo apps beside it have figures.
+    await open(page, '/dashboard');
+    await expect(page.locator(`tr[data-app="${appId}"] td.no-data`)).toHaveText('No game data has arrived yet');
+    await expect(page.locator(`tr[data-app="${appId}"] td.fig`)).toHaveCount(0);
+    await expect(page.locator('tr[data-app="com.gsm.blockpuzzle"] td.fig')).toHaveCount(4);
     const now = nowMs();
     const today = utc7Day(now);
     const yesterdayNoon = Date.parse(`${plusDays(today, -1)}T12:00:00+07:00`);
