@@ -9,6 +9,7 @@ import { runPushSend } from '../push/send';
 import { tunables } from '../server/config';
 import { tickLiveEvents } from '../live-events/lifecycle';
 import type { Db, Sql } from '../server/db';
+import { describeMaintenance, maintainEmbedded } from '../server/db/maintenance';
 
 export interface JobDefinition {
   name: string;
@@ -47,6 +48,13 @@ export const jobDefinitions: JobDefinition[] = [
       const throttled = await pruneThrottle(db);
       return `deleted ${rows.length} old session(s) and ${throttled} idle sign-in throttle row(s)`;
     },
+  },
+  {
+    name: 'db_maintenance',
+    description: 'Embedded database only: analyzes and vacuums the tables that changed, as PostgreSQL\'s autovacuum does',
+    cron: '*/10 * * * *',
+    timeZone: 'Asia/Ho_Chi_Minh',
+    run: async (db) => describeMaintenance(await maintainEmbedded(db as Db)),
   },
   {
     name: 'analytics_rollup',
