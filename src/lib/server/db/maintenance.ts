@@ -22,7 +22,7 @@ export interface MaintenanceRun {
 export const ANALYZE_THRESHOLD = { base: 50, scale: 0.1 };
 export const VACUUM_THRESHOLD = { base: 50, scale: 0.2 };
 
-export async function maintainEmbedded(db: Db, budgetMs = 2000, clock: () => number = () => performance.now()): Promise<MaintenanceRun | null> {
+export async function maintainEmbedded(db: Db, budgetMs = 1000, clock: () => number = () => performance.now()): Promise<MaintenanceRun | null> {
   if (db.kind !== 'pglite') return null;
   // The counters of this session's own statements reach pg_stat_user_tables only at a report, forced here.
   await db.query('SELECT pg_stat_force_next_flush()');
