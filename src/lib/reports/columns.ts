@@ -54,11 +54,15 @@ export interface ReportColumn<R> {
   measure: Measure<R>;
 }
 
-/** A value rounded as it is shown and exported; null when undefined (a ratio over zero). */
+/**
+ * A value rounded as it is shown and exported; null when undefined (a ratio over zero). A small negative
+ * value rounds to 0, never -0: the table would write "-0" (Intl formats the sign of -0) and the JSON answer,
+ * which drops it, would no longer equal the export (a difference of -1 micro on today's changing figures).
+ */
 export function round(value: number | null, decimals: number): number | null {
   if (value === null || !Number.isFinite(value)) return null;
   const f = 10 ** decimals;
-  return Math.round(value * f) / f;
+  return Math.round(value * f) / f || 0;
 }
 
 const formats = new Map<number, Intl.NumberFormat>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFigure, formatUsd, formatUsdMicros } from './columns';
+import { formatFigure, formatUsd, formatUsdMicros, round } from './columns';
 
 describe('money format', () => {
   it('writes the sign before the dollar sign', () => {
@@ -15,5 +15,15 @@ describe('money format', () => {
     expect(formatUsd(-0.001)).toBe('$0.00');
     expect(formatFigure(-12.5, 'pct', 1)).toBe('-12.5%');
     expect(formatFigure(null, 'usd', 2)).toBe('—');
+  });
+
+  it('rounds a small negative value to 0, never -0 (a table would write "-0", and JSON drops the sign)', () => {
+    // -1 micro of dollars: a difference of today's figures between two reads.
+    expect(Object.is(round(-1 / 1e6, 2), 0)).toBe(true);
+    expect(Object.is(round(-0.004, 2), 0)).toBe(true);
+    expect(formatFigure(round(-0.004, 2), 'pct', 2)).toBe('0.00%');
+    expect(round(-0.006, 2)).toBe(-0.01);
+    expect(round(null, 2)).toBeNull();
+    expect(round(1 / 0, 2)).toBeNull();
   });
 });
