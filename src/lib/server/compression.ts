@@ -38,10 +38,15 @@ export function negotiateEncoding(acceptEncoding: string | null | undefined, ava
   return (['br', 'gzip'] as const).find((encoding) => available.includes(encoding) && accepts(encoding)) ?? null;
 }
 
+/** The media type of a Content-Type, without parameters, lower case ("" when there is none). */
+function mediaType(contentType: string | null | undefined): string {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
 /** Whether a Content-Type is text worth compressing (never text/event-stream, never zips such as XLSX, never images but SVG). */
 export function isCompressibleType(contentType: string | null | undefined): boolean {
-  if (!contentType) return false;
-  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  const type = mediaType(contentType);
+  if (!type) return false;
   if (type === 'text/event-stream') return false;
   return (
     type === 'text/html' ||
@@ -89,7 +94,7 @@ export async function compressResponse(request: Request, response: Response): Pr
 
   // Read until the threshold is reached (or the body ends) to know whether the body is worth compressing;
   // a body other than a page, on to the one-shot limit.
-  const page = /^\s*text\/html\b/i.test(response.headers.get('content-type') ?? '');
+  const page = mediaType(response.headers.get('content-type')) === 'text/html';
   const readTo = page ? COMPRESS_THRESHOLD : ONE_SHOT_LIMIT;
   const reader = response.body.getReader();
   const head: Uint8Array[] = [];

@@ -55,14 +55,6 @@ function etagOf(identity: Stats, encoding: Encoding | 'identity'): string {
   return `W/"${encoding === 'identity' ? base : `${base}-${encoding}`}"`;
 }
 
-function variant(path: string, encoding: Encoding, identity: Stats): Body | undefined {
-  try {
-    return { path, size: statSync(path).size, etag: etagOf(identity, encoding) };
-  } catch {
-    return undefined;
-  }
-}
-
 /** Whether the client's cached copy is still this file (If-None-Match first, as RFC 9110 orders them). */
 function notModified(req: IncomingMessage, etag: string, modifiedMs: number): boolean {
   const match = req.headers['if-none-match'];
@@ -89,8 +81,8 @@ export function createStaticFiles(clientDir: string, assetsDir = '_astro') {
     const stat = statSync(path);
     const variants: StaticFile['variants'] = {};
     for (const encoding of ['br', 'gzip'] as const) {
-      const found = present.has(path + SUFFIX[encoding]) ? variant(path + SUFFIX[encoding], encoding, stat) : undefined;
-      if (found) variants[encoding] = found;
+      const variant = path + SUFFIX[encoding];
+      if (present.has(variant)) variants[encoding] = { path: variant, size: statSync(variant).size, etag: etagOf(stat, encoding) };
     }
     const url = '/' + relative(clientDir, path).split(sep).join('/');
     files.set(url, {
