@@ -255,6 +255,30 @@ describe('the game API', () => {
     expect(fourth.below).toEqual([{ rank: 5, playerId: players[0]!.playerId, score: 40 }, { rank: 6, playerId: players[3]!.playerId, score: 10 }]);
   });
 
+  it('an ascending event (lower is better) ranks the lowest first; rank of an unknown or unjoined event is 404', async () => {
+    const ev = await liveEvent((await template({ bracketSize: 10, sort: 'asc' })).id);
+    const players: { playerId: string; token: string }[] = [];
+    for (let i = 0; i < 3; i++) players.push(await session());
+    for (const [i, p] of players.entries()) {
+      await sdk('POST', `/api/sdk/v1/events/${ev.id}/join`, p.token, {});
+      await sdk('POST', `/api/sdk/v1/events/${ev.id}/score`, p.token, { clientId: 'one', value: [30, 10, 20][i] });
+    }
+    // The first read of an event is answered in its own order (the server cannot know it before reading it).
+    const middle = (await sdk('GET', `/api/sdk/v1/events/${ev.id}/rank?around=1&top=3`, players[2]!.token)).json.data as { rank: number; above: { score: number }[]; below: { score: number }[]; top: { score: number }[] };
+    expect(middle).toMatchObject({ rank: 2, score: 20, players: 3 });
+    expect(middle.top.map((r) => r.score)).toEqual([10, 20, 30]);
+    expect(middle.above.map((r) => r.score)).toEqual([10]);
+    expect(middle.below.map((r) => r.score)).toEqual([30]);
+    expect((await sdk('GET', `/api/sdk/v1/events/${ev.id}/rank`, players[0]!.token)).json.data).toMatchObject({ rank: 3, score: 30 });
+    const outsider = await session();
+    const unjoined = await sdk('GET', `/api/sdk/v1/events/${ev.id}/rank`, outsider.token);
+    expect(unjoined.status).toBe(404);
+    expect(unjoined.json.message).toBe(`You have not joined event ${ev.id}.`);
+    const unknown = await sdk('GET', '/api/sdk/v1/events/2147483000/rank', outsider.token);
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.message).toBe('Event 2147483000 was not found.');
+  });
+
   it.each([
     // Counted 3, 4, 4, 9, 13 (one player's 2 is beaten by its 4): 11 values, bands of 3, the second empty, the top
     // band (the fourth) ends at 13. One more player joins without scoring.

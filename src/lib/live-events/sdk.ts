@@ -143,36 +143,28 @@ export async function submitScore(db: Db, player: PlayerClaims, id: number, inpu
 }
 
 /**
+ * Each event's sort order as this process last saw it. The rank statement's comparisons depend on it, so it is
+ * guessed from here (new events: 'desc', the common case) and the statement returns the event's real order: a
+ * wrong guess (a new event, or one whose order was changed before it started) is read again with the right one.
+ * Bounded: cleared past 10,000 events, which costs one extra read per event afterwards.
+ */
+const knownSort = new Map<number, 'asc' | 'desc'>();
+const KNOWN_SORT_MAX = 10_000;
+
+/**
  * My rank in my bracket, my neighbours and the bracket's top: each a COUNT or a LIMIT over the index
- * (event, bracket, score, reach time, player), never a sort of the bracket. After the event's row (its sort
- * order decides the SQL), all of it is one statement: one round trip instead of six, since this is the call
- * a game makes most (issue 18's read target is a p99 under load, where every round trip queues).
+ * (event, bracket, score, reach time, player), never a sort of the bracket. The event's row, my entry and all
+ * of it are one statement: one round trip instead of seven, since this is the call a game makes most
+ * (issue 18's read target is a p99 under load, where every round trip queues).
  */
 export async function readRank(db: Sql, player: PlayerClaims, id: number, around: number, top: number) {
-  const e = await eventOf(db, player, id);
-  const cmp = e.sort === 'asc' ? '<' : '>';
-  const rev = e.sort === 'asc' ? '>' : '<';
-  const order = rankOrder(e.sort, 'x.');
-  const reverse = `x.score ${e.sort === 'asc' ? 'DESC' : 'ASC'}, x.updated_at DESC, x.player_id DESC`;
-  const base = 'x.event_id = $1 AND x.bracket_id = me.bracket_id AND x.score IS NOT NULL';
-  const better = `(x.score ${cmp} me.score OR (x.score = me.score AND (x.updated_at < me.updated_at OR (x.updated_at = me.updated_at AND x.player_id < $2))))`;
-  const worse = `(x.score ${rev} me.score OR (x.score = me.score AND (x.updated_at > me.updated_at OR (x.updated_at = me.updated_at AND x.player_id > $2))))`;
-  // A list of [player, score] in the order its subquery chose (numbered as it comes, aggregated by that number).
-  const list = (where: string, by: string, limit: string) =>
-    `(SELECT coalesce(json_agg(json_build_array(t.player_id, t.score) ORDER BY t.n), '[]')::text
-        FROM (SELECT x.player_id, x.score, row_number() OVER () AS n FROM (SELECT x.player_id, x.score FROM live_entries x WHERE ${where} ORDER BY ${by} LIMIT ${limit}) x) t)`;
-  const row = await db.one<{ bracket_id: number; score: string | number | null; players: string | number; better: string | number | null; top: string; above: string; below: string }>(
-    `WITH me AS (SELECT bracket_id, score, updated_at FROM live_entries WHERE event_id = $1 AND player_id = $2)
-     SELECT me.bracket_id, me.score,
-            (SELECT count(*) FROM live_entries x WHERE ${base}) AS players,
-            CASE WHEN me.score IS NULL THEN NULL ELSE (SELECT count(*) FROM live_entries x WHERE ${base} AND ${better}) END AS better,
-            ${list(base, order, '$3')} AS top,
-            ${list(`${base} AND me.score IS NOT NULL AND ${better}`, reverse, '$4')} AS above,
-            ${list(`${base} AND me.score IS NOT NULL AND ${worse}`, order, '$4')} AS below
-       FROM me`,
-    [id, player.playerId, top, around],
-  );
-  if (!row) throw notFound(`You have not joined event ${id}.`);
+  const guess = knownSort.get(id) ?? 'desc';
+  let row = await rankRow(db, player, id, guess, around, top);
+  if (row && row.sort !== guess) row = await rankRow(db, player, id, row.sort, around, top);
+  if (!row || row.app_id !== player.appId) throw notFound(`Event ${id} was not found.`);
+  if (knownSort.size >= KNOWN_SORT_MAX) knownSort.clear();
+  knownSort.set(id, row.sort);
+  if (row.bracket_id === null) throw notFound(`You have not joined event ${id}.`);
   const entries = (text: string) => (JSON.parse(text) as [string, string | number][]).map(([playerId, score]) => ({ playerId, score: Number(score) }));
   const topList = entries(row.top).map((r, i) => ({ rank: i + 1, ...r }));
   const players = Number(row.players);
@@ -184,6 +176,38 @@ export async function readRank(db: Sql, player: PlayerClaims, id: number, around
     below: entries(row.below).map((r, i) => ({ rank: rank + 1 + i, ...r })),
     top: topList,
   };
+}
+
+interface RankRow {
+  app_id: string; sort: 'asc' | 'desc'; bracket_id: number | null; score: string | number | null; players: string | number; better: string | number | null; top: string; above: string; below: string;
+}
+
+/** The rank statement for an event ordered by `sort`; null when the event does not exist. */
+function rankRow(db: Sql, player: PlayerClaims, id: number, sort: 'asc' | 'desc', around: number, top: number): Promise<RankRow | null> {
+  const cmp = sort === 'asc' ? '<' : '>';
+  const rev = sort === 'asc' ? '>' : '<';
+  const order = rankOrder(sort, 'x.');
+  const reverse = `x.score ${sort === 'asc' ? 'DESC' : 'ASC'}, x.updated_at DESC, x.player_id DESC`;
+  const base = 'x.event_id = $1 AND x.bracket_id = me.bracket_id AND x.score IS NOT NULL';
+  const better = `(x.score ${cmp} me.score OR (x.score = me.score AND (x.updated_at < me.updated_at OR (x.updated_at = me.updated_at AND x.player_id < $2))))`;
+  const worse = `(x.score ${rev} me.score OR (x.score = me.score AND (x.updated_at > me.updated_at OR (x.updated_at = me.updated_at AND x.player_id > $2))))`;
+  // A list of [player, score] in the order its subquery chose (numbered as it comes, aggregated by that number).
+  const list = (where: string, by: string, limit: string) =>
+    `(SELECT coalesce(json_agg(json_build_array(t.player_id, t.score) ORDER BY t.n), '[]')::text
+        FROM (SELECT x.player_id, x.score, row_number() OVER () AS n FROM (SELECT x.player_id, x.score FROM live_entries x WHERE ${where} ORDER BY ${by} LIMIT ${limit}) x) t)`;
+  // The event's row decides what is answered; without my entry (me all NULL) every count and list is empty at once.
+  return db.one<RankRow>(
+    `WITH ev AS (SELECT app_id, sort FROM live_events WHERE id = $1),
+          me AS (SELECT bracket_id, score, updated_at FROM live_entries WHERE event_id = $1 AND player_id = $2)
+     SELECT ev.app_id, ev.sort, me.bracket_id, me.score,
+            (SELECT count(*) FROM live_entries x WHERE ${base}) AS players,
+            CASE WHEN me.score IS NULL THEN NULL ELSE (SELECT count(*) FROM live_entries x WHERE ${base} AND ${better}) END AS better,
+            ${list(base, order, '$3')} AS top,
+            ${list(`${base} AND me.score IS NOT NULL AND ${better}`, reverse, '$4')} AS above,
+            ${list(`${base} AND me.score IS NOT NULL AND ${worse}`, order, '$4')} AS below
+       FROM ev LEFT JOIN me ON true`,
+    [id, player.playerId, top, around],
+  );
 }
 
 /**
