@@ -23,8 +23,8 @@ let sdkKey: string;
 const minute = 60_000;
 const at = (ms: number) => formatDateTime(ms);
 
-async function session(deviceId = `dev-${uniqueName('d')}`): Promise<{ playerId: string; token: string }> {
-  const answer = await raw('POST', '/api/sdk/v1/players/session', { body: JSON.stringify({ deviceId }), headers: { 'x-sdk-key': sdkKey } });
+async function session(deviceId = `dev-${uniqueName('d')}`, linkCode?: string): Promise<{ playerId: string; token: string }> {
+  const answer = await raw('POST', '/api/sdk/v1/players/session', { body: JSON.stringify({ deviceId, ...(linkCode ? { linkCode } : {}) }), headers: { 'x-sdk-key': sdkKey } });
   expect(answer.status, answer.text).toBe(200);
   const data = answer.json.data as { playerId: string; accessToken: string };
   return { playerId: data.playerId, token: data.accessToken };
@@ -277,6 +277,30 @@ describe('the game API', () => {
     const unknown = await sdk('GET', '/api/sdk/v1/events/2147483000/rank', outsider.token);
     expect(unknown.status).toBe(404);
     expect(unknown.json.message).toBe('Event 2147483000 was not found.');
+  });
+
+  it('the rank read refuses as every game call does: unknown key, bad token, a device that moved', async () => {
+    const ev = await liveEvent((await template()).id);
+    const p = await session();
+    await sdk('POST', `/api/sdk/v1/events/${ev.id}/join`, p.token, {});
+    const path = `/api/sdk/v1/events/${ev.id}/rank`;
+    const answer = async (headers: Record<string, string>) => {
+      const r = await raw('GET', path, { headers });
+      return [r.status, r.json.message];
+    };
+    expect(await answer({ 'x-sdk-key': 'no-such-key', 'x-player-token': p.token })).toEqual([401, 'Unknown SDK key.']);
+    expect(await answer({ 'x-sdk-key': 'no-such-key', 'x-player-token': 'garbage' })).toEqual([401, 'Unknown SDK key.']);
+    expect(await answer({ 'x-player-token': p.token })).toEqual([401, 'Missing SDK key: send the app key in the X-SDK-Key header.']);
+    const [status] = await answer({ 'x-sdk-key': sdkKey, 'x-player-token': 'garbage' });
+    expect(status).toBe(401);
+    // The player's device is taken over by another player (a link code typed on it): its old token stops at once.
+    const deviceId = `dev-${uniqueName('d')}`;
+    const before = await session(deviceId);
+    await sdk('POST', `/api/sdk/v1/events/${ev.id}/join`, before.token, {});
+    expect((await sdk('GET', path, before.token)).status).toBe(200);
+    const code = ((await sdk('POST', '/api/sdk/v1/players/me/link-code', p.token, {})).json.data as { code: string }).code;
+    await session(deviceId, code);
+    expect(await answer({ 'x-sdk-key': sdkKey, 'x-player-token': before.token })).toEqual([401, 'This device no longer belongs to that player: start a new session.']);
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { playerOf } from '../players/service';
+import { playerCredentials, playerOf } from '../players/service';
 import { handle, type ApiHandler } from '../server/api/handler';
 import { EVENT_KINDS, eventApis, sdkClaimContract, sdkEventsContract, sdkJoinContract, sdkRankContract, sdkScoreContract, templateApis, TEMPLATE_KINDS } from './contract';
 import { rewardNow } from './lifecycle';
@@ -29,6 +29,6 @@ export const liveEventsApi: ApiHandler[] = [
   handle(sdkEventsContract, async (device, ctx) => ({ data: await openEvents(ctx.db, await playerOf(ctx.db, ctx.request.headers), device) })),
   handle(sdkJoinContract, async ({ id, ...device }, ctx) => ({ data: await joinEvent(ctx.db, await playerOf(ctx.db, ctx.request.headers), id, device) })),
   handle(sdkScoreContract, async ({ id, clientId, value }, ctx) => ({ data: await submitScore(ctx.db, await playerOf(ctx.db, ctx.request.headers), id, { clientId, value }) })),
-  handle(sdkRankContract, async ({ id, around, top }, ctx) => ({ data: await readRank(ctx.db, await playerOf(ctx.db, ctx.request.headers), id, around, top) })),
+  handle(sdkRankContract, async ({ id, around, top }, ctx) => ({ data: await readRank(ctx.db, await playerCredentials(ctx.db, ctx.request.headers), id, around, top) })),
   handle(sdkClaimContract, async ({ id }, ctx) => ({ data: await claimReward(ctx.db, await playerOf(ctx.db, ctx.request.headers), id) })),
 ];

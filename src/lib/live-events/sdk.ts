@@ -1,5 +1,6 @@
 import { deliverMail, REWARD_MAIL_TTL_MS } from '../mail/deliver';
 import { compareVersions } from '../experiments/assign';
+import { acceptPlayer, playerAuthSql } from '../players/service';
 import type { PlayerClaims } from '../players/tokens';
 import type { Db, Sql } from '../server/db';
 import { badRequest, conflict, HttpError, notFound } from '../server/errors';
@@ -153,15 +154,16 @@ const KNOWN_SORT_MAX = 10_000;
 
 /**
  * My rank in my bracket, my neighbours and the bracket's top: each a COUNT or a LIMIT over the index
- * (event, bracket, score, reach time, player), never a sort of the bracket. The event's row, my entry and all
- * of it are one statement: one round trip instead of seven, since this is the call a game makes most
- * (issue 18's read target is a p99 under load, where every round trip queues).
+ * (event, bracket, score, reach time, player), never a sort of the bracket. The caller's key and device, the
+ * event's row, my entry and all of it are one statement — one round trip, where it was eight — since this is the
+ * call a game makes most (issue 18's read target is a p99 under load, where every round trip queues).
  */
-export async function readRank(db: Sql, player: PlayerClaims, id: number, around: number, top: number) {
+export async function readRank(db: Sql, caller: { key: string; claims: PlayerClaims }, id: number, around: number, top: number) {
   const guess = knownSort.get(id) ?? 'desc';
-  let row = await rankRow(db, player, id, guess, around, top);
-  if (row && row.sort !== guess) row = await rankRow(db, player, id, row.sort, around, top);
-  if (!row || row.app_id !== player.appId) throw notFound(`Event ${id} was not found.`);
+  let row = await rankRow(db, caller, id, guess, around, top);
+  const player = acceptPlayer(row, caller.claims);
+  if (row && row.sort !== null && row.sort !== guess) row = await rankRow(db, caller, id, row.sort, around, top);
+  if (!row || row.app_id !== player.appId || row.sort === null) throw notFound(`Event ${id} was not found.`);
   if (knownSort.size >= KNOWN_SORT_MAX) knownSort.clear();
   knownSort.set(id, row.sort);
   if (row.bracket_id === null) throw notFound(`You have not joined event ${id}.`);
@@ -179,11 +181,14 @@ export async function readRank(db: Sql, player: PlayerClaims, id: number, around
 }
 
 interface RankRow {
-  app_id: string; sort: 'asc' | 'desc'; bracket_id: number | null; score: string | number | null; players: string | number; better: string | number | null; top: string; above: string; below: string;
+  auth_app: string; auth_bound: boolean; app_id: string | null; sort: 'asc' | 'desc' | null; bracket_id: number | null; score: string | number | null; players: string | number; better: string | number | null; top: string; above: string; below: string;
 }
 
-/** The rank statement for an event ordered by `sort`; null when the event does not exist. */
-function rankRow(db: Sql, player: PlayerClaims, id: number, sort: 'asc' | 'desc', around: number, top: number): Promise<RankRow | null> {
+/**
+ * The rank statement for an event ordered by `sort`, with the caller's credentials (players/service.ts
+ * `playerAuthSql`): null when the SDK key is unknown, the event's columns null when the event does not exist.
+ */
+function rankRow(db: Sql, { key, claims }: { key: string; claims: PlayerClaims }, id: number, sort: 'asc' | 'desc', around: number, top: number): Promise<RankRow | null> {
   const cmp = sort === 'asc' ? '<' : '>';
   const rev = sort === 'asc' ? '>' : '<';
   const order = rankOrder(sort, 'x.');
@@ -197,16 +202,17 @@ function rankRow(db: Sql, player: PlayerClaims, id: number, sort: 'asc' | 'desc'
         FROM (SELECT x.player_id, x.score, row_number() OVER () AS n FROM (SELECT x.player_id, x.score FROM live_entries x WHERE ${where} ORDER BY ${by} LIMIT ${limit}) x) t)`;
   // The event's row decides what is answered; without my entry (me all NULL) every count and list is empty at once.
   return db.one<RankRow>(
-    `WITH ev AS (SELECT app_id, sort FROM live_events WHERE id = $1),
+    `WITH ${playerAuthSql('$5', '$6', '$2')},
+          ev AS (SELECT app_id, sort FROM live_events WHERE id = $1),
           me AS (SELECT bracket_id, score, updated_at FROM live_entries WHERE event_id = $1 AND player_id = $2)
-     SELECT ev.app_id, ev.sort, me.bracket_id, me.score,
+     SELECT auth.auth_app, auth.auth_bound, ev.app_id, ev.sort, me.bracket_id, me.score,
             (SELECT count(*) FROM live_entries x WHERE ${base}) AS players,
             CASE WHEN me.score IS NULL THEN NULL ELSE (SELECT count(*) FROM live_entries x WHERE ${base} AND ${better}) END AS better,
             ${list(base, order, '$3')} AS top,
             ${list(`${base} AND me.score IS NOT NULL AND ${better}`, reverse, '$4')} AS above,
             ${list(`${base} AND me.score IS NOT NULL AND ${worse}`, order, '$4')} AS below
-       FROM ev LEFT JOIN me ON true`,
-    [id, player.playerId, top, around],
+       FROM auth LEFT JOIN ev ON true LEFT JOIN me ON true`,
+    [id, claims.playerId, top, around, key, claims.deviceId],
   );
 }
 

@@ -108,6 +108,36 @@ export async function refreshSession(db: Db, app: SdkApp, refreshToken: string):
 const DEVICE_GONE = 'This device no longer belongs to that player: start a new session.';
 
 /**
+ * A game call's credentials checked in process: its SDK key and the claims of its (signed, unexpired) player
+ * token. The database half — the key's app and the device still the player's — is `PLAYER_AUTH` inside the
+ * caller's statement, judged by `acceptPlayer`: the call a game makes most (its rank) then costs one round trip.
+ * A refused token is judged by `playerOf` instead, so the refusals keep their order (an unknown key first).
+ */
+export async function playerCredentials(db: Sql, headers: Headers): Promise<{ key: string; claims: PlayerClaims }> {
+  const key = headers.get('x-sdk-key')?.trim();
+  if (!key) throw new HttpError(401, MISSING_SDK_KEY);
+  const claims = await readPlayerToken(headers.get('x-player-token'), secret()).catch(() => null);
+  return { key, claims: claims ?? (await playerOf(db, headers)) };
+}
+
+/**
+ * The key's app and whether the device is still the player's, as a CTE named `auth` over three parameters of the
+ * caller's statement: the SDK key, the device and the player. No row when the key is unknown.
+ */
+export const playerAuthSql = (key: string, device: string, player: string) =>
+  `auth AS (SELECT o.app_id AS auth_app, EXISTS (SELECT 1 FROM player_devices d WHERE d.app_id = o.app_id AND d.device_id = ${device} AND d.player_id = ${player}) AS auth_bound
+             FROM app_os o WHERE o.sdk_app_key = ${key})`;
+
+/** The player of a call whose `auth` row (null: no row, the key is unknown) has been read. */
+export function acceptPlayer(row: { auth_app: string; auth_bound: boolean } | null, claims: PlayerClaims | null, refusal?: unknown): PlayerClaims {
+  if (!row) throw new HttpError(401, UNKNOWN_SDK_KEY);
+  if (!claims) throw refusal;
+  requireTokenApp(claims, row.auth_app);
+  if (!row.auth_bound) throw new HttpError(401, DEVICE_GONE);
+  return claims;
+}
+
+/**
  * The player a game-facing call is about: the app of its SDK key, the player of its token, the device still
  * theirs. The token is checked first (no database), then the key and the device in one query — every
  * game call pays this, and a round trip is most of what the small ones cost. The refusals keep their order:
@@ -130,16 +160,8 @@ export async function playerOf(db: Sql, headers: Headers, knownApp?: SdkApp): Pr
   const key = headers.get('x-sdk-key')?.trim();
   if (!key) throw new HttpError(401, MISSING_SDK_KEY);
   const { claims, refusal } = await token;
-  const row = await db.one<{ app_id: string; bound: boolean }>(
-    `SELECT o.app_id, EXISTS (SELECT 1 FROM player_devices d WHERE d.app_id = o.app_id AND d.device_id = $2 AND d.player_id = $3) AS bound
-       FROM app_os o WHERE o.sdk_app_key = $1`,
-    [key, claims?.deviceId ?? '', claims?.playerId ?? ''],
-  );
-  if (!row) throw new HttpError(401, UNKNOWN_SDK_KEY);
-  if (!claims) throw refusal;
-  requireTokenApp(claims, row.app_id);
-  if (!row.bound) throw new HttpError(401, DEVICE_GONE);
-  return claims;
+  const row = await db.one<{ auth_app: string; auth_bound: boolean }>(`WITH ${playerAuthSql('$1', '$2', '$3')} SELECT auth_app, auth_bound FROM auth`, [key, claims?.deviceId ?? '', claims?.playerId ?? '']);
+  return acceptPlayer(row, claims, refusal);
 }
 
 export async function playerSummary(db: Sql, player: PlayerClaims) {
