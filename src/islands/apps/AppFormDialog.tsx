@@ -13,6 +13,7 @@ import { api } from '../../lib/http/client';
 import { debounce } from '../../lib/ui/filters/debounce';
 import { showToast } from '../../lib/ui/toast-store';
 import type { Team } from './AppManager';
+import { ProblemText } from '../common/ProblemText';
 
 interface PlatformDraft {
   enabled: boolean;
@@ -117,7 +118,7 @@ export default function AppFormDialog({ app, teams, onClose, onSaved }: AppFormD
       dismissableMask={false}
       footer={
         <div className="dialog-footer">
-          {problem && <p className="form-problem" role="alert">{problem}</p>}
+          <ProblemText className="form-problem" text={problem} />
           <Button type="button" label="Cancel" text onClick={onClose} disabled={busy} />
           <Button type="button" label={creating ? 'Create app' : 'Save'} icon="pi pi-check" onClick={save} loading={busy} />
         </div>

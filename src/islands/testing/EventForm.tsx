@@ -12,6 +12,7 @@ import type { ApiError } from '../../lib/http/requester';
 import { RECEIPT_MAX, testSendAdImpressionContract, testSendEventContract, testSendPurchaseContract, type TestPlayer } from '../../lib/testing/contract';
 import { APP_VERSION, COUNTRY, paramErrors, paramFields } from '../../lib/testing/event-schema';
 import { showToast } from '../../lib/ui/toast-store';
+import { ProblemText } from '../common/ProblemText';
 
 export type EventFormKind = 'adImpression' | 'purchase' | 'any';
 
@@ -198,11 +199,7 @@ export default function EventForm({ kind, player, platforms, historyRoutes }: { 
           {problem('receipt')}
         </div>
       )}
-      {foot && (
-        <p className="field-problem" role="alert">
-          {foot}
-        </p>
-      )}
+      <ProblemText className="field-problem" text={foot} />
       <div className="test-actions">
         <Button type="submit" label={kind === 'purchase' ? 'Send purchase' : kind === 'adImpression' ? 'Send ad impression' : 'Send event'} icon="pi pi-send" loading={busy} disabled={!player.isTest} />
         {last && (

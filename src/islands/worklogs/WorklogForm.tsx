@@ -8,6 +8,7 @@ import { api } from '../../lib/http/client';
 import { saveWorklogContract, type WorklogRow } from '../../lib/worklogs/contract';
 import { showToast } from '../../lib/ui/toast-store';
 import { DayPicker } from '../common/DayPicker';
+import { ProblemText } from '../common/ProblemText';
 
 export interface Draft {
   id?: number;
@@ -77,11 +78,7 @@ export default function WorklogForm({ draft, today, projects, onSaved, onCancel 
         <Button type="submit" label={value.id ? 'Update' : 'Log time'} icon="pi pi-check" loading={busy} />
         {onCancel && <Button type="button" label="Cancel" text onClick={onCancel} />}
       </div>
-      {error && (
-        <p className="worklog-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ProblemText className="worklog-error" text={error} />
     </form>
   );
 }
