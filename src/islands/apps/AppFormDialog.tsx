@@ -14,6 +14,7 @@ import { debounce } from '../../lib/ui/filters/debounce';
 import { showToast } from '../../lib/ui/toast-store';
 import type { Team } from './AppManager';
 import { ProblemText } from '../common/ProblemText';
+import { submitWith } from '../../lib/ui/form-submit';
 
 interface PlatformDraft {
   enabled: boolean;
@@ -124,7 +125,7 @@ export default function AppFormDialog({ app, teams, onClose, onSaved }: AppFormD
         </div>
       }
     >
-      <form className="app-form" onSubmit={(e) => (e.preventDefault(), save())} noValidate>
+      <form className="app-form" onSubmit={submitWith(save)} noValidate>
         <div className="form-grid">
           <label htmlFor="af-id">App id</label>
           <div>

@@ -18,6 +18,7 @@ import { formValues, saveRequest, validateSave, type ResourceDescriptor, type Re
 import { dayToLocalDate, localDateToDay } from '../../lib/ui/filters/date-range';
 import TreeField from './TreeField';
 import { ProblemText } from '../common/ProblemText';
+import { submitWith } from '../../lib/ui/form-submit';
 
 interface Props<R, Ctx> {
   descriptor: ResourceDescriptor<R, Ctx>;
@@ -69,10 +70,7 @@ export default function ResourceForm<R, Ctx>({ descriptor: d, context, row, onCl
   return (
     <Dialog header={title} visible onHide={onClose} style={{ width: 'min(640px, 95vw)' }} className="resource-dialog">
       <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
+        onSubmit={submitWith(submit)}
         noValidate
       >
         <div className="form-grid">

@@ -13,6 +13,7 @@ import { RECEIPT_MAX, testSendAdImpressionContract, testSendEventContract, testS
 import { APP_VERSION, COUNTRY, paramErrors, paramFields } from '../../lib/testing/event-schema';
 import { showToast } from '../../lib/ui/toast-store';
 import { ProblemText } from '../common/ProblemText';
+import { submitWith } from '../../lib/ui/form-submit';
 
 export type EventFormKind = 'adImpression' | 'purchase' | 'any';
 
@@ -133,10 +134,7 @@ export default function EventForm({ kind, player, platforms, historyRoutes }: { 
       className="test-form"
       aria-label={title}
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void send();
-      }}
+      onSubmit={submitWith(send)}
     >
       <h2>{title}</h2>
       <div className="test-grid">

@@ -9,6 +9,7 @@ import { saveWorklogContract, type WorklogRow } from '../../lib/worklogs/contrac
 import { showToast } from '../../lib/ui/toast-store';
 import { DayPicker } from '../common/DayPicker';
 import { ProblemText } from '../common/ProblemText';
+import { submitWith } from '../../lib/ui/form-submit';
 
 export interface Draft {
   id?: number;
@@ -49,10 +50,7 @@ export default function WorklogForm({ draft, today, projects, onSaved, onCancel 
     <form
       className="worklog-form"
       aria-label={value.id ? 'Edit worklog' : 'New worklog'}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
+      onSubmit={submitWith(save)}
     >
       <label>
         Date
