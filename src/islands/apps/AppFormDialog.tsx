@@ -13,6 +13,8 @@ import { api } from '../../lib/http/client';
 import { debounce } from '../../lib/ui/filters/debounce';
 import { showToast } from '../../lib/ui/toast-store';
 import type { Team } from './AppManager';
+import { ProblemText } from '../common/ProblemText';
+import { submitWith } from '../../lib/ui/form-submit';
 
 interface PlatformDraft {
   enabled: boolean;
@@ -117,13 +119,13 @@ export default function AppFormDialog({ app, teams, onClose, onSaved }: AppFormD
       dismissableMask={false}
       footer={
         <div className="dialog-footer">
-          {problem && <p className="form-problem" role="alert">{problem}</p>}
+          <ProblemText className="form-problem" text={problem} />
           <Button type="button" label="Cancel" text onClick={onClose} disabled={busy} />
           <Button type="button" label={creating ? 'Create app' : 'Save'} icon="pi pi-check" onClick={save} loading={busy} />
         </div>
       }
     >
-      <form className="app-form" onSubmit={(e) => (e.preventDefault(), save())} noValidate>
+      <form className="app-form" onSubmit={submitWith(save)} noValidate>
         <div className="form-grid">
           <label htmlFor="af-id">App id</label>
           <div>

@@ -6,6 +6,7 @@ import { checkConfig, formatConfig } from '../../lib/apps/json-config';
 import { api } from '../../lib/http/client';
 import { showToast } from '../../lib/ui/toast-store';
 import { formatDateTime } from '../../lib/time/format';
+import { ProblemText } from '../common/ProblemText';
 
 /**
  * The app's JSON config with line numbers and live validation: the first problem is shown with its line,
@@ -90,7 +91,7 @@ export default function ConfigEditor({ app, canEdit, onSaved }: { app: AppDetail
         )}
         <span className="muted">{app.configUpdatedAt ? `Last saved ${formatDateTime(app.configUpdatedAt)} (UTC+7)` : 'Never saved'}</span>
       </div>
-      {serverProblem && <p className="form-problem" role="alert">{serverProblem}</p>}
+      <ProblemText className="form-problem" text={serverProblem} />
       {canEdit ? (
         <div className="detail-actions">
           <Button type="button" label="Format" icon="pi pi-align-left" size="small" text disabled={!check.ok} onClick={() => check.ok && setText(formatConfig(check.value))} />

@@ -3,6 +3,7 @@ import { changePasswordContract } from '../../lib/accounts/contract';
 import { isWeakPassword, newPasswordProblem } from '../../lib/auth/validation';
 import { api } from '../../lib/http/client';
 import { showToast } from '../../lib/ui/toast-store';
+import { ProblemText } from '../common/ProblemText';
 
 export default function ChangePasswordForm({ username }: { username: string }) {
   const [oldPassword, setOld] = useState('');
@@ -38,7 +39,7 @@ export default function ChangePasswordForm({ username }: { username: string }) {
       {newPassword && isWeakPassword(newPassword) && <p className="login-problem">This is a weak password.</p>}
       <label htmlFor="cp-confirm">Repeat the new password</label>
       <input id="cp-confirm" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-      {problem && <p className="login-problem" role="alert">{problem}</p>}
+      <ProblemText className="login-problem" text={problem} />
       <button type="submit" disabled={busy}>{busy ? 'Saving…' : 'Change password'}</button>
       <p className="auth-hint"><a href="/">Back to the console</a></p>
     </form>

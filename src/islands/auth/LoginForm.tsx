@@ -5,6 +5,7 @@ import { safeRedirect } from '../../lib/auth/redirect';
 import { api } from '../../lib/http/client';
 import { MESSAGES } from '../../lib/http/messages';
 import { flashToast, showToast } from '../../lib/ui/toast-store';
+import { ProblemText } from '../common/ProblemText';
 
 /**
  * Sign-in form; on success the server has set the HttpOnly session cookies, so the page just navigates.
@@ -46,7 +47,7 @@ export default function LoginForm({ redirect, sessionError }: { redirect: string
       <input id="login-username" name="username" autoComplete="username" autoFocus />
       <label htmlFor="login-password">Password</label>
       <input id="login-password" name="password" type="password" autoComplete="current-password" />
-      {problem && <p className="login-problem" role="alert">{problem}</p>}
+      <ProblemText className="login-problem" text={problem} />
       <button type="submit" disabled={busy}>{busy ? 'Signing in…' : 'Sign in'}</button>
     </form>
   );

@@ -13,6 +13,7 @@ import { ImportHistory, useImportHistory } from './ImportParts';
 import './finance.css';
 import { DayPicker } from '../common/DayPicker';
 import { ScrollTable } from '../common/ScrollTable';
+import { ProblemText } from '../common/ProblemText';
 
 interface Filter {
   from: string;
@@ -146,11 +147,7 @@ export default function ImportAdmob({ defaultFrom, defaultTo }: { defaultFrom: s
         <Button label="Import" icon="pi pi-upload" disabled={!preview || busy !== ''} loading={busy === 'import'} onClick={() => void run('import')} />
         <span className="muted">At most {MAX_ADMOB_DAYS} days.</span>
       </div>
-      {error && (
-        <p className="import-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ProblemText className="import-error" text={error} />
       {preview && (
         <div className="import-preview" aria-live="polite">
           <p>

@@ -4,6 +4,7 @@ import { dataVersionContract, type BatchInfo } from '../../lib/finance/more-cont
 import type { FinanceSource } from '../../lib/finance/model';
 import { formatDateTime } from '../../lib/time/format';
 import { ScrollTable } from '../common/ScrollTable';
+import { ProblemText } from '../common/ProblemText';
 
 /**
  * What every finance import screen shows the same way (Excel IAA and cost, Import Studio, AdMob): the
@@ -39,11 +40,7 @@ export function ImportProblems({ problems }: { problems: readonly RowProblem[] }
 export function ImportOutcome({ error, done }: { error: string; done?: string }) {
   return (
     <>
-      {error && (
-        <p className="import-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ProblemText className="import-error" text={error} />
       {done && <p className="import-ok">{done}</p>}
     </>
   );

@@ -13,6 +13,7 @@ import { formatDateTime } from '../../lib/time/format';
 import { showToast } from '../../lib/ui/toast-store';
 import Field from '../../lib/ui/filters/Field';
 import PlayerLookup from './PlayerLookup';
+import { ProblemText } from '../common/ProblemText';
 import '../../styles/players.css';
 
 interface Save {
@@ -123,11 +124,7 @@ export default function PlayerDataScreen({ mode, account, query, initial, canSav
                   )
                 )}
               </div>
-              {problem && (
-                <p className="save-problem" role="alert">
-                  {problem}
-                </p>
-              )}
+              <ProblemText className="save-problem" text={problem} />
               <div className="dialog-actions">
                 <Button type="button" label="Back to editing" text onClick={() => setReviewing(false)} />
                 {problem.startsWith('version:') && <Button type="button" label="Reload" icon="pi pi-refresh" outlined onClick={() => void load()} />}
@@ -140,11 +137,7 @@ export default function PlayerDataScreen({ mode, account, query, initial, canSav
                 Saved data (JSON)
               </label>
               <textarea id="save-editor" className="save-editor p-inputtext" value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} aria-invalid={!check.ok} />
-              {!check.ok && (
-                <p className="save-problem" role="alert">
-                  {check.problem.message.replace(/^l/, "L")}
-                </p>
-              )}
+              <ProblemText className="save-problem" text={check.ok ? '' : check.problem.message.replace(/^l/, 'L')} />
               <div className="dialog-actions">
                 {!canSave && <span className="hint">Saving needs the user_data_update action.</span>}
                 <Button type="button" label="Review changes" icon="pi pi-eye" disabled={!check.ok || text === original} onClick={() => setReviewing(true)} />

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { AppScope } from '../../lib/apps/store';
 import AppAutocomplete from '../../lib/ui/filters/AppAutocomplete';
 import Field from '../../lib/ui/filters/Field';
+import { submitWith } from '../../lib/ui/form-submit';
 
 /**
  * The search row of the player screens (Find User, saved data): the app, the screen's own fields, and the
@@ -15,10 +16,7 @@ export default function PlayerLookup(props: { label: string; account: AppScope; 
       className="toolbar report-filters"
       role="search"
       aria-label={label}
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSubmit();
-      }}
+      onSubmit={submitWith(onSubmit)}
     >
       <Field label="App">
         <AppAutocomplete account={account} placeholder="Choose an app" />

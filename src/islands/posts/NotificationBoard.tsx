@@ -11,6 +11,7 @@ import { createBoardStore, NEW_POST, type PostDraft } from '../../lib/posts/boar
 import type { Post } from '../../lib/posts/contract';
 import { boardRights, EVERYTHING_ELSE_PAGE_SIZE, type RightsHolder } from '../../lib/posts/rules';
 import PostItem, { type PostAction } from './PostItem';
+import { submitWith } from '../../lib/ui/form-submit';
 import '../../styles/board.css';
 
 // The add/edit dialog (and through it the editor) loads on first use, not with the board.
@@ -93,10 +94,7 @@ export default function NotificationBoard(account: RightsHolder) {
       <form
         className="board-search"
         role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void board.search(text);
-        }}
+        onSubmit={submitWith(() => board.search(text))}
       >
         <InputText value={text} onChange={(e) => setText(e.target.value)} placeholder="text search..." aria-label="Text search" style={{ width: '300px' }} />
         <Button type="submit" label="Search" icon="pi pi-search" />

@@ -17,6 +17,8 @@ import type { ApiError } from '../../lib/http/requester';
 import { formValues, saveRequest, validateSave, type ResourceDescriptor, type ResourceField } from '../../lib/resources/define';
 import { dayToLocalDate, localDateToDay } from '../../lib/ui/filters/date-range';
 import TreeField from './TreeField';
+import { ProblemText } from '../common/ProblemText';
+import { submitWith } from '../../lib/ui/form-submit';
 
 interface Props<R, Ctx> {
   descriptor: ResourceDescriptor<R, Ctx>;
@@ -68,10 +70,7 @@ export default function ResourceForm<R, Ctx>({ descriptor: d, context, row, onCl
   return (
     <Dialog header={title} visible onHide={onClose} style={{ width: 'min(640px, 95vw)' }} className="resource-dialog">
       <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
+        onSubmit={submitWith(submit)}
         noValidate
       >
         <div className="form-grid">
@@ -88,11 +87,7 @@ export default function ResourceForm<R, Ctx>({ descriptor: d, context, row, onCl
             />
           ))}
         </div>
-        {problem && (
-          <p className="form-problem" role="alert">
-            {problem}
-          </p>
-        )}
+        <ProblemText className="form-problem" text={problem} />
         <div className="dialog-actions">
           <Button type="button" label="Cancel" text onClick={onClose} />
           <Button type="submit" label="Save" icon="pi pi-check" loading={busy} />

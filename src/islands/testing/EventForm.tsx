@@ -12,6 +12,8 @@ import type { ApiError } from '../../lib/http/requester';
 import { RECEIPT_MAX, testSendAdImpressionContract, testSendEventContract, testSendPurchaseContract, type TestPlayer } from '../../lib/testing/contract';
 import { APP_VERSION, COUNTRY, paramErrors, paramFields } from '../../lib/testing/event-schema';
 import { showToast } from '../../lib/ui/toast-store';
+import { ProblemText } from '../common/ProblemText';
+import { submitWith } from '../../lib/ui/form-submit';
 
 export type EventFormKind = 'adImpression' | 'purchase' | 'any';
 
@@ -132,10 +134,7 @@ export default function EventForm({ kind, player, platforms, historyRoutes }: { 
       className="test-form"
       aria-label={title}
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void send();
-      }}
+      onSubmit={submitWith(send)}
     >
       <h2>{title}</h2>
       <div className="test-grid">
@@ -198,11 +197,7 @@ export default function EventForm({ kind, player, platforms, historyRoutes }: { 
           {problem('receipt')}
         </div>
       )}
-      {foot && (
-        <p className="field-problem" role="alert">
-          {foot}
-        </p>
-      )}
+      <ProblemText className="field-problem" text={foot} />
       <div className="test-actions">
         <Button type="submit" label={kind === 'purchase' ? 'Send purchase' : kind === 'adImpression' ? 'Send ad impression' : 'Send event'} icon="pi pi-send" loading={busy} disabled={!player.isTest} />
         {last && (

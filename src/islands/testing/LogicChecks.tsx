@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../../lib/http/client';
 import { testLogicContract, type LogicCheck, type TestPlayer } from '../../lib/testing/contract';
 import { formatDateTime } from '../../lib/time/format';
+import { submitWith } from '../../lib/ui/form-submit';
 
 const STATUS_LABEL: Record<LogicCheck['status'], string> = { ok: 'OK', warn: 'Check', planned: 'Not checked yet' };
 
@@ -34,7 +35,7 @@ export default function LogicChecks({ player }: { player: TestPlayer }) {
         <span className="hint">{result ? `read at ${formatDateTime(result.checkedAt)} · nothing is changed` : 'Reading…'}</span>
         <Button type="button" size="small" text label="Check again" icon="pi pi-refresh" loading={busy} onClick={() => void load()} />
       </header>
-      <form className="logic-code" onSubmit={(e) => { e.preventDefault(); void load(); }}>
+      <form className="logic-code" onSubmit={submitWith(load)}>
         <label htmlFor="logic-gift-code">Gift code to try (optional; nothing is redeemed)</label>
         <InputText id="logic-gift-code" value={code} onChange={(e) => setCode(e.target.value)} maxLength={64} autoComplete="off" />
         <Button type="submit" size="small" label="Try code" icon="pi pi-gift" outlined loading={busy} />

@@ -14,6 +14,7 @@ import Field from '../../lib/ui/filters/Field';
 import EventForm, { type EventFormKind } from './EventForm';
 import LiveEvents from './LiveEvents';
 import LogicChecks from './LogicChecks';
+import { submitWith } from '../../lib/ui/form-submit';
 import './testing.css';
 
 export interface TestScreenProps {
@@ -68,6 +69,8 @@ export default function TestScreen({ account, type, tabs, initial, historyRoutes
     }
   }
 
+  const canFind = Boolean(appId && q.trim());
+  const canCreate = Boolean(appId && deviceId.trim());
   const find = () => run('find', async () => remember((await api(testPlayerFindContract, { appId, by, q: q.trim() })).data));
   const create = () =>
     run('create', async () => {
@@ -100,10 +103,7 @@ export default function TestScreen({ account, type, tabs, initial, historyRoutes
           className="toolbar report-filters"
           role="search"
           aria-label="Find a test player"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (appId && q.trim()) void find();
-          }}
+          onSubmit={submitWith(find, canFind)}
         >
           <Field label="App">
             <AppAutocomplete account={account} placeholder="Choose an app" />
@@ -114,15 +114,12 @@ export default function TestScreen({ account, type, tabs, initial, historyRoutes
           <Field label={TEST_FIND_BY_LABELS[by]}>
             <InputText value={q} onChange={(e) => setQ(e.target.value)} aria-label={`Player ${TEST_FIND_BY_LABELS[by].toLowerCase()}`} className="test-id-input" spellCheck={false} />
           </Field>
-          <Button type="submit" label="Find" icon="pi pi-search" loading={busy === 'find'} disabled={!appId || !q.trim()} className="test-button" />
+          <Button type="submit" label="Find" icon="pi pi-search" loading={busy === 'find'} disabled={!canFind} className="test-button" />
         </form>
         <form
           className="toolbar report-filters"
           aria-label="New test player"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (appId && deviceId.trim()) void create();
-          }}
+          onSubmit={submitWith(create, canCreate)}
         >
           <Field label="Platform">
             <Dropdown value={os} options={[1, 2, 3].map((value) => ({ value, label: osName(value) }))} onChange={(e) => setOs(e.value)} inputId="test-new-os" aria-label="Platform of the new player" />
@@ -130,7 +127,7 @@ export default function TestScreen({ account, type, tabs, initial, historyRoutes
           <Field label="New device id">
             <InputText value={deviceId} onChange={(e) => setDeviceId(e.target.value)} aria-label="New device id" className="test-id-input" spellCheck={false} />
           </Field>
-          <Button type="submit" label="New player" icon="pi pi-user-plus" severity="secondary" outlined loading={busy === 'create'} disabled={!appId || !deviceId.trim()} className="test-button" />
+          <Button type="submit" label="New player" icon="pi pi-user-plus" severity="secondary" outlined loading={busy === 'create'} disabled={!canCreate} className="test-button" />
         </form>
       </div>
 

@@ -7,6 +7,7 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { toSearchParams } from '../../lib/contract';
 import { api } from '../../lib/http/client';
 import { testerEndpointsContract } from '../../lib/openapi/contract';
+import { ProblemText } from '../common/ProblemText';
 
 type Endpoint = Awaited<ReturnType<typeof api<typeof testerEndpointsContract>>>['data'][number];
 interface Sent {
@@ -110,11 +111,7 @@ export default function ApiTester() {
             <div className="toolbar">
               <Button label="Send" icon="pi pi-send" loading={busy} onClick={() => void send()} />
             </div>
-            {error && (
-              <p className="tools-error" role="alert">
-                {error}
-              </p>
-            )}
+            <ProblemText className="tools-error" text={error} />
             {sent && (
               <div className="api-tester-answer" aria-label="Answer">
                 <p>

@@ -8,6 +8,7 @@ import type { JsonRecord } from '../../lib/tools/excel-json';
 import { excelWorker } from '../../lib/tools/excel-messages';
 import { showToast } from '../../lib/ui/toast-store';
 import { downloadBlob, stem } from './download';
+import { ProblemText } from '../common/ProblemText';
 
 const PREVIEW_ROWS = 50;
 
@@ -82,11 +83,7 @@ export default function ExcelToJson() {
         )}
         <Button label="Convert" icon="pi pi-sync" loading={busy} disabled={!sheet} onClick={() => void convert(sheet, headerRow)} />
       </div>
-      {error && (
-        <p className="tools-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ProblemText className="tools-error" text={error} />
       {result && (
         <>
           <div className="toolbar">

@@ -7,6 +7,7 @@ import { JsonShapeError, parseJsonArray } from '../../lib/tools/excel-json';
 import { excelWorker } from '../../lib/tools/excel-messages';
 import { showToast } from '../../lib/ui/toast-store';
 import { downloadBlob, stem } from './download';
+import { ProblemText } from '../common/ProblemText';
 
 /**
  * Json To Excel: paste or open a JSON array of objects and download an .xlsx; columns are the union of the
@@ -56,11 +57,7 @@ export default function JsonToExcel() {
         <Button label="Download Excel" icon="pi pi-download" loading={busy} disabled={!text.trim()} onClick={() => void convert()} />
       </div>
       <InputTextarea value={text} onChange={(e) => setText(e.target.value)} rows={16} className="tools-json-input" aria-label="JSON" placeholder='[{"name": "Ana", "level": 12, "vip": true}]' />
-      {error && (
-        <p className="tools-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ProblemText className="tools-error" text={error} />
     </section>
   );
 }

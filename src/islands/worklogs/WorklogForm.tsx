@@ -8,6 +8,8 @@ import { api } from '../../lib/http/client';
 import { saveWorklogContract, type WorklogRow } from '../../lib/worklogs/contract';
 import { showToast } from '../../lib/ui/toast-store';
 import { DayPicker } from '../common/DayPicker';
+import { ProblemText } from '../common/ProblemText';
+import { submitWith } from '../../lib/ui/form-submit';
 
 export interface Draft {
   id?: number;
@@ -48,10 +50,7 @@ export default function WorklogForm({ draft, today, projects, onSaved, onCancel 
     <form
       className="worklog-form"
       aria-label={value.id ? 'Edit worklog' : 'New worklog'}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
+      onSubmit={submitWith(save)}
     >
       <label>
         Date
@@ -77,11 +76,7 @@ export default function WorklogForm({ draft, today, projects, onSaved, onCancel 
         <Button type="submit" label={value.id ? 'Update' : 'Log time'} icon="pi pi-check" loading={busy} />
         {onCancel && <Button type="button" label="Cancel" text onClick={onCancel} />}
       </div>
-      {error && (
-        <p className="worklog-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ProblemText className="worklog-error" text={error} />
     </form>
   );
 }

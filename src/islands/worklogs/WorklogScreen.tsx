@@ -6,11 +6,11 @@ import { ConfirmDialog } from 'primereact/confirmdialog';
 import { addDays } from '../../lib/analytics/day';
 import { api } from '../../lib/http/client';
 import { DeleteButton } from '../../lib/ui/DeleteButton';
-import { showToast } from '../../lib/ui/toast-store';
-import { deleteWorklogContract, myWorklogsContract, type WorklogRow } from '../../lib/worklogs/contract';
+import { myWorklogsContract, type WorklogRow } from '../../lib/worklogs/contract';
 import { AUTHOR_EDIT_DAYS, roundHours } from '../../lib/worklogs/rules';
 import { mondayOf, weekDays, weekdayName } from '../../lib/worklogs/week';
 import { formatDay } from '../../lib/time/format';
+import { deleteWorklog } from './delete-worklog';
 import WorklogForm, { blankDraft, draftOf, type Draft } from './WorklogForm';
 
 /** Worklog: the signed-in person's week, a day per block with its total, and the form to log or fix a day. */
@@ -22,11 +22,7 @@ export default function WorklogScreen({ today, projects }: { today: string; proj
   const load = async () => setLogs((await api(myWorklogsContract, { from: days[0]!, to: days[6]! })).data.logs);
   useEffect(() => void load().catch(() => undefined), [monday]); // eslint-disable-line react-hooks/exhaustive-deps
   const total = roundHours(logs.reduce((s, l) => s + l.hours, 0));
-  const remove = async (row: WorklogRow) => {
-    await api(deleteWorklogContract, { id: row.id });
-    showToast('success', 'Worklog deleted');
-    await load();
-  };
+  const remove = (row: WorklogRow) => deleteWorklog(row).then(load);
   return (
     <section className="card worklog">
       <ConfirmDialog />

@@ -9,10 +9,10 @@ import { Dropdown } from 'primereact/dropdown';
 import { toSearchParams } from '../../lib/contract';
 import { api } from '../../lib/http/client';
 import { DeleteButton } from '../../lib/ui/DeleteButton';
-import { showToast } from '../../lib/ui/toast-store';
-import { deleteWorklogContract, exportTeamWorklogsContract, teamWorklogsContract, type WorklogRow } from '../../lib/worklogs/contract';
+import { exportTeamWorklogsContract, teamWorklogsContract, type WorklogRow } from '../../lib/worklogs/contract';
 import { periodOf } from '../../lib/worklogs/week';
 import { formatDay } from '../../lib/time/format';
+import { deleteWorklog } from './delete-worklog';
 import WorklogForm, { draftOf, type Draft } from './WorklogForm';
 import { DayPicker } from '../common/DayPicker';
 
@@ -42,11 +42,7 @@ export default function WorklogTeamScreen({ today, canExport }: { today: string;
     setDay(dir === 1 ? periodOf(period, new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)).from : periodOf(period, new Date(Date.parse(`${from}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)).from);
   };
   const exportHref = (format: 'csv' | 'xlsx') => `${exportTeamWorklogsContract.path}?${toSearchParams({ ...input, format })}`;
-  const remove = async (row: WorklogRow) => {
-    await api(deleteWorklogContract, { id: row.id });
-    showToast('success', 'Worklog deleted');
-    await refresh();
-  };
+  const remove = (row: WorklogRow) => deleteWorklog(row).then(refresh);
   return (
     <section className="card worklog">
       <ConfirmDialog />

@@ -97,14 +97,18 @@ function validate(text: string): void {
     throw new Failure(i, `unexpected ${describe(ch)}: expected a value (object, array, string, number, true, false or null)`);
   };
 
+  /** Steps over `ch` when it comes next (after white space); whether it did. */
+  const take = (ch: string): boolean => {
+    skipSpace();
+    if (text[i] !== ch) return false;
+    i++;
+    return true;
+  };
+
   const object = (depth: number): void => {
     i++; // {
     const keys = new Set<string>();
-    skipSpace();
-    if (text[i] === '}') {
-      i++;
-      return;
-    }
+    if (take('}')) return;
     for (;;) {
       skipSpace();
       const keyAt = i;
@@ -116,43 +120,23 @@ function validate(text: string): void {
       const key = string();
       if (keys.has(key)) throw new Failure(keyAt, `duplicate key "${key}"`);
       keys.add(key);
-      skipSpace();
-      if (text[i] !== ':') throw new Failure(i, `expected ':' after the property name "${key}", found ${describe(text[i])}`);
-      i++;
+      if (!take(':')) throw new Failure(i, `expected ':' after the property name "${key}", found ${describe(text[i])}`);
       value(depth + 1);
-      skipSpace();
-      if (text[i] === ',') {
-        i++;
-        continue;
-      }
-      if (text[i] === '}') {
-        i++;
-        return;
-      }
+      if (take(',')) continue;
+      if (take('}')) return;
       throw new Failure(i, `expected ',' or '}' after a property value, found ${describe(text[i])}`);
     }
   };
 
   const array = (depth: number): void => {
     i++; // [
-    skipSpace();
-    if (text[i] === ']') {
-      i++;
-      return;
-    }
+    if (take(']')) return;
     for (;;) {
       skipSpace();
       if (text[i] === ']') throw new Failure(i, "trailing comma before ']'");
       value(depth + 1);
-      skipSpace();
-      if (text[i] === ',') {
-        i++;
-        continue;
-      }
-      if (text[i] === ']') {
-        i++;
-        return;
-      }
+      if (take(',')) continue;
+      if (take(']')) return;
       throw new Failure(i, `expected ',' or ']' after an array item, found ${describe(text[i])}`);
     }
   };

@@ -219,6 +219,14 @@ export async function canViewApp(db: Sql, account: SessionAccount, appId: string
   return Boolean(await db.one('SELECT 1 FROM apps WHERE id = $1', [appId]));
 }
 
+/**
+ * The appId field of a save form names an app that exists (the form may hold a stale choice): a 400 on
+ * that field otherwise. Whether the actor may see the app is the caller's check, made before.
+ */
+export async function requireAppField(db: Sql, appId: string): Promise<void> {
+  if (!(await db.one('SELECT 1 FROM apps WHERE id = $1', [appId]))) throw badRequest(`appId: app ${appId} was not found.`);
+}
+
 // ---------------------------------------------------------------- details
 
 export async function appDetail(db: Sql, account: SessionAccount, appId: string): Promise<AppDetail> {

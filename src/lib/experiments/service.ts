@@ -1,4 +1,4 @@
-import { mayViewApp } from '../apps/service';
+import { mayViewApp, requireAppField } from '../apps/service';
 import type { Actor, SessionAccount } from '../auth/types';
 import { MESSAGES } from '../http/messages';
 import { dayStart, reportDay } from '../analytics/day';
@@ -84,8 +84,7 @@ export async function saveExperiment(db: Db, actor: Actor, input: ExperimentInpu
   if ('error' in parsed) throw badRequest(`variantSpec: ${parsed.error}`);
   if (!mayViewApp(actor.account, input.appId)) throw forbidden();
   return db.transaction(async (tx) => {
-    const app = await tx.one('SELECT 1 FROM apps WHERE id = $1', [input.appId]);
-    if (!app) throw badRequest(`appId: app ${input.appId} was not found.`);
+    await requireAppField(tx, input.appId);
     const before = input.id ? await requireExperiment(tx, actor.account, input.id) : null;
     const next = {
       app_id: input.appId, name: input.name, variants: parsed.variants, os: input.os, countries: [...new Set(input.countries)], min_version: input.minVersion,

@@ -156,28 +156,32 @@ export async function setCampaignActive(db: Db, actor: Actor, id: number, active
   });
 }
 
-/** The campaign's codes for the CSV export; the export itself is audited (who took which codes, when). */
-export async function exportCodes(db: Db, actor: Actor, id: number): Promise<{ campaign: CampaignRow; codes: { code: string; uses: number }[] }> {
+type CodeUse = { code: string; uses: number };
+
+/**
+ * A campaign's codes for someone who may see its app: every code (the CSV export) or the first 200 (the
+ * codes dialog). Either way the reading is audited (who took which codes, when) under `read.action`.
+ */
+async function auditedCodes(db: Db, actor: Actor, id: number, read: { action: 'gift_code_export' | 'gift_code_view'; limit?: number }): Promise<{ campaign: CampaignRow; codes: CodeUse[] }> {
   return db.transaction(async (tx) => {
     const c = await campaignById(tx, id);
     if (!c) throw notFound(`Gift code campaign ${id} was not found.`);
     if (!mayViewApp(actor.account, c.app_id)) throw forbidden();
-    const codes = await tx.query<{ code: string; uses: number }>('SELECT code, uses FROM gift_codes WHERE campaign_id = $1 ORDER BY code', [id]);
-    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'gift_code_export', entity: 'gift_campaign', entityId: id, after: { codes: codes.length }, ip: actor.ip, requestId: actor.requestId });
+    const limit = read.limit === undefined ? '' : ` LIMIT ${read.limit}`;
+    const codes = await tx.query<CodeUse>(`SELECT code, uses FROM gift_codes WHERE campaign_id = $1 ORDER BY code${limit}`, [id]);
+    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: read.action, entity: 'gift_campaign', entityId: id, after: { codes: codes.length }, ip: actor.ip, requestId: actor.requestId });
     return { campaign: toRow(c), codes };
   });
 }
 
+/** The campaign's codes for the CSV export. */
+export function exportCodes(db: Db, actor: Actor, id: number): Promise<{ campaign: CampaignRow; codes: CodeUse[] }> {
+  return auditedCodes(db, actor, id, { action: 'gift_code_export' });
+}
+
 /** The first 200 codes of a campaign, for the codes dialog; looking is audited as an export is. */
-export async function firstCodes(db: Db, actor: Actor, id: number): Promise<{ code: string; uses: number }[]> {
-  return db.transaction(async (tx) => {
-    const c = await campaignById(tx, id);
-    if (!c) throw notFound(`Gift code campaign ${id} was not found.`);
-    if (!mayViewApp(actor.account, c.app_id)) throw forbidden();
-    const codes = await tx.query<{ code: string; uses: number }>('SELECT code, uses FROM gift_codes WHERE campaign_id = $1 ORDER BY code LIMIT 200', [id]);
-    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'gift_code_view', entity: 'gift_campaign', entityId: id, after: { codes: codes.length }, ip: actor.ip, requestId: actor.requestId });
-    return codes;
-  });
+export async function firstCodes(db: Db, actor: Actor, id: number): Promise<CodeUse[]> {
+  return (await auditedCodes(db, actor, id, { action: 'gift_code_view', limit: 200 })).codes;
 }
 
 // ---------------------------------------------------------------- used logs

@@ -12,7 +12,16 @@ import type { IapLogQuery, IapLogRow, RequestLogQuery, RequestLogRow } from './c
 
 const DAY_START = (param: string) => `(${param}::date::timestamp - interval '7 hours') AT TIME ZONE 'UTC'`;
 
-function common(account: SessionAccount, q: { appIds: string[]; from?: string; to?: string; userId?: string; transactionId?: string }, time: string, alias: string) {
+type Filter = { params: unknown[]; where: string[] };
+
+/** Narrows the filter to rows whose column equals the value; an empty filter field (not chosen) narrows nothing. */
+function whereEquals(filter: Filter, column: string, value: string | undefined): void {
+  if (!value) return;
+  filter.params.push(value);
+  filter.where.push(`${column} = $${filter.params.length}`);
+}
+
+function common(account: SessionAccount, q: { appIds: string[]; from?: string; to?: string; userId?: string; transactionId?: string }, time: string, alias: string): Filter {
   if (q.from && q.to && q.from > q.to) throw badRequest('to: must be on or after from.');
   const params: unknown[] = [];
   const where = [visibleAppCondition(account, params, `${alias}.app_id`)];
@@ -28,79 +37,67 @@ function common(account: SessionAccount, q: { appIds: string[]; from?: string; t
     params.push(q.to);
     where.push(`${alias}.${time} < ${DAY_START(`$${params.length}`)} + interval '1 day'`);
   }
-  if (q.userId) {
-    params.push(q.userId);
-    where.push(`${alias}.user_id = $${params.length}`);
-  }
-  if (q.transactionId) {
-    params.push(q.transactionId);
-    where.push(`${alias}.transaction_id = $${params.length}`);
-  }
-  return { params, where };
+  const filter = { params, where };
+  whereEquals(filter, `${alias}.user_id`, q.userId);
+  whereEquals(filter, `${alias}.transaction_id`, q.transactionId);
+  return filter;
 }
 
-/** One page of a log's matching rows, newest first (ties by id, so pages never overlap), and how many match in all. */
-async function newestFirst<Row>(
+/**
+ * One page of a log's matching rows, newest first (ties by id, so pages never overlap), each as the API
+ * answers it, and how many match in all.
+ */
+async function newestFirst<DbRow, Row>(
   db: Sql,
   columns: string,
   log: { table: string; time: string; id: string },
-  filter: { params: unknown[]; where: string[] },
+  filter: Filter,
   q: { page: number; limit: number },
+  toRow: (r: DbRow) => Row,
 ): Promise<{ total: number; rows: Row[] }> {
   const where = filter.where.join(' AND ');
   const total = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM ${log.table} WHERE ${where}`, filter.params);
-  const rows = await db.query<Row>(
+  const rows = await db.query<DbRow>(
     `SELECT ${columns} FROM ${log.table} WHERE ${where}
       ORDER BY ${log.time} DESC, ${log.id} DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
     filter.params,
   );
-  return { total: total?.n ?? 0, rows };
+  return { total: total?.n ?? 0, rows: rows.map(toRow) };
 }
 
+type DbVerification = { id: number; created_at: Date; app_id: string; store: string; product_id: string; transaction_id: string; user_id: string; source: string; status: IapLogRow['status']; reason: string; attempts: number; decided_at: Date | null };
+
 export async function listIapLog(db: Sql, account: SessionAccount, q: IapLogQuery): Promise<{ rows: IapLogRow[]; total: number }> {
-  const { params, where } = common(account, q, 'created_at', 'v');
-  if (q.status) {
-    params.push(q.status);
-    where.push(`v.status = $${params.length}`);
-  }
-  if (q.store) {
-    params.push(q.store);
-    where.push(`v.store = $${params.length}`);
-  }
-  const { total, rows } = await newestFirst<{ id: number; created_at: Date; app_id: string; store: string; product_id: string; transaction_id: string; user_id: string; source: string; status: IapLogRow['status']; reason: string; attempts: number; decided_at: Date | null }>(
+  const filter = common(account, q, 'created_at', 'v');
+  whereEquals(filter, 'v.status', q.status);
+  whereEquals(filter, 'v.store', q.store);
+  return newestFirst(
     db,
     'v.id::int AS id, v.created_at, v.app_id, v.store, v.product_id, v.transaction_id, v.user_id, v.source, v.status, v.reason, v.attempts, v.decided_at',
     { table: 'iap_verifications v', time: 'v.created_at', id: 'v.id' },
-    { params, where },
+    filter,
     q,
-  );
-  return {
-    total,
-    rows: rows.map((r) => ({
+    (r: DbVerification): IapLogRow => ({
       id: r.id, createdAt: new Date(r.created_at).toISOString(), appId: r.app_id, store: r.store, productId: r.product_id, transactionId: r.transaction_id,
       userId: r.user_id, source: r.source, status: r.status, reason: r.reason, attempts: r.attempts, decidedAt: r.decided_at ? new Date(r.decided_at).toISOString() : null,
-    })),
-  };
+    }),
+  );
 }
 
+type DbRequest = { id: number; at: Date; app_id: string; store: string; transaction_id: string; user_id: string; request: unknown; http_status: number | null; response: unknown; latency_ms: number; result: RequestLogRow['result'] };
+
 export async function listRequestLog(db: Sql, account: SessionAccount, q: RequestLogQuery): Promise<{ rows: RequestLogRow[]; total: number }> {
-  const { params, where } = common(account, q, 'at', 'l');
-  if (q.result) {
-    params.push(q.result);
-    where.push(`l.result = $${params.length}`);
-  }
-  const { total, rows } = await newestFirst<{ id: number; at: Date; app_id: string; store: string; transaction_id: string; user_id: string; request: unknown; http_status: number | null; response: unknown; latency_ms: number; result: RequestLogRow['result'] }>(
+  const filter = common(account, q, 'at', 'l');
+  whereEquals(filter, 'l.result', q.result);
+  return newestFirst(
     db,
     'l.id::int AS id, l.at, l.app_id, l.store, l.transaction_id, l.user_id, l.request, l.http_status, l.response, l.latency_ms, l.result',
     { table: 'iap_request_log l', time: 'l.at', id: 'l.id' },
-    { params, where },
+    filter,
     q,
-  );
-  return {
-    total,
-    rows: rows.map((r) => ({
+    (r: DbRequest): RequestLogRow => ({
       id: r.id, at: new Date(r.at).toISOString(), appId: r.app_id, store: r.store, transactionId: r.transaction_id, userId: r.user_id,
       request: r.request, httpStatus: r.http_status, response: r.response, latencyMs: r.latency_ms, result: r.result,
-    })),
-  };
+    }),
+  );
 }

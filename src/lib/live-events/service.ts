@@ -1,4 +1,4 @@
-import { mayViewApp } from '../apps/service';
+import { mayViewApp, requireAppField } from '../apps/service';
 import type { Actor, SessionAccount } from '../auth/types';
 import { MESSAGES } from '../http/messages';
 import { cronProblem } from '../jobs/cron';
@@ -101,7 +101,7 @@ async function parseRules(tx: Sql, appId: string, kind: TemplateKind, tierSpec: 
 export async function saveTemplate(db: Db, actor: Actor, kind: TemplateKind, input: TemplateInput): Promise<Template> {
   if (!mayViewApp(actor.account, input.appId)) throw forbidden();
   return db.transaction(async (tx) => {
-    if (!(await tx.one('SELECT 1 FROM apps WHERE id = $1', [input.appId]))) throw badRequest(`appId: app ${input.appId} was not found.`);
+    await requireAppField(tx, input.appId);
     const before = input.id ? await tx.one<TemplateRow>(`SELECT ${TEMPLATE_COLUMNS} FROM live_templates t WHERE t.id = $1 AND t.kind = $2 FOR UPDATE`, [input.id, kind]) : null;
     if (input.id && (!before || !mayViewApp(actor.account, before.app_id))) throw notFound(`Template ${input.id} was not found.`);
     if (before && before.app_id !== input.appId) throw badRequest('appId: a template cannot move to another app.');

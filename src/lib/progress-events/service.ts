@@ -1,5 +1,5 @@
 import { deliverMail, REWARD_MAIL_TTL_MS } from '../mail/deliver';
-import { mayViewApp } from '../apps/service';
+import { mayViewApp, requireAppField } from '../apps/service';
 import type { Actor, SessionAccount } from '../auth/types';
 import { compareVersions } from '../experiments/assign';
 import { MESSAGES } from '../http/messages';
@@ -113,8 +113,7 @@ export async function saveProgressEvent(db: Db, actor: Actor, input: ProgressEve
   if ('error' in rules) throw badRequest(`pointRules: ${rules.error}`);
   if (!mayViewApp(actor.account, input.appId)) throw forbidden();
   return db.transaction(async (tx) => {
-    const app = await tx.one('SELECT 1 FROM apps WHERE id = $1', [input.appId]);
-    if (!app) throw badRequest(`appId: app ${input.appId} was not found.`);
+    await requireAppField(tx, input.appId);
     for (const m of track.milestones) await checkRewards(tx, input.appId, m.rewards, `milestones: line ${m.milestone}`);
     const before = input.id ? await requireEvent(tx, actor.account, input.id) : null;
     const countries = [...new Set(input.countries)];
