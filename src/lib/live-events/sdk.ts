@@ -186,9 +186,9 @@ interface RankRow {
 
 /**
  * The rank statement for an event ordered by `sort`, with the caller's credentials (players/service.ts
- * `playerAuthSql`): null when the SDK key is unknown, the event's columns null when the event does not exist.
+ * `playerAuthSql`): undefined when the SDK key is unknown, the event's columns null when the event does not exist.
  */
-function rankRow(db: Sql, { key, claims }: { key: string; claims: PlayerClaims }, id: number, sort: 'asc' | 'desc', around: number, top: number): Promise<RankRow | null> {
+function rankRow(db: Sql, { key, claims }: { key: string; claims: PlayerClaims }, id: number, sort: 'asc' | 'desc', around: number, top: number): Promise<RankRow | undefined> {
   const cmp = sort === 'asc' ? '<' : '>';
   const rev = sort === 'asc' ? '>' : '<';
   const order = rankOrder(sort, 'x.');

@@ -128,8 +128,8 @@ export const playerAuthSql = (key: string, device: string, player: string) =>
   `auth AS (SELECT o.app_id AS auth_app, EXISTS (SELECT 1 FROM player_devices d WHERE d.app_id = o.app_id AND d.device_id = ${device} AND d.player_id = ${player}) AS auth_bound
              FROM app_os o WHERE o.sdk_app_key = ${key})`;
 
-/** The player of a call whose `auth` row (null: no row, the key is unknown) has been read. */
-export function acceptPlayer(row: { auth_app: string; auth_bound: boolean } | null, claims: PlayerClaims | null, refusal?: unknown): PlayerClaims {
+/** The player of a call whose `auth` row (undefined: no row, the key is unknown) has been read. */
+export function acceptPlayer(row: { auth_app: string; auth_bound: boolean } | undefined, claims: PlayerClaims | null, refusal?: unknown): PlayerClaims {
   if (!row) throw new HttpError(401, UNKNOWN_SDK_KEY);
   if (!claims) throw refusal;
   requireTokenApp(claims, row.auth_app);

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { takeDirectoryLock } from './dir-lock';
+import { pgliteStatements, postgresStatements } from './prepared';
 import { makeSql, type Db, type ListenHandlers } from './sql';
 
 /** Opens the embedded PGlite database in dataDir, refusing when another live process holds it. */
@@ -16,10 +17,12 @@ export async function openPglite(dataDir: string, options: { loadDump?: Blob } =
     throw error;
   }
   const client = pg;
+  const statements = await pgliteStatements(client);
   return {
     kind: 'pglite',
-    ...makeSql((text, params) => client.query(text, params as unknown[]), (text) => client.exec(text)),
-    transaction: (fn) => client.transaction((tx) => fn(makeSql((text, params) => tx.query(text, params as unknown[]), (text) => tx.exec(text)))),
+    ...makeSql((text, params) => statements.query(text, params), (text) => client.exec(text)),
+    // Inside PGlite's transaction (its lock held), the same prepared statements; `tx` only for its exec.
+    transaction: (fn) => client.transaction((tx) => fn(makeSql((text, params) => statements.query(text, params, true), (text) => tx.exec(text)))),
     async close() {
       if (!client.closed) await client.close();
       releaseLock();
@@ -33,10 +36,11 @@ export async function openPglite(dataDir: string, options: { loadDump?: Blob } =
 export async function openMemoryPglite(loadDump?: Blob): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   const client = await PGlite.create(loadDump ? { loadDataDir: loadDump } : {});
+  const statements = await pgliteStatements(client);
   return {
     kind: 'pglite',
-    ...makeSql((text, params) => client.query(text, params as unknown[]), (text) => client.exec(text)),
-    transaction: (fn) => client.transaction((tx) => fn(makeSql((text, params) => tx.query(text, params as unknown[]), (text) => tx.exec(text)))),
+    ...makeSql((text, params) => statements.query(text, params), (text) => client.exec(text)),
+    transaction: (fn) => client.transaction((tx) => fn(makeSql((text, params) => statements.query(text, params, true), (text) => tx.exec(text)))),
     close: () => client.close(),
     listen: (channel, handlers) => listenPglite(client, channel, handlers),
   };
@@ -58,14 +62,15 @@ export async function openPostgres(url: string, options: { poolSize?: number; li
   pool.on('error', (error) => console.error('[db] idle client error:', error.message));
   await pool.query('select 1');
   const listeners: Array<() => void> = [];
+  const statement = postgresStatements();
   return {
     kind: 'postgres',
-    ...makeSql((text, params) => pool.query(text, params as unknown[]), (text) => pool.query(text)),
+    ...makeSql((text, params) => pool.query(statement(text, params)), (text) => pool.query(text)),
     async transaction(fn) {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await fn(makeSql((text, params) => client.query(text, params as unknown[]), (text) => client.query(text)));
+        const result = await fn(makeSql((text, params) => client.query(statement(text, params)), (text) => client.query(text)));
         await client.query('COMMIT');
         return result;
       } catch (error) {
