@@ -140,6 +140,10 @@ test.describe('when the session cannot be loaded because the database connection
       // PostgreSQL restart).
       DATABASE_POOL_SIZE: '1',
       DATABASE_LISTEN: 'off',
+      // PGlite over the wire is one server session for every connection, as behind a pooler: named statements
+      // would outlive the connection the proxy cuts (tests/api/postgres-sessions.test.ts restarts a real
+      // PostgreSQL with them on).
+      DATABASE_PREPARED: 'off',
       SESSION_CACHE_MS: '0',
       // No demo analytics (not needed here: a quick start), no background jobs holding the one connection.
       DEMO_TELEMETRY: '0',

@@ -22,6 +22,8 @@ export interface Tunables {
    * its pooled connections (a one-connection proxy); the caches that rely on notifications then stay off.
    */
   databaseListen: boolean;
+  /** Queries as named prepared statements on PostgreSQL (DATABASE_PREPARED, default on): off behind a pooler that shares server sessions. */
+  databasePrepared: boolean;
   /** Days of API log kept by the retention job (API_LOG_RETENTION_DAYS, default 30). */
   apiLogRetentionDays: number;
   /** SCHEDULER=off disables the in-process scheduler (e.g. a read-only replica). */
@@ -240,6 +242,7 @@ export function tunables(): Tunables {
     pgliteWriteTemplate: env.PGLITE_WRITE_TEMPLATE?.trim() || null,
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
     databaseListen: flag(env, 'DATABASE_LISTEN', true),
+    databasePrepared: flag(env, 'DATABASE_PREPARED', true),
     apiLogRetentionDays: integer(env, 'API_LOG_RETENTION_DAYS', 30, 1, 3650),
     schedulerEnabled: flag(env, 'SCHEDULER', true),
     schedulerTickMs: integer(env, 'SCHEDULER_TICK_MS', 30_000, 50, 3_600_000),

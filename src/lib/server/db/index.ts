@@ -12,7 +12,7 @@ export { joinTransaction } from './sql';
  * Only opens: migrations, seeding and the scheduler are start-up's (src/lib/server/startup.ts).
  */
 export function openDatabase(config: ServerConfig): Promise<Db> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, { poolSize: config.databasePoolSize, listen: config.databaseListen });
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, { poolSize: config.databasePoolSize, listen: config.databaseListen, prepared: config.databasePrepared });
   return openPglite(config.dataDir, { loadDump: pgliteTemplate(config) });
 }
 

@@ -53,7 +53,7 @@ async function listenPglite(client: { listen(channel: string, cb: (payload: stri
 }
 
 /** Opens a real PostgreSQL through a node-postgres pool (poolSize connections at most, default 10). */
-export async function openPostgres(url: string, options: { poolSize?: number; listen?: boolean } = {}): Promise<Db> {
+export async function openPostgres(url: string, options: { poolSize?: number; listen?: boolean; prepared?: boolean } = {}): Promise<Db> {
   const { default: pgModule } = await import('pg');
   // No connectionTimeoutMillis on the pool: it also limits the wait for a free pooled connection, so a busy
   // moment (more requests than connections) would be answered as "database unavailable".
@@ -62,15 +62,15 @@ export async function openPostgres(url: string, options: { poolSize?: number; li
   pool.on('error', (error) => console.error('[db] idle client error:', error.message));
   await pool.query('select 1');
   const listeners: Array<() => void> = [];
-  const statement = postgresStatements();
+  const statement = postgresStatements(options.prepared ?? true);
   return {
     kind: 'postgres',
-    ...makeSql((text, params) => pool.query(statement(text, params)), (text) => pool.query(text)),
+    ...makeSql((text, params) => statement.run(pool, text, params, false), (text) => pool.query(text)),
     async transaction(fn) {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await fn(makeSql((text, params) => client.query(statement(text, params)), (text) => client.query(text)));
+        const result = await fn(makeSql((text, params) => statement.run(client, text, params, true), (text) => client.query(text)));
         await client.query('COMMIT');
         return result;
       } catch (error) {

@@ -69,4 +69,24 @@ describe('prepared statements on PostgreSQL (the query config node-postgres gets
     expect(statement('SELECT 1 WHERE $1::int > 0', [3])).toMatchObject({ name: 'name' in a ? a.name : '' });
     expect(statement('SELECT past_the_bound', [])).toEqual({ text: 'SELECT past_the_bound', values: [] });
   });
+
+  it('a server that shares sessions between connections ("already exists") turns naming off and still answers', async () => {
+    const statement = postgresStatements();
+    const sent: { name?: string; text: string }[] = [];
+    // A driver whose server already holds every named statement (one session behind every connection).
+    const client = {
+      async query(config: { name?: string; text: string; values?: unknown[] }) {
+        sent.push(config);
+        if (config.name) throw Object.assign(new Error(`prepared statement "${config.name}" already exists`), { code: '42P05' });
+        return { rows: [{ ok: true }] };
+      },
+    };
+    await expect(statement.run(client, 'SELECT 1', [], true)).rejects.toMatchObject({ code: '42P05' });
+    expect(statement.enabled()).toBe(false);
+    expect(await statement.run(client, 'SELECT 2', [], false)).toEqual({ rows: [{ ok: true }] });
+    expect(sent.map((c) => Boolean(c.name))).toEqual([true, false]);
+    const fresh = postgresStatements();
+    expect(await fresh.run(client, 'SELECT 3', [], false)).toEqual({ rows: [{ ok: true }] });
+    expect(sent.slice(2).map((c) => Boolean(c.name))).toEqual([true, false]);
+  });
 });

@@ -90,15 +90,41 @@ export async function pgliteStatements(pg: PgliteLike) {
   };
 }
 
-/** node-postgres's query config for a text: named (prepared per connection) while fewer than PREPARED_MAX are. */
-export function postgresStatements() {
+/**
+ * Codes a server answers when named statements outlive or miss their connection: a pooler that hands one
+ * server session to several clients (or the test suite's PGlite served over the wire, one session for every
+ * connection) — "prepared statement … already exists" and "… does not exist".
+ */
+const SHARED_SESSION = new Set(['42P05', '26000']);
+
+/**
+ * node-postgres's query config for a text: named (prepared per connection) while fewer than PREPARED_MAX are.
+ * `run` sends it on a pool or a client; a server that shares its sessions between connections turns naming off
+ * for good (the call is answered unnamed when it is not inside a transaction, which the error has aborted).
+ * `prepared` false (DATABASE_PREPARED=off): nothing is named, for a pooler known to share sessions.
+ */
+export function postgresStatements(prepared = true) {
   const named = new Map<string, string>();
-  return (text: string, values: unknown[] | undefined) => {
-    let name = named.get(text);
-    if (!name && named.size < PREPARED_MAX) {
+  let enabled = prepared;
+  const config = (text: string, values: unknown[] | undefined) => {
+    let name = enabled ? named.get(text) : undefined;
+    if (enabled && !name && named.size < PREPARED_MAX) {
       name = `gsm_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
       named.set(text, name);
     }
     return name ? { name, text, values } : { text, values };
   };
+  async function run<R>(client: { query(config: { name?: string; text: string; values?: unknown[] }): Promise<R> }, text: string, values: unknown[] | undefined, inTransaction: boolean): Promise<R> {
+    const query = config(text, values);
+    try {
+      return await client.query(query);
+    } catch (error) {
+      if (!('name' in query) || !SHARED_SESSION.has((error as { code?: string }).code ?? '')) throw error;
+      enabled = false;
+      console.error('[db] the server shares sessions between connections: statements are no longer prepared');
+      if (inTransaction) throw error;
+      return client.query({ text, values });
+    }
+  }
+  return Object.assign(config, { run, enabled: () => enabled });
 }
