@@ -109,7 +109,7 @@ const DEVICE_GONE = 'This device no longer belongs to that player: start a new s
 
 /**
  * A game call's credentials checked in process: its SDK key and the claims of its (signed, unexpired) player
- * token. The database half — the key's app and the device still the player's — is `PLAYER_AUTH` inside the
+ * token. The database half — the key's app and the device still the player's — is `playerAuthSql` inside the
  * caller's statement, judged by `acceptPlayer`: the call a game makes most (its rank) then costs one round trip.
  * A refused token is judged by `playerOf` instead, so the refusals keep their order (an unknown key first).
  */

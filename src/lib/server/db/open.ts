@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import type { PGlite } from '@electric-sql/pglite';
 import { join } from 'node:path';
 import { takeDirectoryLock } from './dir-lock';
 import { pgliteStatements, postgresStatements } from './prepared';
@@ -17,12 +18,8 @@ export async function openPglite(dataDir: string, options: { loadDump?: Blob } =
     throw error;
   }
   const client = pg;
-  const statements = await pgliteStatements(client);
   return {
-    kind: 'pglite',
-    ...makeSql((text, params) => statements.query(text, params), (text) => client.exec(text)),
-    // Inside PGlite's transaction (its lock held), the same prepared statements; `tx` only for its exec.
-    transaction: (fn) => client.transaction((tx) => fn(makeSql((text, params) => statements.query(text, params, true), (text) => tx.exec(text)))),
+    ...(await pgliteQueries(client)),
     async close() {
       if (!client.closed) await client.close();
       releaseLock();
@@ -36,13 +33,21 @@ export async function openPglite(dataDir: string, options: { loadDump?: Blob } =
 export async function openMemoryPglite(loadDump?: Blob): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   const client = await PGlite.create(loadDump ? { loadDataDir: loadDump } : {});
+  return {
+    ...(await pgliteQueries(client)),
+    close: () => client.close(),
+    listen: (channel, handlers) => listenPglite(client, channel, handlers),
+  };
+}
+
+/** The queries and transactions of a PGlite (on disk or in memory), through its prepared statements. */
+async function pgliteQueries(client: PGlite): Promise<Pick<Db, 'kind' | 'query' | 'one' | 'exec' | 'transaction'>> {
   const statements = await pgliteStatements(client);
   return {
     kind: 'pglite',
     ...makeSql((text, params) => statements.query(text, params), (text) => client.exec(text)),
+    // Inside PGlite's transaction (its lock held), the same prepared statements; `tx` only for its exec.
     transaction: (fn) => client.transaction((tx) => fn(makeSql((text, params) => statements.query(text, params, true), (text) => tx.exec(text)))),
-    close: () => client.close(),
-    listen: (channel, handlers) => listenPglite(client, channel, handlers),
   };
 }
 
