@@ -49,6 +49,7 @@ export async function pgliteStatements(pg: PgliteLike) {
   function run(text: string, params: unknown[], inTransaction: boolean): Promise<Results> {
     return pg.runExclusive(async () => {
       const messages = [];
+      let stale: string | null = null;
       try {
         let statement = statements.get(text);
         if (statement) {
@@ -64,11 +65,19 @@ export async function pgliteStatements(pg: PgliteLike) {
         messages.push(...(await send(serialize.describe({ type: 'P' }))));
         messages.push(...(await send(serialize.execute({}))));
       } catch (error) {
-        if ((error as { code?: string }).code === STALE_PLAN) statements.delete(text);
+        if ((error as { code?: string }).code === STALE_PLAN) {
+          stale = statements.get(text)?.name ?? null;
+          statements.delete(text);
+        }
         throw error;
       } finally {
         // Ends the extended-protocol exchange, after an error too (the server skips to it).
         messages.push(...(await send(serialize.sync())));
+        // A stale statement is closed once the exchange is over (until the Sync the server ignores messages).
+        if (stale) {
+          await send(serialize.close({ type: 'S', name: stale }));
+          await send(serialize.sync());
+        }
       }
       if (!inTransaction) await pg.syncToFs();
       return parse.parseResults(messages, pg.parsers)[0]!;
