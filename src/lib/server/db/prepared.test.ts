@@ -53,7 +53,12 @@ describe('prepared statements on PGlite', () => {
     const all = 'SELECT * FROM things WHERE id = $1';
     expect(Object.keys((await db.one(all, [1]))!)).toEqual(['id', 'name', 'tags', 'at', 'n']);
     await db.exec('ALTER TABLE things ADD COLUMN extra text');
+    const prepared = async () => (await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = $1`, [all]))!.n;
     expect(Object.keys((await db.one(all, [1]))!)).toEqual(['id', 'name', 'tags', 'at', 'n', 'extra']);
+    // The stale statement was closed (that call answered as plain text); the next call prepares it anew, once.
+    expect(await prepared()).toBe(0);
+    expect(Object.keys((await db.one(all, [1]))!)).toEqual(['id', 'name', 'tags', 'at', 'n', 'extra']);
+    expect(await prepared()).toBe(1);
   });
 });
 
