@@ -64,6 +64,8 @@ export interface Tunables {
   sessionCacheMs: number;
   /** The API log is written in batches: at most this long after a request (API_LOG_FLUSH_MS, default 1 s). */
   apiLogFlushMs: number;
+  /** REQUEST_CONCURRENCY requests inside the app at once (0: no limit); one inside REQUEST_LEND_MS lends its place. */
+  admission: { limit: number; lendAfterMs: number };
   /** Store endpoints and limits of IAP verification (src/lib/iap/); tests point them at local stand-ins. */
   iap: IapSettings;
   /** AdMob through Google's OAuth (src/lib/finance/admob*.ts); tests point the endpoints at a local stand-in. */
@@ -260,6 +262,10 @@ export function tunables(): Tunables {
     trustProxy: flag(env, 'TRUST_PROXY', false),
     sessionCacheMs: integer(env, 'SESSION_CACHE_MS', 30_000, 0, 300_000),
     apiLogFlushMs: integer(env, 'API_LOG_FLUSH_MS', 1000, 10, 60_000),
+    admission: {
+      limit: integer(env, 'REQUEST_CONCURRENCY', 8, 0, 10_000),
+      lendAfterMs: integer(env, 'REQUEST_LEND_MS', 1000, 10, 600_000),
+    },
     iap: {
       googlePlayApiBase: url(env, 'GOOGLE_PLAY_API_BASE', 'https://androidpublisher.googleapis.com'),
       googleTokenUrl: url(env, 'GOOGLE_OAUTH_TOKEN_URL', 'https://oauth2.googleapis.com/token'),

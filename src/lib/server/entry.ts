@@ -11,7 +11,10 @@ import http from 'node:http';
 import https from 'node:https';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createAdmission } from './admission';
+import { tunables } from './config';
 import { lingerOnUnreadBody, setBaseSecurityHeaders } from './connection-guards';
+import { atArrival } from './request-clock';
 import { createStaticFiles } from './static-files';
 
 // React is loaded from node_modules by the adapter's module below and picks its build from NODE_ENV: unset,
@@ -30,6 +33,7 @@ export const options = adapter.options;
 // dist/client as the adapter finds it: where the build put it relative to dist/server (this file's folder).
 const clientDir = join(dirname(fileURLToPath(import.meta.url)), relative(fileURLToPath(options.server), fileURLToPath(options.client)));
 const staticFiles = createStaticFiles(clientDir);
+const admission = createAdmission(tunables().admission);
 
 /** The files of dist/client, then the app (no `next`: a path the app does not know gets its 404 page). */
 export const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
@@ -43,7 +47,9 @@ export const handler = (req: http.IncomingMessage, res: http.ServerResponse) => 
     res.end('Bad request.');
     return;
   }
-  if (!staticFiles(req, res)) void adapter.handler(req, res);
+  // Every other request waits its turn to enter the app (admission.ts); its arrival time goes with its
+  // work, so the embedded database serves the oldest request first (db/oldest-first.ts).
+  if (!staticFiles(req, res)) admission.admit(req, res, () => void atArrival(() => adapter.handler(req, res)));
 };
 
 export function startServer() {

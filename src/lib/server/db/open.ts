@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 import { join } from 'node:path';
 import { takeDirectoryLock } from './dir-lock';
+import { oldestFirst } from './oldest-first';
 import { pgliteStatements, postgresStatements } from './prepared';
 import { makeSql, type Db, type ListenHandlers } from './sql';
 
@@ -43,11 +44,13 @@ export async function openMemoryPglite(loadDump?: Blob): Promise<Db> {
 /** The queries and transactions of a PGlite (on disk or in memory), through its prepared statements. */
 async function pgliteQueries(client: PGlite): Promise<Pick<Db, 'kind' | 'query' | 'one' | 'exec' | 'transaction'>> {
   const statements = await pgliteStatements(client);
+  const turn = oldestFirst();
   return {
     kind: 'pglite',
-    ...makeSql((text, params) => statements.query(text, params), (text) => client.exec(text)),
-    // Inside PGlite's transaction (its lock held), the same prepared statements; `tx` only for its exec.
-    transaction: (fn) => client.transaction((tx) => fn(makeSql((text, params) => statements.query(text, params, true), (text) => tx.exec(text)))),
+    ...makeSql((text, params) => turn(() => statements.query(text, params)), (text) => turn(() => client.exec(text))),
+    // Inside PGlite's transaction (its lock held, the turn taken once for the whole), the same prepared
+    // statements; `tx` only for its exec.
+    transaction: (fn) => turn(() => client.transaction((tx) => fn(makeSql((text, params) => statements.query(text, params, true), (text) => tx.exec(text))))),
   };
 }
 
