@@ -47,19 +47,24 @@ describe('admission', () => {
 
   it('never holds /api/health back', async () => {
     const { started, get } = await serve({ limit: 1, lendAfterMs: 10_000 });
-    const slow = get('/slow?ms=300');
+    let slowDone = false;
+    const slow = get('/slow?ms=300').then(() => (slowDone = true));
     await pause(30);
     expect(await get('/api/health')).toBe('/api/health');
+    // Answered while the one place was still taken.
+    expect(slowDone).toBe(false);
     expect(started).toEqual(['/slow?ms=300', '/api/health']);
     await slow;
   });
 
   it('lends the place of a request inside too long to the next in line', async () => {
     const { started, get } = await serve({ limit: 1, lendAfterMs: 100 });
-    const stuck = get('/stuck?ms=600');
+    let stuckDone = false;
+    const stuck = get('/stuck?ms=600').then(() => (stuckDone = true));
     await pause(20);
     const next = get('/next?ms=0');
     expect(await next).toBe('/next?ms=0');
+    expect(stuckDone).toBe(false);
     expect(started).toEqual(['/stuck?ms=600', '/next?ms=0']);
     await stuck;
   });
