@@ -7,7 +7,7 @@
 // The mix runs twice: back to back (each session sends its next request as soon as the last is answered)
 // and paced (--session-rate requests per second per session, the sessions' requests spread evenly in time).
 //   npm run bench:load -- [--db both|pglite|postgres] [--duration 10] [--mix-duration 30] [--sessions 200]
-//                         [--session-rate 0.5] [--connections 8] [--no-build] [--write-doc] [--note "…"]
+//                         [--session-rate 0.5] [--connections 8] [--warmup 5] [--no-build] [--write-doc] [--note "…"]
 // PostgreSQL: BENCH_PG_URL, or a throw-away cluster under /tmp (needs PostgreSQL's server binaries).
 // --write-doc rewrites the bench:load block of docs/performance.md; without it the tables are only printed.
 import { execFileSync, spawn } from 'node:child_process';
@@ -22,9 +22,9 @@ import { pacedLoad } from './lib/paced-load.mjs';
 import { parseArgs } from './lib/studio-client.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const args = parseArgs(process.argv.slice(2), { db: 'both', duration: 10, mixDuration: 30, sessions: 200, sessionRate: 0.5, connections: 8, noBuild: false, writeDoc: false, note: '' });
+const args = parseArgs(process.argv.slice(2), { db: 'both', duration: 10, mixDuration: 30, sessions: 200, sessionRate: 0.5, connections: 8, warmup: 5, noBuild: false, writeDoc: false, note: '' });
 if (!(args.sessionRate > 0)) throw new Error('--session-rate must be a positive number (requests per second per session)');
-for (const key of ['duration', 'mixDuration', 'sessions', 'connections']) {
+for (const key of ['duration', 'mixDuration', 'sessions', 'connections', 'warmup']) {
   if (!Number.isInteger(args[key]) || args[key] < 1) throw new Error(`--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} must be a positive integer`);
 }
 if (!['both', 'pglite', 'postgres'].includes(args.db)) throw new Error('--db must be both, pglite or postgres');
@@ -209,6 +209,11 @@ async function benchConsole(kind) {
     };
     // Back to back: every session sends its next request as soon as the last is answered (the worst case:
     // latency is then the queue in front of a saturated server).
+    // First a few seconds of the same mix, not counted: the first request of each session and account warms
+    // code paths and caches that the single-account measurements above did not touch (a cold start of 200
+    // sessions at once, which a running console sees once).
+    await measure(`${kind} ${args.sessions} sessions back to back (warm-up, not counted)`, { ...mixOptions(), duration: args.warmup });
+    await settle(base);
     const mix = await measure(`${kind} ${args.sessions} sessions back to back`, mixOptions());
     await settle(base);
     // Paced: people click; each session sends --session-rate requests per second, the sessions' requests
@@ -278,7 +283,7 @@ const pacedTable = table(
   [`${args.sessions} signed-in sessions, ${args.mixDuration} s, **paced**: ${args.sessionRate} requests/s per session (${Math.round(args.sessions * args.sessionRate)} requests/s offered)`, ...results.map(title)],
   mixRows((r) => r.paced),
 );
-const body = `${machineLine(host, args.note)} Options: \`--duration ${args.duration} --mix-duration ${args.mixDuration} --sessions ${args.sessions} --session-rate ${args.sessionRate} --connections ${args.connections}\`. The load generator (autocannon) runs on the same machine as the server, one console process per database, demo data with a 200-player simulated studio, scheduler off. ${all.reduce((n, m) => n + m.requests, 0).toLocaleString('en-US')} requests in all, every one answered 200.
+const body = `${machineLine(host, args.note)} Options: \`--duration ${args.duration} --mix-duration ${args.mixDuration} --sessions ${args.sessions} --session-rate ${args.sessionRate} --connections ${args.connections} --warmup ${args.warmup}\`. The back-to-back mix is measured after ${args.warmup} s of the same mix that is not counted. The console admits REQUEST_CONCURRENCY requests at once (default 8). The load generator (autocannon) runs on the same machine as the server, one console process per database, demo data with a 200-player simulated studio, scheduler off. ${all.reduce((n, m) => n + m.requests, 0).toLocaleString('en-US')} requests in all, every one answered 200.
 
 ${throughput}
 
