@@ -6,6 +6,7 @@ import { zip } from '../../src/lib/analytics/xlsx';
 import { nowMs } from '../../src/lib/time/clock';
 import { COST_HEADERS } from '../support/finance-xlsx';
 import { expect, open, signIn, test } from './fixtures';
+import { reportReady } from './report-table';
 
 /**
  * The marketing journey of finance (tracker issue 16): import a UA cost file (preview, then import), find
@@ -48,6 +49,21 @@ test('marketing imports a cost file, sees it in Statistic MKT and exports the mo
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export Excel' }).click();
   expect((await download).suggestedFilename()).toBe(`finance-report-${month}.xlsx`);
+});
+
+/**
+ * Today's figures are still arriving (the refresh runs five times a day): on a chart of days that reaches
+ * today, today's point is marked as "so far" (drawn dashed); a range that ended yesterday marks nothing.
+ */
+test('Finance Statistic marks today as so far on its day chart, and only today', async ({ page }) => {
+  const today = reportDay(nowMs());
+  await signIn(page, 'marketing', undefined, `/finance/statistic/index?from=${addDays(today, -6)}&to=${today}&by=day`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Finance Statistic' })).toBeVisible();
+  await reportReady(page);
+  await expect(page.getByTestId('report-chart')).toHaveAttribute('data-partial', '6');
+  await open(page, `/finance/statistic/index?from=${addDays(today, -7)}&to=${addDays(today, -1)}&by=day`);
+  await reportReady(page);
+  await expect(page.getByTestId('report-chart')).toHaveAttribute('data-partial', '');
 });
 
 /**

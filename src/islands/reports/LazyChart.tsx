@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { ChartSpec } from '../../lib/reports/define';
-import type { ChartMark } from './chart-marks';
+import type { ChartProps } from './ReportChart';
 
 const ReportChart = lazy(() => import('./ReportChart'));
 
@@ -10,7 +9,7 @@ const ReportChart = lazy(() => import('./ReportChart'));
  * server, and a Suspense boundary resolved while streaming makes React emit inline scripts, which the
  * page's Content-Security-Policy refuses (docs/security.md, "CSP").
  */
-export default function LazyChart(props: ChartSpec & { height?: number; marks?: ChartMark[] }) {
+export default function LazyChart(props: ChartProps) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   const placeholder = <div className="report-chart chart-loading" style={{ height: props.height ?? 280 }}>Loading chart…</div>;

@@ -5,14 +5,24 @@ import { chartMarksPlugin, type ChartMark } from './chart-marks';
 
 ChartJS.register(BarController, BarElement, CategoryScale, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip);
 
+export type ChartProps = ChartSpec & {
+  height?: number;
+  marks?: ChartMark[];
+  /** On a chart of days, the index of today: a day not over yet, drawn dashed and labelled "so far". */
+  partialIndex?: number;
+};
+
 /**
  * A line/bar chart of report series over labels; loaded lazily (chart.js is the heaviest part of a report).
  * Over categories (levels) every series is drawn as bars: a line between levels would suggest values
- * between them. Day charts draw the chart annotations of the apps in view (`marks`) as vertical lines.
+ * between them. Day charts draw the chart annotations of the apps in view (`marks`) as vertical lines, and
+ * today's point, whose figures are still arriving, as a dashed last step labelled "so far" (a line falling
+ * to today's few hours read as a collapse).
  */
-export default function ReportChart({ x, labels, series, leftTitle, rightTitle, height = 280, marks = [] }: ChartSpec & { height?: number; marks?: ChartMark[] }) {
+export default function ReportChart({ x, labels, series, leftTitle, rightTitle, height = 280, marks = [], partialIndex }: ChartProps) {
+  const partial = x === 'day' && partialIndex !== undefined && partialIndex >= 0 && partialIndex < labels.length ? partialIndex : undefined;
   const data: ChartData<'bar' | 'line', (number | null)[], string> = {
-    labels,
+    labels: partial === undefined ? labels : labels.map((label, i) => (i === partial ? `${label} (so far)` : label)),
     datasets: series.map((s) => ({
       type: x === 'category' ? 'bar' : (s.type ?? 'line'),
       label: s.label,
@@ -24,6 +34,7 @@ export default function ReportChart({ x, labels, series, leftTitle, rightTitle, 
       pointRadius: labels.length > 45 ? 0 : 2,
       spanGaps: false,
       order: s.type === 'bar' ? 2 : 1,
+      ...(partial === undefined ? {} : { segment: { borderDash: (ctx: { p1DataIndex: number }) => (ctx.p1DataIndex >= partial ? [6, 4] : undefined) } }),
     })),
   };
   const hasRight = series.some((s) => s.right);
@@ -39,7 +50,7 @@ export default function ReportChart({ x, labels, series, leftTitle, rightTitle, 
     },
   };
   return (
-    <div className="report-chart" style={{ height }} data-testid="report-chart" data-marks={x === 'day' ? marks.length : 0}>
+    <div className="report-chart" style={{ height }} data-testid="report-chart" data-marks={x === 'day' ? marks.length : 0} data-partial={partial ?? ''}>
       <Chart type="bar" role="img" aria-label={chartLabel(series, labels.length)} data={data as ChartData<'bar', (number | null)[], string>} options={options as ChartOptions<'bar'>} plugins={[chartMarksPlugin as never]} />
     </div>
   );

@@ -8,6 +8,7 @@ import type { ReportControl } from '../../lib/reports/define';
 import { reportScreens } from '../../lib/reports/registry';
 import { formatDay } from '../../lib/time/format';
 import { REPORT_TIME_ZONE_LABEL } from '../../lib/time/zone';
+import { todayInReportZone } from '../../lib/ui/filters/date-range';
 import { writeOwnedQuery } from '../../lib/ui/filters/url-query';
 import '../../styles/reports.css';
 import ChartNotes, { useChartNotes } from './ChartNotes';
@@ -83,6 +84,9 @@ export default function ReportScreen({ reportId, account, canExport, canNote = f
   const marks = dayAxis && answer
     ? notes.map((n) => ({ index: daysBetween(answer.from, n.day), label: appsInView.length > 1 ? `${appsInView.find((a) => a.id === n.appId)?.name ?? n.appId}: ${n.note}` : n.note }))
     : [];
+  // Today's figures are still arriving: on a chart of days that reaches today, its point is marked "so far".
+  const today = todayInReportZone();
+  const partialIndex = dayAxis && answer && answer.from <= today && today <= answer.to ? daysBetween(answer.from, today) : undefined;
   const names = answer ? answer.apps.map((id) => apps.find((a) => a.id === id)?.name ?? id) : [];
   const appText = names.length === 1 ? names[0] : names.length <= 3 ? names.join(', ') : `${names.length} apps`;
 
@@ -124,7 +128,7 @@ export default function ReportScreen({ reportId, account, canExport, canNote = f
               {n.text}
             </p>
           ))}
-          {chart && <LazyChart {...chart} marks={marks} />}
+          {chart && <LazyChart {...chart} marks={marks} partialIndex={partialIndex} />}
           {chart && answer && <ChartNotes notes={notes} reload={reloadNotes} apps={appsInView} to={answer.to} canEdit={canNote} />}
           {table && <ReportTableView table={table} />}
           {!answer && !failed && <div className="report-skeleton" aria-hidden="true" />}
