@@ -20,7 +20,6 @@ async function serve(options: { limit: number; lendAfterMs: number }) {
       setTimeout(() => res.end(req.url), ms);
     }),
   );
-  server.keepAliveTimeout = 1;
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const get = (path: string, signal?: AbortSignal) => fetch(base + path, { signal }).then((r) => r.text());
