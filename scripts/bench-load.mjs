@@ -255,7 +255,7 @@ if (failed.length) {
 const rps = (m) => `${Math.round(m.rps).toLocaleString('en-US')} req/s`;
 const ms = (v) => (v >= 100 ? `${Math.round(v)} ms` : `${v.toFixed(1)} ms`);
 const pct = (v) => `${Math.round(v * 100)}%`;
-const mark = (ok) => (ok ? '' : ' **below target**');
+const mark = (ok) => (ok ? '' : ' **target missed**');
 const title = (r) => (r.kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL');
 
 const throughput = table(
