@@ -8,7 +8,7 @@ ChartJS.register(BarController, BarElement, CategoryScale, Legend, LinearScale, 
 export type ChartProps = ChartSpec & {
   height?: number;
   marks?: ChartMark[];
-  /** On a chart of days, the index of today: a day not over yet, drawn dashed and labelled "so far". */
+  /** On a chart of one label per day (ReportScreen decides), the index of today: drawn dashed and labelled "so far". */
   partialIndex?: number;
 };
 
@@ -20,9 +20,8 @@ export type ChartProps = ChartSpec & {
  * to today's few hours read as a collapse).
  */
 export default function ReportChart({ x, labels, series, leftTitle, rightTitle, height = 280, marks = [], partialIndex }: ChartProps) {
-  const partial = x === 'day' && partialIndex !== undefined && partialIndex >= 0 && partialIndex < labels.length ? partialIndex : undefined;
   const data: ChartData<'bar' | 'line', (number | null)[], string> = {
-    labels: partial === undefined ? labels : labels.map((label, i) => (i === partial ? `${label} (so far)` : label)),
+    labels: partialIndex === undefined ? labels : labels.map((label, i) => (i === partialIndex ? `${label} (so far)` : label)),
     datasets: series.map((s) => ({
       type: x === 'category' ? 'bar' : (s.type ?? 'line'),
       label: s.label,
@@ -34,7 +33,7 @@ export default function ReportChart({ x, labels, series, leftTitle, rightTitle, 
       pointRadius: labels.length > 45 ? 0 : 2,
       spanGaps: false,
       order: s.type === 'bar' ? 2 : 1,
-      ...(partial === undefined ? {} : { segment: { borderDash: (ctx: { p1DataIndex: number }) => (ctx.p1DataIndex >= partial ? [6, 4] : undefined) } }),
+      ...(partialIndex === undefined ? {} : { segment: { borderDash: (ctx: { p1DataIndex: number }) => (ctx.p1DataIndex >= partialIndex ? [6, 4] : undefined) } }),
     })),
   };
   const hasRight = series.some((s) => s.right);
@@ -50,7 +49,7 @@ export default function ReportChart({ x, labels, series, leftTitle, rightTitle, 
     },
   };
   return (
-    <div className="report-chart" style={{ height }} data-testid="report-chart" data-marks={x === 'day' ? marks.length : 0} data-partial={partial ?? ''}>
+    <div className="report-chart" style={{ height }} data-testid="report-chart" data-marks={x === 'day' ? marks.length : 0} data-partial={partialIndex ?? ''}>
       <Chart type="bar" role="img" aria-label={chartLabel(series, labels.length)} data={data as ChartData<'bar', (number | null)[], string>} options={options as ChartOptions<'bar'>} plugins={[chartMarksPlugin as never]} />
     </div>
   );
