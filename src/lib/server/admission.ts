@@ -28,7 +28,7 @@ export function createAdmission({ limit, lendAfterMs }: { limit: number; lendAft
   }
 
   return {
-    /** How many are inside and how many wait (for tests and the health answer's readers). */
+    /** How many are inside and how many wait (read by the tests). */
     get state() {
       return { inside, waiting: line.filter((t) => !t.gone).length };
     },

@@ -1,5 +1,6 @@
 // When the request a piece of work belongs to arrived. The server entry starts every request that reaches the
-// app inside `atArrival`, and the embedded database's queue serves the oldest request first (db/oldest-first.ts).
+// app inside `atArrival`, at the moment admission lets it in (admission keeps arrival order, so the times keep
+// it too), and the embedded database's queue serves the oldest request first (db/oldest-first.ts).
 // One store per process through a global symbol: the entry and the app's modules are separate bundles and
 // must share it.
 import { AsyncLocalStorage } from 'node:async_hooks';
