@@ -43,6 +43,33 @@ export function defineContract<Req extends z.ZodType, Data extends z.ZodType, A 
   return contract;
 }
 
+/** What an endpoint may say beside its method, path, schemas and access. */
+export type ContractOptions = Pick<Contract, 'list' | 'maxBody' | 'textCheckedByHandler'>;
+
+function endpointOf<A extends Access>(method: HttpMethod, access: A) {
+  return <Req extends z.ZodType, Data extends z.ZodType>(path: string, request: Req, data: Data, options: ContractOptions = {}): Contract<Req, Data, A> => ({
+    method,
+    path,
+    request,
+    data,
+    access,
+    ...options,
+  });
+}
+
+/**
+ * The endpoints of an area that share one access, each then written as one line: `area.get(path, request, data)`.
+ * The access is said once for the area, so an endpoint cannot quietly drift from its screen's permission.
+ */
+export function contractsFor<A extends Access>(access: A) {
+  return { get: endpointOf('GET', access), post: endpointOf('POST', access), put: endpointOf('PUT', access), delete: endpointOf('DELETE', access) };
+}
+
+/** Endpoints anyone may call (the SDK's, sign-in). */
+export const publicApi = contractsFor('public');
+/** Endpoints any signed-in account may call. */
+export const signedInApi = contractsFor('signedIn');
+
 export type RequestOf<C extends Contract> = z.input<C['request']>;
 export type DataOf<C extends Contract> = z.output<C['data']>;
 export type BodyOf<C extends Contract> = { data: DataOf<C>; totalRecord?: number };

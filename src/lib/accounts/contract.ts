@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract, emptyRequest } from '../contract';
+import { emptyRequest, contractsFor, signedInApi } from '../contract';
 import { ACCOUNT_SORT_FIELDS, avatarSchema, displayNameSchema, introductionSchema, roleNameSchema, stringList, usernameSchema } from './rules';
 
 export const accountInfo = z.object({
@@ -19,29 +19,21 @@ export const accountInfo = z.object({
 });
 export type AccountInfo = z.infer<typeof accountInfo>;
 
-export const accountInfoContract = defineContract({
-  method: 'GET',
-  path: '/api/adminAccount/info',
-  request: emptyRequest,
-  data: accountInfo,
-  access: 'signedIn',
-});
+export const accountInfoContract = signedInApi.get('/api/adminAccount/info', emptyRequest, accountInfo);
 
-export const changePasswordContract = defineContract({
-  method: 'POST',
-  path: '/api/adminAccount/changePassword',
-  request: z.object({
+export const changePasswordContract = signedInApi.post(
+  '/api/adminAccount/changePassword',
+  z.object({
     oldPassword: z.string().min(1, 'Old password is required').max(200),
     newPassword: z.string().min(1, 'New password is required').max(200),
   }),
-  data: z.object({ ok: z.literal(true) }),
-  access: 'signedIn',
-  maxBody: 4096,
-});
+  z.object({ ok: z.literal(true) }),
+  { maxBody: 4096 },
+);
 
 
 const ACCOUNT_ROUTE = '/adminAccount/account';
-const manage = { route: ACCOUNT_ROUTE, actions: ['account_manage'] } as const;
+const manage = contractsFor({ route: ACCOUNT_ROUTE, actions: ['account_manage'] });
 
 export const accountRow = z.object({
   username: z.string(),
@@ -67,10 +59,11 @@ export const accountRow = z.object({
 });
 export type AccountRow = z.infer<typeof accountRow>;
 
-export const allAccountContract = defineContract({
-  method: 'GET',
-  path: '/api/adminAccount/allAccount',
-  request: z.object({
+const accountApi = contractsFor({ route: ACCOUNT_ROUTE });
+
+export const allAccountContract = accountApi.get(
+  '/api/adminAccount/allAccount',
+  z.object({
     textSearch: z.string().trim().max(100).optional(),
     role: z.string().trim().max(40).optional(),
     page: z.coerce.number().int().min(1).default(1),
@@ -78,15 +71,13 @@ export const allAccountContract = defineContract({
     sort: z.enum(ACCOUNT_SORT_FIELDS).default('username'),
     order: z.enum(['asc', 'desc']).default('asc'),
   }),
-  data: z.array(accountRow),
-  list: true,
-  access: { route: ACCOUNT_ROUTE },
-});
+  z.array(accountRow),
+  { list: true },
+);
 
-export const createAccountContract = defineContract({
-  method: 'POST',
-  path: '/api/adminAccount/create',
-  request: z.object({
+export const createAccountContract = manage.post(
+  '/api/adminAccount/create',
+  z.object({
     username: usernameSchema,
     role: roleNameSchema,
     name: displayNameSchema.default(''),
@@ -97,19 +88,17 @@ export const createAccountContract = defineContract({
     paths: stringList().default([]),
     privateActions: stringList().default([]),
   }),
-  data: z.object({ account: accountRow, password: z.string().nullable() }),
-  access: manage,
-});
+  z.object({ account: accountRow, password: z.string().nullable() }),
+);
 
 /**
  * The account dialog's one save: creates an account or changes its role, app visibility, followed teams and
  * finance visibility in one transaction (each change audited), so a refusal of one part leaves nothing
  * half-written. The spec's per-part endpoints stay for scripts.
  */
-export const saveAccountContract = defineContract({
-  method: 'POST',
-  path: '/api/adminAccount/save',
-  request: z.object({
+export const saveAccountContract = manage.post(
+  '/api/adminAccount/save',
+  z.object({
     isNew: z.boolean(),
     username: usernameSchema,
     name: displayNameSchema.default(''),
@@ -122,138 +111,105 @@ export const saveAccountContract = defineContract({
     financeApps: stringList().default([]),
     financeTeams: stringList().default([]),
   }),
-  data: z.object({ account: accountRow, password: z.string().nullable() }),
-  access: manage,
-});
+  z.object({ account: accountRow, password: z.string().nullable() }),
+);
 
-export const updateAccountContract = defineContract({
-  method: 'POST',
-  path: '/api/adminAccount/update/:username',
-  request: z.object({
+export const updateAccountContract = manage.post(
+  '/api/adminAccount/update/:username',
+  z.object({
     username: usernameSchema,
     role: roleNameSchema,
     paths: stringList(),
     privateActions: stringList(),
     permissions: stringList().default([]),
   }),
-  data: accountRow,
-  access: manage,
-});
+  accountRow,
+);
 
-export const resetPasswordContract = defineContract({
-  method: 'POST',
-  path: '/api/adminAccount/resetPassword/:username',
-  request: z.object({ username: usernameSchema }),
-  data: z.object({ password: z.string() }),
-  access: manage,
-});
+export const resetPasswordContract = manage.post(
+  '/api/adminAccount/resetPassword/:username',
+  z.object({ username: usernameSchema }),
+  z.object({ password: z.string() }),
+);
 
-export const deleteAccountContract = defineContract({
-  method: 'DELETE',
-  path: '/api/adminAccount/delete/:username',
-  request: z.object({ username: usernameSchema }),
-  data: z.object({ username: z.string() }),
-  access: manage,
-});
+export const deleteAccountContract = manage.delete(
+  '/api/adminAccount/delete/:username',
+  z.object({ username: usernameSchema }),
+  z.object({ username: z.string() }),
+);
 
-export const deactivateAccountContract = defineContract({
-  method: 'POST',
-  path: '/api/adminAccount/deactiveAccount',
-  request: z.object({ username: usernameSchema, active: z.boolean().default(false) }),
-  data: accountRow,
-  access: manage,
-});
+export const deactivateAccountContract = manage.post(
+  '/api/adminAccount/deactiveAccount',
+  z.object({ username: usernameSchema, active: z.boolean().default(false) }),
+  accountRow,
+);
 
-export const changeProfileContract = defineContract({
-  method: 'POST',
-  path: '/api/adminAccount/changeProfile',
+export const changeProfileContract = signedInApi.post(
+  '/api/adminAccount/changeProfile',
   /** Without username: the caller's own profile (anyone); with another username: needs account_manage. */
-  request: z.object({ username: usernameSchema.optional(), name: displayNameSchema, avatar: avatarSchema.default(''), introduction: introductionSchema.default('') }),
-  data: accountRow,
-  access: 'signedIn',
-});
+  z.object({ username: usernameSchema.optional(), name: displayNameSchema, avatar: avatarSchema.default(''), introduction: introductionSchema.default('') }),
+  accountRow,
+);
 
-export const updateListAppContract = defineContract({
-  method: 'POST',
-  path: '/api/adminAccount/update/listApp/:username',
-  request: z.object({ username: usernameSchema, listApp: stringList(), followTeam: stringList() }),
-  data: accountRow,
-  access: manage,
-});
+export const updateListAppContract = manage.post(
+  '/api/adminAccount/update/listApp/:username',
+  z.object({ username: usernameSchema, listApp: stringList(), followTeam: stringList() }),
+  accountRow,
+);
 
-export const updateExcludeTeamsContract = defineContract({
-  method: 'POST',
-  path: '/api/adminAccount/updateExcludeTeams',
-  request: z.object({ username: usernameSchema, excludeTeams: stringList() }),
-  data: accountRow,
-  access: manage,
-});
+export const updateExcludeTeamsContract = manage.post(
+  '/api/adminAccount/updateExcludeTeams',
+  z.object({ username: usernameSchema, excludeTeams: stringList() }),
+  accountRow,
+);
 
-export const viewAppContract = defineContract({
-  method: 'POST',
-  path: '/api/adminAccount/viewApp',
-  request: z.object({ username: usernameSchema, canViewAllApp: z.boolean() }),
-  data: accountRow,
-  access: manage,
-});
+export const viewAppContract = manage.post(
+  '/api/adminAccount/viewApp',
+  z.object({ username: usernameSchema, canViewAllApp: z.boolean() }),
+  accountRow,
+);
 
-export const suggestContract = defineContract({
-  method: 'GET',
-  path: '/api/adminAccount/suggest',
-  request: z.object({ q: z.string().trim().max(100).default('') }),
-  data: z.array(z.object({ username: z.string(), name: z.string(), role: z.string() })),
-  /**
-   * Usernames and roles are a map of who to attack: only accounts that may open the account list (which answers
-   * the same names and roles) get them. No screen uses this picker yet (docs/decisions.md, Security).
-   */
-  access: { route: ACCOUNT_ROUTE },
-});
+/**
+ * Usernames and roles are a map of who to attack: only accounts that may open the account list (which answers
+ * the same names and roles) get them. No screen uses this picker yet (docs/decisions.md, Security).
+ */
+export const suggestContract = accountApi.get(
+  '/api/adminAccount/suggest',
+  z.object({ q: z.string().trim().max(100).default('') }),
+  z.array(z.object({ username: z.string(), name: z.string(), role: z.string() })),
+);
 
 const financePermission = z.object({ username: z.string(), apps: z.array(z.string()), teams: z.array(z.string()) });
 
-export const financePermissionGetContract = defineContract({
-  method: 'GET',
-  path: '/api/adminAccount/financePermission/get',
-  request: z.object({ username: usernameSchema }),
-  data: financePermission,
-  access: { route: ACCOUNT_ROUTE },
-});
+export const financePermissionGetContract = accountApi.get(
+  '/api/adminAccount/financePermission/get',
+  z.object({ username: usernameSchema }),
+  financePermission,
+);
 
-export const financePermissionUpdateContract = defineContract({
-  method: 'POST',
-  path: '/api/adminAccount/financePermission/update',
-  request: z.object({ username: usernameSchema, apps: stringList(), teams: stringList() }),
-  data: financePermission,
-  access: manage,
-});
+export const financePermissionUpdateContract = manage.post(
+  '/api/adminAccount/financePermission/update',
+  z.object({ username: usernameSchema, apps: stringList(), teams: stringList() }),
+  financePermission,
+);
 
-export const teamOptionsContract = defineContract({
-  method: 'GET',
-  path: '/api/adminAccount/teamOptions',
-  request: emptyRequest,
+export const teamOptionsContract = signedInApi.get(
+  '/api/adminAccount/teamOptions',
+  emptyRequest,
   /** Team names for pickers; the UI prepends "All" (value all). */
-  data: z.array(z.object({ title: z.string(), value: z.string() })),
-  access: 'signedIn',
-});
+  z.array(z.object({ title: z.string(), value: z.string() })),
+);
 
 /**
  * Clears the sign-in throttle of every address for one username (an administrator's unlock after a guessing
  * burst or a forgotten password). The account list could offer it as an "Unlock" action on rows that
  * lockedAccountsContract names.
  */
-export const unlockAccountContract = defineContract({
-  method: 'POST',
-  path: '/api/adminAccount/unlock/:username',
-  request: z.object({ username: usernameSchema }),
-  data: z.object({ username: z.string(), cleared: z.number().int() }),
-  access: manage,
-});
+export const unlockAccountContract = manage.post(
+  '/api/adminAccount/unlock/:username',
+  z.object({ username: usernameSchema }),
+  z.object({ username: z.string(), cleared: z.number().int() }),
+);
 
 /** Usernames some address is blocked from signing in as right now. */
-export const lockedAccountsContract = defineContract({
-  method: 'GET',
-  path: '/api/adminAccount/locked',
-  request: emptyRequest,
-  data: z.array(z.string()),
-  access: { route: ACCOUNT_ROUTE },
-});
+export const lockedAccountsContract = accountApi.get('/api/adminAccount/locked', emptyRequest, z.array(z.string()));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract } from '../contract';
+import { contractsFor, publicApi } from '../contract';
 
 /*
  * Analytics: the game SDK's ingestion endpoint and the report endpoints of the first analytics screens.
@@ -44,26 +44,21 @@ export type IngestAnswer = z.infer<typeof ingestResult>;
  * POST /api/sdk/v1/events with header X-SDK-Key: a batch of up to 500 events (1 MiB). 401 for a missing
  * or unknown key, 413 for a larger batch; otherwise 200 with what was accepted and why others were not.
  */
-export const sdkEventsContract = defineContract({
-  method: 'POST',
-  path: '/api/sdk/v1/events',
-  request: z.object({ events: z.array(z.unknown()) }),
-  data: ingestResult,
-  access: 'public',
-  maxBody: MAX_BATCH_BYTES,
+export const sdkEventsContract = publicApi.post(
+  '/api/sdk/v1/events',
+  z.object({ events: z.array(z.unknown()) }),
+  ingestResult,
   // validateEvent refuses an event with NUL or a broken surrogate by itself, with its index and reason.
-  textCheckedByHandler: ['events'],
-});
+  { maxBody: MAX_BATCH_BYTES, textCheckedByHandler: ['events'] },
+);
 
 // ---------------------------------------------------------------- rollup maintenance
 
 const JOB_ROUTE = '/job_schedule/index';
 
 /** Rolls up pending app-days now (bounded time); answers what is still pending. */
-export const rollupNowContract = defineContract({
-  method: 'POST',
-  path: '/api/analytic/rollup',
-  request: z.object({ budgetMs: z.number().int().min(100).max(30_000).default(10_000) }),
-  data: z.object({ appDays: z.number(), pending: z.number() }),
-  access: { route: JOB_ROUTE, actions: ['job_run'] },
-});
+export const rollupNowContract = contractsFor({ route: JOB_ROUTE, actions: ['job_run'] }).post(
+  '/api/analytic/rollup',
+  z.object({ budgetMs: z.number().int().min(100).max(30_000).default(10_000) }),
+  z.object({ appDays: z.number(), pending: z.number() }),
+);

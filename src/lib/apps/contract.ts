@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract, emptyRequest, MAX_SERIAL_ID } from '../contract';
+import { defineContract, emptyRequest, MAX_SERIAL_ID, contractsFor, signedInApi } from '../contract';
 import { CONFIG_MAX_CHARS } from './json-config';
 import {
   APP_EDIT_ACTION,
@@ -27,8 +27,8 @@ import {
  * Times are ISO strings (UTC); calendar dates are YYYY-MM-DD in the studio's reporting time zone.
  */
 
-const read = { route: APP_MANAGER_ROUTE } as const;
-const write = { route: APP_MANAGER_ROUTE, actions: [APP_EDIT_ACTION] } as const;
+const read = contractsFor({ route: APP_MANAGER_ROUTE });
+const write = contractsFor({ route: APP_MANAGER_ROUTE, actions: [APP_EDIT_ACTION] });
 
 // ---------------------------------------------------------------- building blocks
 
@@ -151,13 +151,7 @@ const ok = z.object({ ok: z.literal(true) });
 
 // ---------------------------------------------------------------- lists for filters (signed in, visible apps only)
 
-export const listAppContract = defineContract({
-  method: 'GET',
-  path: '/api/appdata/get/listapp',
-  request: emptyRequest,
-  data: z.array(appOption),
-  access: 'signedIn',
-});
+export const listAppContract = signedInApi.get('/api/appdata/get/listapp', emptyRequest, z.array(appOption));
 
 const summaries = { request: emptyRequest, data: z.array(appSummary), list: true, access: 'signedIn' as const };
 /** Every visible app with its platforms, labels and state, sorted by name. */
@@ -169,139 +163,101 @@ export const APP_FIELDS = ['id', 'name', 'icon', 'teamId', 'team', 'gameTypes', 
 export type AppField = (typeof APP_FIELDS)[number];
 
 /** get/listappWithField?field=id name: visible apps with only the named fields (space- or comma-separated). */
-export const listAppWithFieldContract = defineContract({
-  method: 'GET',
-  path: '/api/appdata/get/listappWithField',
-  request: z.object({
+export const listAppWithFieldContract = signedInApi.get(
+  '/api/appdata/get/listappWithField',
+  z.object({
     field: z
       .string()
       .default('id name')
       .transform((v) => v.split(/[\s,]+/).filter(Boolean))
       .pipe(z.array(z.enum(APP_FIELDS, { error: `must name fields among ${APP_FIELDS.join(', ')}` })).min(1, 'name at least one field')),
   }),
-  data: z.array(appSummary.partial()),
-  access: 'signedIn',
-});
+  z.array(appSummary.partial()),
+);
 
-export const canViewAppContract = defineContract({
-  method: 'GET',
-  path: '/api/appdata/canViewApp',
-  request: z.object({ appId: appIdParam }),
-  data: z.object({ appId: z.string(), canView: z.boolean() }),
-  access: 'signedIn',
-});
+export const canViewAppContract = signedInApi.get(
+  '/api/appdata/canViewApp',
+  z.object({ appId: appIdParam }),
+  z.object({ appId: z.string(), canView: z.boolean() }),
+);
 
 /** get/versions?appId: the app's version pools per platform, sorted numerically by dotted segment. 403 for an app the account may not see. */
-export const versionPoolsContract = defineContract({
-  method: 'GET',
-  path: '/api/appdata/get/versions',
-  request: z.object({ appId: appIdParam }),
-  data: versionPools,
-  access: 'signedIn',
-});
+export const versionPoolsContract = signedInApi.get('/api/appdata/get/versions', z.object({ appId: appIdParam }), versionPools);
 
-export const getAppByGameTypesContract = defineContract({
-  method: 'POST',
-  path: '/api/appdata/getAppByGameTypes',
-  request: z.object({ gameTypes: z.array(label).min(1, 'name at least one game type').max(50) }),
-  data: z.array(appOption.extend({ gameTypes: z.array(z.string()) })),
-  access: 'signedIn',
-});
+export const getAppByGameTypesContract = signedInApi.post(
+  '/api/appdata/getAppByGameTypes',
+  z.object({ gameTypes: z.array(label).min(1, 'name at least one game type').max(50) }),
+  z.array(appOption.extend({ gameTypes: z.array(z.string()) })),
+);
 
 /** Apps shown in finance reports (visible ones). */
-export const listAppShowFinanceContract = defineContract({ method: 'GET', path: '/api/appdata/get/listAppShowFinance', request: emptyRequest, data: z.array(appOption), access: 'signedIn' });
+export const listAppShowFinanceContract = signedInApi.get('/api/appdata/get/listAppShowFinance', emptyRequest, z.array(appOption));
 /** Apps included in the monthly report (visible ones). */
-export const listAppReportMonthContract = defineContract({ method: 'GET', path: '/api/appdata/get/listAppReportMonth', request: emptyRequest, data: z.array(appOption), access: 'signedIn' });
+export const listAppReportMonthContract = signedInApi.get('/api/appdata/get/listAppReportMonth', emptyRequest, z.array(appOption));
 /** The finance highlight options an app may carry. */
-export const listHighlightOptionsContract = defineContract({
-  method: 'GET',
-  path: '/api/appdata/get/listHightlightOptions',
-  request: emptyRequest,
-  data: z.array(z.object({ value: z.string(), title: z.string(), color: z.string() })),
-  access: 'signedIn',
-});
+export const listHighlightOptionsContract = signedInApi.get(
+  '/api/appdata/get/listHightlightOptions',
+  emptyRequest,
+  z.array(z.object({ value: z.string(), title: z.string(), color: z.string() })),
+);
 
 /** /api/adminAccount/listApp: the signed-in account's visible apps (same shape as get/listapp). */
-export const accountListAppContract = defineContract({ method: 'GET', path: '/api/adminAccount/listApp', request: emptyRequest, data: z.array(appOption), access: 'signedIn' });
+export const accountListAppContract = signedInApi.get('/api/adminAccount/listApp', emptyRequest, z.array(appOption));
 /** /api/adminAccount/listAppOs: one option per visible app and platform. */
-export const accountListAppOsContract = defineContract({ method: 'GET', path: '/api/adminAccount/listAppOs', request: emptyRequest, data: z.array(appOsOption), access: 'signedIn' });
+export const accountListAppOsContract = signedInApi.get('/api/adminAccount/listAppOs', emptyRequest, z.array(appOsOption));
 /** /api/adminAccount/listAppOsFinance: as listAppOs, only apps shown in finance reports. */
-export const accountListAppOsFinanceContract = defineContract({ method: 'GET', path: '/api/adminAccount/listAppOsFinance', request: emptyRequest, data: z.array(appOsOption), access: 'signedIn' });
+export const accountListAppOsFinanceContract = signedInApi.get('/api/adminAccount/listAppOsFinance', emptyRequest, z.array(appOsOption));
 
 // ---------------------------------------------------------------- details (route /app_data/index)
 
-export const appDetailContract = defineContract({
-  method: 'GET',
-  path: '/api/appdata/get/detail/:appId',
-  request: z.object({ appId: appIdParam }),
-  data: appDetail,
-  access: read,
-});
+export const appDetailContract = read.get('/api/appdata/get/detail/:appId', z.object({ appId: appIdParam }), appDetail);
 
 /** versions?appId[&os]: every known version of one app with its SDK version, newest first. */
-export const appVersionsContract = defineContract({
-  method: 'GET',
-  path: '/api/appdata/versions',
-  request: z.object({ appId: appIdParam, os: osParam.optional() }),
-  data: z.array(appVersion),
-  access: 'signedIn',
-});
+export const appVersionsContract = signedInApi.get(
+  '/api/appdata/versions',
+  z.object({ appId: appIdParam, os: osParam.optional() }),
+  z.array(appVersion),
+);
 
-export const publishDateListContract = defineContract({
-  method: 'GET',
-  path: '/api/appdata/appPublishDate/getList',
-  request: z.object({ appId: appIdParam.optional() }),
-  data: z.array(publishDate),
-  access: read,
-});
+export const publishDateListContract = read.get(
+  '/api/appdata/appPublishDate/getList',
+  z.object({ appId: appIdParam.optional() }),
+  z.array(publishDate),
+);
 
-export const pTrackingListContract = defineContract({
-  method: 'GET',
-  path: '/api/appdata/pTracking/get',
-  request: z.object({ appId: appIdParam }),
-  data: z.array(pTracking),
-  access: read,
-});
+export const pTrackingListContract = read.get('/api/appdata/pTracking/get', z.object({ appId: appIdParam }), z.array(pTracking));
 
 /** checkNotExistLabels: which of these labels no app carries yet (the form warns before it creates new ones). */
-export const checkNotExistLabelsContract = defineContract({
-  method: 'POST',
-  path: '/api/appdata/checkNotExistLabels',
-  request: z.object({ labels: z.array(label).max(100) }),
-  data: z.object({ notExist: z.array(z.string()) }),
-  access: read,
-});
+export const checkNotExistLabelsContract = read.post(
+  '/api/appdata/checkNotExistLabels',
+  z.object({ labels: z.array(label).max(100) }),
+  z.object({ notExist: z.array(z.string()) }),
+);
 
 // ---------------------------------------------------------------- SDK versions (the SDK Version screen is always reachable)
 
 const seenRange = { from: isoDay.optional(), to: isoDay.optional() };
 
 /** appSdkVersion: per visible app and platform, its newest version and the SDK version that version runs. */
-export const appSdkVersionContract = defineContract({
-  method: 'POST',
-  path: '/api/appdata/appSdkVersion',
-  request: z.object({ os: osOrAll.default(0), appId: appIdParam.optional(), ...seenRange }),
-  data: z.array(z.object({ appId: z.string(), name: z.string(), os: osCode, version: z.string(), sdkVersion: z.string(), lastSeen: z.string(), versions: z.number().int() })),
-  access: 'signedIn',
-});
+export const appSdkVersionContract = signedInApi.post(
+  '/api/appdata/appSdkVersion',
+  z.object({ os: osOrAll.default(0), appId: appIdParam.optional(), ...seenRange }),
+  z.array(z.object({ appId: z.string(), name: z.string(), os: osCode, version: z.string(), sdkVersion: z.string(), lastSeen: z.string(), versions: z.number().int() })),
+);
 
 /** appsHaveSdkVersion: the visible apps' versions that run one SDK version. */
-export const appsHaveSdkVersionContract = defineContract({
-  method: 'POST',
-  path: '/api/appdata/appsHaveSdkVersion',
-  request: z.object({ sdkVersion: z.string().trim().max(50), os: osOrAll.default(0), ...seenRange }),
-  data: z.array(appVersion.extend({ name: z.string() })),
-  access: 'signedIn',
-});
+export const appsHaveSdkVersionContract = signedInApi.post(
+  '/api/appdata/appsHaveSdkVersion',
+  z.object({ sdkVersion: z.string().trim().max(50), os: osOrAll.default(0), ...seenRange }),
+  z.array(appVersion.extend({ name: z.string() })),
+);
 
 /** versionsOfSdk: every SDK version seen among the visible apps, newest first, with how many apps and versions run it. */
-export const versionsOfSdkContract = defineContract({
-  method: 'POST',
-  path: '/api/appdata/versionsOfSdk',
-  request: z.object({ os: osOrAll.default(0) }),
-  data: z.array(z.object({ sdkVersion: z.string(), apps: z.number().int(), versions: z.number().int(), lastSeen: z.string() })),
-  access: 'signedIn',
-});
+export const versionsOfSdkContract = signedInApi.post(
+  '/api/appdata/versionsOfSdk',
+  z.object({ os: osOrAll.default(0) }),
+  z.array(z.object({ sdkVersion: z.string(), apps: z.number().int(), versions: z.number().int(), lastSeen: z.string() })),
+);
 
 // ---------------------------------------------------------------- writes (route /app_data/index + app_edit)
 
@@ -322,10 +278,9 @@ const configInput = z.union([z.string().max(CONFIG_MAX_CHARS, `must be at most $
   error: 'must be the JSON text of an object',
 });
 
-export const createAppContract = defineContract({
-  method: 'POST',
-  path: '/api/appdata/create',
-  request: z.object({
+export const createAppContract = write.post(
+  '/api/appdata/create',
+  z.object({
     id: newAppId,
     name: appName,
     icon: appFields.icon.default(''),
@@ -339,71 +294,53 @@ export const createAppContract = defineContract({
     os: osVariants,
     config: configInput.optional(),
   }),
-  data: appDetail,
-  access: write,
-  maxBody: 2 * CONFIG_MAX_CHARS,
-});
+  appDetail,
+  { maxBody: 2 * CONFIG_MAX_CHARS },
+);
 
 /** updateapp {appId, data}: only the fields present change. `os` is the full set: variants left out are removed, new ones get a fresh SDK key. */
-export const updateAppContract = defineContract({
-  method: 'POST',
-  path: '/api/appdata/updateapp',
-  request: z.object({
+export const updateAppContract = write.post(
+  '/api/appdata/updateapp',
+  z.object({
     appId: appIdParam,
     data: z.object({ ...appFields, os: osVariants }).partial().strict(),
   }),
-  data: appDetail,
-  access: write,
-});
+  appDetail,
+);
 
-export const updateConfigContract = defineContract({
-  method: 'POST',
-  path: '/api/appdata/updateconfig',
-  request: z.object({ appId: appIdParam, config: configInput }),
-  data: z.object({ appId: z.string(), config: z.record(z.string(), z.unknown()), configText: z.string(), configUpdatedAt: z.string() }),
-  access: write,
-  maxBody: 2 * CONFIG_MAX_CHARS,
-});
+export const updateConfigContract = write.post(
+  '/api/appdata/updateconfig',
+  z.object({ appId: appIdParam, config: configInput }),
+  z.object({ appId: z.string(), config: z.record(z.string(), z.unknown()), configText: z.string(), configUpdatedAt: z.string() }),
+  { maxBody: 2 * CONFIG_MAX_CHARS },
+);
 
 /** Deletes an app that has no reported data yet (created by mistake); apps with SDK data are unpublished instead (409). */
-export const deleteAppContract = defineContract({
-  method: 'DELETE',
-  path: '/api/appdata/delete',
-  request: z.object({ appId: appIdParam }),
-  data: z.object({ appId: z.string() }),
-  access: write,
-});
+export const deleteAppContract = write.delete('/api/appdata/delete', z.object({ appId: appIdParam }), z.object({ appId: z.string() }));
 
 /** Replaces the SDK app key of one platform (a leaked key); the old key stops authenticating at once. */
-export const regenerateKeyContract = defineContract({
-  method: 'POST',
-  path: '/api/appdata/regenerateKey',
-  request: z.object({ appId: appIdParam, os: osCode }),
-  data: z.object({ appId: z.string(), os: osCode, sdkAppKey: z.string() }),
-  access: write,
-});
+export const regenerateKeyContract = write.post(
+  '/api/appdata/regenerateKey',
+  z.object({ appId: appIdParam, os: osCode }),
+  z.object({ appId: z.string(), os: osCode, sdkAppKey: z.string() }),
+);
 
-export const deleteLabelContract = defineContract({
-  method: 'POST',
-  path: '/api/appdata/deleteLabel',
-  request: z.object({ appId: appIdParam, label }),
-  data: z.object({ appId: z.string(), labels: z.array(z.string()) }),
-  access: write,
-});
+export const deleteLabelContract = write.post(
+  '/api/appdata/deleteLabel',
+  z.object({ appId: appIdParam, label }),
+  z.object({ appId: z.string(), labels: z.array(z.string()) }),
+);
 
 /** Removes a label from every app the account may see; answers how many apps carried it. */
-export const clearLabelOfAllAppsContract = defineContract({
-  method: 'DELETE',
-  path: '/api/appdata/clearLabelOfAllApps',
-  request: z.object({ label }),
-  data: z.object({ label: z.string(), apps: z.number().int() }),
-  access: write,
-});
+export const clearLabelOfAllAppsContract = write.delete(
+  '/api/appdata/clearLabelOfAllApps',
+  z.object({ label }),
+  z.object({ label: z.string(), apps: z.number().int() }),
+);
 
-export const publishDateActionContract = defineContract({
-  method: 'POST',
-  path: '/api/appdata/appPublishDate/action',
-  request: z.object({
+export const publishDateActionContract = write.post(
+  '/api/appdata/appPublishDate/action',
+  z.object({
     id: z.number().int().positive().max(MAX_SERIAL_ID).optional(),
     appId: appIdParam,
     os: osOrAll.default(0),
@@ -411,22 +348,18 @@ export const publishDateActionContract = defineContract({
     version: z.string().trim().max(50).default(''),
     note: z.string().trim().max(500).default(''),
   }),
-  data: publishDate,
-  access: write,
-});
+  publishDate,
+);
 
-export const publishDateDeleteContract = defineContract({
-  method: 'DELETE',
-  path: '/api/appdata/appPublishDate/delete',
-  request: z.object({ id: idParam }),
-  data: z.object({ id: z.number().int() }),
-  access: write,
-});
+export const publishDateDeleteContract = write.delete(
+  '/api/appdata/appPublishDate/delete',
+  z.object({ id: idParam }),
+  z.object({ id: z.number().int() }),
+);
 
-export const pTrackingActionContract = defineContract({
-  method: 'POST',
-  path: '/api/appdata/pTracking/action',
-  request: z.object({
+export const pTrackingActionContract = write.post(
+  '/api/appdata/pTracking/action',
+  z.object({
     id: z.number().int().positive().max(MAX_SERIAL_ID).optional(),
     appId: appIdParam,
     os: osOrAll.default(0),
@@ -436,31 +369,24 @@ export const pTrackingActionContract = defineContract({
     enabled: z.boolean().default(true),
     note: z.string().trim().max(500).default(''),
   }),
-  data: pTracking,
-  access: write,
-});
+  pTracking,
+);
 
-export const pTrackingDeleteContract = defineContract({
-  method: 'DELETE',
-  path: '/api/appdata/pTracking/delete',
-  request: z.object({ id: idParam }),
-  data: z.object({ id: z.number().int() }),
-  access: write,
-});
+export const pTrackingDeleteContract = write.delete(
+  '/api/appdata/pTracking/delete',
+  z.object({ id: idParam }),
+  z.object({ id: z.number().int() }),
+);
 
 /** Adds or changes a hand-entered version (and its SDK version); versions reported by the SDK are read-only. */
-export const versionActionContract = defineContract({
-  method: 'POST',
-  path: '/api/appdata/versions/action',
-  request: z.object({ appId: appIdParam, os: osCode, version: versionText, sdkVersion: z.string().trim().max(50).default('') }),
-  data: appVersion,
-  access: write,
-});
+export const versionActionContract = write.post(
+  '/api/appdata/versions/action',
+  z.object({ appId: appIdParam, os: osCode, version: versionText, sdkVersion: z.string().trim().max(50).default('') }),
+  appVersion,
+);
 
-export const versionDeleteContract = defineContract({
-  method: 'DELETE',
-  path: '/api/appdata/versions/delete',
-  request: z.object({ appId: appIdParam, os: osParam, version: z.string().trim().min(1).max(50) }),
-  data: ok,
-  access: write,
-});
+export const versionDeleteContract = write.delete(
+  '/api/appdata/versions/delete',
+  z.object({ appId: appIdParam, os: osParam, version: z.string().trim().min(1).max(50) }),
+  ok,
+);

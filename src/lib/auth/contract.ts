@@ -1,43 +1,31 @@
 import { z } from 'zod';
-import { defineContract, emptyRequest } from '../contract';
+import { emptyRequest, publicApi } from '../contract';
 
 const tokens = z.object({ accessToken: z.string(), refreshToken: z.string() });
 
-export const loginContract = defineContract({
-  method: 'POST',
-  path: '/api/auth/login',
-  request: z.object({
+export const loginContract = publicApi.post(
+  '/api/auth/login',
+  z.object({
     username: z.string().trim().min(1, 'Username is required').max(100),
     password: z.string().min(1, 'Password is required').max(200),
   }),
-  data: tokens,
-  access: 'public',
-  maxBody: 4096,
-});
+  tokens,
+  { maxBody: 4096 },
+);
 
-export const refreshTokenContract = defineContract({
-  method: 'POST',
-  path: '/api/auth/refreshToken',
+export const refreshTokenContract = publicApi.post(
+  '/api/auth/refreshToken',
   // The browser sends nothing: its refresh token is an HttpOnly cookie. Scripts send it in the body.
-  request: z.object({ refreshToken: z.string().min(1).max(200).optional() }),
-  data: tokens,
-  access: 'public',
-  maxBody: 4096,
-});
+  z.object({ refreshToken: z.string().min(1).max(200).optional() }),
+  tokens,
+  { maxBody: 4096 },
+);
 
-export const logoutContract = defineContract({
-  method: 'POST',
-  path: '/api/auth/logout',
-  request: z.object({ refreshToken: z.string().max(200).optional() }),
-  data: z.object({ ok: z.literal(true) }),
-  access: 'public',
-  maxBody: 4096,
-});
+export const logoutContract = publicApi.post(
+  '/api/auth/logout',
+  z.object({ refreshToken: z.string().max(200).optional() }),
+  z.object({ ok: z.literal(true) }),
+  { maxBody: 4096 },
+);
 
-export const environmentContract = defineContract({
-  method: 'GET',
-  path: '/api/common/environment',
-  request: emptyRequest,
-  data: z.string(),
-  access: 'public',
-});
+export const environmentContract = publicApi.get('/api/common/environment', emptyRequest, z.string());

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract, emptyRequest, MAX_SERIAL_ID } from '../contract';
+import { emptyRequest, MAX_SERIAL_ID, contractsFor, publicApi } from '../contract';
 import { day } from '../reports/filters';
 
 /**
@@ -63,18 +63,15 @@ export type Experiment = z.infer<typeof experimentSchema>;
 
 const idField = z.coerce.number<string | number>().int('must be an experiment id').positive('must be an experiment id').max(MAX_SERIAL_ID, 'must be an experiment id');
 
-export const experimentListContract = defineContract({
-  method: 'GET',
-  path: '/api/a_b_test/experiments',
-  request: z.object({ appId: z.string().trim().max(100).optional() }),
-  data: z.array(experimentSchema),
-  access: { route: EXPERIMENT_ROUTE },
-});
+export const experimentListContract = contractsFor({ route: EXPERIMENT_ROUTE }).get(
+  '/api/a_b_test/experiments',
+  z.object({ appId: z.string().trim().max(100).optional() }),
+  z.array(experimentSchema),
+);
 
-export const experimentSaveContract = defineContract({
-  method: 'POST',
-  path: '/api/a_b_test/experiments/save',
-  request: z.object({
+export const experimentSaveContract = contractsFor({ route: EXPERIMENT_ROUTE }).post(
+  '/api/a_b_test/experiments/save',
+  z.object({
     id: idField.optional(),
     appId: z.string({ error: 'is required' }).trim().min(1, 'is required').max(100),
     name: z.string({ error: 'is required' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
@@ -92,39 +89,34 @@ export const experimentSaveContract = defineContract({
     startDay: day,
     endDay: day.nullable().optional(),
   }).refine((v) => !v.endDay || v.endDay >= v.startDay, { path: ['endDay'], message: 'must not be before the start day' }),
-  data: experimentSchema,
-  access: { route: EXPERIMENT_ROUTE },
-  maxBody: 16 * 1024,
-});
+  experimentSchema,
+  { maxBody: 16 * 1024 },
+);
 
 /** Start or stop of one experiment: its id in, the experiment as it is now out. */
 const transitionContract = (action: 'start' | 'stop') =>
-  defineContract({ method: 'POST', path: `/api/a_b_test/experiments/${action}`, request: z.object({ id: idField }), data: experimentSchema, access: { route: EXPERIMENT_ROUTE } });
+  contractsFor({ route: EXPERIMENT_ROUTE }).post(`/api/a_b_test/experiments/${action}`, z.object({ id: idField }), experimentSchema);
 
 export const experimentStartContract = transitionContract('start');
 export const experimentStopContract = transitionContract('stop');
 
-export const experimentDeleteContract = defineContract({
-  method: 'DELETE',
-  path: '/api/a_b_test/experiments/delete',
-  request: z.object({ id: idField }),
-  data: z.object({ id: z.number() }),
-  access: { route: EXPERIMENT_ROUTE },
-});
+export const experimentDeleteContract = contractsFor({ route: EXPERIMENT_ROUTE }).delete(
+  '/api/a_b_test/experiments/delete',
+  z.object({ id: idField }),
+  z.object({ id: z.number() }),
+);
 
 /** One experiment the player takes part in, as the SDK receives it. */
 export const sdkAssignment = z.object({ experiment: z.string(), name: z.string(), variant: z.string() });
 
-export const sdkExperimentsContract = defineContract({
-  method: 'GET',
-  path: '/api/sdk/v1/experiments',
-  request: z.object({
+export const sdkExperimentsContract = publicApi.get(
+  '/api/sdk/v1/experiments',
+  z.object({
     /** What the audience filter needs of the device (the platform comes from the SDK key). */
     appVersion: z.string().trim().max(50).optional(),
     country: z.string().trim().regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 code').toUpperCase().optional(),
   }),
-  data: z.object({ experiments: z.array(sdkAssignment) }),
-  access: 'public',
-});
+  z.object({ experiments: z.array(sdkAssignment) }),
+);
 
 export { emptyRequest };

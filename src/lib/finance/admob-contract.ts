@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract, emptyRequest } from '../contract';
+import { contractsFor, emptyRequest } from '../contract';
 import { day } from '../reports/filters';
 import { importAnswerSchema } from './more-contract';
 
@@ -17,27 +17,19 @@ export const MAX_ADMOB_DAYS = 92;
 /** localStorage keys of the OAuth round trip (spec: the code and the filter are kept, then cleared). */
 export const ADMOB_STORAGE = { code: 'gsm.admob.code', filter: 'gsm.admob.filter' } as const;
 
-const access = { route: '/finance/import/admob' } as const;
+const admobApi = contractsFor({ route: '/finance/import/admob' });
 
 export const admobAccountSchema = z.object({ publisherId: z.string(), connectedBy: z.string(), connectedAt: z.string(), lastPullAt: z.string().nullable(), lastPullMessage: z.string() });
 export type AdmobAccount = z.infer<typeof admobAccountSchema>;
 
-export const googleUrlContract = defineContract({
-  method: 'GET',
-  path: '/api/reportSystem/googleApi/url',
-  request: emptyRequest,
-  data: z.object({ url: z.string(), accounts: z.array(admobAccountSchema) }),
-  access,
-});
+export const googleUrlContract = admobApi.get('/api/reportSystem/googleApi/url', emptyRequest, z.object({ url: z.string(), accounts: z.array(admobAccountSchema) }));
 
 const queryText = (max: number) => z.string({ message: 'is required' }).trim().min(1, 'is required').max(max);
-export const googleTokenContract = defineContract({
-  method: 'GET',
-  path: '/api/reportSystem/googleApi/token',
-  request: z.object({ code: queryText(2000), scope: queryText(2000), state: queryText(1000) }),
-  data: z.object({ accounts: z.array(admobAccountSchema) }),
-  access,
-});
+export const googleTokenContract = admobApi.get(
+  '/api/reportSystem/googleApi/token',
+  z.object({ code: queryText(2000), scope: queryText(2000), state: queryText(1000) }),
+  z.object({ accounts: z.array(admobAccountSchema) }),
+);
 
 const range = z
   .object({ from: day, to: day, publisherId: z.string().trim().regex(/^pub-\d{1,30}$/, 'must be a publisher id like pub-1234567890').optional() })
@@ -69,11 +61,5 @@ export const admobPreviewSchema = z.object({
 });
 export type AdmobPreview = z.infer<typeof admobPreviewSchema>;
 
-export const getAdmobRevenueContract = defineContract({ method: 'POST', path: '/api/reportSystem/finance/getAdmobRevenue', request: range, data: admobPreviewSchema, access });
-export const updateAdmobContract = defineContract({
-  method: 'POST',
-  path: '/api/reportSystem/finance/updateAdmob',
-  request: range,
-  data: importAnswerSchema.extend({ summary: z.string() }),
-  access,
-});
+export const getAdmobRevenueContract = admobApi.post('/api/reportSystem/finance/getAdmobRevenue', range, admobPreviewSchema);
+export const updateAdmobContract = admobApi.post('/api/reportSystem/finance/updateAdmob', range, importAnswerSchema.extend({ summary: z.string() }));

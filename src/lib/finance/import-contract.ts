@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract } from '../contract';
+import { contractsFor } from '../contract';
 
 /**
  * The Excel imports of ad revenue (IAA) and UA cost (tracker issue 16): the same call previews (commit
@@ -48,11 +48,16 @@ const route = (kind: ImportKind) => `/finance/import/uploadExcel/${SPEC_NAME[kin
 
 /** The upload of one kind: preview or commit of its workbook (a 6 MB body at most). */
 const importContract = (kind: ImportKind) =>
-  defineContract({ method: 'POST', path: `/api/reportSystem/uploadExcel/${SPEC_NAME[kind]}`, request: importRequest, data: importAnswer, access: { route: route(kind) }, maxBody: 6 * 1024 * 1024 });
+  contractsFor({ route: route(kind) }).post(
+    `/api/reportSystem/uploadExcel/${SPEC_NAME[kind]}`,
+    importRequest,
+    importAnswer,
+    { maxBody: 6 * 1024 * 1024 },
+  );
 
 /** The template workbook of one kind. */
 const templateContract = (kind: ImportKind) =>
-  defineContract({ method: 'GET', path: `/api/reportSystem/uploadExcel/${SPEC_NAME[kind]}/template`, request: z.object({}), data: z.unknown(), access: { route: route(kind) } });
+  contractsFor({ route: route(kind) }).get(`/api/reportSystem/uploadExcel/${SPEC_NAME[kind]}/template`, z.object({}), z.unknown());
 
 export const importIaaContract = importContract('iaa');
 export const importCostContract = importContract('cost');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract } from '../contract';
+import { contractsFor } from '../contract';
 
 /** The month and year reports of finance and their calls of spec section 7 (api/reportSystem). */
 
@@ -38,85 +38,69 @@ export type MonthReport = z.infer<typeof monthReport>;
 
 const monthRequest = z.object({ month: monthField, teams: z.array(z.string().max(100)).max(100).default([]) });
 
-export const dataMonthContract = defineContract({ method: 'POST', path: '/api/reportSystem/dataMonth', request: monthRequest, data: monthReport, access: { route: MONTH_ROUTE } });
-export const reportMonthAllTeamContract = defineContract({
-  method: 'POST',
-  path: '/api/reportSystem/getReportMonthAllTeam',
-  request: z.object({ month: monthField }),
-  data: monthReport,
-  access: { route: MONTH_ROUTE },
-});
-export const dataMonthExcelContract = defineContract({
-  method: 'POST',
-  path: '/api/reportSystem/dataMonthExcel',
-  request: monthRequest,
-  data: z.unknown(),
-  access: { route: MONTH_ROUTE, actions: ['export_report'] },
-});
+const monthApi = contractsFor({ route: MONTH_ROUTE });
 
-export const detailDataMonthContract = defineContract({
-  method: 'GET',
-  path: '/api/reportSystem/detail/dataMonth',
-  request: z.object({ month: monthField, appId: appIdField }),
-  data: z.object({
+export const dataMonthContract = monthApi.post('/api/reportSystem/dataMonth', monthRequest, monthReport);
+export const reportMonthAllTeamContract = monthApi.post(
+  '/api/reportSystem/getReportMonthAllTeam',
+  z.object({ month: monthField }),
+  monthReport,
+);
+export const dataMonthExcelContract = contractsFor({ route: MONTH_ROUTE, actions: ['export_report'] }).post(
+  '/api/reportSystem/dataMonthExcel',
+  monthRequest,
+  z.unknown(),
+);
+
+export const detailDataMonthContract = monthApi.get(
+  '/api/reportSystem/detail/dataMonth',
+  z.object({ month: monthField, appId: appIdField }),
+  z.object({
     month: z.string(),
     row: monthRow,
     days: z.array(z.object({ day: z.string(), revenue: z.number(), cost: z.number(), profit: z.number() })),
   }),
-  access: { route: MONTH_ROUTE },
-});
+);
 
-export const updateDataMonthContract = defineContract({
-  method: 'POST',
-  path: '/api/reportSystem/detail/updateDataMonth',
-  request: z.object({ month: monthField, appId: appIdField, revenueAdjustment: usdAmount.default(0), costAdjustment: usdAmount.default(0), reason: z.string().trim().max(500).default('') }),
-  data: monthRow,
-  access: { route: MONTH_ROUTE },
-});
+export const updateDataMonthContract = monthApi.post(
+  '/api/reportSystem/detail/updateDataMonth',
+  z.object({ month: monthField, appId: appIdField, revenueAdjustment: usdAmount.default(0), costAdjustment: usdAmount.default(0), reason: z.string().trim().max(500).default('') }),
+  monthRow,
+);
 
 export const commentSchema = z.object({ id: z.number(), month: z.string(), appId: z.string(), body: z.string(), createdBy: z.string(), createdAt: z.string() });
-export const commentActionContract = defineContract({
-  method: 'POST',
-  path: '/api/reportSystem/comment/action',
-  request: z.discriminatedUnion('action', [
+export const commentActionContract = monthApi.post(
+  '/api/reportSystem/comment/action',
+  z.discriminatedUnion('action', [
     z.object({ action: z.literal('create'), month: monthField, appId: appIdField, body: z.string().trim().min(1, 'is required').max(2000) }),
     z.object({ action: z.literal('update'), id: z.coerce.number<string | number>().int().min(1).max(2_147_483_647), body: z.string().trim().min(1, 'is required').max(2000) }),
     z.object({ action: z.literal('delete'), id: z.coerce.number<string | number>().int().min(1).max(2_147_483_647) }),
   ]),
-  data: commentSchema.nullable(),
-  access: { route: MONTH_ROUTE },
-});
-export const commentGetContract = defineContract({
-  method: 'GET',
-  path: '/api/reportSystem/comment/get',
-  request: z.object({ month: monthField, appId: z.string().max(100).optional() }),
-  data: z.array(commentSchema),
-  access: { route: MONTH_ROUTE },
-});
-export const commentByRangeDateContract = defineContract({
-  method: 'GET',
-  path: '/api/reportSystem/comment/byRangeDate',
-  request: z.object({ from: monthField, to: monthField }),
-  data: z.array(commentSchema),
-  access: { route: MONTH_ROUTE },
-});
+  commentSchema.nullable(),
+);
+export const commentGetContract = monthApi.get(
+  '/api/reportSystem/comment/get',
+  z.object({ month: monthField, appId: z.string().max(100).optional() }),
+  z.array(commentSchema),
+);
+export const commentByRangeDateContract = monthApi.get(
+  '/api/reportSystem/comment/byRangeDate',
+  z.object({ from: monthField, to: monthField }),
+  z.array(commentSchema),
+);
 
 export const noteSchema = z.object({ month: z.string(), body: z.string(), updatedBy: z.string(), updatedAt: z.string().nullable() });
-export const noteGetContract = defineContract({ method: 'POST', path: '/api/reportSystem/note/get', request: z.object({ month: monthField }), data: noteSchema, access: { route: MONTH_ROUTE } });
-export const noteActionContract = defineContract({
-  method: 'POST',
-  path: '/api/reportSystem/note/action',
-  request: z.object({ month: monthField, body: z.string().trim().max(5000) }),
-  data: noteSchema,
-  access: { route: MONTH_ROUTE },
-});
+export const noteGetContract = monthApi.post('/api/reportSystem/note/get', z.object({ month: monthField }), noteSchema);
+export const noteActionContract = monthApi.post(
+  '/api/reportSystem/note/action',
+  z.object({ month: monthField, body: z.string().trim().max(5000) }),
+  noteSchema,
+);
 
 export const yearRow = z.object({ month: z.string(), revenue: z.number(), cost: z.number(), profit: z.number(), baseRevenue: z.number(), baseCost: z.number(), installs: z.number() });
 export type YearRow = z.infer<typeof yearRow>;
-export const yearDataContract = defineContract({
-  method: 'POST',
-  path: '/api/reportSystem/year/getData2',
-  request: z.object({ year: z.coerce.number<string | number>().int().min(2000).max(2100), teams: z.array(z.string().max(100)).max(100).default([]) }),
-  data: z.object({ year: z.number(), rows: z.array(yearRow), total: yearRow }),
-  access: { route: YEAR_ROUTE },
-});
+export const yearDataContract = contractsFor({ route: YEAR_ROUTE }).post(
+  '/api/reportSystem/year/getData2',
+  z.object({ year: z.coerce.number<string | number>().int().min(2000).max(2100), teams: z.array(z.string().max(100)).max(100).default([]) }),
+  z.object({ year: z.number(), rows: z.array(yearRow), total: yearRow }),
+);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract, emptyRequest } from '../contract';
+import { emptyRequest, contractsFor, signedInApi } from '../contract';
 import { day } from '../reports/filters';
 import { monthField } from './month-contract';
 
@@ -24,32 +24,27 @@ export const batchSchema = z.object({
 });
 export type BatchInfo = z.infer<typeof batchSchema>;
 
-export const dataVersionContract = defineContract({
-  method: 'POST',
-  path: '/api/reportSystem/finance/dataVersion',
-  request: z.object({ source: z.string().max(40).optional(), limit: z.number().int().min(1).max(200).default(50) }),
-  data: z.array(batchSchema),
-  access: { route: '/finance/statistic2' },
-});
+export const dataVersionContract = contractsFor({ route: '/finance/statistic2' }).post(
+  '/api/reportSystem/finance/dataVersion',
+  z.object({ source: z.string().max(40).optional(), limit: z.number().int().min(1).max(200).default(50) }),
+  z.array(batchSchema),
+);
 
 const appOs = z.array(z.object({ appId: z.string(), name: z.string(), team: z.string(), os: z.array(z.number()), packages: z.array(z.object({ os: z.number(), packageId: z.string() })) }));
 /** finance/get_list_app_os and statistic/filterAppOs mean the same: the finance apps with their platforms. */
-export const listAppOsContract = defineContract({ method: 'GET', path: '/api/reportSystem/finance/get_list_app_os', request: emptyRequest, data: appOs, access: 'signedIn' });
-export const filterAppOsContract = defineContract({ method: 'GET', path: '/api/reportSystem/statistic/filterAppOs', request: emptyRequest, data: appOs, access: 'signedIn' });
+export const listAppOsContract = signedInApi.get('/api/reportSystem/finance/get_list_app_os', emptyRequest, appOs);
+export const filterAppOsContract = signedInApi.get('/api/reportSystem/statistic/filterAppOs', emptyRequest, appOs);
 
-export const downloadUrlsContract = defineContract({
-  method: 'GET',
-  path: '/api/reportSystem/finance/downloadurls',
-  request: emptyRequest,
-  data: z.array(z.object({ kind: z.string(), label: z.string(), url: z.string() })),
-  access: 'signedIn',
-});
+export const downloadUrlsContract = signedInApi.get(
+  '/api/reportSystem/finance/downloadurls',
+  emptyRequest,
+  z.array(z.object({ kind: z.string(), label: z.string(), url: z.string() })),
+);
 
 /** A manual correction of one app-day figure (replaces the earlier manual figure of the same app-day). */
-export const detailUpdateContract = defineContract({
-  method: 'POST',
-  path: '/api/reportSystem/detail/update',
-  request: z.object({
+export const detailUpdateContract = contractsFor({ route: '/finance/statistic/index' }).post(
+  '/api/reportSystem/detail/update',
+  z.object({
     appId, day, os,
     kind: z.enum(['ads', 'iap', 'cost']),
     /** The network, store or channel. */
@@ -57,38 +52,33 @@ export const detailUpdateContract = defineContract({
     amount: money,
     currency,
   }),
-  data: z.object({ batchId: z.number(), dataVersion: z.number() }),
-  access: { route: '/finance/statistic/index' },
-});
+  z.object({ batchId: z.number(), dataVersion: z.number() }),
+);
 
 const fbRow = z.object({ appId, os, campaign: z.string().trim().min(1, 'is required').max(120), cost: money, installs: z.number().int('must be a whole number').min(0).max(1e9), currency });
 export const importAnswerSchema = z.object({ batchId: z.number(), dataVersion: z.number(), rows: z.number(), replaced: z.number() });
 
-export const facebookMonthContract = defineContract({
-  method: 'POST',
-  path: '/api/reportSystem/import/month/facebookig',
-  request: z.object({ month: monthField, rows: z.array(fbRow).min(1, 'must hold at least one row').max(5000) }),
-  data: importAnswerSchema,
-  access: { route: '/finance/import/uploadExcel/importCost' },
-});
-export const facebookDayContract = defineContract({
-  method: 'POST',
-  path: '/api/reportSystem/import/day/facebookig',
-  request: z.object({ rows: z.array(fbRow.extend({ day })).min(1, 'must hold at least one row').max(20000) }),
-  data: importAnswerSchema,
-  access: { route: '/finance/import/uploadExcel/importCost' },
-});
+const importCostApi = contractsFor({ route: '/finance/import/uploadExcel/importCost' });
+
+export const facebookMonthContract = importCostApi.post(
+  '/api/reportSystem/import/month/facebookig',
+  z.object({ month: monthField, rows: z.array(fbRow).min(1, 'must hold at least one row').max(5000) }),
+  importAnswerSchema,
+);
+export const facebookDayContract = importCostApi.post(
+  '/api/reportSystem/import/day/facebookig',
+  z.object({ rows: z.array(fbRow.extend({ day })).min(1, 'must hold at least one row').max(20000) }),
+  importAnswerSchema,
+);
 
 /** IAP from the stores' monthly reports: the month in the query (params), the rows in the body (data). */
-export const importIapStudioContract = defineContract({
-  method: 'POST',
-  path: '/api/reportSystem/finance/importIAPStudio',
-  request: z.object({
+export const importIapStudioContract = contractsFor({ route: '/finance/import/studio' }).post(
+  '/api/reportSystem/finance/importIAPStudio',
+  z.object({
     month: monthField,
     /** The report's file name, kept on the batch so a figure can be traced to the file it came from. */
     fileName: z.string().trim().max(200).optional(),
     rows: z.array(z.object({ appId, os, gross: money, net: money.optional(), currency })).min(1, 'must hold at least one row').max(5000),
   }),
-  data: importAnswerSchema,
-  access: { route: '/finance/import/studio' },
-});
+  importAnswerSchema,
+);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract } from '../contract';
+import { contractsFor, publicApi } from '../contract';
 import { reward } from '../rewards/items';
 import { requiredRewards } from '../mail/rewards-text';
 import { consoleDateTime } from '../mail/when';
@@ -65,24 +65,24 @@ export const campaignRow = z.object({
 });
 export type CampaignRow = z.infer<typeof campaignRow>;
 
-export const campaignListContract = defineContract({
-  method: 'GET',
-  path: '/api/games/gift_code/list',
-  request: z.object({
+export const campaignListContract = contractsFor({ route: GIFT_MANAGER_ROUTE }).get(
+  '/api/games/gift_code/list',
+  z.object({
     appId: appId.optional(),
     textSearch: z.string().trim().max(100).optional(),
     page: z.coerce.number().int().min(1).default(1),
     limit: z.coerce.number().int().min(1).max(100).default(20),
   }),
-  data: z.array(campaignRow),
-  list: true,
-  access: { route: GIFT_MANAGER_ROUTE },
-});
+  z.array(campaignRow),
+  { list: true },
+);
 
-export const campaignCreateContract = defineContract({
-  method: 'POST',
-  path: '/api/games/gift_code/create',
-  request: z
+const giftEditApi = contractsFor({ route: GIFT_MANAGER_ROUTE, actions: [GIFT_EDIT_ACTION] });
+const giftExportApi = contractsFor({ route: GIFT_MANAGER_ROUTE, actions: [GIFT_EXPORT_ACTION] });
+
+export const campaignCreateContract = giftEditApi.post(
+  '/api/games/gift_code/create',
+  z
     .object({
       appId,
       name: z.string().trim().min(1, 'is required').max(120, 'must be at most 120 characters'),
@@ -104,26 +104,21 @@ export const campaignCreateContract = defineContract({
       if (v.kind === 'keyword' && v.code.length < 4) ctx.addIssue({ code: 'custom', path: ['code'], message: 'the keyword needs 4 to 20 letters or digits' });
       if (v.kind === 'generated' && v.code.length > 8) ctx.addIssue({ code: 'custom', path: ['code'], message: 'a prefix may have at most 8 characters' });
     }),
-  data: campaignRow,
-  access: { route: GIFT_MANAGER_ROUTE, actions: [GIFT_EDIT_ACTION] },
-  maxBody: 64 * 1024,
-});
+  campaignRow,
+  { maxBody: 64 * 1024 },
+);
 
-export const campaignActiveContract = defineContract({
-  method: 'POST',
-  path: '/api/games/gift_code/active',
-  request: z.object({ id: z.coerce.number<string | number>().int().positive(), active: z.boolean() }),
-  data: campaignRow,
-  access: { route: GIFT_MANAGER_ROUTE, actions: [GIFT_EDIT_ACTION] },
-});
+export const campaignActiveContract = giftEditApi.post(
+  '/api/games/gift_code/active',
+  z.object({ id: z.coerce.number<string | number>().int().positive(), active: z.boolean() }),
+  campaignRow,
+);
 
-export const codesExportContract = defineContract({
-  method: 'GET',
-  path: '/api/games/gift_code/export',
-  request: z.object({ id: z.coerce.number<string | number>().int('must be a campaign id').positive('must be a campaign id') }),
-  data: z.unknown(),
-  access: { route: GIFT_MANAGER_ROUTE, actions: [GIFT_EXPORT_ACTION] },
-});
+export const codesExportContract = giftExportApi.get(
+  '/api/games/gift_code/export',
+  z.object({ id: z.coerce.number<string | number>().int('must be a campaign id').positive('must be a campaign id') }),
+  z.unknown(),
+);
 
 export const usedLogRow = z.object({
   id: z.number().int(),
@@ -143,44 +138,36 @@ const logFilter = {
   textSearch: z.string().trim().max(100).optional(),
 };
 
-export const usedLogsContract = defineContract({
-  method: 'GET',
-  path: '/api/games/gift_code/used_logs',
-  request: z.object({ ...logFilter, page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(20) }),
-  data: z.array(usedLogRow),
-  list: true,
-  access: { route: GIFT_LOGS_ROUTE },
-});
+export const usedLogsContract = contractsFor({ route: GIFT_LOGS_ROUTE }).get(
+  '/api/games/gift_code/used_logs',
+  z.object({ ...logFilter, page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(20) }),
+  z.array(usedLogRow),
+  { list: true },
+);
 
-export const usedLogsExportContract = defineContract({
-  method: 'GET',
-  path: '/api/games/gift_code/used_logs/export',
-  request: z.object({ ...logFilter, format: z.enum(['csv', 'xlsx']).default('csv') }),
-  data: z.unknown(),
-  access: { route: GIFT_LOGS_ROUTE, actions: ['export_report'] },
-});
+export const usedLogsExportContract = contractsFor({ route: GIFT_LOGS_ROUTE, actions: ['export_report'] }).get(
+  '/api/games/gift_code/used_logs/export',
+  z.object({ ...logFilter, format: z.enum(['csv', 'xlsx']).default('csv') }),
+  z.unknown(),
+);
 
 // ---------------------------------------------------------------- SDK
 
-export const redeemContract = defineContract({
-  method: 'POST',
-  path: '/api/sdk/v1/giftcodes/redeem',
+export const redeemContract = publicApi.post(
+  '/api/sdk/v1/giftcodes/redeem',
   // Any text: a malformed code is answered like a wrong one, not with a validation message that tells them apart.
-  request: z.object({
+  z.object({
     // A code of digits sent as a JSON number is still a code.
     code: z.union([z.string(), z.number()], { error: 'is required' }).transform(String),
     country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'must be a two-letter country code').optional(),
   }),
-  data: z.object({ result: z.literal('ok'), rewards: z.array(reward), mailId: z.number().int() }),
-  access: 'public',
-  maxBody: 4096,
-});
+  z.object({ result: z.literal('ok'), rewards: z.array(reward), mailId: z.number().int() }),
+  { maxBody: 4096 },
+);
 
 /** The first codes of a campaign (the codes dialog); the whole list is the CSV export. Both need gift_code_export. */
-export const campaignCodesContract = defineContract({
-  method: 'GET',
-  path: '/api/games/gift_code/codes',
-  request: z.object({ id: z.coerce.number<string | number>().int('must be a campaign id').positive('must be a campaign id') }),
-  data: z.array(z.object({ code: z.string(), uses: z.number().int() })),
-  access: { route: GIFT_MANAGER_ROUTE, actions: [GIFT_EXPORT_ACTION] },
-});
+export const campaignCodesContract = giftExportApi.get(
+  '/api/games/gift_code/codes',
+  z.object({ id: z.coerce.number<string | number>().int('must be a campaign id').positive('must be a campaign id') }),
+  z.array(z.object({ code: z.string(), uses: z.number().int() })),
+);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract, MAX_SERIAL_ID } from '../contract';
+import { MAX_SERIAL_ID, contractsFor, publicApi } from '../contract';
 
 /**
  * In-house ads (issue 17): campaigns, the publisher apps that show them, the SDK's serving and tracking calls.
@@ -157,31 +157,28 @@ export type CampaignRow = z.infer<typeof campaignRow>;
 
 const CAMPAIGNS = '/ads_in_house/campaign/manager';
 
-export const campaignListContract = defineContract({
-  method: 'GET',
-  path: '/api/ads_in_house/campaign/list',
-  request: z.object({}),
-  data: z.array(campaignRow),
-  access: { route: CAMPAIGNS },
-});
+export const campaignListContract = contractsFor({ route: CAMPAIGNS }).get(
+  '/api/ads_in_house/campaign/list',
+  z.object({}),
+  z.array(campaignRow),
+);
 
-export const campaignSaveContract = defineContract({
-  method: 'POST',
-  path: '/api/ads_in_house/campaign/save',
-  request: campaignInput,
-  data: campaignRow,
-  access: { route: CAMPAIGNS, actions: ['campaign_edit'] },
-  maxBody: 64 * 1024,
-});
+const campaignEditApi = contractsFor({ route: CAMPAIGNS, actions: ['campaign_edit'] });
+const houseAppEditApi = contractsFor({ route: '/ads_in_house/app/index', actions: ['campaign_edit'] });
 
-export const campaignStatusContract = defineContract({
-  method: 'POST',
-  path: '/api/ads_in_house/campaign/status',
-  request: z.object({ id: z.number().int().min(1).max(MAX_SERIAL_ID), status: campaignStatus }),
-  data: campaignRow,
-  access: { route: CAMPAIGNS, actions: ['campaign_edit'] },
-  maxBody: 1024,
-});
+export const campaignSaveContract = campaignEditApi.post(
+  '/api/ads_in_house/campaign/save',
+  campaignInput,
+  campaignRow,
+  { maxBody: 64 * 1024 },
+);
+
+export const campaignStatusContract = campaignEditApi.post(
+  '/api/ads_in_house/campaign/status',
+  z.object({ id: z.number().int().min(1).max(MAX_SERIAL_ID), status: campaignStatus }),
+  campaignRow,
+  { maxBody: 1024 },
+);
 
 // Publisher apps ---------------------------------------------------------------------------------------
 
@@ -197,44 +194,36 @@ export const publisherRow = z.object({
 export type PublisherRow = z.infer<typeof publisherRow>;
 
 /** The published apps (Published Apps). */
-export const publisherListContract = defineContract({
-  method: 'GET',
-  path: '/api/ads_in_house/app/list',
-  request: z.object({}),
-  data: z.array(publisherRow),
-  access: { route: '/ads_in_house/app/index' },
-});
+export const publisherListContract = contractsFor({ route: '/ads_in_house/app/index' }).get(
+  '/api/ads_in_house/app/list',
+  z.object({}),
+  z.array(publisherRow),
+);
 
 /** The studio's other apps: never published or unpublished (Unpublished Apps). */
-export const unpublishedListContract = defineContract({
-  method: 'GET',
-  path: '/api/ads_in_house/app/unpublished',
-  request: z.object({}),
-  data: z.array(publisherRow),
-  access: { route: '/ads_in_house/app/unpublish' },
-});
+export const unpublishedListContract = contractsFor({ route: '/ads_in_house/app/unpublish' }).get(
+  '/api/ads_in_house/app/unpublished',
+  z.object({}),
+  z.array(publisherRow),
+);
 
 /** Publishes an app (or edits its placements). */
-export const publisherSaveContract = defineContract({
-  method: 'POST',
-  path: '/api/ads_in_house/app/save',
-  request: z.object({
+export const publisherSaveContract = houseAppEditApi.post(
+  '/api/ads_in_house/app/save',
+  z.object({
     appId: z.string().trim().min(1, 'is required').max(100),
     placements: z.array(placementName).min(1, 'name at least one placement').max(50, 'at most 50 placements'),
   }),
-  data: publisherRow,
-  access: { route: '/ads_in_house/app/index', actions: ['campaign_edit'] },
-  maxBody: 8192,
-});
+  publisherRow,
+  { maxBody: 8192 },
+);
 
-export const publisherUnpublishContract = defineContract({
-  method: 'POST',
-  path: '/api/ads_in_house/app/unpublish',
-  request: z.object({ appId: z.string().trim().min(1, 'is required').max(100) }),
-  data: publisherRow,
-  access: { route: '/ads_in_house/app/index', actions: ['campaign_edit'] },
-  maxBody: 1024,
-});
+export const publisherUnpublishContract = houseAppEditApi.post(
+  '/api/ads_in_house/app/unpublish',
+  z.object({ appId: z.string().trim().min(1, 'is required').max(100) }),
+  publisherRow,
+  { maxBody: 1024 },
+);
 
 // SDK: serving and tracking ------------------------------------------------------------------------------
 
@@ -262,31 +251,21 @@ export const servedAd = z.object({
 export type ServedAd = z.infer<typeof servedAd>;
 
 /** 200 with the ad, or 204 (no body) when nothing may be shown: "no fill". */
-export const serveAdContract = defineContract({
-  method: 'GET',
-  path: '/api/sdk/v1/ads',
-  request: serveRequest,
-  data: servedAd,
-  access: 'public',
-});
+export const serveAdContract = publicApi.get('/api/sdk/v1/ads', serveRequest, servedAd);
 
 const trackRequest = z.object({ token: z.string().min(1, 'is required').max(1000) });
-export const trackImpressionContract = defineContract({
-  method: 'POST',
-  path: '/api/sdk/v1/ads/impression',
-  request: trackRequest,
-  data: z.object({ counted: z.literal(true) }),
-  access: 'public',
-  maxBody: 2048,
-});
-export const trackClickContract = defineContract({
-  method: 'POST',
-  path: '/api/sdk/v1/ads/click',
-  request: trackRequest,
-  data: z.object({ counted: z.literal(true), storeUrl: z.string() }),
-  access: 'public',
-  maxBody: 2048,
-});
+export const trackImpressionContract = publicApi.post(
+  '/api/sdk/v1/ads/impression',
+  trackRequest,
+  z.object({ counted: z.literal(true) }),
+  { maxBody: 2048 },
+);
+export const trackClickContract = publicApi.post(
+  '/api/sdk/v1/ads/click',
+  trackRequest,
+  z.object({ counted: z.literal(true), storeUrl: z.string() }),
+  { maxBody: 2048 },
+);
 
 // Studio defaults (Setting) ------------------------------------------------------------------------------
 
@@ -342,19 +321,11 @@ export type SettingsRow = z.infer<typeof settingsRow>;
 
 const SETTING = '/ads_in_house/setting';
 
-export const settingsListContract = defineContract({
-  method: 'GET',
-  path: '/api/ads_in_house/setting',
-  request: z.object({}),
-  data: z.array(settingsRow),
-  access: { route: SETTING },
-});
+export const settingsListContract = contractsFor({ route: SETTING }).get('/api/ads_in_house/setting', z.object({}), z.array(settingsRow));
 
-export const settingsSaveContract = defineContract({
-  method: 'POST',
-  path: '/api/ads_in_house/setting/save',
-  request: settingsInput,
-  data: settingsRow,
-  access: { route: SETTING, actions: ['campaign_edit'] },
-  maxBody: 4096,
-});
+export const settingsSaveContract = contractsFor({ route: SETTING, actions: ['campaign_edit'] }).post(
+  '/api/ads_in_house/setting/save',
+  settingsInput,
+  settingsRow,
+  { maxBody: 4096 },
+);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { APP_EDIT_ACTION, APP_MANAGER_ROUTE } from '../apps/rules';
-import { defineContract } from '../contract';
+import { contractsFor, publicApi, signedInApi } from '../contract';
 
 /**
  * IAP verification (tracker issue 14): a purchase is checked with its store (Google Play's Android Publisher API,
@@ -55,74 +55,65 @@ export const verificationAnswer = z.object({
 });
 export type VerificationAnswer = z.infer<typeof verificationAnswer>;
 
+const appManagerApi = contractsFor({ route: APP_MANAGER_ROUTE });
+const appEditApi = contractsFor({ route: APP_MANAGER_ROUTE, actions: [APP_EDIT_ACTION] });
+
 /** Staff verification (spec: POST api/appdata/verifyIAP). */
-export const verifyIapContract = defineContract({
-  method: 'POST',
-  path: '/api/appdata/verifyIAP',
-  request: purchaseClaim.extend({
+export const verifyIapContract = appManagerApi.post(
+  '/api/appdata/verifyIAP',
+  purchaseClaim.extend({
     appId: z.string().trim().min(1, 'choose an app').max(100),
     userId: z.string().trim().min(1, "enter the player's user id").max(128),
   }),
-  data: verificationAnswer,
-  access: { route: APP_MANAGER_ROUTE },
-  maxBody: 32_768,
-});
+  verificationAnswer,
+  { maxBody: 32_768 },
+);
 
 /** The game after each purchase: the player is the token's, never a user id the game names. */
-export const sdkVerifyPurchaseContract = defineContract({
-  method: 'POST',
-  path: '/api/sdk/v1/purchases/verify',
-  request: purchaseClaim.extend({
+export const sdkVerifyPurchaseContract = publicApi.post(
+  '/api/sdk/v1/purchases/verify',
+  purchaseClaim.extend({
     /** Optional; when sent it must be the token's player. */
     userId: z.string().trim().max(128).optional(),
   }),
-  data: verificationAnswer,
-  access: 'public',
-  maxBody: 32_768,
-});
+  verificationAnswer,
+  { maxBody: 32_768 },
+);
 
 /** The App Store Server API key of an app; the private key is write-only. */
 export const storeKeySchema = z.object({ appId: z.string(), keyId: z.string(), issuerId: z.string(), hasPrivateKey: z.boolean(), updatedBy: z.string(), updatedAt: z.string() });
 
-export const getStoreKeyContract = defineContract({
-  method: 'GET',
-  path: '/api/appdata/iapStoreKey',
-  request: z.object({ appId: z.string().trim().min(1, 'choose an app').max(100) }),
-  data: storeKeySchema.nullable(),
-  access: { route: APP_MANAGER_ROUTE },
-});
+export const getStoreKeyContract = appManagerApi.get(
+  '/api/appdata/iapStoreKey',
+  z.object({ appId: z.string().trim().min(1, 'choose an app').max(100) }),
+  storeKeySchema.nullable(),
+);
 
 /** The same as a list (none or one row), for the App Manager's panel (the resource kit lists rows). */
-export const listStoreKeyContract = defineContract({
-  method: 'GET',
-  path: '/api/appdata/iapStoreKey/list',
-  request: z.object({ appId: z.string().trim().min(1, 'choose an app').max(100) }),
-  data: z.array(storeKeySchema),
-  access: { route: APP_MANAGER_ROUTE },
-});
+export const listStoreKeyContract = appManagerApi.get(
+  '/api/appdata/iapStoreKey/list',
+  z.object({ appId: z.string().trim().min(1, 'choose an app').max(100) }),
+  z.array(storeKeySchema),
+);
 
-export const deleteStoreKeyContract = defineContract({
-  method: 'DELETE',
-  path: '/api/appdata/iapStoreKey/delete',
-  request: z.object({ appId: z.string().trim().min(1, 'choose an app').max(100) }),
-  data: z.object({ appId: z.string() }),
-  access: { route: APP_MANAGER_ROUTE, actions: [APP_EDIT_ACTION] },
-});
+export const deleteStoreKeyContract = appEditApi.delete(
+  '/api/appdata/iapStoreKey/delete',
+  z.object({ appId: z.string().trim().min(1, 'choose an app').max(100) }),
+  z.object({ appId: z.string() }),
+);
 
-export const saveStoreKeyContract = defineContract({
-  method: 'POST',
-  path: '/api/appdata/iapStoreKey',
-  request: z.object({
+export const saveStoreKeyContract = appEditApi.post(
+  '/api/appdata/iapStoreKey',
+  z.object({
     appId: z.string().trim().min(1, 'choose an app').max(100),
     keyId: z.string().trim().regex(/^[A-Z0-9]{10}$/, 'must be the 10-character key id from App Store Connect'),
     issuerId: z.string().trim().regex(/^[0-9a-fA-F-]{36}$/, 'must be the issuer id (a UUID) from App Store Connect'),
     /** The .p8 file's text; left out on an update, the stored key is kept. */
     privateKey: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().includes('PRIVATE KEY', { error: 'must be the .p8 key file (PEM)' }).max(5000).optional()),
   }),
-  data: storeKeySchema,
-  access: { route: APP_MANAGER_ROUTE, actions: [APP_EDIT_ACTION] },
-  maxBody: 16_384,
-});
+  storeKeySchema,
+  { maxBody: 16_384 },
+);
 
 // ---------------------------------------------------------------- the two logs
 
@@ -170,7 +161,7 @@ export type IapLogRow = z.infer<typeof iapLogRow>;
  * The spec makes the IAP log reachable by every signed-in account (/statistic/iapLog is in the always-reachable
  * list), so the list asks only for a session; it answers only the apps the account may see.
  */
-export const iapLogContract = defineContract({ method: 'GET', path: '/api/statistic/iapLog', request: iapLogQuery, data: z.array(iapLogRow), list: true, access: 'signedIn' });
+export const iapLogContract = signedInApi.get('/api/statistic/iapLog', iapLogQuery, z.array(iapLogRow), { list: true });
 
 export const requestLogQuery = z.object({
   appIds,
@@ -198,25 +189,21 @@ export const requestLogRow = z.object({
 });
 export type RequestLogRow = z.infer<typeof requestLogRow>;
 
-export const requestLogContract = defineContract({
-  method: 'GET',
-  path: '/api/users/iapRequestLog',
-  request: requestLogQuery,
-  data: z.array(requestLogRow),
-  list: true,
-  access: { route: IAP_REQUEST_LOG_ROUTE },
-});
+export const requestLogContract = contractsFor({ route: IAP_REQUEST_LOG_ROUTE }).get(
+  '/api/users/iapRequestLog',
+  requestLogQuery,
+  z.array(requestLogRow),
+  { list: true },
+);
 
 /** The IAP log's export: the filtered rows (at most IAP_EXPORT_MAX) as CSV or XLSX. */
 export const IAP_EXPORT_MAX = 50_000;
-export const iapLogExportContract = defineContract({
-  method: 'GET',
-  path: '/api/statistic/iapLog/export',
-  request: iapLogQuery.omit({ page: true, limit: true }).extend({ format: z.enum(['csv', 'xlsx'], { error: 'must be csv or xlsx' }).default('xlsx') }),
-  data: z.unknown(),
-  // Exports need export_report, as every report's and history log's do.
-  access: { route: IAP_LOG_ROUTE, actions: ['export_report'] },
-});
+// Exports need export_report, as every report's and history log's do.
+export const iapLogExportContract = contractsFor({ route: IAP_LOG_ROUTE, actions: ['export_report'] }).get(
+  '/api/statistic/iapLog/export',
+  iapLogQuery.omit({ page: true, limit: true }).extend({ format: z.enum(['csv', 'xlsx'], { error: 'must be csv or xlsx' }).default('xlsx') }),
+  z.unknown(),
+);
 
 /** Columns of the IAP log, its screen and its export alike. */
 export const IAP_LOG_COLUMNS: readonly { key: keyof IapLogRow; label: string }[] = [

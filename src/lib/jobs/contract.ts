@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract, emptyRequest } from '../contract';
+import { emptyRequest, contractsFor } from '../contract';
 
 const JOB_ROUTE = '/job_schedule/index';
 
@@ -27,29 +27,26 @@ export const jobRunSchema = z.object({
   runner: z.string(),
 });
 
-export const listJobsContract = defineContract({ method: 'GET', path: '/api/job/list', request: emptyRequest, data: z.array(jobSchema), access: { route: JOB_ROUTE } });
+const jobApi = contractsFor({ route: JOB_ROUTE });
+const jobRunApi = contractsFor({ route: JOB_ROUTE, actions: ['job_run'] });
 
-export const jobRunsContract = defineContract({
-  method: 'GET',
-  path: '/api/job/runs',
-  request: z.object({ name: z.string().min(1).max(60), page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(20) }),
-  data: z.array(jobRunSchema),
-  list: true,
-  access: { route: JOB_ROUTE },
-});
+export const listJobsContract = jobApi.get('/api/job/list', emptyRequest, z.array(jobSchema));
 
-export const runJobContract = defineContract({
-  method: 'POST',
-  path: '/api/job/run',
-  request: z.object({ name: z.string().min(1).max(60) }),
-  data: z.object({ id: z.number(), status: z.string() }),
-  access: { route: JOB_ROUTE, actions: ['job_run'] },
-});
+export const jobRunsContract = jobApi.get(
+  '/api/job/runs',
+  z.object({ name: z.string().min(1).max(60), page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(20) }),
+  z.array(jobRunSchema),
+  { list: true },
+);
 
-export const updateJobContract = defineContract({
-  method: 'POST',
-  path: '/api/job/update',
-  request: z.object({ name: z.string().min(1).max(60), cron: z.string().trim().min(1).max(200), timeZone: z.string().trim().min(1).max(60), enabled: z.boolean() }),
-  data: jobSchema,
-  access: { route: JOB_ROUTE, actions: ['job_run'] },
-});
+export const runJobContract = jobRunApi.post(
+  '/api/job/run',
+  z.object({ name: z.string().min(1).max(60) }),
+  z.object({ id: z.number(), status: z.string() }),
+);
+
+export const updateJobContract = jobRunApi.post(
+  '/api/job/update',
+  z.object({ name: z.string().min(1).max(60), cron: z.string().trim().min(1).max(200), timeZone: z.string().trim().min(1).max(60), enabled: z.boolean() }),
+  jobSchema,
+);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract, emptyRequest, MAX_SERIAL_ID } from '../contract';
+import { emptyRequest, MAX_SERIAL_ID, contractsFor, publicApi } from '../contract';
 import { itemId, rewardList, type Reward } from '../rewards/items';
 import { REPORT_OFFSET_MS } from '../time/zone';
 
@@ -264,30 +264,35 @@ export function eventRequest() {
     });
 }
 
-const edit = ['live_event_edit'] as const;
 
 export function templateContracts(kind: TemplateKind) {
-  const route = TEMPLATE_ROUTES[kind];
+  const view = contractsFor({ route: TEMPLATE_ROUTES[kind] });
+  const edit = contractsFor({ route: TEMPLATE_ROUTES[kind], actions: ['live_event_edit'] });
   const base = `/api/live-events/${kind}/templates`;
   return {
-    list: defineContract({ method: 'GET', path: base, request: z.object({ appId: z.string().trim().max(100).optional() }), data: z.array(templateSchema), access: { route } }),
-    save: defineContract({ method: 'POST', path: `${base}/save`, request: templateRequest(kind), data: templateSchema, access: { route, actions: edit }, maxBody: 32 * 1024 }),
-    remove: defineContract({ method: 'DELETE', path: `${base}/delete`, request: z.object({ id: idField('a template') }), data: z.object({ id: z.number() }), access: { route, actions: edit } }),
+    list: view.get(base, z.object({ appId: z.string().trim().max(100).optional() }), z.array(templateSchema)),
+    save: edit.post(`${base}/save`, templateRequest(kind), templateSchema, { maxBody: 32 * 1024 }),
+    remove: edit.delete(`${base}/delete`, z.object({ id: idField('a template') }), z.object({ id: z.number() })),
   };
 }
 
 export function eventContracts(kind: EventKind) {
-  const route = EVENT_ROUTES[kind];
+  const view = contractsFor({ route: EVENT_ROUTES[kind] });
+  const edit = contractsFor({ route: EVENT_ROUTES[kind], actions: ['live_event_edit'] });
   const base = `/api/live-events/${kind}/events`;
   const byId = z.object({ id: idField('an event') });
   return {
-    list: defineContract({ method: 'GET', path: base, request: z.object({ appId: z.string().trim().max(100).optional() }), data: z.array(eventSchema), access: { route } }),
-    save: defineContract({ method: 'POST', path: `${base}/save`, request: eventRequest(), data: eventSchema, access: { route, actions: edit }, maxBody: 32 * 1024 }),
-    cancel: defineContract({ method: 'POST', path: `${base}/cancel`, request: byId, data: eventSchema, access: { route, actions: edit } }),
+    list: view.get(base, z.object({ appId: z.string().trim().max(100).optional() }), z.array(eventSchema)),
+    save: edit.post(`${base}/save`, eventRequest(), eventSchema, { maxBody: 32 * 1024 }),
+    cancel: edit.post(`${base}/cancel`, byId, eventSchema),
     /** Runs the reward run of an ended event now (the job does it too; either way once). */
-    reward: defineContract({ method: 'POST', path: `${base}/reward`, request: byId, data: eventSchema, access: { route, actions: edit } }),
-    standings: defineContract({ method: 'GET', path: `${base}/standings`, request: z.object({ id: idField('an event'), top: z.coerce.number<string | number>().int().min(1).max(500).default(10) }), data: z.array(standingSchema), access: { route } }),
-    view: defineContract({ method: 'GET', path: `${base}/view`, request: byId, data: eventViewSchema, access: { route } }),
+    reward: edit.post(`${base}/reward`, byId, eventSchema),
+    standings: view.get(
+      `${base}/standings`,
+      z.object({ id: idField('an event'), top: z.coerce.number<string | number>().int().min(1).max(500).default(10) }),
+      z.array(standingSchema),
+    ),
+    view: view.get(`${base}/view`, byId, eventViewSchema),
   };
 }
 
@@ -317,59 +322,45 @@ export const sdkEventSchema = z.object({
   rewards: z.array(z.object({ tier: z.number().nullable(), from: z.number(), to: z.number(), rewards: rewardList })),
 });
 
-export const sdkEventsContract = defineContract({
-  method: 'GET',
-  path: '/api/sdk/v1/events',
-  request: z.object(device),
-  data: z.object({ events: z.array(sdkEventSchema) }),
-  access: 'public',
-});
+export const sdkEventsContract = publicApi.get('/api/sdk/v1/events', z.object(device), z.object({ events: z.array(sdkEventSchema) }));
 
 const eventParam = { id: idField('an event') };
 
-export const sdkJoinContract = defineContract({
-  method: 'POST',
-  path: '/api/sdk/v1/events/:id/join',
-  request: z.object({ ...eventParam, ...device }),
-  data: z.object({ eventId: z.number(), bracketId: z.number(), tier: z.string().nullable(), joined: z.boolean() }),
-  access: 'public',
-  maxBody: 2048,
-});
+export const sdkJoinContract = publicApi.post(
+  '/api/sdk/v1/events/:id/join',
+  z.object({ ...eventParam, ...device }),
+  z.object({ eventId: z.number(), bracketId: z.number(), tier: z.string().nullable(), joined: z.boolean() }),
+  { maxBody: 2048 },
+);
 
-export const sdkScoreContract = defineContract({
-  method: 'POST',
-  path: '/api/sdk/v1/events/:id/score',
-  request: z.object({
+export const sdkScoreContract = publicApi.post(
+  '/api/sdk/v1/events/:id/score',
+  z.object({
     ...eventParam,
     /** The game's id of this submission: a retry with the same id is applied once. */
     clientId: z.string({ error: 'is required' }).trim().min(1, 'is required').max(64, 'must be at most 64 characters'),
     value: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER),
   }),
-  data: z.object({ score: z.number(), applied: z.boolean() }),
-  access: 'public',
-  maxBody: 2048,
-});
+  z.object({ score: z.number(), applied: z.boolean() }),
+  { maxBody: 2048 },
+);
 
 const rankRow = z.object({ rank: z.number(), playerId: z.string(), score: z.number() });
-export const sdkRankContract = defineContract({
-  method: 'GET',
-  path: '/api/sdk/v1/events/:id/rank',
-  request: z.object({
+export const sdkRankContract = publicApi.get(
+  '/api/sdk/v1/events/:id/rank',
+  z.object({
     ...eventParam,
     around: z.coerce.number<string | number>().int().min(0, 'must be 0 to 50').max(50, 'must be 0 to 50').default(3),
     top: z.coerce.number<string | number>().int().min(0, 'must be 0 to 100').max(100, 'must be 0 to 100').default(10),
   }),
-  data: z.object({ bracketId: z.number(), rank: z.number().nullable(), score: z.number().nullable(), players: z.number(), above: z.array(rankRow), below: z.array(rankRow), top: z.array(rankRow) }),
-  access: 'public',
-});
+  z.object({ bracketId: z.number(), rank: z.number().nullable(), score: z.number().nullable(), players: z.number(), above: z.array(rankRow), below: z.array(rankRow), top: z.array(rankRow) }),
+);
 
-export const sdkClaimContract = defineContract({
-  method: 'POST',
-  path: '/api/sdk/v1/events/:id/claim',
-  request: z.object(eventParam),
-  data: z.object({ eventId: z.number(), rank: z.number(), rewards: rewardList, claimedAt: z.string() }),
-  access: 'public',
-  maxBody: 1024,
-});
+export const sdkClaimContract = publicApi.post(
+  '/api/sdk/v1/events/:id/claim',
+  z.object(eventParam),
+  z.object({ eventId: z.number(), rank: z.number(), rewards: rewardList, claimedAt: z.string() }),
+  { maxBody: 1024 },
+);
 
 export { emptyRequest };

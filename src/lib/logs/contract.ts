@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract } from '../contract';
+import { contractsFor } from '../contract';
 
 const dateTime = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/, 'must be a date YYYY-MM-DD or an ISO time');
 const paging = { page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(200).default(50) };
@@ -27,23 +27,17 @@ export const accountLogRow = z.object({
   requestId: z.string(),
 });
 
-export const accountLogContract = defineContract({
-  method: 'GET',
-  path: '/api/adminAccount/accountLog',
-  request: accountLogFilters,
-  data: z.array(accountLogRow),
-  list: true,
-  access: { route: '/adminAccount/accountLog' },
-});
+const accountLogApi = contractsFor({ route: '/adminAccount/accountLog' });
+
+export const accountLogContract = accountLogApi.get(
+  '/api/adminAccount/accountLog',
+  accountLogFilters,
+  z.array(accountLogRow),
+  { list: true },
+);
 
 /** The same filters answered as a CSV download (all matching rows, up to 50 000). */
-export const accountLogExportContract = defineContract({
-  method: 'GET',
-  path: '/api/adminAccount/accountLog/export',
-  request: accountLogFilters,
-  data: z.string(),
-  access: { route: '/adminAccount/accountLog' },
-});
+export const accountLogExportContract = accountLogApi.get('/api/adminAccount/accountLog/export', accountLogFilters, z.string());
 
 export const apiLogFilters = z.object({
   username: z.string().trim().max(40).optional(),
@@ -55,11 +49,9 @@ export const apiLogFilters = z.object({
   ...paging,
 });
 
-export const apiLogContract = defineContract({
-  method: 'GET',
-  path: '/api/adminAccount/apiLog',
-  request: apiLogFilters,
-  data: z.array(z.object({ id: z.number(), at: z.string(), username: z.string(), method: z.string(), path: z.string(), status: z.number(), durationMs: z.number(), requestId: z.string(), ip: z.string() })),
-  list: true,
-  access: { route: '/adminAccount/apiLog' },
-});
+export const apiLogContract = contractsFor({ route: '/adminAccount/apiLog' }).get(
+  '/api/adminAccount/apiLog',
+  apiLogFilters,
+  z.array(z.object({ id: z.number(), at: z.string(), username: z.string(), method: z.string(), path: z.string(), status: z.number(), durationMs: z.number(), requestId: z.string(), ip: z.string() })),
+  { list: true },
+);

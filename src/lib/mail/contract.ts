@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract } from '../contract';
+import { contractsFor, publicApi } from '../contract';
 import { reward } from '../rewards/items';
 import { attachments } from './rewards-text';
 import { consoleDateTime } from './when';
@@ -37,27 +37,26 @@ export const mailRow = z.object({
 });
 export type MailRow = z.infer<typeof mailRow>;
 
-export const mailListContract = defineContract({
-  method: 'GET',
-  path: '/api/games/mail/list',
-  request: z.object({
+export const mailListContract = contractsFor({ route: MAIL_ROUTE }).get(
+  '/api/games/mail/list',
+  z.object({
     appId: appId.optional(),
     textSearch: z.string().trim().max(100).optional(),
     page: z.coerce.number().int().min(1).default(1),
     limit: z.coerce.number().int().min(1).max(100).default(20),
   }),
-  data: z.array(mailRow),
-  list: true,
-  access: { route: MAIL_ROUTE },
-});
+  z.array(mailRow),
+  { list: true },
+);
 
 const list = <T extends z.ZodType>(item: T) =>
   z.preprocess((v) => (typeof v === 'string' ? v.split(/[\s,;]+/).filter(Boolean) : v), z.array(item).max(10_000, 'at most 10000 entries'));
 
-export const mailSendContract = defineContract({
-  method: 'POST',
-  path: '/api/games/mail/send',
-  request: z.object({
+const mailSendApi = contractsFor({ route: MAIL_ROUTE, actions: [MAIL_SEND_ACTION] });
+
+export const mailSendContract = mailSendApi.post(
+  '/api/games/mail/send',
+  z.object({
     appId,
     title: z.string().trim().min(1, 'is required').max(120, 'must be at most 120 characters'),
     body: z.string().trim().max(4000, 'must be at most 4000 characters').default(''),
@@ -75,18 +74,15 @@ export const mailSendContract = defineContract({
     /** Empty = now. */
     sendAt: z.preprocess((v) => (v === '' || v === null ? undefined : v), consoleDateTime.optional()),
   }),
-  data: mailRow,
-  access: { route: MAIL_ROUTE, actions: [MAIL_SEND_ACTION] },
-  maxBody: 512 * 1024,
-});
+  mailRow,
+  { maxBody: 512 * 1024 },
+);
 
-export const mailRecallContract = defineContract({
-  method: 'POST',
-  path: '/api/games/mail/recall',
-  request: z.object({ id: z.coerce.number<string | number>().int().positive() }),
-  data: mailRow,
-  access: { route: MAIL_ROUTE, actions: [MAIL_SEND_ACTION] },
-});
+export const mailRecallContract = mailSendApi.post(
+  '/api/games/mail/recall',
+  z.object({ id: z.coerce.number<string | number>().int().positive() }),
+  mailRow,
+);
 
 // ---------------------------------------------------------------- SDK
 
@@ -101,14 +97,12 @@ export const playerMail = z.object({
   claimed: z.boolean(),
 });
 
-export const sdkMailListContract = defineContract({
-  method: 'GET',
-  path: '/api/sdk/v1/mail',
+export const sdkMailListContract = publicApi.get(
+  '/api/sdk/v1/mail',
   /** What only the game knows about the player: broadcasts filtered by country or version match on these. */
-  request: z.object({ country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'must be a two-letter country code').optional(), appVersion: z.string().trim().max(50).optional() }),
-  data: z.object({ mail: z.array(playerMail) }),
-  access: 'public',
-});
+  z.object({ country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'must be a two-letter country code').optional(), appVersion: z.string().trim().max(50).optional() }),
+  z.object({ mail: z.array(playerMail) }),
+);
 
 const mailContext = z.object({
   mailId: z.coerce.number<string | number>().int('must be a mail id').positive('must be a mail id').max(Number.MAX_SAFE_INTEGER),
@@ -116,22 +110,18 @@ const mailContext = z.object({
   appVersion: z.string().trim().max(50).optional(),
 });
 
-export const sdkMailReadContract = defineContract({
-  method: 'POST',
-  path: '/api/sdk/v1/mail/read',
-  request: mailContext,
-  data: z.object({ mailId: z.number().int(), read: z.literal(true) }),
-  access: 'public',
-  maxBody: 4096,
-});
+export const sdkMailReadContract = publicApi.post(
+  '/api/sdk/v1/mail/read',
+  mailContext,
+  z.object({ mailId: z.number().int(), read: z.literal(true) }),
+  { maxBody: 4096 },
+);
 
-export const sdkMailClaimContract = defineContract({
-  method: 'POST',
-  path: '/api/sdk/v1/mail/claim',
-  request: mailContext,
+export const sdkMailClaimContract = publicApi.post(
+  '/api/sdk/v1/mail/claim',
+  mailContext,
   /** `granted` is true for the one claim that hands the rewards over; a repeated claim answers false, nothing new. */
-  data: z.object({ mailId: z.number().int(), rewards: z.array(reward), granted: z.boolean() }),
-  access: 'public',
-  maxBody: 4096,
-});
+  z.object({ mailId: z.number().int(), rewards: z.array(reward), granted: z.boolean() }),
+  { maxBody: 4096 },
+);
 

@@ -1,21 +1,14 @@
 import { z } from 'zod';
-import { defineContract, emptyRequest } from '../contract';
+import { emptyRequest, contractsFor, signedInApi } from '../contract';
 
 /** The OpenAPI 3.1 document of every endpoint (src/lib/openapi/document.ts); any signed-in account may read it. */
-export const openApiContract = defineContract({
-  method: 'GET',
-  path: '/api/openapi.json',
-  request: emptyRequest,
-  data: z.record(z.string(), z.unknown()),
-  access: 'signedIn',
-});
+export const openApiContract = signedInApi.get('/api/openapi.json', emptyRequest, z.record(z.string(), z.unknown()));
 
 /** The endpoints the signed-in account may call, with a request prefilled from each schema (the API tester). */
-export const testerEndpointsContract = defineContract({
-  method: 'GET',
-  path: '/api/utils/test/endpoints',
-  request: emptyRequest,
-  data: z.array(
+export const testerEndpointsContract = contractsFor({ route: '/utils/test' }).get(
+  '/api/utils/test/endpoints',
+  emptyRequest,
+  z.array(
     z.object({
       id: z.string(),
       method: z.string(),
@@ -29,5 +22,4 @@ export const testerEndpointsContract = defineContract({
       optional: z.array(z.string()),
     }),
   ),
-  access: { route: '/utils/test' },
-});
+);

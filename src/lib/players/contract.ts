@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract, emptyRequest } from '../contract';
+import { emptyRequest, publicApi } from '../contract';
 
 /**
  * The game-facing player API (SDK v1). Every call carries the app platform's key (header X-SDK-Key); calls about
@@ -32,67 +32,55 @@ export const playerTokens = z.object({
 });
 export type PlayerTokens = z.infer<typeof playerTokens>;
 
-export const playerSessionContract = defineContract({
-  method: 'POST',
-  path: '/api/sdk/v1/players/session',
-  request: z.object({
+export const playerSessionContract = publicApi.post(
+  '/api/sdk/v1/players/session',
+  z.object({
     deviceId: deviceIdSchema,
     /** Moves this device to the player that showed the code (linking a second device, or recovering on a new one). */
     linkCode: linkCodeSchema.optional(),
   }),
-  data: playerTokens,
-  access: 'public',
-  maxBody: 4096,
-});
+  playerTokens,
+  { maxBody: 4096 },
+);
 
-export const playerRefreshContract = defineContract({
-  method: 'POST',
-  path: '/api/sdk/v1/players/refresh',
-  request: z.object({ refreshToken: z.string().min(1, 'is required').max(200) }),
-  data: playerTokens,
-  access: 'public',
-  maxBody: 4096,
-});
+export const playerRefreshContract = publicApi.post(
+  '/api/sdk/v1/players/refresh',
+  z.object({ refreshToken: z.string().min(1, 'is required').max(200) }),
+  playerTokens,
+  { maxBody: 4096 },
+);
 
-export const playerMeContract = defineContract({
-  method: 'GET',
-  path: '/api/sdk/v1/players/me',
-  request: emptyRequest,
-  data: z.object({ playerId: z.string(), appId: z.string(), createdAt: z.string(), devices: z.number().int() }),
-  access: 'public',
-});
+export const playerMeContract = publicApi.get(
+  '/api/sdk/v1/players/me',
+  emptyRequest,
+  z.object({ playerId: z.string(), appId: z.string(), createdAt: z.string(), devices: z.number().int() }),
+);
 
-export const playerLinkCodeContract = defineContract({
-  method: 'POST',
-  path: '/api/sdk/v1/players/me/link-code',
-  request: emptyRequest,
-  data: z.object({ code: z.string(), expiresAt: z.string() }),
-  access: 'public',
-  maxBody: 1024,
-});
+export const playerLinkCodeContract = publicApi.post(
+  '/api/sdk/v1/players/me/link-code',
+  emptyRequest,
+  z.object({ code: z.string(), expiresAt: z.string() }),
+  { maxBody: 1024 },
+);
 
 /** The largest cloud save, as JSON text. */
 export const PLAYER_DATA_MAX_BYTES = 1024 * 1024;
 
-export const playerDataGetContract = defineContract({
-  method: 'GET',
-  path: '/api/sdk/v1/players/me/data',
-  request: emptyRequest,
+export const playerDataGetContract = publicApi.get(
+  '/api/sdk/v1/players/me/data',
+  emptyRequest,
   /** version 0 and {} before the first save. */
-  data: z.object({ version: z.number().int(), data: z.record(z.string(), z.unknown()), updatedAt: z.string().nullable() }),
-  access: 'public',
-});
+  z.object({ version: z.number().int(), data: z.record(z.string(), z.unknown()), updatedAt: z.string().nullable() }),
+);
 
-export const playerDataPutContract = defineContract({
-  method: 'PUT',
-  path: '/api/sdk/v1/players/me/data',
-  request: z.object({
+export const playerDataPutContract = publicApi.put(
+  '/api/sdk/v1/players/me/data',
+  z.object({
     /** The version the game read (0 for the first save); a save over a newer version answers 409. */
     version: z.number().int().min(0),
     data: z.record(z.string(), z.unknown()),
   }),
-  data: z.object({ version: z.number().int(), updatedAt: z.string() }),
-  access: 'public',
+  z.object({ version: z.number().int(), updatedAt: z.string() }),
   // The document itself is capped at PLAYER_DATA_MAX_BYTES; the envelope adds a little.
-  maxBody: PLAYER_DATA_MAX_BYTES + 1024,
-});
+  { maxBody: PLAYER_DATA_MAX_BYTES + 1024 },
+);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract } from '../contract';
+import { defineContract, contractsFor } from '../contract';
 import { PLAYER_DATA_MAX_BYTES } from './contract';
 
 /** Find User and the cloud save as staff see them (/gsm/users/…). Shared by browser and server. */
@@ -14,14 +14,14 @@ export const FIND_BY_LABELS: Record<(typeof FIND_BY)[number], string> = { userId
 const appId = z.string().trim().min(1, 'choose an app').max(100);
 const userId = z.string().trim().min(1, "enter the player's user id").max(128);
 
-export const findPlayerContract = defineContract({
-  method: 'GET',
-  path: '/api/users/find',
-  request: z.object({ appId, by: z.enum(FIND_BY).default('userId'), q: z.string().trim().min(1, 'enter what to look for').max(200) }),
+const findUserApi = contractsFor({ route: FIND_USER_ROUTE });
+
+export const findPlayerContract = findUserApi.get(
+  '/api/users/find',
+  z.object({ appId, by: z.enum(FIND_BY).default('userId'), q: z.string().trim().min(1, 'enter what to look for').max(200) }),
   /** The players found (a transaction or a device names one; a user id is itself when the app knows it). */
-  data: z.object({ matches: z.array(z.object({ userId: z.string(), how: z.string() })) }),
-  access: { route: FIND_USER_ROUTE },
-});
+  z.object({ matches: z.array(z.object({ userId: z.string(), how: z.string() })) }),
+);
 
 export const purchaseRow = z.object({ time: z.string(), productId: z.string(), revenueUsdMicros: z.number(), transactionId: z.string(), store: z.string() });
 
@@ -59,13 +59,7 @@ export const playerProfile = z.object({
 });
 export type PlayerProfile = z.infer<typeof playerProfile>;
 
-export const playerProfileContract = defineContract({
-  method: 'GET',
-  path: '/api/users/profile',
-  request: z.object({ appId, userId }),
-  data: playerProfile,
-  access: { route: FIND_USER_ROUTE },
-});
+export const playerProfileContract = findUserApi.get('/api/users/profile', z.object({ appId, userId }), playerProfile);
 
 export const playerDataSchema = z.object({ version: z.number().int(), data: z.record(z.string(), z.unknown()), updatedAt: z.string().nullable(), updatedBy: z.string().nullable() });
 
@@ -75,17 +69,15 @@ export const playerDataViewContract = saveRead('/api/users/playerData', PLAYER_D
 /** The update screen's read: its holders need no view grant. */
 export const playerDataEditReadContract = saveRead('/api/users/playerData/edit', PLAYER_DATA_UPDATE_ROUTE);
 
-export const playerDataUpdateContract = defineContract({
-  method: 'POST',
-  path: '/api/users/playerData/update',
-  request: z.object({
+export const playerDataUpdateContract = contractsFor({ route: PLAYER_DATA_UPDATE_ROUTE, actions: ['user_data_update'] }).post(
+  '/api/users/playerData/update',
+  z.object({
     appId,
     userId,
     /** The version the editor was opened on: a newer save by the game answers 409. */
     version: z.number().int().min(1, 'the player has no save to edit yet'),
     data: z.record(z.string(), z.unknown(), { error: 'must be a JSON object' }),
   }),
-  data: z.object({ version: z.number().int(), updatedAt: z.string() }),
-  access: { route: PLAYER_DATA_UPDATE_ROUTE, actions: ['user_data_update'] },
-  maxBody: PLAYER_DATA_MAX_BYTES + 4096,
-});
+  z.object({ version: z.number().int(), updatedAt: z.string() }),
+  { maxBody: PLAYER_DATA_MAX_BYTES + 4096 },
+);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract, emptyRequest, MAX_SERIAL_ID } from '../contract';
+import { defineContract, emptyRequest, MAX_SERIAL_ID, contractsFor, signedInApi } from '../contract';
 import { BOARD_ACTIONS, bodyProblem, LIST_LIMIT_MAX, SPECIAL_POST_TITLES, TITLE_MAX } from './rules';
 
 /** A board post as every endpoint answers it. Times are ISO strings (UTC). */
@@ -29,11 +29,10 @@ const postType = z.number().int().refine((v) => v === 1 || v === 2, 'must be 1 (
 /** The server sets the times; a payload carrying them is refused so a client that forgot to drop them learns. */
 const serverTime = z.unknown().refine((v) => v === undefined, 'is set by the server; leave it out of the payload').optional();
 
-export const createPostContract = defineContract({
-  method: 'POST',
-  path: '/api/notificationGsm/create',
+export const createPostContract = contractsFor({ actions: [BOARD_ACTIONS.create] }).post(
+  '/api/notificationGsm/create',
   // Spec section 3 defaults: EverythingElse, not pinned, published, not deleted, empty body.
-  request: z.object({
+  z.object({
     title,
     body: body.default(''),
     type: postType.default(2),
@@ -43,15 +42,14 @@ export const createPostContract = defineContract({
     createdAt: serverTime,
     updatedAt: serverTime,
   }),
-  data: post,
-  access: { actions: [BOARD_ACTIONS.create] },
-});
+  post,
+);
 
-export const updatePostContract = defineContract({
-  method: 'PUT',
-  path: '/api/notificationGsm/update',
+// Either key lets the call in; the service then needs edit for content changes and pin for isPinned.
+export const updatePostContract = contractsFor({ actions: [BOARD_ACTIONS.edit, BOARD_ACTIONS.pin] }).put(
+  '/api/notificationGsm/update',
   // The whole post as the board sends it, or only the fields that change. Deleting has its own endpoint.
-  request: z.object({
+  z.object({
     id: postId,
     title: title.optional(),
     body: body.optional(),
@@ -62,41 +60,29 @@ export const updatePostContract = defineContract({
     createdAt: serverTime,
     updatedAt: serverTime,
   }),
-  data: post,
-  // Either key lets the call in; the service then needs edit for content changes and pin for isPinned.
-  access: { actions: [BOARD_ACTIONS.edit, BOARD_ACTIONS.pin] },
-});
+  post,
+);
 
-export const deletePostContract = defineContract({
-  method: 'DELETE',
-  path: '/api/notificationGsm/delete',
-  request: z.object({ postId: postIdParam }),
-  data: post,
-  access: { actions: [BOARD_ACTIONS.delete] },
-});
+export const deletePostContract = contractsFor({ actions: [BOARD_ACTIONS.delete] }).delete(
+  '/api/notificationGsm/delete',
+  z.object({ postId: postIdParam }),
+  post,
+);
 
-export const listPinnedPostsContract = defineContract({
-  method: 'GET',
-  path: '/api/notificationGsm/listPinnedNotificationGsm',
-  request: emptyRequest,
-  data: z.array(post),
-  access: 'signedIn',
-});
+export const listPinnedPostsContract = signedInApi.get('/api/notificationGsm/listPinnedNotificationGsm', emptyRequest, z.array(post));
 
-export const listPostsContract = defineContract({
-  method: 'GET',
-  path: '/api/notificationGsm/listNotificationGsm',
-  request: z.object({
+export const listPostsContract = signedInApi.get(
+  '/api/notificationGsm/listNotificationGsm',
+  z.object({
     /** Without a type both types are listed (the compact board). */
     type: z.coerce.number<string | number>().int().refine((v) => v === 1 || v === 2, 'must be 1 (Important) or 2 (EverythingElse)').optional(),
     textSearch: z.string().trim().max(200).optional(),
     page: z.coerce.number<string | number>().int().min(1).default(1),
     limit: z.coerce.number<string | number>().int().min(1).max(LIST_LIMIT_MAX).default(10),
   }),
-  data: z.array(post),
-  list: true,
-  access: 'signedIn',
-});
+  z.array(post),
+  { list: true },
+);
 
 const perUser = { request: z.object({ postId }), data: z.object({ ok: z.literal(true) }), access: 'signedIn' as const, maxBody: 1024 };
 
@@ -106,49 +92,27 @@ export const archivePostContract = defineContract({ method: 'POST', path: '/api/
 /** Takes the post out of the account's archive. */
 export const removeArchivedPostContract = defineContract({ method: 'POST', path: '/api/notificationGsm/remove', ...perUser });
 
-export const listArchivedPostsContract = defineContract({
-  method: 'GET',
-  path: '/api/notificationGsm/listArchiveOfUser',
-  request: emptyRequest,
-  data: z.array(post),
-  access: 'signedIn',
-});
+export const listArchivedPostsContract = signedInApi.get('/api/notificationGsm/listArchiveOfUser', emptyRequest, z.array(post));
 
 export const userPostData = z.object({ id: z.number().int(), read: z.array(z.number().int()), archived: z.array(z.number().int()) });
 export type UserPostData = z.infer<typeof userPostData>;
 
-export const userPostDataContract = defineContract({
-  method: 'GET',
-  path: '/api/notificationGsm/dataUserNotificationGsm',
-  request: emptyRequest,
-  data: userPostData,
-  access: 'signedIn',
-});
+export const userPostDataContract = signedInApi.get('/api/notificationGsm/dataUserNotificationGsm', emptyRequest, userPostData);
 
-export const countUnreadContract = defineContract({
-  method: 'GET',
-  path: '/api/notificationGsm/countNotRead',
-  request: emptyRequest,
-  data: z.number().int(),
-  access: 'signedIn',
-});
+export const countUnreadContract = signedInApi.get('/api/notificationGsm/countNotRead', emptyRequest, z.number().int());
 
 export const specialPost = z.object({ id: z.number().int(), title: z.string(), body: z.string() });
 export type SpecialPost = z.infer<typeof specialPost>;
 
-export const specialPostContract = defineContract({
-  method: 'GET',
-  path: '/api/postGsm/detail',
-  request: z.object({ title: z.enum(SPECIAL_POST_TITLES, { error: `must be one of ${SPECIAL_POST_TITLES.join(', ')}` }) }),
-  data: specialPost,
-  access: 'signedIn',
-});
+export const specialPostContract = signedInApi.get(
+  '/api/postGsm/detail',
+  z.object({ title: z.enum(SPECIAL_POST_TITLES, { error: `must be one of ${SPECIAL_POST_TITLES.join(', ')}` }) }),
+  specialPost,
+);
 
-export const updateSpecialPostContract = defineContract({
-  method: 'PUT',
-  path: '/api/postGsm/update',
-  request: z.object({ id: postId, title: z.string().trim().min(1, 'is required'), body, createdAt: serverTime, updatedAt: serverTime }),
-  data: specialPost,
-  // Roles admin, root, PO-Marketing or special_note_edit: checked by the service (the access shape knows actions only).
-  access: 'signedIn',
-});
+// Roles admin, root, PO-Marketing or special_note_edit: checked by the service (the access shape knows actions only).
+export const updateSpecialPostContract = signedInApi.put(
+  '/api/postGsm/update',
+  z.object({ id: postId, title: z.string().trim().min(1, 'is required'), body, createdAt: serverTime, updatedAt: serverTime }),
+  specialPost,
+);

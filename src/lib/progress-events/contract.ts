@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract, MAX_SERIAL_ID } from '../contract';
+import { MAX_SERIAL_ID, contractsFor, publicApi } from '../contract';
 import { reward, type Reward } from '../rewards/items';
 import { formatDateTime } from '../time/format';
 import { REPORT_OFFSET_MS } from '../time/zone';
@@ -141,18 +141,17 @@ export const consoleTimeText = (instant: Date | string | number) => formatDateTi
 
 const idField = z.coerce.number<string | number>().int('must be an event id').positive('must be an event id').max(MAX_SERIAL_ID, 'must be an event id');
 
-export const progressEventListContract = defineContract({
-  method: 'GET',
-  path: '/api/progress_event/events',
-  request: z.object({ appId: z.string().trim().max(100).optional() }),
-  data: z.array(progressEventSchema),
-  access: { route: PROGRESS_EVENT_ROUTE },
-});
+export const progressEventListContract = contractsFor({ route: PROGRESS_EVENT_ROUTE }).get(
+  '/api/progress_event/events',
+  z.object({ appId: z.string().trim().max(100).optional() }),
+  z.array(progressEventSchema),
+);
 
-export const progressEventSaveContract = defineContract({
-  method: 'POST',
-  path: '/api/progress_event/events/save',
-  request: z
+const liveEventEditApi = contractsFor({ route: PROGRESS_EVENT_ROUTE, actions: ['live_event_edit'] });
+
+export const progressEventSaveContract = liveEventEditApi.post(
+  '/api/progress_event/events/save',
+  z
     .object({
       id: idField.optional(),
       appId: z.string({ error: 'is required' }).trim().min(1, 'is required').max(100),
@@ -185,18 +184,15 @@ export const progressEventSaveContract = defineContract({
       const [s, e] = [parseConsoleTime(v.start), parseConsoleTime(v.end)];
       return s === null || e === null || e > s;
     }, { path: ['end'], message: 'must be after the start' }),
-  data: progressEventSchema,
-  access: { route: PROGRESS_EVENT_ROUTE, actions: ['live_event_edit'] },
-  maxBody: 32 * 1024,
-});
+  progressEventSchema,
+  { maxBody: 32 * 1024 },
+);
 
-export const progressEventCancelContract = defineContract({
-  method: 'POST',
-  path: '/api/progress_event/events/cancel',
-  request: z.object({ id: idField }),
-  data: progressEventSchema,
-  access: { route: PROGRESS_EVENT_ROUTE, actions: ['live_event_edit'] },
-});
+export const progressEventCancelContract = liveEventEditApi.post(
+  '/api/progress_event/events/cancel',
+  z.object({ id: idField }),
+  progressEventSchema,
+);
 
 /** The player's side of an event as the SDK receives it. */
 export const sdkProgressEvent = z.object({
@@ -221,18 +217,15 @@ const deviceContext = {
 };
 export type DeviceContext = { appVersion?: string; country?: string; level?: number };
 
-export const sdkProgressEventsContract = defineContract({
-  method: 'GET',
-  path: '/api/sdk/v1/progress-events',
-  request: z.object(deviceContext),
-  data: z.object({ events: z.array(sdkProgressEvent) }),
-  access: 'public',
-});
+export const sdkProgressEventsContract = publicApi.get(
+  '/api/sdk/v1/progress-events',
+  z.object(deviceContext),
+  z.object({ events: z.array(sdkProgressEvent) }),
+);
 
-export const sdkProgressPointsContract = defineContract({
-  method: 'POST',
-  path: '/api/sdk/v1/progress-events/:id/points',
-  request: z
+export const sdkProgressPointsContract = publicApi.post(
+  '/api/sdk/v1/progress-events/:id/points',
+  z
     .object({
       id: idField,
       /** The game's id of this submission: a retry with the same id adds nothing. */
@@ -242,17 +235,14 @@ export const sdkProgressPointsContract = defineContract({
       ...deviceContext,
     })
     .refine((v) => (v.points === undefined) !== (v.action === undefined), { path: ['points'], message: 'send either points or an action' }),
-  data: z.object({ points: z.number(), added: z.number(), duplicate: z.boolean(), reached: z.array(z.number()) }),
-  access: 'public',
-});
+  z.object({ points: z.number(), added: z.number(), duplicate: z.boolean(), reached: z.array(z.number()) }),
+);
 
-export const sdkProgressClaimContract = defineContract({
-  method: 'POST',
-  path: '/api/sdk/v1/progress-events/:id/claim',
-  request: z.object({
+export const sdkProgressClaimContract = publicApi.post(
+  '/api/sdk/v1/progress-events/:id/claim',
+  z.object({
     id: idField,
     milestone: z.number({ error: 'must be a milestone number' }).int('must be a milestone number').min(1, 'must be a milestone number').max(MAX_MILESTONES, 'must be a milestone number'),
   }),
-  data: z.object({ milestone: z.number(), rewards: z.array(reward), claimedAt: z.string() }),
-  access: 'public',
-});
+  z.object({ milestone: z.number(), rewards: z.array(reward), claimedAt: z.string() }),
+);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract, MAX_SERIAL_ID } from '../contract';
+import { MAX_SERIAL_ID, contractsFor, publicApi } from '../contract';
 
 /**
  * Push notifications through FCM HTTP v1 (issue 19, item 3): the screen's contracts (settings, list, compose,
@@ -67,18 +67,18 @@ export const pushSchema = z.object({
 });
 export type Push = z.infer<typeof pushSchema>;
 
-export const pushListContract = defineContract({
-  method: 'GET',
-  path: '/api/push/list',
-  request: z.object({ appId: z.string().trim().max(100).optional() }),
-  data: z.array(pushSchema),
-  access: { route: PUSH_ROUTE },
-});
+const pushApi = contractsFor({ route: PUSH_ROUTE });
+const pushSendApi = contractsFor({ route: PUSH_ROUTE, actions: ['push_send'] });
 
-export const pushCreateContract = defineContract({
-  method: 'POST',
-  path: '/api/push/create',
-  request: z
+export const pushListContract = pushApi.get(
+  '/api/push/list',
+  z.object({ appId: z.string().trim().max(100).optional() }),
+  z.array(pushSchema),
+);
+
+export const pushCreateContract = pushSendApi.post(
+  '/api/push/create',
+  z
     .object({
       appId: appField,
       title: z.string({ error: 'is required' }).trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
@@ -101,86 +101,53 @@ export const pushCreateContract = defineContract({
       if (v.scheduleKind !== 'now' && !v.sendDay) ctx.addIssue({ code: 'custom', path: ['sendDay'], message: 'is required' });
       if (v.scheduleKind !== 'now' && !v.sendTime) ctx.addIssue({ code: 'custom', path: ['sendTime'], message: 'is required' });
     }),
-  data: pushSchema,
-  access: { route: PUSH_ROUTE, actions: ['push_send'] },
-  maxBody: 512 * 1024,
-});
+  pushSchema,
+  { maxBody: 512 * 1024 },
+);
 
-export const pushCancelContract = defineContract({
-  method: 'POST',
-  path: '/api/push/cancel',
-  request: z.object({ id: idField }),
-  data: pushSchema,
-  access: { route: PUSH_ROUTE, actions: ['push_send'] },
-});
+export const pushCancelContract = pushSendApi.post('/api/push/cancel', z.object({ id: idField }), pushSchema);
 
-export const pushStatsContract = defineContract({
-  method: 'GET',
-  path: '/api/push/stats',
-  request: z.object({ id: idField }),
-  data: z.array(z.object({ metric: z.string(), value: z.number() })),
-  access: { route: PUSH_ROUTE },
-});
+export const pushStatsContract = pushApi.get(
+  '/api/push/stats',
+  z.object({ id: idField }),
+  z.array(z.object({ metric: z.string(), value: z.number() })),
+);
 
 export const pushSettingsSchema = z.object({ appId: z.string(), projectId: z.string(), clientEmail: z.string(), hasServiceAccount: z.boolean(), updatedBy: z.string(), updatedAt: z.string() });
 
-export const pushSettingsGetContract = defineContract({
-  method: 'GET',
-  path: '/api/push/settings',
-  request: z.object({ appId: appField }),
-  data: pushSettingsSchema.nullable(),
-  access: { route: PUSH_ROUTE },
-});
+export const pushSettingsGetContract = pushApi.get('/api/push/settings', z.object({ appId: appField }), pushSettingsSchema.nullable());
 
 /** Every visible app's FCM settings, for the screen's settings list. */
-export const pushSettingsListContract = defineContract({
-  method: 'GET',
-  path: '/api/push/settings/list',
-  request: z.object({}),
-  data: z.array(pushSettingsSchema),
-  access: { route: PUSH_ROUTE },
-});
+export const pushSettingsListContract = pushApi.get('/api/push/settings/list', z.object({}), z.array(pushSettingsSchema));
 
-export const pushSettingsSaveContract = defineContract({
-  method: 'POST',
-  path: '/api/push/settings/save',
-  request: z.object({
+export const pushSettingsSaveContract = pushSendApi.post(
+  '/api/push/settings/save',
+  z.object({
     appId: appField,
     projectId: z.string({ error: 'is required' }).trim().regex(/^[a-z][a-z0-9-]{4,29}$/, 'must be a Firebase project id like my-game-1234'),
     /** The key file's JSON; empty keeps the sealed one. */
     serviceAccountJson: z.string().max(20_000).optional(),
   }),
-  data: pushSettingsSchema,
-  access: { route: PUSH_ROUTE, actions: ['push_send'] },
-  maxBody: 64 * 1024,
-});
+  pushSettingsSchema,
+  { maxBody: 64 * 1024 },
+);
 
 /** SDK: register or refresh this device's FCM token (X-SDK-Key + X-Player-Token). */
-export const sdkPushRegisterContract = defineContract({
-  method: 'POST',
-  path: '/api/sdk/v1/push/register',
-  request: z.object({
+export const sdkPushRegisterContract = publicApi.post(
+  '/api/sdk/v1/push/register',
+  z.object({
     token: z.string({ error: 'is required' }).trim().min(20, 'must be an FCM registration token').max(4096, 'must be an FCM registration token'),
     timeZone: z.string({ error: 'is required' }).trim().max(64).refine(validTimeZone, 'must be an IANA time zone like Asia/Ho_Chi_Minh'),
     appVersion: z.string().trim().max(50).default(''),
     country: z.string().trim().regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 code').toUpperCase().optional(),
   }),
-  data: z.object({ registered: z.boolean() }),
-  access: 'public',
-});
+  z.object({ registered: z.boolean() }),
+);
 
-export const sdkPushUnregisterContract = defineContract({
-  method: 'POST',
-  path: '/api/sdk/v1/push/unregister',
-  request: z.object({}),
-  data: z.object({ removed: z.boolean() }),
-  access: 'public',
-});
+export const sdkPushUnregisterContract = publicApi.post('/api/sdk/v1/push/unregister', z.object({}), z.object({ removed: z.boolean() }));
 
-export const sdkPushOpenedContract = defineContract({
-  method: 'POST',
-  path: '/api/sdk/v1/push/opened',
-  request: z.object({ pushId: idField }),
-  data: z.object({ counted: z.boolean() }),
-  access: 'public',
-});
+export const sdkPushOpenedContract = publicApi.post(
+  '/api/sdk/v1/push/opened',
+  z.object({ pushId: idField }),
+  z.object({ counted: z.boolean() }),
+);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_SERIAL_ID, defineContract } from '../contract';
+import { MAX_SERIAL_ID, contractsFor } from '../contract';
 
 /**
  * Research notes (/research/index): the studio's write-ups — market research, post-mortems, test results — as
@@ -29,24 +29,23 @@ export const researchRow = z.object({
 });
 export type ResearchRow = z.infer<typeof researchRow>;
 
-export const researchListContract = defineContract({
-  method: 'GET',
-  path: '/api/research/list',
-  request: z.object({
+const researchApi = contractsFor({ route: RESEARCH_ROUTE });
+
+export const researchListContract = researchApi.get(
+  '/api/research/list',
+  z.object({
     textSearch: z.string().trim().max(100).optional(),
     tag: z.string().trim().max(40).optional(),
     page: z.coerce.number().int().min(1).default(1),
     limit: z.coerce.number().int().min(1).max(100).default(20),
   }),
-  data: z.array(researchRow),
-  list: true,
-  access: { route: RESEARCH_ROUTE },
-});
+  z.array(researchRow),
+  { list: true },
+);
 
-export const researchSaveContract = defineContract({
-  method: 'POST',
-  path: '/api/research/save',
-  request: z.object({
+export const researchSaveContract = researchApi.post(
+  '/api/research/save',
+  z.object({
     id: id.optional(),
     // Invisible and direction-changing characters in the title are refused by the request reading (text-safety).
     title: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
@@ -55,26 +54,17 @@ export const researchSaveContract = defineContract({
     appIds: list(z.string().trim().min(1).max(100), 50, 'apps').default([]),
     attachments: list(z.string().trim().max(2000).regex(/^https:\/\/[^\s<>"']+$/i, 'must be https:// links (for example a file in the studio\'s S3)'), 20, 'links').default([]),
   }),
-  data: researchRow,
-  access: { route: RESEARCH_ROUTE },
-});
+  researchRow,
+);
 
-export const researchDeleteContract = defineContract({
-  method: 'POST',
-  path: '/api/research/delete',
-  request: z.object({ id }),
-  data: z.object({ id: z.number().int() }),
-  access: { route: RESEARCH_ROUTE },
-});
+export const researchDeleteContract = researchApi.post('/api/research/delete', z.object({ id }), z.object({ id: z.number().int() }));
 
 /** One note rendered for reading: the markdown turned into HTML and sanitised on the server. */
-export const researchReadContract = defineContract({
-  method: 'GET',
-  path: '/api/research/read',
-  request: z.object({ id, version: z.coerce.number<string | number>().int().positive().max(MAX_SERIAL_ID).optional() }),
-  data: z.object({ id: z.number().int(), version: z.number().int(), title: z.string(), html: z.string(), savedBy: z.string(), savedAt: z.string() }),
-  access: { route: RESEARCH_ROUTE },
-});
+export const researchReadContract = researchApi.get(
+  '/api/research/read',
+  z.object({ id, version: z.coerce.number<string | number>().int().positive().max(MAX_SERIAL_ID).optional() }),
+  z.object({ id: z.number().int(), version: z.number().int(), title: z.string(), html: z.string(), savedBy: z.string(), savedAt: z.string() }),
+);
 
 export const researchVersionRow = z.object({
   noteId: z.number().int(),
@@ -86,10 +76,4 @@ export const researchVersionRow = z.object({
 });
 export type ResearchVersionRow = z.infer<typeof researchVersionRow>;
 
-export const researchVersionsContract = defineContract({
-  method: 'GET',
-  path: '/api/research/versions',
-  request: z.object({ id }),
-  data: z.array(researchVersionRow),
-  access: { route: RESEARCH_ROUTE },
-});
+export const researchVersionsContract = researchApi.get('/api/research/versions', z.object({ id }), z.array(researchVersionRow));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract } from '../contract';
+import { contractsFor } from '../contract';
 import { APP_EDIT_ACTION, APP_MANAGER_ROUTE } from '../apps/rules';
 import { itemId } from './items';
 
@@ -19,32 +19,28 @@ export const gameItem = z.object({
 
 const appId = z.string().trim().min(1, 'is required').max(100);
 
-export const gameItemsListContract = defineContract({
-  method: 'GET',
-  path: '/api/appdata/items/get',
-  request: z.object({ appId }),
-  data: z.array(gameItem),
-  access: { route: APP_MANAGER_ROUTE },
-});
+export const gameItemsListContract = contractsFor({ route: APP_MANAGER_ROUTE }).get(
+  '/api/appdata/items/get',
+  z.object({ appId }),
+  z.array(gameItem),
+);
 
-export const gameItemSaveContract = defineContract({
-  method: 'POST',
-  path: '/api/appdata/items/action',
-  request: z.object({
+const appEditApi = contractsFor({ route: APP_MANAGER_ROUTE, actions: [APP_EDIT_ACTION] });
+
+export const gameItemSaveContract = appEditApi.post(
+  '/api/appdata/items/action',
+  z.object({
     appId,
     itemId,
     name: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
     kind: z.enum(ITEM_KINDS, { error: `must be one of ${ITEM_KINDS.join(', ')}` }),
     maxAmount: z.coerce.number<string | number>().int('must be a whole number').min(1, 'must be at least 1').max(1_000_000_000, 'must be at most 1000000000'),
   }),
-  data: gameItem,
-  access: { route: APP_MANAGER_ROUTE, actions: [APP_EDIT_ACTION] },
-});
+  gameItem,
+);
 
-export const gameItemDeleteContract = defineContract({
-  method: 'DELETE',
-  path: '/api/appdata/items/delete',
-  request: z.object({ appId, itemId }),
-  data: z.object({ itemId: z.string() }),
-  access: { route: APP_MANAGER_ROUTE, actions: [APP_EDIT_ACTION] },
-});
+export const gameItemDeleteContract = appEditApi.delete(
+  '/api/appdata/items/delete',
+  z.object({ appId, itemId }),
+  z.object({ itemId: z.string() }),
+);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract, emptyRequest } from '../contract';
+import { emptyRequest, contractsFor } from '../contract';
 import { roleNameSchema, stringList } from '../accounts/rules';
 
 const ROLE_ROUTE = '/adminAccount/permission';
@@ -13,29 +13,18 @@ export const roleSchema = z.object({
 });
 export type Role = z.infer<typeof roleSchema>;
 
-export const listRolesContract = defineContract({
-  method: 'GET',
-  path: '/api/adminAccount/role/listRoles',
-  request: emptyRequest,
-  data: z.array(roleSchema),
-  access: { route: ROLE_ROUTE },
-});
+const roleApi = contractsFor({ route: ROLE_ROUTE });
+const roleManageApi = contractsFor({ route: ROLE_ROUTE, actions: ['role_manage'] });
 
-export const roleDetailContract = defineContract({
-  method: 'GET',
-  path: '/api/adminAccount/role/detail',
-  request: z.object({ name: roleNameSchema }),
-  data: roleSchema,
-  access: { route: ROLE_ROUTE },
-});
+export const listRolesContract = roleApi.get('/api/adminAccount/role/listRoles', emptyRequest, z.array(roleSchema));
 
-export const rolePermissionContract = defineContract({
-  method: 'GET',
-  path: '/api/adminAccount/permission/:role',
-  request: z.object({ role: roleNameSchema }),
-  data: z.object({ paths: z.array(z.string()), privateActions: z.array(z.string()) }),
-  access: { route: ROLE_ROUTE },
-});
+export const roleDetailContract = roleApi.get('/api/adminAccount/role/detail', z.object({ name: roleNameSchema }), roleSchema);
+
+export const rolePermissionContract = roleApi.get(
+  '/api/adminAccount/permission/:role',
+  z.object({ role: roleNameSchema }),
+  z.object({ paths: z.array(z.string()), privateActions: z.array(z.string()) }),
+);
 
 interface TreeNode {
   path: string;
@@ -44,32 +33,26 @@ interface TreeNode {
 }
 const treeNode: z.ZodType<TreeNode> = z.lazy(() => z.object({ path: z.string(), title: z.string(), children: z.array(treeNode).optional() }));
 
-export const basePermissionContract = defineContract({
-  method: 'GET',
-  path: '/api/adminAccount/getListBasePermission',
-  request: emptyRequest,
+export const basePermissionContract = roleApi.get(
+  '/api/adminAccount/getListBasePermission',
+  emptyRequest,
   /** What a role or account can be granted: the route tree and the private actions. */
-  data: z.object({ routes: z.array(treeNode), privateActions: z.array(z.object({ key: z.string(), description: z.string() })) }),
-  access: { route: ROLE_ROUTE },
-});
+  z.object({ routes: z.array(treeNode), privateActions: z.array(z.object({ key: z.string(), description: z.string() })) }),
+);
 
-export const saveRoleContract = defineContract({
-  method: 'POST',
-  path: '/api/adminAccount/role/save',
-  request: z.object({
+export const saveRoleContract = roleManageApi.post(
+  '/api/adminAccount/role/save',
+  z.object({
     name: roleNameSchema,
     description: z.string().trim().max(200).default(''),
     paths: stringList(),
     privateActions: stringList(),
   }),
-  data: roleSchema,
-  access: { route: ROLE_ROUTE, actions: ['role_manage'] },
-});
+  roleSchema,
+);
 
-export const deleteRoleContract = defineContract({
-  method: 'DELETE',
-  path: '/api/adminAccount/role/delete',
-  request: z.object({ name: roleNameSchema }),
-  data: z.object({ name: z.string() }),
-  access: { route: ROLE_ROUTE, actions: ['role_manage'] },
-});
+export const deleteRoleContract = roleManageApi.delete(
+  '/api/adminAccount/role/delete',
+  z.object({ name: roleNameSchema }),
+  z.object({ name: z.string() }),
+);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract } from '../contract';
+import { contractsFor } from '../contract';
 
 /** The S3 browser's route: opening it lets an account list and download; changes need `s3_edit`. */
 export const S3_ROUTE = '/aws/index';
@@ -48,78 +48,65 @@ export const s3Listing = z.object({
 });
 export type S3Listing = z.infer<typeof s3Listing>;
 
+const s3Api = contractsFor({ route: S3_ROUTE });
+const s3EditApi = contractsFor({ route: S3_ROUTE, actions: ['s3_edit'] });
+
 /** GET api/appdata/aws/s3 (spec): the configured buckets, and one page of a bucket's folders and files under a prefix. */
-export const s3ListContract = defineContract({
-  method: 'GET',
-  path: '/api/appdata/aws/s3',
-  request: z.object({
+export const s3ListContract = s3Api.get(
+  '/api/appdata/aws/s3',
+  z.object({
     bucket: s3Bucket.optional(),
     prefix: s3Prefix.default(''),
     continuationToken: z.string().max(2048).optional(),
     limit: z.coerce.number().int().min(1).max(1000).default(200),
   }),
-  data: s3Listing,
-  access: { route: S3_ROUTE },
-});
+  s3Listing,
+);
 
 const presigned = z.object({ url: z.string(), expiresAt: z.string() });
 
 /** A short-lived presigned GET of one object (the browser downloads from S3 directly). */
-export const s3DownloadContract = defineContract({
-  method: 'GET',
-  path: '/api/appdata/aws/s3/download',
-  request: z.object({ bucket: s3Bucket, key: s3Key }),
-  data: presigned,
-  access: { route: S3_ROUTE },
-});
+export const s3DownloadContract = s3Api.get('/api/appdata/aws/s3/download', z.object({ bucket: s3Bucket, key: s3Key }), presigned);
 
 /**
  * Starts an upload: one presigned PUT up to SINGLE_PUT_MAX bytes, else a multipart upload with a presigned URL
  * per part. The browser sends the bytes to S3 itself and then calls complete.
  */
-export const s3UploadStartContract = defineContract({
-  method: 'POST',
-  path: '/api/appdata/aws/s3/upload',
-  request: z.object({
+export const s3UploadStartContract = s3EditApi.post(
+  '/api/appdata/aws/s3/upload',
+  z.object({
     bucket: s3Bucket,
     key: s3Key,
     size: z.number().int().min(0).max(UPLOAD_MAX, `must be at most ${UPLOAD_MAX / 1024 ** 3} GiB`),
     contentType: z.string().trim().max(200).regex(/^[\w.+-]+\/[\w.+-]+$|^$/, 'must be a media type like image/png').default(''),
   }),
-  data: z.discriminatedUnion('mode', [
+  z.discriminatedUnion('mode', [
     z.object({ mode: z.literal('single'), url: z.string(), expiresAt: z.string() }),
     z.object({ mode: z.literal('multipart'), uploadId: z.string(), partSize: z.number(), parts: z.array(z.object({ partNumber: z.number(), url: z.string() })), expiresAt: z.string() }),
   ]),
-  access: { route: S3_ROUTE, actions: ['s3_edit'] },
-});
+);
 
 /** Finishes an upload: joins the parts of a multipart upload, checks the object is there and audits it. */
-export const s3UploadCompleteContract = defineContract({
-  method: 'POST',
-  path: '/api/appdata/aws/s3/upload/complete',
-  request: z.object({
+export const s3UploadCompleteContract = s3EditApi.post(
+  '/api/appdata/aws/s3/upload/complete',
+  z.object({
     bucket: s3Bucket,
     key: s3Key,
     uploadId: z.string().min(1).max(1024).optional(),
     parts: z.array(z.object({ partNumber: z.number().int().min(1).max(10_000), etag: z.string().min(1).max(200) })).max(10_000).optional(),
   }),
-  data: s3Object,
-  access: { route: S3_ROUTE, actions: ['s3_edit'] },
-});
+  s3Object,
+);
 
 /** Gives up a multipart upload (cancelled or failed in the browser) so its parts do not linger. */
-export const s3UploadAbortContract = defineContract({
-  method: 'POST',
-  path: '/api/appdata/aws/s3/upload/abort',
-  request: z.object({ bucket: s3Bucket, key: s3Key, uploadId: z.string().min(1).max(1024) }),
-  data: z.object({ key: z.string() }),
-  access: { route: S3_ROUTE, actions: ['s3_edit'] },
-});
+export const s3UploadAbortContract = s3EditApi.post(
+  '/api/appdata/aws/s3/upload/abort',
+  z.object({ bucket: s3Bucket, key: s3Key, uploadId: z.string().min(1).max(1024) }),
+  z.object({ key: z.string() }),
+);
 
-export const s3DeleteContract = defineContract({
-  method: 'DELETE',
-  path: '/api/appdata/aws/s3/delete',
-  request: z.object({ bucket: s3Bucket, key: s3Key }),
-  data: z.object({ key: z.string() }),
-  access: { route: S3_ROUTE, actions: ['s3_edit'] },
-});
+export const s3DeleteContract = s3EditApi.delete(
+  '/api/appdata/aws/s3/delete',
+  z.object({ bucket: s3Bucket, key: s3Key }),
+  z.object({ key: z.string() }),
+);

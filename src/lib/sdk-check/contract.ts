@@ -1,21 +1,19 @@
 import { z } from 'zod';
-import { defineContract } from '../contract';
+import { contractsFor } from '../contract';
 
-export const sdkCheckContract = defineContract({
-  method: 'GET',
-  path: '/api/adminAccount/checkSdk',
-  request: z.object({
+export const sdkCheckContract = contractsFor({ route: '/adminAccount/check_sdk' }).get(
+  '/api/adminAccount/checkSdk',
+  z.object({
     appId: z.string().trim().min(1, 'choose an app').max(200),
     os: z.coerce.number().int().min(0).max(3).default(0),
     version: z.string().trim().max(50).optional(),
   }),
   /** What the SDK of this app (and version) sent in the last 24 hours, by event name. */
-  data: z.object({
+  z.object({
     since: z.string(),
     total: z.number(),
     lastEventAt: z.string().nullable(),
     sdkVersions: z.array(z.string()),
     events: z.array(z.object({ name: z.string(), count: z.number(), lastReceivedAt: z.string(), flagged: z.number() })),
   }),
-  access: { route: '/adminAccount/check_sdk' },
-});
+);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EVENT_NAMES, type EventName } from '../analytics/events';
-import { defineContract } from '../contract';
+import { contractsFor } from '../contract';
 import { deviceIdSchema } from '../players/contract';
 import { APP_VERSION, COUNTRY } from './event-schema';
 
@@ -46,31 +46,27 @@ export const testPlayer = z.object({
 });
 export type TestPlayer = z.infer<typeof testPlayer>;
 
-export const testPlayerFindContract = defineContract({
-  method: 'GET',
-  path: '/api/test/player',
-  request: z.object({ appId, by: z.enum(TEST_FIND_BY).default('userId'), q: z.string().trim().min(1, 'enter what to look for').max(128) }),
-  data: testPlayer,
-  access: { route: TEST_HOME_ROUTE },
-});
+const testHomeApi = contractsFor({ route: TEST_HOME_ROUTE });
+
+export const testPlayerFindContract = testHomeApi.get(
+  '/api/test/player',
+  z.object({ appId, by: z.enum(TEST_FIND_BY).default('userId'), q: z.string().trim().min(1, 'enter what to look for').max(128) }),
+  testPlayer,
+);
 
 /** A new (or the device's existing) player, through the SDK's own session endpoint, as a game would. */
-export const testPlayerSessionContract = defineContract({
-  method: 'POST',
-  path: '/api/test/player/session',
-  request: z.object({ appId, os, deviceId: deviceIdSchema }),
-  data: z.object({ player: testPlayer, created: z.boolean() }),
-  access: { route: TEST_HOME_ROUTE },
-});
+export const testPlayerSessionContract = testHomeApi.post(
+  '/api/test/player/session',
+  z.object({ appId, os, deviceId: deviceIdSchema }),
+  z.object({ player: testPlayer, created: z.boolean() }),
+);
 
 /** Marks or unmarks a test player (audited); the reports are recomputed without or with their events. */
-export const testPlayerMarkContract = defineContract({
-  method: 'POST',
-  path: '/api/test/player/mark',
-  request: z.object({ appId, userId, isTest: z.boolean() }),
-  data: z.object({ player: testPlayer, restatedDays: z.number() }),
-  access: { route: TEST_HOME_ROUTE },
-});
+export const testPlayerMarkContract = testHomeApi.post(
+  '/api/test/player/mark',
+  z.object({ appId, userId, isTest: z.boolean() }),
+  z.object({ player: testPlayer, restatedDays: z.number() }),
+);
 
 export const LIVE_EVENTS_MAX = 50;
 /** The live log reads this many recent days (the day partitions it touches). */
@@ -90,46 +86,34 @@ export const liveEvent = z.object({
 });
 export type LiveEvent = z.infer<typeof liveEvent>;
 
-export const testEventsContract = defineContract({
-  method: 'GET',
-  path: '/api/test/events',
-  request: z.object({ appId, userId }),
+export const testEventsContract = testHomeApi.get(
+  '/api/test/events',
+  z.object({ appId, userId }),
   /** Newest first; readAt is the server's time of the read, which the screen shows as "updated". */
-  data: z.object({ events: z.array(liveEvent), readAt: z.string() }),
-  access: { route: TEST_HOME_ROUTE },
-});
+  z.object({ events: z.array(liveEvent), readAt: z.string() }),
+);
 
 const sent = z.object({ eventId: z.string(), name: z.string(), duplicate: z.boolean() });
 
 /** What every send names: who, as which platform and build. params are checked against the event's schema. */
 const envelope = z.object({ appId, userId, os, appVersion: APP_VERSION, country: COUNTRY, params: z.record(z.string(), z.unknown()).default({}) });
 
-export const testSendEventContract = defineContract({
-  method: 'POST',
-  path: '/api/test/sendEvent',
-  request: envelope.extend({ name: z.enum(EVENT_NAMES as [EventName, ...EventName[]], { error: 'choose an event of the SDK vocabulary' }) }),
-  data: sent,
-  access: { route: '/test/sendEvent' },
-});
+export const testSendEventContract = contractsFor({ route: '/test/sendEvent' }).post(
+  '/api/test/sendEvent',
+  envelope.extend({ name: z.enum(EVENT_NAMES as [EventName, ...EventName[]], { error: 'choose an event of the SDK vocabulary' }) }),
+  sent,
+);
 
-export const testSendAdImpressionContract = defineContract({
-  method: 'POST',
-  path: '/api/test/adsImpression',
-  request: envelope,
-  data: sent,
-  access: { route: '/test/adsImpression' },
-});
+export const testSendAdImpressionContract = contractsFor({ route: '/test/adsImpression' }).post('/api/test/adsImpression', envelope, sent);
 
 /** A test receipt: what the store gave the game (a purchase token or a signed transaction), at most 64 KiB. */
 export const RECEIPT_MAX = 65_536;
-export const testSendPurchaseContract = defineContract({
-  method: 'POST',
-  path: '/api/test/IAP',
-  request: envelope.extend({ receipt: z.string().trim().min(1, 'paste the test receipt the store gave').max(RECEIPT_MAX, `must be at most ${RECEIPT_MAX} characters`) }),
-  data: sent.extend({ transactionId: z.string(), verification: z.string() }),
-  access: { route: '/test/IAP' },
-  maxBody: RECEIPT_MAX * 2 + 16_384,
-});
+export const testSendPurchaseContract = contractsFor({ route: '/test/IAP' }).post(
+  '/api/test/IAP',
+  envelope.extend({ receipt: z.string().trim().min(1, 'paste the test receipt the store gave').max(RECEIPT_MAX, `must be at most ${RECEIPT_MAX} characters`) }),
+  sent.extend({ transactionId: z.string(), verification: z.string() }),
+  { maxBody: RECEIPT_MAX * 2 + 16_384 },
+);
 
 export const LOGIC_STATUSES = ['ok', 'warn', 'planned'] as const;
 export const logicCheck = z.object({
@@ -140,11 +124,9 @@ export const logicCheck = z.object({
 });
 export type LogicCheck = z.infer<typeof logicCheck>;
 
-export const testLogicContract = defineContract({
-  method: 'GET',
-  path: '/api/test/logic',
+export const testLogicContract = contractsFor({ route: '/test/logic' }).get(
+  '/api/test/logic',
   /** code: a gift code to try for the player (a dry run: redeemed inside a transaction that is rolled back). */
-  request: z.object({ appId, userId, code: z.string().trim().max(64, 'must be at most 64 characters').optional() }),
-  data: z.object({ checks: z.array(logicCheck), checkedAt: z.string() }),
-  access: { route: '/test/logic' },
-});
+  z.object({ appId, userId, code: z.string().trim().max(64, 'must be at most 64 characters').optional() }),
+  z.object({ checks: z.array(logicCheck), checkedAt: z.string() }),
+);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract, MAX_SERIAL_ID } from '../contract';
+import { MAX_SERIAL_ID, contractsFor } from '../contract';
 import { day } from '../reports/filters';
 import { MAX_DAY_HOURS, WORKLOG_ROUTE, WORKLOG_TEAM_ROUTE } from './rules';
 
@@ -23,20 +23,19 @@ const hours = z.coerce
   .max(MAX_DAY_HOURS, `must be at most ${MAX_DAY_HOURS}`)
   .refine((h) => Math.abs(h * 4 - Math.round(h * 4)) < 1e-9, 'must be in quarter hours (0.25, 0.5, 1.75)');
 
+const worklogApi = contractsFor({ route: WORKLOG_ROUTE });
+
 /** The author's own logs of a range (the week view asks a week). */
-export const myWorklogsContract = defineContract({
-  method: 'GET',
-  path: '/api/hcns/worklog',
-  request: z.object({ from: day, to: day }).refine((r) => r.from <= r.to, { message: 'must not be before from', path: ['to'] }),
-  data: z.object({ logs: z.array(worklogRow), today: z.string() }),
-  access: { route: WORKLOG_ROUTE },
-});
+export const myWorklogsContract = worklogApi.get(
+  '/api/hcns/worklog',
+  z.object({ from: day, to: day }).refine((r) => r.from <= r.to, { message: 'must not be before from', path: ['to'] }),
+  z.object({ logs: z.array(worklogRow), today: z.string() }),
+);
 
 /** Creates the viewer's log (no id) or changes one (author within the window, or a lead of its author). */
-export const saveWorklogContract = defineContract({
-  method: 'POST',
-  path: '/api/hcns/worklog/save',
-  request: z.object({
+export const saveWorklogContract = worklogApi.post(
+  '/api/hcns/worklog/save',
+  z.object({
     id: z.number().int().positive().max(MAX_SERIAL_ID).optional(),
     date: day,
     hours,
@@ -44,17 +43,14 @@ export const saveWorklogContract = defineContract({
     task: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
     note: z.string().trim().max(2000, 'must be at most 2000 characters').default(''),
   }),
-  data: worklogRow,
-  access: { route: WORKLOG_ROUTE },
-});
+  worklogRow,
+);
 
-export const deleteWorklogContract = defineContract({
-  method: 'DELETE',
-  path: '/api/hcns/worklog/:id',
-  request: z.object({ id: z.coerce.number().int().positive().max(MAX_SERIAL_ID) }),
-  data: z.object({ id: z.number() }),
-  access: { route: WORKLOG_ROUTE },
-});
+export const deleteWorklogContract = worklogApi.delete(
+  '/api/hcns/worklog/:id',
+  z.object({ id: z.coerce.number().int().positive().max(MAX_SERIAL_ID) }),
+  z.object({ id: z.number() }),
+);
 
 export const teamPeriod = z.enum(['week', 'month']);
 
@@ -66,11 +62,10 @@ const teamRequest = {
   day,
 };
 
-export const teamWorklogsContract = defineContract({
-  method: 'GET',
-  path: '/api/hcns/worklogByTeam',
-  request: z.object(teamRequest),
-  data: z.object({
+export const teamWorklogsContract = contractsFor({ route: WORKLOG_TEAM_ROUTE }).get(
+  '/api/hcns/worklogByTeam',
+  z.object(teamRequest),
+  z.object({
     teams: z.array(z.object({ id: z.number(), name: z.string(), members: z.array(z.string()) })),
     from: z.string(),
     to: z.string(),
@@ -79,14 +74,11 @@ export const teamWorklogsContract = defineContract({
     perProject: z.array(z.object({ project: z.string(), hours: z.number() })),
     total: z.number(),
   }),
-  access: { route: WORKLOG_TEAM_ROUTE },
-});
+);
 
 /** The team view's logs as CSV or Excel, like the reports' exports (export_report needed). */
-export const exportTeamWorklogsContract = defineContract({
-  method: 'GET',
-  path: '/api/hcns/worklogByTeam/export',
-  request: z.object({ ...teamRequest, format: z.enum(['csv', 'xlsx']).default('xlsx') }),
-  data: z.unknown(),
-  access: { route: WORKLOG_TEAM_ROUTE, actions: ['export_report'] },
-});
+export const exportTeamWorklogsContract = contractsFor({ route: WORKLOG_TEAM_ROUTE, actions: ['export_report'] }).get(
+  '/api/hcns/worklogByTeam/export',
+  z.object({ ...teamRequest, format: z.enum(['csv', 'xlsx']).default('xlsx') }),
+  z.unknown(),
+);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract, MAX_SERIAL_ID } from '../../contract';
+import { MAX_SERIAL_ID, contractsFor, signedInApi } from '../../contract';
 import { day, queryList } from '../../reports/filters';
 
 /*
@@ -22,33 +22,29 @@ export const analyticNote = z.object({
 });
 export type AnalyticNote = z.infer<typeof analyticNote>;
 
+const analyticNoteEditApi = contractsFor({ actions: ['analytic_note_edit'] });
+
 /** POST api/common/analytic_note (the spec's path): marks a day on an app; with id, changes that mark. */
-export const analyticNoteContract = defineContract({
-  method: 'POST',
-  path: '/api/common/analytic_note',
-  request: z.object({
+export const analyticNoteContract = analyticNoteEditApi.post(
+  '/api/common/analytic_note',
+  z.object({
     id: z.number().int().positive().max(MAX_SERIAL_ID).optional(),
     appId: z.string().trim().min(1, 'is required').max(100),
     day,
     note: z.string().trim().min(1, 'is required').max(ANALYTIC_NOTE_MAX, `must be at most ${ANALYTIC_NOTE_MAX} characters`),
   }),
-  data: analyticNote,
-  access: { actions: ['analytic_note_edit'] },
-});
+  analyticNote,
+);
 
 /** The marks of the apps in view (none = every app the account may see) over a range of days. */
-export const analyticNoteListContract = defineContract({
-  method: 'GET',
-  path: '/api/common/analytic_note/list',
-  request: z.object({ apps: queryList(z.string().max(100)), from: day, to: day }),
-  data: z.array(analyticNote),
-  access: 'signedIn',
-});
+export const analyticNoteListContract = signedInApi.get(
+  '/api/common/analytic_note/list',
+  z.object({ apps: queryList(z.string().max(100)), from: day, to: day }),
+  z.array(analyticNote),
+);
 
-export const analyticNoteDeleteContract = defineContract({
-  method: 'DELETE',
-  path: '/api/common/analytic_note/delete',
-  request: z.object({ id: z.coerce.number<string | number>().int().positive().max(MAX_SERIAL_ID) }),
-  data: z.object({ id: z.number() }),
-  access: { actions: ['analytic_note_edit'] },
-});
+export const analyticNoteDeleteContract = analyticNoteEditApi.delete(
+  '/api/common/analytic_note/delete',
+  z.object({ id: z.coerce.number<string | number>().int().positive().max(MAX_SERIAL_ID) }),
+  z.object({ id: z.number() }),
+);
