@@ -22,29 +22,28 @@ interface Column {
   width: number;
 }
 
+/** Where and what a row of either import is: parse() reads these columns the same way for both kinds. */
+const ROW_KEY: Column[] = [
+  { header: 'Date', example: '2026-10-01', width: 12 },
+  { header: 'App', example: 'com.gsm.blockpuzzle', width: 24 },
+  { header: 'OS', example: 'Android', width: 10 },
+];
+const CURRENCY: Column = { header: 'Currency', example: 'USD', width: 10 };
+
 export const TEMPLATES: Record<ImportKind, { sheet: string; source: 'excel_iaa' | 'excel_cost'; columns: Column[] }> = {
   iaa: {
     sheet: 'Ad revenue',
     source: 'excel_iaa',
-    columns: [
-      { header: 'Date', example: '2026-10-01', width: 12 },
-      { header: 'App', example: 'com.gsm.blockpuzzle', width: 24 },
-      { header: 'OS', example: 'Android', width: 10 },
-      { header: 'Network', example: 'AdMob', width: 22 },
-      { header: 'Currency', example: 'USD', width: 10 },
-      { header: 'Revenue', example: 1234.56, width: 14 },
-    ],
+    columns: [...ROW_KEY, { header: 'Network', example: 'AdMob', width: 22 }, CURRENCY, { header: 'Revenue', example: 1234.56, width: 14 }],
   },
   cost: {
     sheet: 'UA cost',
     source: 'excel_cost',
     columns: [
-      { header: 'Date', example: '2026-10-01', width: 12 },
-      { header: 'App', example: 'com.gsm.blockpuzzle', width: 24 },
-      { header: 'OS', example: 'Android', width: 10 },
+      ...ROW_KEY,
       { header: 'Channel', example: 'Meta', width: 18 },
       { header: 'Campaign', example: 'Meta – Broad', width: 22 },
-      { header: 'Currency', example: 'USD', width: 10 },
+      CURRENCY,
       { header: 'Cost', example: 250.5, width: 12 },
       { header: 'Installs', example: 320, width: 10 },
       { header: 'Revenue D0', example: 40.1, width: 12 },
