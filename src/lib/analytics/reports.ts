@@ -6,7 +6,8 @@ import type { Db, Sql } from '../server/db';
 import { badRequest, HttpError } from '../server/errors';
 import type { LevelRetentionCohort, LevelRow, MainDataRow, ReportFilters, RetentionCohort } from './contract';
 import { MAX_RANGE_DAYS } from './contract';
-import { addDays, daysBetween, reportDay } from './day';
+import { addDays, daysBetween, daysOf, reportDay } from './day';
+import { columnSums, everyDay } from './sums';
 import { RETENTION_DAYS } from './metrics';
 import { pendingAppDays, rollupPending } from './rollup';
 import { nowMs } from '../time/clock';
@@ -88,50 +89,30 @@ export async function refresh(db: Db, scope: ReportScope, extraDays = 0): Promis
 
 export const num = (v: unknown) => Number(v ?? 0);
 
+/** Main Data's figures: sums over the daily_metrics rollup. */
+const MAIN_DATA = columnSums('installs', 'dau', 'sessions', 'sessionEnds', 'sessionSeconds', 'adImpressions', 'adRevenue', 'iapPurchases', 'iapRevenue', 'payers');
+
 /** Main Data: per day of the range, the sums every column is derived from (days without data are zero rows). */
 export async function mainData(db: Db, scope: ReportScope): Promise<{ rows: MainDataRow[]; pending: number }> {
   const pending = await refresh(db, scope);
   const byDay = new Map<string, MainDataRow>();
   if (scope.apps.length) {
     const params: unknown[] = [];
-    const rows = await db.query<Record<string, unknown>>(
-      `SELECT day::text AS day, sum(installs)::text AS installs, sum(dau)::text AS dau, sum(sessions)::text AS sessions,
-              sum(session_ends)::text AS session_ends, sum(session_seconds)::text AS session_seconds, sum(ad_impressions)::text AS ad_impressions,
-              sum(ad_revenue)::text AS ad_revenue, sum(iap_purchases)::text AS iap_purchases, sum(iap_revenue)::text AS iap_revenue, sum(payers)::text AS payers
-         FROM daily_metrics WHERE ${scopeWhere(scope, params, 'day')} GROUP BY day`,
-      params,
-    );
-    for (const r of rows) {
-      byDay.set(String(r.day), {
-        day: String(r.day),
-        installs: num(r.installs),
-        dau: num(r.dau),
-        sessions: num(r.sessions),
-        sessionEnds: num(r.session_ends),
-        sessionSeconds: num(r.session_seconds),
-        adImpressions: num(r.ad_impressions),
-        adRevenue: num(r.ad_revenue),
-        iapPurchases: num(r.iap_purchases),
-        iapRevenue: num(r.iap_revenue),
-        payers: num(r.payers),
-      });
-    }
+    const rows = await db.query<Record<string, unknown>>(`SELECT day::text AS day, ${MAIN_DATA.select} FROM daily_metrics WHERE ${scopeWhere(scope, params, 'day')} GROUP BY day`, params);
+    for (const r of rows) byDay.set(String(r.day), { day: String(r.day), ...MAIN_DATA.read(r) });
   }
-  const rows: MainDataRow[] = [];
-  for (let day = scope.from; day <= scope.to; day = addDays(day, 1)) {
-    rows.push(byDay.get(day) ?? { day, installs: 0, dau: 0, sessions: 0, sessionEnds: 0, sessionSeconds: 0, adImpressions: 0, adRevenue: 0, iapPurchases: 0, iapRevenue: 0, payers: 0 });
-  }
-  return { rows, pending };
+  return { rows: everyDay(daysOf(scope.from, scope.to), byDay, MAIN_DATA.zero), pending };
 }
 
-/** Installs per install day of the scope (cohort sizes). */
-async function cohortSizes(db: Sql, scope: ReportScope): Promise<Map<string, number>> {
+/**
+ * One daily_metrics figure summed per day of the scope: installs are the cohort sizes (by the install's
+ * attributes), DAU the base of the per-DAU figures. No apps in scope: no days.
+ */
+export async function metricPerDay(db: Sql, scope: ReportScope, figure: 'installs' | 'dau'): Promise<Map<string, number>> {
+  if (scope.apps.length === 0) return new Map();
   const params: unknown[] = [];
-  const rows = await db.query<{ day: string; installs: string }>(
-    `SELECT day::text AS day, sum(installs)::text AS installs FROM daily_metrics WHERE ${scopeWhere(scope, params, 'day')} GROUP BY day`,
-    params,
-  );
-  return new Map(rows.map((r) => [r.day, num(r.installs)]));
+  const rows = await db.query<{ day: string; n: string }>(`SELECT day::text AS day, sum(${figure})::text AS n FROM daily_metrics WHERE ${scopeWhere(scope, params, 'day')} GROUP BY day`, params);
+  return new Map(rows.map((r) => [r.day, num(r.n)]));
 }
 
 /** Retention by install-day cohort, D0..D30; a day N is null until it is over (today is still in progress). */
@@ -139,7 +120,7 @@ export async function retention(db: Db, scope: ReportScope, now = nowMs()): Prom
   const pending = await refresh(db, scope, RETENTION_DAYS);
   const today = reportDay(now);
   const cohorts: RetentionCohort[] = [];
-  const sizes = scope.apps.length ? await cohortSizes(db, scope) : new Map<string, number>();
+  const sizes = await metricPerDay(db, scope, 'installs');
   const cells = new Map<string, number>();
   if (scope.apps.length) {
     const params: unknown[] = [];
@@ -158,6 +139,9 @@ export async function retention(db: Db, scope: ReportScope, now = nowMs()): Prom
   return { cohorts, pending };
 }
 
+/** A level's plays and outcomes over level_daily. */
+const LEVEL = columnSums('starts', 'completes', 'fails', 'attemptsSum', 'durationSum', 'reached');
+
 /** Per level of the mode: plays, outcomes and first-time players in the range. */
 export async function levels(db: Db, scope: ReportScope, mode: string): Promise<{ levels: LevelRow[]; pending: number }> {
   const pending = await refresh(db, scope);
@@ -166,30 +150,17 @@ export async function levels(db: Db, scope: ReportScope, mode: string): Promise<
   const where = scopeWhere(scope, params, 'day');
   params.push(mode);
   const rows = await db.query<Record<string, unknown>>(
-    `SELECT level, sum(starts)::text AS starts, sum(completes)::text AS completes, sum(fails)::text AS fails,
-            sum(attempts_sum)::text AS attempts_sum, sum(duration_sum)::text AS duration_sum, sum(reached)::text AS reached
-       FROM level_daily WHERE ${where} AND mode = $${params.length} GROUP BY level ORDER BY level`,
+    `SELECT level, ${LEVEL.select} FROM level_daily WHERE ${where} AND mode = $${params.length} GROUP BY level ORDER BY level`,
     params,
   );
-  return {
-    levels: rows.map((r) => ({
-      level: num(r.level),
-      starts: num(r.starts),
-      completes: num(r.completes),
-      fails: num(r.fails),
-      attemptsSum: num(r.attempts_sum),
-      durationSum: num(r.duration_sum),
-      reached: num(r.reached),
-    })),
-    pending,
-  };
+  return { levels: rows.map((r) => ({ level: num(r.level), ...LEVEL.read(r) })), pending };
 }
 
 /** Per install cohort: installs, and how many of them have reached each level 1..maxLevel (as of now). */
 export async function levelRetention(db: Db, scope: ReportScope, mode: string, maxLevel: number): Promise<{ cohorts: LevelRetentionCohort[]; pending: number }> {
   // A cohort's players reach levels on any later day: the whole history after the range may be pending.
   const pending = await refresh(db, { ...scope, to: scope.to }, daysBetween(scope.to, reportDay(nowMs())));
-  const sizes = scope.apps.length ? await cohortSizes(db, scope) : new Map<string, number>();
+  const sizes = await metricPerDay(db, scope, 'installs');
   const reached = new Map<string, number>();
   if (scope.apps.length) {
     const params: unknown[] = [];

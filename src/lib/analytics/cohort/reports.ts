@@ -1,6 +1,6 @@
 import type { Db, Sql } from '../../server/db';
 import { addDays, daysBetween, reportDay } from '../day';
-import { num, refresh, scopeWhere, type ReportScope } from '../reports';
+import { metricPerDay, num, refresh, scopeWhere, type ReportScope } from '../reports';
 import { nowMs } from '../../time/clock';
 import { COHORT_DAYS, COHORT_MAX_DAY } from './days';
 import { levelSummary } from './metrics';
@@ -16,16 +16,6 @@ export function shownDays(from: string, today: string): number[] {
   return COHORT_DAYS.filter((n) => n <= 30 || addDays(from, n) < today);
 }
 
-/** Installs per install day of the scope (the cohort sizes, by the install's attributes). */
-async function installsByDay(db: Sql, scope: ReportScope): Promise<Map<string, number>> {
-  const params: unknown[] = [];
-  const rows = await db.query<{ day: string; installs: string }>(
-    `SELECT day::text AS day, sum(installs)::text AS installs FROM daily_metrics WHERE ${scopeWhere(scope, params, 'day')} GROUP BY day`,
-    params,
-  );
-  return new Map(rows.map((r) => [r.day, num(r.installs)]));
-}
-
 /** The install days of the range, oldest first. */
 function rangeDays(scope: ReportScope): string[] {
   return Array.from({ length: daysBetween(scope.from, scope.to) + 1 }, (_, i) => addDays(scope.from, i));
@@ -36,7 +26,7 @@ export async function activityCohorts(db: Db, scope: ReportScope, now = nowMs())
   const pending = await refresh(db, scope, COHORT_MAX_DAY);
   const today = reportDay(now);
   const days = shownDays(scope.from, today);
-  const sizes = scope.apps.length ? await installsByDay(db, scope) : new Map<string, number>();
+  const sizes = await metricPerDay(db, scope, 'installs');
   const perDay = new Map<string, Omit<CohortCell, 'cumAds' | 'cumIap'>>();
   if (scope.apps.length) {
     const params: unknown[] = [];
@@ -73,7 +63,7 @@ export async function levelCohorts(db: Db, scope: ReportScope, now = nowMs()): P
   const pending = await refresh(db, scope, COHORT_MAX_DAY);
   const today = reportDay(now);
   const days = shownDays(scope.from, today);
-  const sizes = scope.apps.length ? await installsByDay(db, scope) : new Map<string, number>();
+  const sizes = await metricPerDay(db, scope, 'installs');
   const histograms = new Map<string, Map<number, number>>();
   if (scope.apps.length) {
     const params: unknown[] = [];

@@ -1,7 +1,8 @@
 import type { Db, Sql } from '../../server/db';
 import { nowMs } from '../../time/clock';
 import { addDays, daysBetween, daysOf, reportDay } from '../day';
-import { refresh, scopeWhere, type ReportScope } from '../reports';
+import { metricPerDay, num, refresh, scopeWhere, type ReportScope } from '../reports';
+import { everyDay, sumsOf } from '../sums';
 import { daysBucket, DAYS_SINCE_INSTALL_BUCKETS, LEVEL_BANDS, levelBand, NO_INSTALL_BUCKET } from './metrics';
 import {
   CVR_WINDOWS, type AdImpressionRow, type AdsImpressionGroup, type AdViewDayRow, type AdViewGroup, type AdViewGroupRow, type AppMeasurementLine, type CvrCohort,
@@ -14,23 +15,20 @@ import {
  * the apps the account may see.
  */
 
-const num = (v: unknown) => Number(v ?? 0);
 /** Only the apps of the scope (facts whose history before the range matters: first purchases, subscriptions). */
 const appsOnly = (scope: ReportScope, params: unknown[], column = 'app_id') => `${column} IN (SELECT jsonb_array_elements_text($${params.push(JSON.stringify(scope.apps))}::jsonb))`;
 
 // ---------------------------------------------------------------- ad funnel
 
-const FUNNEL_SUMS = `sum(requests)::int AS requests, sum(shows)::int AS shows, sum(clicks)::int AS clicks, sum(rewards)::int AS rewards,
-       coalesce(sum(shows) FILTER (WHERE format = 'rewarded'), 0)::int AS rewarded_shows, sum(failures)::int AS failures`;
-const funnel = (r: Record<string, unknown>) => ({
-  requests: num(r.requests),
-  shows: num(r.shows),
-  clicks: num(r.clicks),
-  rewards: num(r.rewards),
-  rewardedShows: num(r.rewarded_shows),
-  failures: num(r.failures),
+/** The ad funnel's figures over ad_view_daily; rewarded shows are the shows of the rewarded format. */
+const FUNNEL = sumsOf({
+  requests: 'sum(requests)',
+  shows: 'sum(shows)',
+  clicks: 'sum(clicks)',
+  rewards: 'sum(rewards)',
+  rewardedShows: "sum(shows) FILTER (WHERE format = 'rewarded')",
+  failures: 'sum(failures)',
 });
-const NO_FUNNEL = { requests: 0, shows: 0, clicks: 0, rewards: 0, rewardedShows: 0, failures: 0 };
 
 /** The ad funnel per day of the range (all formats or one). */
 export async function adviewOverview(db: Db, scope: ReportScope, format: string): Promise<{ rows: AdViewDayRow[]; pending: number }> {
@@ -40,10 +38,10 @@ export async function adviewOverview(db: Db, scope: ReportScope, format: string)
     const params: unknown[] = [];
     let where = scopeWhere(scope, params, 'day');
     if (format !== 'all') where += ` AND format = $${params.push(format)}`;
-    const rows = await db.query<Record<string, unknown>>(`SELECT day::text AS day, ${FUNNEL_SUMS} FROM ad_view_daily WHERE ${where} GROUP BY day`, params);
-    for (const r of rows) byDay.set(String(r.day), { day: String(r.day), ...funnel(r) });
+    const rows = await db.query<Record<string, unknown>>(`SELECT day::text AS day, ${FUNNEL.select} FROM ad_view_daily WHERE ${where} GROUP BY day`, params);
+    for (const r of rows) byDay.set(String(r.day), { day: String(r.day), ...FUNNEL.read(r) });
   }
-  return { rows: daysOf(scope.from, scope.to).map((day) => byDay.get(day) ?? { day, ...NO_FUNNEL }), pending };
+  return { rows: everyDay(daysOf(scope.from, scope.to), byDay, FUNNEL.zero), pending };
 }
 
 const ADVIEW_COLUMN: Record<AdViewGroup, string> = { placement: 'placement', network: 'network', format: 'format', reason: 'reason' };
@@ -55,11 +53,11 @@ export async function adview(db: Db, scope: ReportScope, by: AdViewGroup): Promi
   const params: unknown[] = [];
   const column = ADVIEW_COLUMN[by];
   const rows = await db.query<Record<string, unknown>>(
-    `SELECT ${column} AS key, ${FUNNEL_SUMS} FROM ad_view_daily WHERE ${scopeWhere(scope, params, 'day')} ${by === 'reason' ? 'AND failures > 0' : ''}
+    `SELECT ${column} AS key, ${FUNNEL.select} FROM ad_view_daily WHERE ${scopeWhere(scope, params, 'day')} ${by === 'reason' ? 'AND failures > 0' : ''}
       GROUP BY ${column} ORDER BY sum(requests) DESC, sum(failures) DESC, ${column}`,
     params,
   );
-  return { groups: rows.map((r) => ({ key: String(r.key), ...funnel(r) })), pending };
+  return { groups: rows.map((r) => ({ key: String(r.key), ...FUNNEL.read(r) })), pending };
 }
 
 // ---------------------------------------------------------------- ad impressions
@@ -71,13 +69,8 @@ export async function adsImpression(db: Db, scope: ReportScope, by: AdsImpressio
   const pending = await refresh(db, scope);
   const empty = by === 'day' ? daysOf(scope.from, scope.to).map((day) => ({ key: day, impressions: 0, revenue: 0, dau: 0 })) : [];
   if (scope.apps.length === 0) return { rows: empty, dauDays: 0, pending };
-  const dauParams: unknown[] = [];
-  const dau = await db.query<{ day: string; dau: string }>(
-    `SELECT day::text AS day, sum(dau)::text AS dau FROM daily_metrics WHERE ${scopeWhere(scope, dauParams, 'day')} GROUP BY day`,
-    dauParams,
-  );
-  const dauOf = new Map(dau.map((r) => [r.day, num(r.dau)]));
-  const dauDays = dau.reduce((s, r) => s + num(r.dau), 0);
+  const dauOf = await metricPerDay(db, scope, 'dau');
+  const dauDays = [...dauOf.values()].reduce((s, n) => s + n, 0);
   const params: unknown[] = [];
   const column = by === 'day' ? 'day::text' : IMPRESSION_COLUMN[by];
   const rows = await db.query<{ key: string; impressions: number; revenue: string }>(
@@ -99,6 +92,9 @@ const FIRST_PURCHASES = (appsWhere: string) =>
   `SELECT DISTINCT ON (app_id, user_id) app_id, user_id, day, event_time, os, app_version, country, product_id, revenue, before_level
      FROM iap_purchases WHERE ${appsWhere} ORDER BY app_id, user_id, event_time, event_id`;
 
+/** A day's purchases (one row per transaction), revenue and distinct payers. */
+const INAPP_DAY = sumsOf({ revenue: 'sum(revenue)', purchases: 'count(*)', payers: 'count(DISTINCT (app_id, user_id))' });
+
 /** Purchases (one per transaction), revenue, payers and first-time payers per day. */
 export async function inappOverview(db: Db, scope: ReportScope): Promise<{ rows: InappDayRow[]; pending: number }> {
   const pending = await refresh(db, scope);
@@ -106,11 +102,10 @@ export async function inappOverview(db: Db, scope: ReportScope): Promise<{ rows:
   if (scope.apps.length) {
     const params: unknown[] = [];
     const rows = await db.query<Record<string, unknown>>(
-      `SELECT day::text AS day, sum(revenue)::text AS revenue, count(*)::int AS purchases, count(DISTINCT (app_id, user_id))::int AS payers
-         FROM iap_purchases WHERE ${scopeWhere(scope, params, 'day')} GROUP BY day`,
+      `SELECT day::text AS day, ${INAPP_DAY.select} FROM iap_purchases WHERE ${scopeWhere(scope, params, 'day')} GROUP BY day`,
       params,
     );
-    for (const r of rows) byDay.set(String(r.day), { day: String(r.day), revenue: num(r.revenue), purchases: num(r.purchases), payers: num(r.payers), firstPayers: 0 });
+    for (const r of rows) byDay.set(String(r.day), { day: String(r.day), ...INAPP_DAY.read(r), firstPayers: 0 });
     const firstParams: unknown[] = [];
     const apps = appsOnly(scope, firstParams);
     const firsts = await db.query<{ day: string; n: number }>(
@@ -120,7 +115,7 @@ export async function inappOverview(db: Db, scope: ReportScope): Promise<{ rows:
     );
     for (const f of firsts) byDay.get(f.day)!.firstPayers = num(f.n);
   }
-  return { rows: daysOf(scope.from, scope.to).map((day) => byDay.get(day) ?? { day, revenue: 0, purchases: 0, payers: 0, firstPayers: 0 }), pending };
+  return { rows: everyDay(daysOf(scope.from, scope.to), byDay, { ...INAPP_DAY.zero, firstPayers: 0 }), pending };
 }
 
 /** Purchases, buyers and revenue per product over the range; buyers: the distinct buyers of the range. */

@@ -1,10 +1,11 @@
 import type { Db } from '../../server/db';
 import { badRequest } from '../../server/errors';
 import { addDays, daysBetween, daysOf } from '../day';
-import { num, refresh, scopeWhere, type ReportScope } from '../reports';
+import { metricPerDay, num, refresh, scopeWhere, type ReportScope } from '../reports';
 import { FUNNEL_WINDOW_DAYS } from '../rollups/funnel';
 import type { CounterCell, FunnelStepRow, MeasurementStats, QuestDayRow, QuestRow, ResourceChannelRow, ResourceDayRow } from './rows';
 import { floatsOf, measurementStats, ValueSets } from './measurement-stats';
+import { columnSums, everyDay, sumsOf } from '../sums';
 
 /**
  * The SQL of the gameplay and custom-event reports: rollup tables only (./rollups), for the scope's apps,
@@ -24,25 +25,25 @@ async function namesOf(db: Db, scope: ReportScope, table: string, column: string
 
 // ---------------------------------------------------------------- task quests
 
+/** A quest's funnel over quest_daily. */
+const QUEST = columnSums('started', 'progressed', 'completed', 'claimed', 'failed');
+
 export async function taskQuests(db: Db, scope: ReportScope): Promise<{ quests: QuestRow[]; days: QuestDayRow[]; pending: number }> {
   const pending = await refresh(db, scope);
-  const zero = { started: 0, progressed: 0, completed: 0, claimed: 0, failed: 0 };
   const byDay = new Map<string, QuestDayRow>();
   let quests: QuestRow[] = [];
   if (scope.apps.length) {
     const params: unknown[] = [];
     const rows = await db.query<Record<string, string>>(
-      `SELECT quest_id, day::text AS day, sum(started)::text AS started, sum(progressed)::text AS progressed, sum(completed)::text AS completed,
-              sum(claimed)::text AS claimed, sum(failed)::text AS failed
-         FROM quest_daily WHERE ${scopeWhere(scope, params, 'day')} GROUP BY quest_id, day`,
+      `SELECT quest_id, day::text AS day, ${QUEST.select} FROM quest_daily WHERE ${scopeWhere(scope, params, 'day')} GROUP BY quest_id, day`,
       params,
     );
     const byQuest = new Map<string, QuestRow>();
     for (const r of rows) {
-      const counts = { started: num(r.started), progressed: num(r.progressed), completed: num(r.completed), claimed: num(r.claimed), failed: num(r.failed) };
-      const q = byQuest.get(r.quest_id!) ?? { questId: r.quest_id!, ...zero };
-      const d = byDay.get(r.day!) ?? { day: r.day!, ...zero };
-      for (const k of Object.keys(zero) as (keyof typeof zero)[]) {
+      const counts = QUEST.read(r);
+      const q = byQuest.get(r.quest_id!) ?? { questId: r.quest_id!, ...QUEST.zero };
+      const d = byDay.get(r.day!) ?? { day: r.day!, ...QUEST.zero };
+      for (const k of Object.keys(counts) as (keyof typeof counts)[]) {
         q[k] += counts[k];
         d[k] += counts[k];
       }
@@ -51,7 +52,7 @@ export async function taskQuests(db: Db, scope: ReportScope): Promise<{ quests: 
     }
     quests = [...byQuest.values()].sort((a, b) => b.started - a.started || (a.questId < b.questId ? -1 : 1));
   }
-  return { quests, days: daysOf(scope.from, scope.to).map((day) => byDay.get(day) ?? { day, ...zero }), pending };
+  return { quests, days: everyDay(daysOf(scope.from, scope.to), byDay, QUEST.zero), pending };
 }
 
 // ---------------------------------------------------------------- resources
@@ -64,40 +65,36 @@ async function pickResource(db: Db, scope: ReportScope, asked: string) {
   return { resource, resources, known: !asked || resources.includes(asked) };
 }
 
-/** Sum of daily DAU (daily_metrics) per day of the scope. */
-async function dauByDay(db: Db, scope: ReportScope): Promise<Map<string, number>> {
-  if (scope.apps.length === 0) return new Map();
-  const params: unknown[] = [];
-  const rows = await db.query<{ day: string; dau: string }>(`SELECT day::text AS day, sum(dau)::text AS dau FROM daily_metrics WHERE ${scopeWhere(scope, params, 'day')} GROUP BY day`, params);
-  return new Map(rows.map((r) => [r.day, num(r.dau)]));
-}
+/** A resource's flows per day (resource_flow_daily) and the users who earned or spent it (resource_users_daily). */
+const FLOWS = sumsOf({
+  earned: "sum(amount) FILTER (WHERE flow = 'earn')",
+  spent: "sum(amount) FILTER (WHERE flow = 'spend')",
+  earnEvents: "sum(events) FILTER (WHERE flow = 'earn')",
+  spendEvents: "sum(events) FILTER (WHERE flow = 'spend')",
+});
+const USERS = columnSums('earners', 'spenders');
 
 export async function resourceOverview(db: Db, scope: ReportScope, asked: string) {
   const pending = await refresh(db, scope);
   const picked = await pickResource(db, scope, asked);
-  const dau = await dauByDay(db, scope);
+  const dau = await metricPerDay(db, scope, 'dau');
   const byDay = new Map<string, Omit<ResourceDayRow, 'day' | 'dau'>>();
   if (scope.apps.length && picked.known && picked.resource) {
     const params: unknown[] = [];
     const where = scopeWhere(scope, params, 'day');
     const resource = `$${params.push(picked.resource)}`;
     const flows = await db.query<Record<string, string>>(
-      `SELECT day::text AS day, sum(amount) FILTER (WHERE flow = 'earn')::text AS earned, sum(amount) FILTER (WHERE flow = 'spend')::text AS spent,
-              sum(events) FILTER (WHERE flow = 'earn')::text AS earn_events, sum(events) FILTER (WHERE flow = 'spend')::text AS spend_events
-         FROM resource_flow_daily WHERE ${where} AND resource = ${resource} GROUP BY day`,
+      `SELECT day::text AS day, ${FLOWS.select} FROM resource_flow_daily WHERE ${where} AND resource = ${resource} GROUP BY day`,
       params,
     );
     const users = await db.query<Record<string, string>>(
-      `SELECT day::text AS day, sum(earners)::text AS earners, sum(spenders)::text AS spenders FROM resource_users_daily WHERE ${where} AND resource = ${resource} GROUP BY day`,
+      `SELECT day::text AS day, ${USERS.select} FROM resource_users_daily WHERE ${where} AND resource = ${resource} GROUP BY day`,
       params,
     );
     const usersOf = new Map(users.map((u) => [u.day!, u]));
-    for (const f of flows) {
-      const u = usersOf.get(f.day!);
-      byDay.set(f.day!, { earned: num(f.earned), spent: num(f.spent), earnEvents: num(f.earn_events), spendEvents: num(f.spend_events), earners: num(u?.earners), spenders: num(u?.spenders) });
-    }
+    for (const f of flows) byDay.set(f.day!, { ...FLOWS.read(f), ...USERS.read(usersOf.get(f.day!) ?? {}) });
   }
-  const zero = { earned: 0, spent: 0, earnEvents: 0, spendEvents: 0, earners: 0, spenders: 0 };
+  const zero = { ...FLOWS.zero, ...USERS.zero };
   const rows: ResourceDayRow[] = daysOf(scope.from, scope.to).map((day) => ({ day, ...(byDay.get(day) ?? zero), dau: dau.get(day) ?? 0 }));
   return { ...picked, rows, pending };
 }
@@ -105,7 +102,7 @@ export async function resourceOverview(db: Db, scope: ReportScope, asked: string
 export async function resourceChannels(db: Db, scope: ReportScope, asked: string, flow: 'earn' | 'spend') {
   const pending = await refresh(db, scope);
   const picked = await pickResource(db, scope, asked);
-  const dau = await dauByDay(db, scope);
+  const dau = await metricPerDay(db, scope, 'dau');
   let channels: ResourceChannelRow[] = [];
   if (scope.apps.length && picked.known && picked.resource) {
     const params: unknown[] = [];
