@@ -75,20 +75,23 @@ export const allAccountContract = accountApi.get(
   { list: true },
 );
 
+/** What a new account is made with, by either create call. */
+const newAccount = {
+  username: usernameSchema,
+  role: roleNameSchema,
+  name: displayNameSchema.default(''),
+  /** Empty: a one-time random password is generated and answered once. */
+  password: z.string().max(128).optional(),
+  canViewAllApp: z.boolean().default(false),
+  listApp: stringList().default([]),
+};
+/** The saved account, and its one-time password when one was generated (never answered again). */
+const savedAccount = z.object({ account: accountRow, password: z.string().nullable() });
+
 export const createAccountContract = manage.post(
   '/api/adminAccount/create',
-  z.object({
-    username: usernameSchema,
-    role: roleNameSchema,
-    name: displayNameSchema.default(''),
-    /** Empty: a one-time random password is generated and answered once. */
-    password: z.string().max(128).optional(),
-    canViewAllApp: z.boolean().default(false),
-    listApp: stringList().default([]),
-    paths: stringList().default([]),
-    privateActions: stringList().default([]),
-  }),
-  z.object({ account: accountRow, password: z.string().nullable() }),
+  z.object({ ...newAccount, paths: stringList().default([]), privateActions: stringList().default([]) }),
+  savedAccount,
 );
 
 /**
@@ -98,20 +101,9 @@ export const createAccountContract = manage.post(
  */
 export const saveAccountContract = manage.post(
   '/api/adminAccount/save',
-  z.object({
-    isNew: z.boolean(),
-    username: usernameSchema,
-    name: displayNameSchema.default(''),
-    role: roleNameSchema,
-    /** New accounts only; empty: a one-time random password is generated and answered once. */
-    password: z.string().max(128).optional(),
-    canViewAllApp: z.boolean().default(false),
-    listApp: stringList().default([]),
-    followTeam: stringList().default([]),
-    financeApps: stringList().default([]),
-    financeTeams: stringList().default([]),
-  }),
-  z.object({ account: accountRow, password: z.string().nullable() }),
+  // The password is read for new accounts only.
+  z.object({ isNew: z.boolean(), ...newAccount, followTeam: stringList().default([]), financeApps: stringList().default([]), financeTeams: stringList().default([]) }),
+  savedAccount,
 );
 
 export const updateAccountContract = manage.post(
