@@ -1,4 +1,5 @@
 import '../../lib/ui/prime';
+import { labelled } from '../../lib/labels';
 import { Button } from 'primereact/button';
 import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
 import { Dialog } from 'primereact/dialog';
@@ -17,15 +18,15 @@ import type { ActionHolder } from '../../lib/resources/define';
 import ResourceView from '../resources/ResourceView';
 import { storeKeyResource } from '../../lib/iap/resources';
 
-const TABS: { key: DetailTab; label: string }[] = [
-  { key: 'details', label: 'Details' },
-  { key: 'config', label: 'Config' },
-  { key: 'dates', label: 'Publish dates' },
-  { key: 'ptracking', label: 'pTracking' },
-  { key: 'storekey', label: 'App Store key' },
-  { key: 'versions', label: 'Versions' },
-  { key: 'items', label: 'Items' },
-];
+const TABS: { key: DetailTab; label: string }[] = labelled({
+  details: 'Details',
+  config: 'Config',
+  dates: 'Publish dates',
+  ptracking: 'pTracking',
+  storekey: 'App Store key',
+  versions: 'Versions',
+  items: 'Items',
+});
 
 interface AppDetailDialogProps {
   appId: string;

@@ -1,3 +1,4 @@
+import { labelled } from '../labels';
 import { z } from 'zod';
 import { APP_EDIT_ACTION, APP_MANAGER_ROUTE } from '../apps/rules';
 import { contractsFor, publicApi, signedInApi } from '../contract';
@@ -206,16 +207,16 @@ export const iapLogExportContract = contractsFor({ route: IAP_LOG_ROUTE, actions
 );
 
 /** Columns of the IAP log, its screen and its export alike. */
-export const IAP_LOG_COLUMNS: readonly { key: keyof IapLogRow; label: string }[] = [
-  { key: 'createdAt', label: 'Received' },
-  { key: 'appId', label: 'App' },
-  { key: 'store', label: 'Store' },
-  { key: 'productId', label: 'Product' },
-  { key: 'transactionId', label: 'Transaction id' },
-  { key: 'userId', label: 'User id' },
-  { key: 'status', label: 'Status' },
-  { key: 'reason', label: 'Reason' },
-  { key: 'source', label: 'From' },
-  { key: 'attempts', label: 'Store requests' },
-  { key: 'decidedAt', label: 'Decided' },
-];
+export const IAP_LOG_COLUMNS: readonly { key: keyof IapLogRow; label: string }[] = labelled({
+  createdAt: 'Received',
+  appId: 'App',
+  store: 'Store',
+  productId: 'Product',
+  transactionId: 'Transaction id',
+  userId: 'User id',
+  status: 'Status',
+  reason: 'Reason',
+  source: 'From',
+  attempts: 'Store requests',
+  decidedAt: 'Decided',
+});
