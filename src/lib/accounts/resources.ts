@@ -27,7 +27,6 @@ const oneTimePassword = (username: string, secret: string) => ({
 export const accountsResource = defineResource({
   id: 'accounts',
   singular: 'account',
-  plural: 'accounts',
   contracts: { list: allAccountContract, save: saveAccountContract, remove: deleteAccountContract },
   row: accountRow,
   rowKey: (r) => r.username,

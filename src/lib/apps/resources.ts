@@ -42,10 +42,8 @@ const platformsOrAll = (ctx: AppPanelContext): ResourceOption[] => [{ label: 'Al
 export const publishDatesResource = defineResource({
   id: 'publish-dates',
   singular: 'publish date',
-  plural: 'publish dates',
   contracts: { list: publishDateListContract, save: publishDateActionContract, remove: publishDateDeleteContract },
   row: publishDate,
-  rowKey: (r) => r.id,
   rowLabel: (r) => `the publish date ${formatDay(r.date)}`,
   listInput: ofPanelApp,
   columns: [
@@ -76,7 +74,6 @@ export const pTrackingResource = defineResource({
   plural: 'pTracking partners',
   contracts: { list: pTrackingListContract, save: pTrackingActionContract, remove: pTrackingDeleteContract },
   row: pTracking,
-  rowKey: (r) => r.id,
   rowLabel: (r) => r.partner,
   listInput: ofPanelApp,
   columns: [
@@ -105,7 +102,6 @@ export const pTrackingResource = defineResource({
 export const versionsResource = defineResource({
   id: 'versions',
   singular: 'version',
-  plural: 'versions',
   contracts: { list: appVersionsContract, save: versionActionContract, remove: versionDeleteContract },
   row: appVersion,
   rowKey: (r) => `${r.os}-${r.version}`,
@@ -145,7 +141,6 @@ export const versionsResource = defineResource({
 export const gameItemsResource = defineResource({
   id: 'game-items',
   singular: 'item',
-  plural: 'items',
   contracts: { list: gameItemsListContract, save: gameItemSaveContract, remove: gameItemDeleteContract },
   row: gameItem,
   rowKey: (r) => r.itemId,

@@ -77,7 +77,6 @@ function configResource(kind: ConfigKind) {
     plural: `${def.title} items`,
     contracts: { list: contracts.list, save: contracts.save, remove: contracts.remove },
     row: configItem,
-    rowKey: (r: ConfigItem) => r.id,
     rowLabel: (r) => r.key,
     listInput: (_ctx: ConfigContext, { filter }) => ({ scope: filter ?? undefined }),
     columns: [
@@ -109,17 +108,14 @@ export interface TeamContext {
 export const teamsResource = defineResource({
   id: 'teams',
   singular: 'team',
-  plural: 'teams',
   contracts: { list: listTeamsContract, save: saveTeamContract, remove: deleteTeamContract },
   row: teamSchema,
-  rowKey: (r) => r.id,
   rowLabel: (r) => r.name,
-  listInput: (_ctx: TeamContext) => ({}),
   columns: [
     { key: 'name', label: 'Team', sortable: true },
     { key: 'description', label: 'Description' },
     { key: 'members', label: 'Members', show: 'list' },
-    { key: 'apps', label: 'Apps', show: 'list', value: (t, ctx) => t.apps.map((id) => ctx.apps.find((a) => a.id === id)?.name ?? id) },
+    { key: 'apps', label: 'Apps', show: 'list', value: (t, ctx: TeamContext) => t.apps.map((id) => ctx.apps.find((a) => a.id === id)?.name ?? id) },
   ],
   form: [
     { key: 'name', label: 'Name', input: 'text' },

@@ -26,12 +26,9 @@ const audienceText = (e: Experiment) =>
 export const experimentsResource = defineResource({
   id: 'experiments',
   singular: 'experiment',
-  plural: 'experiments',
   contracts: { list: experimentListContract, save: experimentSaveContract, remove: experimentDeleteContract },
   row: experimentSchema,
-  rowKey: (r) => r.id,
   rowLabel: (r) => r.name,
-  listInput: () => ({}),
   columns: [
     { key: 'name', label: 'Experiment', hint: (r) => `#${r.id}`, sortable: true },
     { key: 'appId', label: 'App', value: (r, ctx: ExperimentContext) => ctx.apps.find((a) => a.id === r.appId)?.name ?? r.appId },

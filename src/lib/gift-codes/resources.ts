@@ -42,7 +42,6 @@ export interface CodesContext {
 export const giftCodesOfCampaignResource = defineResource({
   id: 'gift-codes-of-campaign',
   singular: 'code',
-  plural: 'codes',
   contracts: { list: campaignCodesContract },
   row: codeRow,
   rowKey: (r) => r.code,
@@ -66,7 +65,6 @@ export const giftCampaignsResource = defineResource({
   plural: 'gift code campaigns',
   contracts: { list: campaignListContract, save: campaignCreateContract },
   row: campaignRow,
-  rowKey: (r) => r.id,
   rowLabel: (r) => r.name,
   listInput: (_ctx: GiftContext, { filter }) => ({ appId: filter ?? undefined }),
   columns: [
@@ -122,10 +120,8 @@ export const giftCampaignsResource = defineResource({
 export const giftUsedLogsResource = defineResource({
   id: 'gift-used-logs',
   singular: 'redemption',
-  plural: 'redemptions',
   contracts: { list: usedLogsContract },
   row: usedLogRow,
-  rowKey: (r) => r.id,
   rowLabel: (r) => `${r.code} by ${r.playerId}`,
   listInput: (_ctx: GiftContext, { filter }) => ({ result: (filter ?? undefined) as (typeof REDEEM_RESULTS)[number] | undefined }),
   columns: [

@@ -43,12 +43,9 @@ const cap = (v: number | null) => (v === null ? '∞' : v.toLocaleString('en-US'
 export const campaignsResource = defineResource({
   id: 'house-campaigns',
   singular: 'campaign',
-  plural: 'campaigns',
   contracts: { list: campaignListContract, save: campaignSaveContract },
   row: campaignRow,
-  rowKey: (r) => r.id,
   rowLabel: (r) => r.name,
-  listInput: () => ({}),
   search: 'client',
   columns: [
     { key: 'name', label: 'Campaign', sortable: true, hint: (r) => `#${r.id} · ${r.creativeList.map((c) => c.format).join(', ')}` },
@@ -142,7 +139,6 @@ const publisherList = {
   row: publisherRow,
   rowKey: (r: { appId: string }) => r.appId,
   rowLabel: (r: { name: string }) => r.name,
-  listInput: () => ({}),
   search: 'client' as const,
   columns: publisherColumns,
 };
@@ -150,7 +146,6 @@ const publisherList = {
 export const publishersResource = defineResource({
   id: 'house-publishers',
   singular: 'published app',
-  plural: 'published apps',
   contracts: { list: publisherListContract, save: publisherSaveContract },
   ...publisherList,
   form: [{ key: 'appId', label: 'App', input: 'select', options: (ctx: PublisherContext) => appOptions(ctx.apps), createOnly: true }, placementsField],
@@ -180,7 +175,6 @@ export const publishersResource = defineResource({
 export const unpublishedResource = defineResource({
   id: 'house-unpublished',
   singular: 'app',
-  plural: 'apps',
   contracts: { list: unpublishedListContract, save: publisherSaveContract },
   ...publisherList,
   form: [placementsField],
@@ -196,12 +190,9 @@ export const unpublishedResource = defineResource({
 export const settingsResource = defineResource({
   id: 'house-settings',
   singular: 'setting',
-  plural: 'settings',
   contracts: { list: settingsListContract, save: settingsSaveContract },
   row: settingsRow,
-  rowKey: (r) => r.id,
   rowLabel: () => 'studio defaults',
-  listInput: () => ({}),
   columns: [
     { key: 'frequencyCap', label: 'Ads a player a day', value: (r) => cap(r.frequencyCap), hint: () => 'for campaigns without their own cap' },
     { key: 'fallbackCreative', label: 'Fallback creative', value: (r) => r.fallbackCreative || 'none (no fill)' },

@@ -9,7 +9,6 @@ import { deleteStoreKeyContract, listStoreKeyContract, saveStoreKeyContract, sto
 export const storeKeyResource = defineResource({
   id: 'iap-store-key',
   singular: 'App Store key',
-  plural: 'App Store keys',
   contracts: { list: listStoreKeyContract, save: saveStoreKeyContract, remove: deleteStoreKeyContract },
   row: storeKeySchema,
   rowKey: (r) => r.appId,

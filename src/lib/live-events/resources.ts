@@ -27,10 +27,10 @@ export interface LiveContext {
   templates: { id: number; name: string; appId: string; scoring: string }[];
 }
 
-const KIND_WORDS: Record<EventKind, { singular: string; plural: string; create: string }> = {
-  ranking: { singular: 'ranking event', plural: 'ranking events', create: 'New ranking event' },
-  exp: { singular: 'exp ranking event', plural: 'exp ranking events', create: 'New exp ranking' },
-  season: { singular: 'season', plural: 'seasons', create: 'New season' },
+const KIND_WORDS: Record<EventKind, { singular: string; create: string }> = {
+  ranking: { singular: 'ranking event', create: 'New ranking event' },
+  exp: { singular: 'exp ranking event', create: 'New exp ranking' },
+  season: { singular: 'season', create: 'New season' },
 };
 
 const statusSeverity = (s: string) => (s === 'live' ? 'success' : s === 'scheduled' ? 'info' : s === 'rewarded' ? 'secondary' : s === 'ended' ? 'warning' : 'danger');
@@ -42,12 +42,9 @@ function templateResource(kind: TemplateKind) {
   return defineResource({
     id: `live-templates-${kind}`,
     singular: season ? 'season template' : 'ranking template',
-    plural: season ? 'season templates' : 'ranking templates',
     contracts: { list: c.list, save: c.save, remove: c.remove },
     row: templateSchema,
-    rowKey: (r) => r.id,
     rowLabel: (r) => r.name,
-    listInput: () => ({}),
     columns: [
       { key: 'name', label: 'Template', hint: (r) => `#${r.id} · ${r.events} event(s)`, sortable: true },
       { key: 'appId', label: 'App', value: (r, ctx: LiveContext) => appName(ctx, r.appId) },
@@ -94,7 +91,6 @@ function standingsResource(kind: EventKind) {
   return defineResource({
     id: `live-standings-${kind}`,
     singular: 'player',
-    plural: 'players',
     contracts: { list: eventApis[kind].standings },
     row: standingSchema,
     rowKey: (r) => r.key,
@@ -126,12 +122,9 @@ function eventResource(kind: EventKind) {
     events: defineResource({
       id: `live-events-${kind}`,
       singular: words.singular,
-      plural: words.plural,
       contracts: { list: c.list, save: c.save },
       row: eventSchema,
-      rowKey: (r) => r.id,
       rowLabel: (r) => r.name,
-      listInput: () => ({}),
       columns: [
         { key: 'name', label: 'Event', hint: (r) => `#${r.id} · ${r.templateName}`, sortable: true },
         { key: 'appId', label: 'App', value: (r, ctx: LiveContext) => appName(ctx, r.appId) },

@@ -17,10 +17,8 @@ const broadcastOnly = (v: Record<string, unknown>) => v.target !== 'broadcast';
 export const mailResource = defineResource({
   id: 'mail',
   singular: 'mail',
-  plural: 'mails',
   contracts: { list: mailListContract, save: mailSendContract },
   row: mailRow,
-  rowKey: (r) => r.id,
   rowLabel: (r) => `mail “${r.title}”`,
   listInput: (_ctx: MailContext, { filter }) => ({ appId: filter ?? undefined }),
   columns: [

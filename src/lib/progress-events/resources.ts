@@ -22,12 +22,9 @@ const nextHour = () => Math.ceil(nowMs() / 3_600_000) * 3_600_000;
 export const progressEventsResource = defineResource({
   id: 'progress-events',
   singular: 'progress event',
-  plural: 'progress events',
   contracts: { list: progressEventListContract, save: progressEventSaveContract },
   row: progressEventSchema,
-  rowKey: (r) => r.id,
   rowLabel: (r) => r.name,
-  listInput: () => ({}),
   columns: [
     { key: 'name', label: 'Event', hint: (r) => `#${r.id}${r.title ? ` · ${r.title}` : ''}`, sortable: true },
     { key: 'appId', label: 'App', value: (r, ctx: ProgressEventContext) => ctx.apps.find((a) => a.id === r.appId)?.name ?? r.appId },

@@ -41,7 +41,6 @@ export interface PushStatsContext {
 export const pushStatsResource = defineResource({
   id: 'push-stats',
   singular: 'figure',
-  plural: 'figures',
   contracts: { list: pushStatsContract },
   row: z.object({ metric: z.string(), value: z.number() }),
   rowKey: (r) => r.metric,
@@ -60,9 +59,7 @@ export const pushesResource = defineResource({
   plural: 'pushes',
   contracts: { list: pushListContract, save: pushCreateContract },
   row: pushSchema,
-  rowKey: (r) => r.id,
   rowLabel: (r) => r.title,
-  listInput: () => ({}),
   columns: [
     { key: 'title', label: 'Push', hint: (r) => `#${r.id} · ${r.body.slice(0, 60)}` },
     { key: 'appId', label: 'App', value: (r, ctx: PushContext) => ctx.apps.find((a) => a.id === r.appId)?.name ?? r.appId },
@@ -126,12 +123,10 @@ export const pushesResource = defineResource({
 export const pushSettingsResource = defineResource({
   id: 'push-settings',
   singular: 'FCM setting',
-  plural: 'FCM settings',
   contracts: { list: pushSettingsListContract, save: pushSettingsSaveContract },
   row: pushSettingsSchema,
   rowKey: (r) => r.appId,
   rowLabel: (r) => `FCM settings of ${r.appId}`,
-  listInput: () => ({}),
   columns: [
     { key: 'appId', label: 'App', value: (r, ctx: PushContext) => ctx.apps.find((a) => a.id === r.appId)?.name ?? r.appId },
     { key: 'projectId', label: 'Firebase project', show: 'code' },

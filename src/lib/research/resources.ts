@@ -2,7 +2,7 @@ import { formatDateTime } from '../time/format';
 import { defineResource, type ResourceOption } from '../resources/define';
 import {
   researchDeleteContract, researchListContract, researchReadContract, researchRow, researchSaveContract, researchVersionRow, researchVersionsContract,
-  type ResearchRow, type ResearchVersionRow,
+  type ResearchVersionRow,
 } from './contract';
 
 /** The Research screen (/research/index) and a note's version history, as resources. Shared by browser and server. */
@@ -29,7 +29,6 @@ const document = (data: unknown) => {
 export const researchVersionsResource = defineResource({
   id: 'research-versions',
   singular: 'version',
-  plural: 'versions',
   contracts: { list: researchVersionsContract },
   row: researchVersionRow,
   rowKey: (r: ResearchVersionRow) => r.version,
@@ -51,10 +50,8 @@ export const researchVersionsResource = defineResource({
 export const researchResource = defineResource({
   id: 'research',
   singular: 'note',
-  plural: 'notes',
   contracts: { list: researchListContract, save: researchSaveContract, remove: researchDeleteContract },
   row: researchRow,
-  rowKey: (r: ResearchRow) => r.id,
   rowLabel: (r) => `note “${r.title}”`,
   columns: [
     { key: 'title', label: 'Title', hint: (r, ctx: ResearchContext) => [r.tags.map((t) => `#${t}`).join(' '), appNames(r.appIds, ctx)].filter(Boolean).join(' · ') || null },

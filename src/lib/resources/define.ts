@@ -161,15 +161,19 @@ export interface ResourceSpec<R, Ctx, List extends Contract, Save extends Contra
   id: string;
   /** "pTracking entry", "team": how one row is called. */
   singular: string;
-  plural: string;
+  /** How more rows are called: default the singular and an "s" ("teams"), said only where that is wrong ("pushes"). */
+  plural?: string;
   contracts: { list: List; save?: Save; remove?: Remove };
   /** The row as the list answers it. */
   row: z.ZodType<R>;
-  /** A row's stable key. */
-  rowKey: (row: R) => string | number;
+  /** A row's stable key: default its `id`; a row without one must say (see `defineResource`). */
+  rowKey?: (row: R) => string | number;
   /** How a row is named in buttons and dialogs: "Edit appsflyer", "Delete the publish date 01-11-2026". */
   rowLabel: (row: R) => string;
-  /** The list request for this context (its text filter and paging added by the view). */
+  /**
+   * The list request for this context (its text filter and paging added by the view); default an empty
+   * request, so it is required only of a list contract that asks something (see `defineResource`).
+   */
   listInput?: (ctx: Ctx, filter: { filter?: string | null }) => RequestOf<List>;
   columns: readonly ResourceColumn<R, Ctx>[];
   /** The form; every key is a field of the save request. */
@@ -216,6 +220,8 @@ export interface ResourceSpec<R, Ctx, List extends Contract, Save extends Contra
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface ResourceDescriptor<R = any, Ctx = any, List extends Contract = Contract, Save extends Contract = Contract, Remove extends Contract = Contract>
   extends ResourceSpec<R, Ctx, List, Save, Remove> {
+  plural: string;
+  rowKey: (row: R) => string | number;
   /** The private actions each button needs: read from the contracts' access, so buttons and server agree. */
   gates: { create: readonly PrivateAction[] | null; edit: readonly PrivateAction[] | null; remove: readonly PrivateAction[] | null; rowActions: Record<string, readonly PrivateAction[]> };
 }
@@ -232,13 +238,25 @@ export function allows(holder: ActionHolder, gate: readonly PrivateAction[] | nu
   return gate !== null && hasAnyAction(holder, gate);
 }
 
-/** Describes a list-and-form screen; derives the button gating from the contracts. */
+/** Most rows carry their key as `id`. */
+type KeyedById = { id: string | number };
+
+/**
+ * What a spec must say besides `ResourceSpec`'s required fields, known only from its types: the key of a
+ * row without an `id`, and the list request of a list contract that asks something. (Said as required
+ * properties over `ResourceSpec`'s optional ones, so that the types are still inferred from the latter.)
+ */
+type SaidWithoutDefault<R, List extends Contract> = ([R] extends [KeyedById] ? unknown : { rowKey: unknown }) & (Record<string, never> extends RequestOf<List> ? unknown : { listInput: unknown });
+
+/** Describes a list-and-form screen; fills in the defaults and derives the button gating from the contracts. */
 export function defineResource<R, Ctx = Record<string, never>, List extends Contract = Contract, Save extends Contract = Contract, Remove extends Contract = Contract>(
-  spec: ResourceSpec<R, Ctx, List, Save, Remove> & { contracts: { list: List; save?: Save; remove?: Remove } },
+  spec: ResourceSpec<R, Ctx, List, Save, Remove> & { contracts: { list: List; save?: Save; remove?: Remove } } & SaidWithoutDefault<R, List>,
 ): ResourceDescriptor<R, Ctx, List, Save, Remove> {
   const save = actionsOf(spec.contracts.save);
   return {
     ...spec,
+    plural: spec.plural ?? `${spec.singular}s`,
+    rowKey: spec.rowKey ?? ((row) => (row as KeyedById).id),
     gates: {
       create: spec.create === false ? null : save,
       edit: spec.form?.length ? save : null,

@@ -7,7 +7,8 @@ import type { Contract } from '../contract';
 import { apiHandlers } from '../server/api/registry';
 import { configResources } from '../config-data/resources';
 import { describeIssues, splitFieldMessages } from '../http/issues';
-import { actionsOf, saveRequest, validateSave, type ActionHolder, type ResourceDescriptor } from './define';
+import { listJobsContract } from '../jobs/contract';
+import { actionsOf, defineResource, saveRequest, validateSave, type ActionHolder, type ResourceDescriptor } from './define';
 import { resources } from './registry';
 
 const key = (c: Contract) => `${c.method} ${c.path}`;
@@ -40,6 +41,17 @@ describe('the resource form', () => {
     expect(fromServer.byField['data.price']).toBe('must be a decimal amount like 4.99');
     expect(fromServer.byField['data.currency']).toBe('must be an ISO 4217 code like USD');
     expect(splitFieldMessages('scope: choose the app this item belongs to.; Something else', ['scope'])).toEqual({ byField: { scope: 'choose the app this item belongs to.' }, rest: 'Something else' });
+  });
+});
+
+describe('a descriptor', () => {
+  const spec = { id: 'probe', singular: 'probe', contracts: { list: listJobsContract }, row: z.object({ id: z.number(), name: z.string() }), rowLabel: (r: { name: string }) => r.name, columns: [], empty: 'None.' };
+
+  it('keys a row by its id and calls more rows by the singular and an "s", unless it says otherwise', () => {
+    const d = defineResource(spec);
+    expect([d.rowKey({ id: 7, name: 'a' }), d.plural, d.listInput]).toEqual([7, 'probes', undefined]);
+    const said = defineResource({ ...spec, plural: 'probes said', rowKey: (r) => r.name });
+    expect([said.rowKey({ id: 7, name: 'a' }), said.plural]).toEqual(['a', 'probes said']);
   });
 });
 
