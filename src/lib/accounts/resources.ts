@@ -1,5 +1,5 @@
 import { defineResource, type ResourceOption } from '../resources/define';
-import { accountRow, allAccountContract, deactivateAccountContract, deleteAccountContract, resetPasswordContract, saveAccountContract, unlockAccountContract, type AccountRow } from './contract';
+import { allAccountContract, deactivateAccountContract, deleteAccountContract, resetPasswordContract, saveAccountContract, unlockAccountContract, type AccountRow } from './contract';
 
 /**
  * The admin accounts screen as a resource (src/lib/resources/define.ts): server paging, sorting, search and
@@ -28,7 +28,6 @@ export const accountsResource = defineResource({
   id: 'accounts',
   singular: 'account',
   contracts: { list: allAccountContract, save: saveAccountContract, remove: deleteAccountContract },
-  row: accountRow,
   rowKey: (r) => r.username,
   rowLabel: (r) => r.username,
   listInput: (_ctx: AccountContext, { filter }) => ({ role: filter ?? undefined }),

@@ -2,13 +2,10 @@ import { formatDay } from '../time/format';
 import { todayInReportZone } from '../ui/filters/date-range';
 import { defineResource, type ResourceOption } from '../resources/define';
 import {
-  appVersion,
   appVersionsContract,
-  pTracking,
   pTrackingActionContract,
   pTrackingDeleteContract,
   pTrackingListContract,
-  publishDate,
   publishDateActionContract,
   publishDateDeleteContract,
   publishDateListContract,
@@ -17,7 +14,7 @@ import {
 } from './contract';
 import { OS_NAMES, type OsCode } from './os';
 import { PTRACKING_PARTNERS } from './rules';
-import { gameItem, gameItemDeleteContract, gameItemSaveContract, gameItemsListContract, ITEM_KINDS } from '../rewards/contract';
+import { gameItemDeleteContract, gameItemSaveContract, gameItemsListContract, ITEM_KINDS } from '../rewards/contract';
 
 /**
  * The App Manager's detail panels as resources (src/lib/resources/define.ts): publish dates, pTracking and
@@ -43,7 +40,6 @@ export const publishDatesResource = defineResource({
   id: 'publish-dates',
   singular: 'publish date',
   contracts: { list: publishDateListContract, save: publishDateActionContract, remove: publishDateDeleteContract },
-  row: publishDate,
   rowLabel: (r) => `the publish date ${formatDay(r.date)}`,
   listInput: ofPanelApp,
   columns: [
@@ -73,7 +69,6 @@ export const pTrackingResource = defineResource({
   singular: 'partner',
   plural: 'pTracking partners',
   contracts: { list: pTrackingListContract, save: pTrackingActionContract, remove: pTrackingDeleteContract },
-  row: pTracking,
   rowLabel: (r) => r.partner,
   listInput: ofPanelApp,
   columns: [
@@ -103,7 +98,6 @@ export const versionsResource = defineResource({
   id: 'versions',
   singular: 'version',
   contracts: { list: appVersionsContract, save: versionActionContract, remove: versionDeleteContract },
-  row: appVersion,
   rowKey: (r) => `${r.os}-${r.version}`,
   rowLabel: (r) => `version ${r.version}`,
   listInput: ofPanelApp,
@@ -142,7 +136,6 @@ export const gameItemsResource = defineResource({
   id: 'game-items',
   singular: 'item',
   contracts: { list: gameItemsListContract, save: gameItemSaveContract, remove: gameItemDeleteContract },
-  row: gameItem,
   rowKey: (r) => r.itemId,
   rowLabel: (r) => r.itemId,
   listInput: (ctx: AppPanelContext) => ({ appId: ctx.appId }),

@@ -1,5 +1,5 @@
 import { defineResource, type ResourceField, type ResourceOption } from '../resources/define';
-import { configContracts, configItem, deleteTeamContract, listTeamsContract, saveTeamContract, teamSchema, type ConfigItem } from './contract';
+import { configContracts, deleteTeamContract, listTeamsContract, saveTeamContract, type ConfigItem } from './contract';
 import { CONFIG_KINDS, configKinds, type ConfigKind } from './kinds';
 
 /**
@@ -76,7 +76,6 @@ function configResource(kind: ConfigKind) {
     singular: def.title,
     plural: `${def.title} items`,
     contracts: { list: contracts.list, save: contracts.save, remove: contracts.remove },
-    row: configItem,
     rowLabel: (r) => r.key,
     listInput: (_ctx: ConfigContext, { filter }) => ({ scope: filter ?? undefined }),
     columns: [
@@ -109,7 +108,6 @@ export const teamsResource = defineResource({
   id: 'teams',
   singular: 'team',
   contracts: { list: listTeamsContract, save: saveTeamContract, remove: deleteTeamContract },
-  row: teamSchema,
   rowLabel: (r) => r.name,
   columns: [
     { key: 'name', label: 'Team', sortable: true },

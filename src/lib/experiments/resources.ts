@@ -1,7 +1,7 @@
 import { OS_CODES, OS_NAMES, type OsCode } from '../apps/os';
 import { defineResource } from '../resources/define';
 import { todayInReportZone } from '../ui/filters/date-range';
-import { experimentDeleteContract, experimentListContract, experimentSaveContract, experimentSchema, experimentStartContract, experimentStopContract, type Experiment } from './contract';
+import { experimentDeleteContract, experimentListContract, experimentSaveContract, experimentStartContract, experimentStopContract, type Experiment } from './contract';
 
 /**
  * The A/B manager as a resource (src/lib/resources/define.ts): experiments of the apps the account sees,
@@ -27,7 +27,6 @@ export const experimentsResource = defineResource({
   id: 'experiments',
   singular: 'experiment',
   contracts: { list: experimentListContract, save: experimentSaveContract, remove: experimentDeleteContract },
-  row: experimentSchema,
   rowLabel: (r) => r.name,
   columns: [
     { key: 'name', label: 'Experiment', hint: (r) => `#${r.id}`, sortable: true },

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { OS_NAMES, type OsCode } from '../apps/os';
 import { rewardsToText } from '../mail/rewards-text';
 import { defineResource, type ResourceOption } from '../resources/define';
@@ -7,11 +6,9 @@ import {
   campaignCodesContract,
   campaignCreateContract,
   campaignListContract,
-  campaignRow,
   codesExportContract,
   REDEEM_RESULTS,
   RESULT_LABELS,
-  usedLogRow,
   usedLogsContract,
   usedLogsExportContract,
 } from './contract';
@@ -31,8 +28,6 @@ const appName = (ctx: GiftContext, id: string) => ctx.apps.find((a) => a.id === 
 const osOptions: ResourceOption[] = ([1, 2, 3] as OsCode[]).map((os) => ({ label: OS_NAMES[os], value: os }));
 const statusSeverity = (s: string) => (s === 'running' || s === 'sent' || s === 'ok' ? 'success' : s === 'scheduled' ? 'info' : s === 'used up' || s === 'expired' ? 'warning' : 'danger');
 
-const codeRow = z.object({ code: z.string(), uses: z.number().int() });
-
 export interface CodesContext {
   id: number;
   name: string;
@@ -43,7 +38,6 @@ export const giftCodesOfCampaignResource = defineResource({
   id: 'gift-codes-of-campaign',
   singular: 'code',
   contracts: { list: campaignCodesContract },
-  row: codeRow,
   rowKey: (r) => r.code,
   rowLabel: (r) => r.code,
   listInput: (ctx: CodesContext) => ({ id: ctx.id }),
@@ -64,7 +58,6 @@ export const giftCampaignsResource = defineResource({
   singular: 'campaign',
   plural: 'gift code campaigns',
   contracts: { list: campaignListContract, save: campaignCreateContract },
-  row: campaignRow,
   rowLabel: (r) => r.name,
   listInput: (_ctx: GiftContext, { filter }) => ({ appId: filter ?? undefined }),
   columns: [
@@ -121,7 +114,6 @@ export const giftUsedLogsResource = defineResource({
   id: 'gift-used-logs',
   singular: 'redemption',
   contracts: { list: usedLogsContract },
-  row: usedLogRow,
   rowLabel: (r) => `${r.code} by ${r.playerId}`,
   listInput: (_ctx: GiftContext, { filter }) => ({ result: (filter ?? undefined) as (typeof REDEEM_RESULTS)[number] | undefined }),
   columns: [

@@ -7,15 +7,12 @@ import {
   AUDIENCES,
   CAMPAIGN_STATUSES,
   campaignListContract,
-  campaignRow,
   campaignSaveContract,
   campaignStatusContract,
   publisherListContract,
-  publisherRow,
   publisherSaveContract,
   publisherUnpublishContract,
   settingsListContract,
-  settingsRow,
   settingsSaveContract,
   MAX_ATTRIBUTION_DAYS,
   unpublishedListContract,
@@ -44,7 +41,6 @@ export const campaignsResource = defineResource({
   id: 'house-campaigns',
   singular: 'campaign',
   contracts: { list: campaignListContract, save: campaignSaveContract },
-  row: campaignRow,
   rowLabel: (r) => r.name,
   search: 'client',
   columns: [
@@ -136,7 +132,6 @@ const placementsField = { key: 'placements', label: 'Placements', input: 'chips'
 
 /** What the published and unpublished lists share: one row per app, saved by the same publish call. */
 const publisherList = {
-  row: publisherRow,
   rowKey: (r: { appId: string }) => r.appId,
   rowLabel: (r: { name: string }) => r.name,
   search: 'client' as const,
@@ -191,7 +186,6 @@ export const settingsResource = defineResource({
   id: 'house-settings',
   singular: 'setting',
   contracts: { list: settingsListContract, save: settingsSaveContract },
-  row: settingsRow,
   rowLabel: () => 'studio defaults',
   columns: [
     { key: 'frequencyCap', label: 'Ads a player a day', value: (r) => cap(r.frequencyCap), hint: () => 'for campaigns without their own cap' },

@@ -1,6 +1,6 @@
 import { defineResource } from '../resources/define';
 import { formatDateTime } from '../time/format';
-import { jobRunSchema, jobRunsContract, jobSchema, listJobsContract, runJobContract, updateJobContract, type Job } from './contract';
+import { jobRunsContract, listJobsContract, runJobContract, updateJobContract, type Job } from './contract';
 
 /**
  * The job schedule as resources (src/lib/resources/define.ts): the jobs (edit the schedule, run now) and
@@ -18,7 +18,6 @@ export const jobRunsResource = defineResource({
   id: 'job-runs',
   singular: 'run',
   contracts: { list: jobRunsContract },
-  row: jobRunSchema,
   rowLabel: (r) => `run ${r.id}`,
   listInput: (ctx: JobRunsContext) => ({ name: ctx.name }),
   columns: [
@@ -43,7 +42,6 @@ export const jobsResource = defineResource({
   id: 'jobs',
   singular: 'job',
   contracts: { list: listJobsContract, save: updateJobContract },
-  row: jobSchema,
   rowKey: (r) => r.name,
   rowLabel: (r) => `schedule of ${r.name}`,
   columns: [

@@ -4,11 +4,8 @@ import { formatDateTime } from '../time/format';
 import { countFormat } from '../ui/number-format';
 import {
   eventApis,
-  eventSchema,
   EVENT_ROUTES,
-  standingSchema,
   templateApis,
-  templateSchema,
   TEMPLATE_ROUTES,
   type EventKind,
   type LiveEvent,
@@ -43,7 +40,6 @@ function templateResource(kind: TemplateKind) {
     id: `live-templates-${kind}`,
     singular: season ? 'season template' : 'ranking template',
     contracts: { list: c.list, save: c.save, remove: c.remove },
-    row: templateSchema,
     rowLabel: (r) => r.name,
     columns: [
       { key: 'name', label: 'Template', hint: (r) => `#${r.id} · ${r.events} event(s)`, sortable: true },
@@ -92,7 +88,6 @@ function standingsResource(kind: EventKind) {
     id: `live-standings-${kind}`,
     singular: 'player',
     contracts: { list: eventApis[kind].standings },
-    row: standingSchema,
     rowKey: (r) => r.key,
     rowLabel: (r) => r.playerId,
     listInput: (ctx: { id: number }) => ({ id: ctx.id, top: 10 }),
@@ -123,7 +118,6 @@ function eventResource(kind: EventKind) {
       id: `live-events-${kind}`,
       singular: words.singular,
       contracts: { list: c.list, save: c.save },
-      row: eventSchema,
       rowLabel: (r) => r.name,
       columns: [
         { key: 'name', label: 'Event', hint: (r) => `#${r.id} · ${r.templateName}`, sortable: true },

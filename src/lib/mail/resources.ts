@@ -1,6 +1,6 @@
 import { OS_NAMES, type OsCode } from '../apps/os';
 import { defineResource, type ResourceOption } from '../resources/define';
-import { mailListContract, mailRecallContract, mailRow, mailSendContract } from './contract';
+import { mailListContract, mailRecallContract, mailSendContract } from './contract';
 import { rewardsToText } from './rewards-text';
 
 /** The Mail Box screen as a resource: the list with counts, the compose dialog and recall. Shared by browser and server. */
@@ -18,7 +18,6 @@ export const mailResource = defineResource({
   id: 'mail',
   singular: 'mail',
   contracts: { list: mailListContract, save: mailSendContract },
-  row: mailRow,
   rowLabel: (r) => `mail “${r.title}”`,
   listInput: (_ctx: MailContext, { filter }) => ({ appId: filter ?? undefined }),
   columns: [

@@ -1,7 +1,7 @@
 import { defineResource } from '../resources/define';
 import { formatDateTime } from '../time/format';
 import { nowMs } from '../time/clock';
-import { progressEventCancelContract, progressEventListContract, progressEventSaveContract, progressEventSchema, type ProgressEvent } from './contract';
+import { progressEventCancelContract, progressEventListContract, progressEventSaveContract, type ProgressEvent } from './contract';
 
 /**
  * Progress events as a resource (src/lib/resources/define.ts): the events of the apps the account sees, a
@@ -23,7 +23,6 @@ export const progressEventsResource = defineResource({
   id: 'progress-events',
   singular: 'progress event',
   contracts: { list: progressEventListContract, save: progressEventSaveContract },
-  row: progressEventSchema,
   rowLabel: (r) => r.name,
   columns: [
     { key: 'name', label: 'Event', hint: (r) => `#${r.id}${r.title ? ` · ${r.title}` : ''}`, sortable: true },

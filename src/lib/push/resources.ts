@@ -2,8 +2,7 @@ import { OS_CODES, OS_NAMES, type OsCode } from '../apps/os';
 import { defineResource } from '../resources/define';
 import { formatDateTime } from '../time/format';
 import { todayInReportZone } from '../ui/filters/date-range';
-import { z } from 'zod';
-import { pushCancelContract, pushCreateContract, pushListContract, pushSchema, pushSettingsListContract, pushSettingsSaveContract, pushSettingsSchema, pushStatsContract, type Push } from './contract';
+import { pushCancelContract, pushCreateContract, pushListContract, pushSettingsListContract, pushSettingsSaveContract, pushStatsContract, type Push } from './contract';
 
 /**
  * The push screen as resources (src/lib/resources/define.ts): pushes of the apps the account sees with their
@@ -42,7 +41,6 @@ export const pushStatsResource = defineResource({
   id: 'push-stats',
   singular: 'figure',
   contracts: { list: pushStatsContract },
-  row: z.object({ metric: z.string(), value: z.number() }),
   rowKey: (r) => r.metric,
   rowLabel: (r) => r.metric,
   listInput: (ctx: PushStatsContext) => ({ id: ctx.id }),
@@ -58,7 +56,6 @@ export const pushesResource = defineResource({
   singular: 'push',
   plural: 'pushes',
   contracts: { list: pushListContract, save: pushCreateContract },
-  row: pushSchema,
   rowLabel: (r) => r.title,
   columns: [
     { key: 'title', label: 'Push', hint: (r) => `#${r.id} · ${r.body.slice(0, 60)}` },
@@ -124,7 +121,6 @@ export const pushSettingsResource = defineResource({
   id: 'push-settings',
   singular: 'FCM setting',
   contracts: { list: pushSettingsListContract, save: pushSettingsSaveContract },
-  row: pushSettingsSchema,
   rowKey: (r) => r.appId,
   rowLabel: (r) => `FCM settings of ${r.appId}`,
   columns: [

@@ -1,7 +1,7 @@
 import { formatDateTime } from '../time/format';
 import { defineResource, type ResourceOption } from '../resources/define';
 import {
-  researchDeleteContract, researchListContract, researchReadContract, researchRow, researchSaveContract, researchVersionRow, researchVersionsContract,
+  researchDeleteContract, researchListContract, researchReadContract, researchSaveContract, researchVersionsContract,
   type ResearchVersionRow,
 } from './contract';
 
@@ -30,7 +30,6 @@ export const researchVersionsResource = defineResource({
   id: 'research-versions',
   singular: 'version',
   contracts: { list: researchVersionsContract },
-  row: researchVersionRow,
   rowKey: (r: ResearchVersionRow) => r.version,
   rowLabel: (r) => `version ${r.version}`,
   listInput: (ctx: { id: number }) => ({ id: ctx.id }),
@@ -51,7 +50,6 @@ export const researchResource = defineResource({
   id: 'research',
   singular: 'note',
   contracts: { list: researchListContract, save: researchSaveContract, remove: researchDeleteContract },
-  row: researchRow,
   rowLabel: (r) => `note “${r.title}”`,
   columns: [
     { key: 'title', label: 'Title', hint: (r, ctx: ResearchContext) => [r.tags.map((t) => `#${t}`).join(' '), appNames(r.appIds, ctx)].filter(Boolean).join(' · ') || null },

@@ -163,9 +163,8 @@ export interface ResourceSpec<R, Ctx, List extends Contract, Save extends Contra
   singular: string;
   /** How more rows are called: default the singular and an "s" ("teams"), said only where that is wrong ("pushes"). */
   plural?: string;
+  /** The list contract answers the rows (its data's elements are the row type); save and remove change one. */
   contracts: { list: List; save?: Save; remove?: Remove };
-  /** The row as the list answers it. */
-  row: z.ZodType<R>;
   /** A row's stable key: default its `id`; a row without one must say (see `defineResource`). */
   rowKey?: (row: R) => string | number;
   /** How a row is named in buttons and dialogs: "Edit appsflyer", "Delete the publish date 01-11-2026". */
@@ -220,6 +219,8 @@ export interface ResourceSpec<R, Ctx, List extends Contract, Save extends Contra
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface ResourceDescriptor<R = any, Ctx = any, List extends Contract = Contract, Save extends Contract = Contract, Remove extends Contract = Contract>
   extends ResourceSpec<R, Ctx, List, Save, Remove> {
+  /** The row as the list answers it: the element of the list contract's data. */
+  row: z.ZodType<R>;
   plural: string;
   rowKey: (row: R) => string | number;
   /** The private actions each button needs: read from the contracts' access, so buttons and server agree. */
@@ -238,6 +239,9 @@ export function allows(holder: ActionHolder, gate: readonly PrivateAction[] | nu
   return gate !== null && hasAnyAction(holder, gate);
 }
 
+/** The row a list contract answers: the element of its data (a list answers an array, paged or not). */
+export type ListRow<List extends Contract> = DataOf<List> extends readonly (infer E)[] ? E : never;
+
 /** Most rows carry their key as `id`. */
 type KeyedById = { id: string | number };
 
@@ -248,13 +252,17 @@ type KeyedById = { id: string | number };
  */
 type SaidWithoutDefault<R, List extends Contract> = ([R] extends [KeyedById] ? unknown : { rowKey: unknown }) & (Record<string, never> extends RequestOf<List> ? unknown : { listInput: unknown });
 
-/** Describes a list-and-form screen; fills in the defaults and derives the button gating from the contracts. */
-export function defineResource<R, Ctx = Record<string, never>, List extends Contract = Contract, Save extends Contract = Contract, Remove extends Contract = Contract>(
-  spec: ResourceSpec<R, Ctx, List, Save, Remove> & { contracts: { list: List; save?: Save; remove?: Remove } } & SaidWithoutDefault<R, List>,
-): ResourceDescriptor<R, Ctx, List, Save, Remove> {
+/**
+ * Describes a list-and-form screen; fills in the defaults and derives the button gating from the contracts.
+ * The row type is the list contract's, so the contracts are inferred first and every row callback is typed by them.
+ */
+export function defineResource<List extends Contract, Ctx = Record<string, never>, Save extends Contract = Contract, Remove extends Contract = Contract>(
+  spec: ResourceSpec<ListRow<List>, Ctx, List, Save, Remove> & { contracts: { list: List; save?: Save; remove?: Remove } } & SaidWithoutDefault<ListRow<List>, List>,
+): ResourceDescriptor<ListRow<List>, Ctx, List, Save, Remove> {
   const save = actionsOf(spec.contracts.save);
   return {
     ...spec,
+    row: (spec.contracts.list.data as z.ZodArray<z.ZodType<ListRow<List>>>).element,
     plural: spec.plural ?? `${spec.singular}s`,
     rowKey: spec.rowKey ?? ((row) => (row as KeyedById).id),
     gates: {

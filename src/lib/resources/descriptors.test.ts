@@ -7,7 +7,7 @@ import type { Contract } from '../contract';
 import { apiHandlers } from '../server/api/registry';
 import { configResources } from '../config-data/resources';
 import { describeIssues, splitFieldMessages } from '../http/issues';
-import { listJobsContract } from '../jobs/contract';
+import { listTeamsContract, teamSchema } from '../config-data/contract';
 import { actionsOf, defineResource, saveRequest, validateSave, type ActionHolder, type ResourceDescriptor } from './define';
 import { resources } from './registry';
 
@@ -45,13 +45,15 @@ describe('the resource form', () => {
 });
 
 describe('a descriptor', () => {
-  const spec = { id: 'probe', singular: 'probe', contracts: { list: listJobsContract }, row: z.object({ id: z.number(), name: z.string() }), rowLabel: (r: { name: string }) => r.name, columns: [], empty: 'None.' };
+  const spec = { id: 'probe', singular: 'probe', contracts: { list: listTeamsContract }, rowLabel: (r: { name: string }) => r.name, columns: [], empty: 'None.' };
 
-  it('keys a row by its id and calls more rows by the singular and an "s", unless it says otherwise', () => {
+  it('takes its rows from the list contract, keys a row by its id and calls more rows by the singular and an "s", unless it says otherwise', () => {
+    const team = { id: 7, name: 'a', description: '', members: [], apps: [] };
     const d = defineResource(spec);
-    expect([d.rowKey({ id: 7, name: 'a' }), d.plural, d.listInput]).toEqual([7, 'probes', undefined]);
+    expect(d.row).toBe(teamSchema);
+    expect([d.rowKey(team), d.plural, d.listInput]).toEqual([7, 'probes', undefined]);
     const said = defineResource({ ...spec, plural: 'probes said', rowKey: (r) => r.name });
-    expect([said.rowKey({ id: 7, name: 'a' }), said.plural]).toEqual(['a', 'probes said']);
+    expect([said.rowKey(team), said.plural]).toEqual(['a', 'probes said']);
   });
 });
 

@@ -1,5 +1,5 @@
 import { defineResource, type TreeOption } from '../resources/define';
-import { deleteRoleContract, listRolesContract, roleSchema, saveRoleContract } from './contract';
+import { deleteRoleContract, listRolesContract, saveRoleContract } from './contract';
 
 /**
  * Roles as a resource (src/lib/resources/define.ts): the list with how many accounts hold each, and the
@@ -20,7 +20,6 @@ export const rolesResource = defineResource({
   id: 'roles',
   singular: 'role',
   contracts: { list: listRolesContract, save: saveRoleContract, remove: deleteRoleContract },
-  row: roleSchema,
   rowKey: (r) => r.name,
   rowLabel: (r) => r.name,
   search: 'client',
