@@ -1,3 +1,4 @@
+import { appOptions } from '../resources/app-fields';
 import { defineResource, type ResourceOption } from '../resources/define';
 import { allAccountContract, deactivateAccountContract, deleteAccountContract, resetPasswordContract, saveAccountContract, unlockAccountContract, type AccountRow } from './contract';
 
@@ -15,7 +16,6 @@ export interface AccountContext {
   teams: string[];
 }
 
-const appOptions = (ctx: AccountContext): ResourceOption[] => ctx.apps.map((a) => ({ label: a.name, value: a.id }));
 const teamChoices = (ctx: AccountContext): ResourceOption[] => ctx.teams.map((t) => ({ label: t, value: t }));
 const notMe = (row: AccountRow, ctx: AccountContext) => row.username === ctx.me;
 const oneTimePassword = (username: string, secret: string) => ({

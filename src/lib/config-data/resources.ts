@@ -1,3 +1,4 @@
+import { appName, appOptions } from '../resources/app-fields';
 import { defineResource, type ResourceField, type ResourceOption } from '../resources/define';
 import { configContracts, deleteTeamContract, listTeamsContract, saveTeamContract, type ConfigItem } from './contract';
 import { CONFIG_KINDS, configKinds, type ConfigKind } from './kinds';
@@ -59,7 +60,7 @@ const STORED_LABELS: Record<string, string> = { clientEmail: 'Client e-mail', pr
 
 function scopeOptions(kind: ConfigKind, ctx: ConfigContext): ResourceOption[] {
   const mode = configKinds[kind].scope;
-  if (mode === 'app') return ctx.apps.map((a) => ({ label: a.name, value: a.id }));
+  if (mode === 'app') return appOptions(ctx);
   if (mode === 'app-or-team') return [...ctx.teams.map((t) => ({ label: `Team: ${t}`, value: `team:${t}` })), ...ctx.apps.map((a) => ({ label: `App: ${a.name}`, value: `app:${a.id}` }))];
   return [];
 }
@@ -113,13 +114,13 @@ export const teamsResource = defineResource({
     { key: 'name', label: 'Team', sortable: true },
     { key: 'description', label: 'Description' },
     { key: 'members', label: 'Members', show: 'list' },
-    { key: 'apps', label: 'Apps', show: 'list', value: (t, ctx: TeamContext) => t.apps.map((id) => ctx.apps.find((a) => a.id === id)?.name ?? id) },
+    { key: 'apps', label: 'Apps', show: 'list', value: (t, ctx: TeamContext) => t.apps.map((id) => appName(ctx, id)) },
   ],
   form: [
     { key: 'name', label: 'Name', input: 'text' },
     { key: 'description', label: 'Description', input: 'text' },
     { key: 'members', label: 'Members', input: 'multi', options: (ctx) => ctx.accounts.map((a) => ({ label: `${a.username} (${a.name})`, value: a.username })) },
-    { key: 'apps', label: 'Apps', input: 'multi', options: (ctx) => ctx.apps.map((a) => ({ label: a.name, value: a.id })) },
+    { key: 'apps', label: 'Apps', input: 'multi', options: appOptions },
   ],
   initial: () => ({ name: '', description: '', members: [], apps: [] }),
   fixed: (_ctx, row) => (row ? { id: row.id } : {}),

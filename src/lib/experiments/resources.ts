@@ -1,4 +1,5 @@
-import { OS_CODES, OS_NAMES, type OsCode } from '../apps/os';
+import { OS_NAMES, type OsCode } from '../apps/os';
+import { appColumn, appField, platformOrAllOptions } from '../resources/app-fields';
 import { defineResource } from '../resources/define';
 import { todayInReportZone } from '../ui/filters/date-range';
 import { experimentDeleteContract, experimentListContract, experimentSaveContract, experimentStartContract, experimentStopContract, type Experiment } from './contract';
@@ -7,10 +8,6 @@ import { experimentDeleteContract, experimentListContract, experimentSaveContrac
  * The A/B manager as a resource (src/lib/resources/define.ts): experiments of the apps the account sees,
  * with Start and Stop as row actions. Shared by browser and server.
  */
-
-export interface ExperimentContext {
-  apps: { id: string; name: string }[];
-}
 
 const statusSeverity = (s: string) => (s === 'running' ? 'success' : s === 'draft' ? 'info' : 'secondary');
 const audienceText = (e: Experiment) =>
@@ -30,7 +27,7 @@ export const experimentsResource = defineResource({
   rowLabel: (r) => r.name,
   columns: [
     { key: 'name', label: 'Experiment', hint: (r) => `#${r.id}`, sortable: true },
-    { key: 'appId', label: 'App', value: (r, ctx: ExperimentContext) => ctx.apps.find((a) => a.id === r.appId)?.name ?? r.appId },
+    appColumn,
     { key: 'variantSpec', label: 'Variants (first = control)', show: 'code' },
     { key: 'audience', label: 'Audience', value: audienceText },
     { key: 'startDay', label: 'Start', show: 'day' },
@@ -38,10 +35,10 @@ export const experimentsResource = defineResource({
     { key: 'status', label: 'Status', show: 'status', severity: statusSeverity, hint: (r) => `by ${r.updatedBy}` },
   ],
   form: [
-    { key: 'appId', label: 'App', input: 'select', options: (ctx) => ctx.apps.map((a) => ({ label: a.name, value: a.id })), createOnly: true },
+    appField,
     { key: 'name', label: 'Name', input: 'text', placeholder: 'New tutorial' },
     { key: 'variantSpec', label: 'Variants', input: 'text', placeholder: 'control:50, B:50', help: 'key:weight, comma separated; the first is the control; weights sum to 100.' },
-    { key: 'os', label: 'Platform', input: 'os', options: [{ label: 'All platforms', value: 0 }, ...OS_CODES.map((c) => ({ label: OS_NAMES[c], value: c }))] },
+    { key: 'os', label: 'Platform', input: 'os', options: platformOrAllOptions },
     { key: 'countries', label: 'Countries', input: 'chips', placeholder: 'VN, US … (empty = all)' },
     { key: 'minVersion', label: 'Lowest app version', input: 'text', placeholder: 'empty = any' },
     { key: 'newPlayersOnly', label: 'New players only', input: 'checkbox', help: 'Only players created on or after the start day.' },

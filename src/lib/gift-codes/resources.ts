@@ -1,6 +1,7 @@
 import { OS_NAMES, type OsCode } from '../apps/os';
 import { rewardsToText } from '../mail/rewards-text';
-import { defineResource, type ResourceOption } from '../resources/define';
+import { appColumn, appField, appName, appOptions, platformOptions, type AppsContext } from '../resources/app-fields';
+import { defineResource } from '../resources/define';
 import {
   campaignActiveContract,
   campaignCodesContract,
@@ -18,14 +19,6 @@ import {
  * and their export) and the used logs (filters, export). Shared by browser and server.
  */
 
-/** What the screens know: the apps the account sees. */
-export interface GiftContext {
-  apps: { id: string; name: string }[];
-}
-
-const appOptions = (ctx: GiftContext): ResourceOption[] => ctx.apps.map((a) => ({ label: a.name, value: a.id }));
-const appName = (ctx: GiftContext, id: string) => ctx.apps.find((a) => a.id === id)?.name ?? id;
-const osOptions: ResourceOption[] = ([1, 2, 3] as OsCode[]).map((os) => ({ label: OS_NAMES[os], value: os }));
 const statusSeverity = (s: string) => (s === 'running' || s === 'sent' || s === 'ok' ? 'success' : s === 'scheduled' ? 'info' : s === 'used up' || s === 'expired' ? 'warning' : 'danger');
 
 export interface CodesContext {
@@ -59,7 +52,7 @@ export const giftCampaignsResource = defineResource({
   plural: 'gift code campaigns',
   contracts: { list: campaignListContract, save: campaignCreateContract },
   rowLabel: (r) => r.name,
-  listInput: (_ctx: GiftContext, { filter }) => ({ appId: filter ?? undefined }),
+  listInput: (_ctx: AppsContext, { filter }) => ({ appId: filter ?? undefined }),
   columns: [
     { key: 'name', label: 'Campaign', hint: (r, ctx) => appName(ctx, r.appId) },
     { key: 'code', label: 'Code', show: 'code', value: (r) => (r.kind === 'keyword' ? r.code : `${r.codeCount} × ${r.code || ''}…`) },
@@ -71,7 +64,7 @@ export const giftCampaignsResource = defineResource({
     { key: 'status', label: 'Status', show: 'status', severity: statusSeverity },
   ],
   form: [
-    { key: 'appId', label: 'App', input: 'select', options: appOptions },
+    appField,
     { key: 'name', label: 'Name', input: 'text', placeholder: 'e.g. Outage compensation 23-11' },
     { key: 'kind', label: 'Codes', input: 'select', options: [{ label: 'Generated unique codes', value: 'generated' }, { label: 'One keyword code', value: 'keyword' }] },
     { key: 'count', label: 'How many codes', input: 'number', disabledWhen: (v) => v.kind !== 'generated' },
@@ -81,7 +74,7 @@ export const giftCampaignsResource = defineResource({
     { key: 'expiresAt', label: 'Expires (UTC+7)', input: 'text', placeholder: 'DD-MM-YYYY HH:mm' },
     { key: 'totalLimit', label: 'Total redemptions', input: 'number', help: 'Empty: as many as there are codes (generated) or no limit (keyword).' },
     { key: 'perPlayerLimit', label: 'Per player', input: 'number' },
-    { key: 'os', label: 'Platforms', input: 'multi', options: osOptions, placeholder: 'All platforms' },
+    { key: 'os', label: 'Platforms', input: 'multi', options: platformOptions, placeholder: 'All platforms' },
     { key: 'countries', label: 'Countries', input: 'chips', placeholder: 'e.g. VN, TH (empty = all)' },
   ],
   initial: (ctx) => ({ appId: ctx.apps[0]?.id, name: '', kind: 'generated', count: 100, code: '', rewards: '', startsAt: '', expiresAt: '', totalLimit: null, perPlayerLimit: 1, os: [], countries: [] }),
@@ -115,10 +108,10 @@ export const giftUsedLogsResource = defineResource({
   singular: 'redemption',
   contracts: { list: usedLogsContract },
   rowLabel: (r) => `${r.code} by ${r.playerId}`,
-  listInput: (_ctx: GiftContext, { filter }) => ({ result: (filter ?? undefined) as (typeof REDEEM_RESULTS)[number] | undefined }),
+  listInput: (_ctx: AppsContext, { filter }) => ({ result: (filter ?? undefined) as (typeof REDEEM_RESULTS)[number] | undefined }),
   columns: [
     { key: 'at', label: 'Time (UTC+7)', show: 'dateTime' },
-    { key: 'appId', label: 'App', value: (r, ctx) => appName(ctx, r.appId) },
+    appColumn,
     { key: 'playerId', label: 'Player', show: 'code', hint: (r) => r.deviceId },
     { key: 'code', label: 'Code', show: 'code' },
     { key: 'campaign', label: 'Campaign' },

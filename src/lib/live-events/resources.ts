@@ -1,3 +1,4 @@
+import { appColumn, appName } from '../resources/app-fields';
 import { defineResource, drillPanel } from '../resources/define';
 import { nowMs } from '../time/clock';
 import { formatDateTime } from '../time/format';
@@ -31,7 +32,6 @@ const KIND_WORDS: Record<EventKind, { singular: string; create: string }> = {
 };
 
 const statusSeverity = (s: string) => (s === 'live' ? 'success' : s === 'scheduled' ? 'info' : s === 'rewarded' ? 'secondary' : s === 'ended' ? 'warning' : 'danger');
-const appName = (ctx: LiveContext, id: string) => ctx.apps.find((a) => a.id === id)?.name ?? id;
 
 function templateResource(kind: TemplateKind) {
   const c = templateApis[kind];
@@ -43,7 +43,7 @@ function templateResource(kind: TemplateKind) {
     rowLabel: (r) => r.name,
     columns: [
       { key: 'name', label: 'Template', hint: (r) => `#${r.id} · ${r.events} event(s)`, sortable: true },
-      { key: 'appId', label: 'App', value: (r, ctx: LiveContext) => appName(ctx, r.appId) },
+      appColumn,
       { key: 'scoring', label: 'Scoring', value: (r) => `${r.scoring} · ${r.sort === 'desc' ? 'highest first' : 'lowest first'}` },
       { key: 'bracketSize', label: 'Bracket', value: (r) => `${r.bracketSize} players · ${r.durationHours} h` },
       ...(season ? [{ key: 'tierSpec', label: 'Tiers (name:promote:demote)', show: 'code' as const }] : []),
@@ -121,7 +121,7 @@ function eventResource(kind: EventKind) {
       rowLabel: (r) => r.name,
       columns: [
         { key: 'name', label: 'Event', hint: (r) => `#${r.id} · ${r.templateName}`, sortable: true },
-        { key: 'appId', label: 'App', value: (r, ctx: LiveContext) => appName(ctx, r.appId) },
+        appColumn,
         { key: 'startsAt', label: 'Start (UTC+7)', show: 'dateTime' },
         { key: 'endsAt', label: 'End (UTC+7)', show: 'dateTime', hint: (r) => (r.recurrence ? `repeats: ${r.recurrence}` : null) },
         { key: 'status', label: 'Status', show: 'status', severity: statusSeverity, hint: (r) => `by ${r.updatedBy}` },
@@ -129,7 +129,7 @@ function eventResource(kind: EventKind) {
         { key: 'rewardResult', label: 'Reward run', value: (r) => r.rewardResult ?? (r.status === 'ended' ? 'due' : '—') },
       ],
       form: [
-        { key: 'templateId', label: 'Template', input: 'select', options: (ctx) => (ctx?.templates ?? []).map((t) => ({ label: `${t.name} (${appName(ctx, t.appId)})`, value: t.id })), createOnly: true },
+        { key: 'templateId', label: 'Template', input: 'select', options: (ctx: LiveContext) => (ctx?.templates ?? []).map((t) => ({ label: `${t.name} (${appName(ctx, t.appId)})`, value: t.id })), createOnly: true },
         { key: 'name', label: 'Name', input: 'text', placeholder: kind === 'season' ? 'Season 12' : 'Weekend cup' },
         { key: 'description', label: 'Text shown to players', input: 'textarea' },
         { key: 'start', label: 'Start (UTC+7)', input: 'text', placeholder: 'DD-MM-YYYY HH:mm', help: 'Fixed once the event is live.' },

@@ -1,3 +1,4 @@
+import { appColumn, appField } from '../resources/app-fields';
 import { defineResource } from '../resources/define';
 import { formatDateTime } from '../time/format';
 import { nowMs } from '../time/clock';
@@ -7,10 +8,6 @@ import { progressEventCancelContract, progressEventListContract, progressEventSa
  * Progress events as a resource (src/lib/resources/define.ts): the events of the apps the account sees, a
  * create/edit form (the track typed one milestone a line) and Cancel as a row action. Shared by browser and server.
  */
-
-export interface ProgressEventContext {
-  apps: { id: string; name: string }[];
-}
 
 const statusSeverity = (s: string) => (s === 'live' ? 'success' : s === 'scheduled' ? 'info' : s === 'cancelled' ? 'danger' : 'secondary');
 const entryText = (e: ProgressEvent) =>
@@ -26,7 +23,7 @@ export const progressEventsResource = defineResource({
   rowLabel: (r) => r.name,
   columns: [
     { key: 'name', label: 'Event', hint: (r) => `#${r.id}${r.title ? ` · ${r.title}` : ''}`, sortable: true },
-    { key: 'appId', label: 'App', value: (r, ctx: ProgressEventContext) => ctx.apps.find((a) => a.id === r.appId)?.name ?? r.appId },
+    appColumn,
     { key: 'startAt', label: 'Start', show: 'dateTime' },
     { key: 'endAt', label: 'End', show: 'dateTime' },
     { key: 'track', label: 'Milestones (points)', value: trackText },
@@ -35,7 +32,7 @@ export const progressEventsResource = defineResource({
     { key: 'status', label: 'Status', show: 'status', severity: statusSeverity, hint: (r) => `by ${r.updatedBy}` },
   ],
   form: [
-    { key: 'appId', label: 'App', input: 'select', options: (ctx) => ctx.apps.map((a) => ({ label: a.name, value: a.id })), createOnly: true },
+    appField,
     { key: 'name', label: 'Name', input: 'text', placeholder: 'Winter pass' },
     { key: 'title', label: 'Title in the game', input: 'text', placeholder: 'Collect snowflakes!' },
     { key: 'description', label: 'Description in the game', input: 'textarea' },

@@ -1,4 +1,5 @@
-import { OS_CODES, OS_NAMES, type OsCode } from '../apps/os';
+import { OS_NAMES, type OsCode } from '../apps/os';
+import { appColumn, appField, platformOrAllOptions } from '../resources/app-fields';
 import { defineResource } from '../resources/define';
 import { formatDateTime } from '../time/format';
 import { todayInReportZone } from '../ui/filters/date-range';
@@ -9,10 +10,6 @@ import { pushCancelContract, pushCreateContract, pushListContract, pushSettingsL
  * status and delivery stats, compose as the create dialog, Cancel as a row action and the stats as a drill.
  * Shared by browser and server.
  */
-
-export interface PushContext {
-  apps: { id: string; name: string }[];
-}
 
 const statusSeverity = (s: string) => (s === 'sent' ? 'success' : s === 'sending' ? 'warning' : s === 'scheduled' ? 'info' : 'secondary');
 
@@ -59,7 +56,7 @@ export const pushesResource = defineResource({
   rowLabel: (r) => r.title,
   columns: [
     { key: 'title', label: 'Push', hint: (r) => `#${r.id} · ${r.body.slice(0, 60)}` },
-    { key: 'appId', label: 'App', value: (r, ctx: PushContext) => ctx.apps.find((a) => a.id === r.appId)?.name ?? r.appId },
+    appColumn,
     { key: 'target', label: 'Target', value: targetText },
     { key: 'sendAt', label: 'Send (UTC+7)', value: scheduleText },
     { key: 'status', label: 'Status', show: 'status', severity: statusSeverity, hint: (r) => `by ${r.createdBy}` },
@@ -69,11 +66,11 @@ export const pushesResource = defineResource({
     { key: 'opened', label: 'Opened', value: (r) => r.stats.opened },
   ],
   form: [
-    { key: 'appId', label: 'App', input: 'select', options: (ctx) => ctx.apps.map((a) => ({ label: a.name, value: a.id })), createOnly: true },
+    appField,
     { key: 'title', label: 'Title', input: 'text', placeholder: 'Daily reward is ready' },
     { key: 'body', label: 'Body', input: 'textarea', help: 'Title, body and deep link together at most 4 KB (FCM payload limit).' },
     { key: 'deepLink', label: 'Deep link (data)', input: 'text', placeholder: 'mygame://shop' },
-    { key: 'os', label: 'Platform', input: 'os', options: [{ label: 'All platforms', value: 0 }, ...OS_CODES.map((c) => ({ label: OS_NAMES[c], value: c }))] },
+    { key: 'os', label: 'Platform', input: 'os', options: platformOrAllOptions },
     { key: 'countries', label: 'Countries', input: 'chips', placeholder: 'VN, US … (empty = all)' },
     { key: 'versions', label: 'App versions', input: 'chips', placeholder: '1.4.0 … (empty = all)' },
     { key: 'lastSeenDays', label: 'Seen in the last N days', input: 'number', help: '0 = any device.' },
@@ -124,14 +121,14 @@ export const pushSettingsResource = defineResource({
   rowKey: (r) => r.appId,
   rowLabel: (r) => `FCM settings of ${r.appId}`,
   columns: [
-    { key: 'appId', label: 'App', value: (r, ctx: PushContext) => ctx.apps.find((a) => a.id === r.appId)?.name ?? r.appId },
+    appColumn,
     { key: 'projectId', label: 'Firebase project', show: 'code' },
     { key: 'clientEmail', label: 'Service account', show: 'code' },
     { key: 'hasServiceAccount', label: 'Key file', show: 'boolean', yesNo: ['Stored (sealed)', 'Missing'] },
     { key: 'updatedAt', label: 'Updated', show: 'dateTime', hint: (r) => r.updatedBy },
   ],
   form: [
-    { key: 'appId', label: 'App', input: 'select', options: (ctx) => ctx.apps.map((a) => ({ label: a.name, value: a.id })), createOnly: true },
+    appField,
     { key: 'projectId', label: 'Firebase project id', input: 'text', placeholder: 'my-game-1234' },
     { key: 'serviceAccountJson', label: 'Service account key (JSON)', input: 'textarea', placeholder: '{ "type": "service_account", … }', help: 'Paste the key file (Firebase → Project settings → Service accounts). Left empty when editing, the stored key is kept; it is never shown again.' },
   ],

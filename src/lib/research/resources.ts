@@ -1,5 +1,6 @@
 import { formatDateTime } from '../time/format';
-import { defineResource, type ResourceOption } from '../resources/define';
+import { appName, appOptions, type AppsContext } from '../resources/app-fields';
+import { defineResource } from '../resources/define';
 import {
   researchDeleteContract, researchListContract, researchReadContract, researchSaveContract, researchVersionsContract,
   type ResearchVersionRow,
@@ -7,12 +8,7 @@ import {
 
 /** The Research screen (/research/index) and a note's version history, as resources. Shared by browser and server. */
 
-export interface ResearchContext {
-  apps: { id: string; name: string }[];
-}
-
-const appOptions = (ctx: ResearchContext): ResourceOption[] => ctx.apps.map((a) => ({ label: a.name, value: a.id }));
-const appNames = (ids: string[], ctx: ResearchContext) => ids.map((id) => ctx.apps.find((a) => a.id === id)?.name ?? id).join(', ');
+const appNames = (ids: string[], ctx: AppsContext) => ids.map((id) => appName(ctx, id)).join(', ');
 
 interface ReadAnswer {
   title: string;
@@ -52,7 +48,7 @@ export const researchResource = defineResource({
   contracts: { list: researchListContract, save: researchSaveContract, remove: researchDeleteContract },
   rowLabel: (r) => `note “${r.title}”`,
   columns: [
-    { key: 'title', label: 'Title', hint: (r, ctx: ResearchContext) => [r.tags.map((t) => `#${t}`).join(' '), appNames(r.appIds, ctx)].filter(Boolean).join(' · ') || null },
+    { key: 'title', label: 'Title', hint: (r, ctx: AppsContext) => [r.tags.map((t) => `#${t}`).join(' '), appNames(r.appIds, ctx)].filter(Boolean).join(' · ') || null },
     { key: 'author', label: 'Author' },
     { key: 'updatedAt', label: 'Updated (UTC+7)', show: 'dateTime', hint: (r) => (r.updatedBy !== r.author ? `by ${r.updatedBy}` : null) },
     { key: 'version', label: 'Version' },
