@@ -1,5 +1,5 @@
 import { appName, appOptions } from '../resources/app-fields';
-import { defineResource, type ResourceField, type ResourceOption } from '../resources/define';
+import { defineResource, ofEditedRow, type ResourceField, type ResourceOption } from '../resources/define';
 import { configContracts, deleteTeamContract, listTeamsContract, saveTeamContract, type ConfigItem } from './contract';
 import { CONFIG_KINDS, configKinds, type ConfigKind } from './kinds';
 
@@ -86,7 +86,7 @@ function configResource(kind: ConfigKind) {
     ],
     form: [...(scoped ? [{ key: 'scope', label: scopeLabel, input: 'select' as const, options: (ctx: ConfigContext) => scopeOptions(kind, ctx) }] : []), ...form],
     initial: () => DEFAULTS[kind],
-    fixed: (_ctx, row) => (row ? { id: row.id } : {}),
+    fixed: ofEditedRow('id'),
     createLabel: 'Add',
     confirm: { message: (r) => `Delete ${r.key}?` },
     toasts: { saved: () => 'update successfully !', removed: () => 'Deleted' },
@@ -123,7 +123,7 @@ export const teamsResource = defineResource({
     { key: 'apps', label: 'Apps', input: 'multi', options: appOptions },
   ],
   initial: () => ({ name: '', description: '', members: [], apps: [] }),
-  fixed: (_ctx, row) => (row ? { id: row.id } : {}),
+  fixed: ofEditedRow('id'),
   createLabel: 'Add team',
   confirm: { header: () => 'Delete team', message: (t) => `Delete the team ${t.name}? Its apps keep existing without a team.` },
   toasts: { saved: () => 'update successfully !', removed: () => 'Team deleted' },

@@ -1,6 +1,6 @@
 import { OS_NAMES, type OsCode } from '../apps/os';
 import { appColumn, appField, platformOrAllOptions } from '../resources/app-fields';
-import { defineResource } from '../resources/define';
+import { defineResource, ofEditedRow, toastsOf } from '../resources/define';
 import { todayInReportZone } from '../ui/filters/date-range';
 import { experimentDeleteContract, experimentListContract, experimentSaveContract, experimentStartContract, experimentStopContract, type Experiment } from './contract';
 
@@ -46,14 +46,14 @@ export const experimentsResource = defineResource({
     { key: 'endDay', label: 'End day', input: 'date', help: 'Empty: runs until stopped.' },
   ],
   initial: (ctx) => ({ appId: ctx.apps[0]?.id, variantSpec: 'control:50, B:50', os: 0, countries: [], minVersion: '', newPlayersOnly: false, startDay: todayInReportZone() }),
-  fixed: (_ctx, row) => (row ? { id: row.id, appId: row.appId } : {}),
+  fixed: ofEditedRow('id', 'appId'),
   editable: (r) => r.status !== 'stopped',
   removable: (r) => r.status === 'draft',
   createLabel: 'New experiment',
   empty: 'No experiment yet.',
   search: 'client',
   note: () => ({ text: 'Players are assigned by a hash of experiment and player; only players the game reports as exposed count in the A/B reports.', link: { label: 'A/B Retention Report', href: '/gsm/a_b_test/retention_report' } }),
-  toasts: { created: (r) => `Experiment ${r.name} created`, saved: (r) => `Experiment ${r.name} saved`, removed: (r) => `Experiment ${r.name} deleted` },
+  toasts: toastsOf('Experiment'),
   rowActions: [
     {
       id: 'start',

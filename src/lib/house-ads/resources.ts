@@ -1,6 +1,6 @@
 import { addDays, reportDay } from '../analytics/day';
 import { formatUsd } from '../reports/columns';
-import { defineResource, type ResourceOption } from '../resources/define';
+import { defineResource, ofEditedRow, toastsOf, type ResourceOption } from '../resources/define';
 import { nowMs } from '../time/clock';
 import {
   AD_FORMATS,
@@ -83,10 +83,10 @@ export const campaignsResource = defineResource({
   ],
   // A new campaign runs from today (the console's clock, UTC+7) for 30 days unless changed.
   initial: (ctx: CampaignContext) => ({ startDay: reportDay(nowMs()), endDay: addDays(reportDay(nowMs()), 30), 'storeLinks.android': '', 'storeLinks.ios': '', 'storeLinks.webgl': '', 'targeting.audience': 'all', 'targeting.publisherApps': [], 'targeting.os': [], 'targeting.countries': [], 'targeting.versions': [], weight: 1, priority: 0, pacing: ctx?.defaults?.pacing ?? false, status: 'draft' }),
-  fixed: (_ctx, row) => (row ? { id: row.id } : {}),
+  fixed: ofEditedRow('id'),
   createLabel: 'Create campaign',
   editable: (r) => r.status !== 'ended',
-  toasts: { created: (r) => `Campaign ${r.name} created`, saved: (r) => `Campaign ${r.name} saved` },
+  toasts: toastsOf('Campaign'),
   empty: 'No campaign yet.',
   rowActions: [
     {
@@ -145,7 +145,7 @@ export const publishersResource = defineResource({
   ...publisherList,
   form: [{ key: 'appId', label: 'App', input: 'select', options: (ctx: PublisherContext) => appOptions(ctx.apps), createOnly: true }, placementsField],
   initial: () => ({ placements: ['main'] }),
-  fixed: (_ctx, row) => (row ? { appId: row.appId } : {}),
+  fixed: ofEditedRow('appId'),
   createLabel: 'Publish app',
   editTitle: (r) => `Placements — ${r.name}`,
   toasts: { created: (r) => `${r.name} shows house ads`, saved: (r) => `${r.name} saved` },
@@ -207,7 +207,6 @@ export const settingsResource = defineResource({
       help: "A house-ad install is worth what the advertised app paid per install on paid channels that month; this when it bought none.",
     },
   ],
-  fixed: () => ({}),
   create: false,
   editTitle: () => 'House-ads defaults',
   toasts: { saved: () => 'House-ads settings saved' },

@@ -1,5 +1,5 @@
 import { appColumn, appName } from '../resources/app-fields';
-import { defineResource, drillPanel } from '../resources/define';
+import { defineResource, drillPanel, ofEditedRow, toastsOf } from '../resources/define';
 import { nowMs } from '../time/clock';
 import { formatDateTime } from '../time/format';
 import { countFormat } from '../ui/number-format';
@@ -72,13 +72,13 @@ function templateResource(kind: TemplateKind) {
       appId: ctx.apps[0]?.id, scoring: season ? 'increment' : 'best', sort: 'desc', bracketSize: 50, durationHours: season ? 168 : 72, minLevel: 0, minVersion: '', countries: [],
       maxDelta: null, allowNegative: false, tierSpec: season ? 'Gold:0:5, Silver:5:5, Bronze:5:0' : '', rewardSpec: season ? 'Gold 1-50: gem 50\nSilver 1-50: coin 2000\nBronze 1-50: coin 500' : '1: gem 100\n2-10: coin 2000\n11-50: coin 500',
     }),
-    fixed: (_ctx, row) => (row ? { id: row.id, appId: row.appId } : {}),
+    fixed: ofEditedRow('id', 'appId'),
     removable: (r) => r.events === 0,
     createLabel: 'New template',
     empty: 'No template yet.',
     search: 'client',
     note: () => ({ text: `Events copy a template's rules when they are created; changing a template later changes only new events.`, link: { label: season ? 'Seasons' : 'Ranking events', href: season ? EVENT_ROUTES.season : EVENT_ROUTES.ranking } }),
-    toasts: { created: (r) => `Template ${r.name} created`, saved: (r) => `Template ${r.name} saved`, removed: (r) => `Template ${r.name} deleted` },
+    toasts: toastsOf('Template'),
     idPrefix: `lt-${kind}`,
   });
 }
@@ -151,7 +151,7 @@ function eventResource(kind: EventKind) {
         ctx?.templates?.length
           ? { text: 'Status moves by itself at the start and end (job live_events, every minute); rewards go out once after the end. Ties: the earlier reach of a score ranks first.' }
           : { text: `Create a ${kind === 'season' ? 'season' : 'ranking'} template first${kind === 'exp' ? ' (scoring: scores add up)' : ''}.`, link: { label: 'Templates', href: TEMPLATE_ROUTES[kind === 'season' ? 'season' : 'ranking'] } },
-      toasts: { created: (r) => `Event ${r.name} created`, saved: (r) => `Event ${r.name} saved` },
+      toasts: toastsOf('Event'),
       rowActions: [
         {
           id: 'reward',

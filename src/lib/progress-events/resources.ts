@@ -1,5 +1,5 @@
 import { appColumn, appField } from '../resources/app-fields';
-import { defineResource } from '../resources/define';
+import { defineResource, ofEditedRow, toastsOf } from '../resources/define';
 import { formatDateTime } from '../time/format';
 import { nowMs } from '../time/clock';
 import { progressEventCancelContract, progressEventListContract, progressEventSaveContract, type ProgressEvent } from './contract';
@@ -64,13 +64,13 @@ export const progressEventsResource = defineResource({
     title: '',
     description: '',
   }),
-  fixed: (_ctx, row) => (row ? { id: row.id, appId: row.appId } : {}),
+  fixed: ofEditedRow('id', 'appId'),
   editable: (r) => r.status === 'scheduled' || r.status === 'live',
   createLabel: 'New progress event',
   empty: 'No progress event yet.',
   search: 'client',
   note: () => ({ text: 'Status follows the clock: scheduled until the start, live until the end. Players claim reached milestones up to 7 days after the end.', link: { label: 'Progress Dashboard', href: '/games/progress_event/dashboard' } }),
-  toasts: { created: (r) => `Progress event ${r.name} created`, saved: (r) => `Progress event ${r.name} saved` },
+  toasts: toastsOf('Progress event'),
   rowActions: [
     {
       id: 'cancel',

@@ -1,6 +1,6 @@
 import { OS_NAMES, type OsCode } from '../apps/os';
 import { appColumn, appField, platformOrAllOptions } from '../resources/app-fields';
-import { defineResource } from '../resources/define';
+import { defineResource, ofEditedRow } from '../resources/define';
 import { formatDateTime } from '../time/format';
 import { todayInReportZone } from '../ui/filters/date-range';
 import { pushCancelContract, pushCreateContract, pushListContract, pushSettingsListContract, pushSettingsSaveContract, pushStatsContract, type Push } from './contract';
@@ -133,9 +133,9 @@ export const pushSettingsResource = defineResource({
     { key: 'serviceAccountJson', label: 'Service account key (JSON)', input: 'textarea', placeholder: '{ "type": "service_account", … }', help: 'Paste the key file (Firebase → Project settings → Service accounts). Left empty when editing, the stored key is kept; it is never shown again.' },
   ],
   initial: (ctx) => ({ appId: ctx.apps[0]?.id, projectId: '', serviceAccountJson: '' }),
-  fixed: (_ctx, row) => (row ? { appId: row.appId } : {}),
+  fixed: ofEditedRow('appId'),
   createLabel: 'Set FCM settings',
-  toasts: { created: (r) => `FCM settings of ${r.appId} saved`, saved: (r) => `FCM settings of ${r.appId} saved` },
+  toasts: { saved: (r) => `FCM settings of ${r.appId} saved` },
   empty: 'No app has FCM settings yet: a push needs the app\u2019s Firebase project and service account.',
   idPrefix: 'fcm',
 });

@@ -1,6 +1,6 @@
 import { formatDateTime } from '../time/format';
 import { appName, appOptions, type AppsContext } from '../resources/app-fields';
-import { defineResource } from '../resources/define';
+import { defineResource, ofEditedRow } from '../resources/define';
 import {
   researchDeleteContract, researchListContract, researchReadContract, researchSaveContract, researchVersionsContract,
   type ResearchVersionRow,
@@ -62,7 +62,7 @@ export const researchResource = defineResource({
     { key: 'attachments', label: 'Attachment links', input: 'chips', placeholder: 'https://… (a file in S3, a sheet)', help: 'https links only; use the S3 browser (AWS S3) to upload a file and copy its link.' },
   ],
   initial: () => ({ title: '', body: '', tags: [], appIds: [], attachments: [] }),
-  fixed: (_ctx, row) => (row ? { id: row.id } : {}),
+  fixed: ofEditedRow('id'),
   editable: (r) => r.canEdit,
   removable: (r) => r.canEdit,
   createLabel: 'New note',

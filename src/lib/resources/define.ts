@@ -198,7 +198,7 @@ export interface ResourceSpec<R, Ctx, List extends Contract, Save extends Contra
   /** The edit dialog's title (default "Edit <rowLabel>"). */
   editTitle?: (row: R) => string;
   confirm?: { header?: (row: R) => string; message?: (row: R) => string };
-  /** Toasts after a change (a read-only list has none); defaults name the row. */
+  /** Toasts after a change (a read-only list has none); defaults name the row, and a new row's is the saved one's. */
   toasts?: { created?: (row: R) => string; saved?: (row: R) => string; removed?: (row: R) => string };
   /** The empty list; with the create action when the viewer may create. */
   empty: string;
@@ -272,6 +272,19 @@ export function defineResource<List extends Contract, Ctx = Record<string, never
       rowActions: Object.fromEntries((spec.rowActions ?? []).map((a) => [a.id, actionsOf(a.contract) ?? []])),
     },
   };
+}
+
+/**
+ * `fixed` of a save contract that creates a row when the given fields are absent and changes the row they
+ * name (its id; its app, which a saved row keeps): the edited row's values, none for a new row.
+ */
+export function ofEditedRow<K extends string>(...keys: K[]) {
+  return (_ctx: unknown, row: { readonly [k in K]: unknown } | null): Record<string, unknown> => (row ? Object.fromEntries(keys.map((k) => [k, row[k]])) : {});
+}
+
+/** The toasts after a change that name the row by a kind and its name: "Experiment A created", "… saved", "… deleted". */
+export function toastsOf(kind: string) {
+  return { created: (row: { name: string }) => `${kind} ${row.name} created`, saved: (row: { name: string }) => `${kind} ${row.name} saved`, removed: (row: { name: string }) => `${kind} ${row.name} deleted` };
 }
 
 /** The value at a dotted path ("data.price"). */

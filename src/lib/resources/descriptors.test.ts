@@ -8,7 +8,7 @@ import { apiHandlers } from '../server/api/registry';
 import { configResources } from '../config-data/resources';
 import { describeIssues, splitFieldMessages } from '../http/issues';
 import { listTeamsContract, teamSchema } from '../config-data/contract';
-import { actionsOf, defineResource, saveRequest, validateSave, type ActionHolder, type ResourceDescriptor } from './define';
+import { actionsOf, defineResource, ofEditedRow, saveRequest, toastsOf, validateSave, type ActionHolder, type ResourceDescriptor } from './define';
 import { resources } from './registry';
 
 const key = (c: Contract) => `${c.method} ${c.path}`;
@@ -54,6 +54,14 @@ describe('a descriptor', () => {
     expect([d.rowKey(team), d.plural, d.listInput]).toEqual([7, 'probes', undefined]);
     const said = defineResource({ ...spec, plural: 'probes said', rowKey: (r) => r.name });
     expect([said.rowKey(team), said.plural]).toEqual(['a', 'probes said']);
+  });
+
+  it('fixes the fields that name the edited row (none for a new row) and names the changed row in its toasts', () => {
+    const row = { id: 3, appId: 'com.example.quiet', name: 'Spring' };
+    const fixed = ofEditedRow('id', 'appId');
+    expect([fixed(context, null), fixed(context, row)]).toEqual([{}, { id: 3, appId: 'com.example.quiet' }]);
+    const toasts = toastsOf('Experiment');
+    expect([toasts.created(row), toasts.saved(row), toasts.removed(row)]).toEqual(['Experiment Spring created', 'Experiment Spring saved', 'Experiment Spring deleted']);
   });
 });
 
