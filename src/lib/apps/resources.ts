@@ -138,7 +138,7 @@ export const gameItemsResource = defineResource({
   contracts: { list: gameItemsListContract, save: gameItemSaveContract, remove: gameItemDeleteContract },
   rowKey: (r) => r.itemId,
   rowLabel: (r) => r.itemId,
-  listInput: (ctx: AppPanelContext) => ({ appId: ctx.appId }),
+  listInput: ofPanelApp,
   columns: [
     { key: 'itemId', label: 'Item id', show: 'code', sortable: true },
     { key: 'name', label: 'Name', sortable: true },
@@ -152,7 +152,7 @@ export const gameItemsResource = defineResource({
     { key: 'maxAmount', label: 'Max per grant', input: 'number' },
   ],
   initial: () => ({ itemId: '', name: '', kind: 'consumable', maxAmount: 1000 }),
-  fixed: (ctx) => ({ appId: ctx.appId }),
+  fixed: ofPanelApp,
   removeInput: (r, ctx) => ({ appId: ctx.appId, itemId: r.itemId }),
   createLabel: 'Add item',
   toasts: { created: (r) => `Item ${r.itemId} added`, saved: (r) => `Item ${r.itemId} saved`, removed: (r) => `Item ${r.itemId} deleted` },

@@ -81,7 +81,7 @@ export const giftCampaignsResource = defineResource({
   // A campaign is created, then deactivated or exported; its codes are not edited after players got them.
   editable: () => false,
   createLabel: 'New campaign',
-  toasts: { created: (r) => `Campaign ${r.name} created`, saved: (r) => `Campaign ${r.name} created` },
+  toasts: { created: (r) => `Campaign ${r.name} created` },
   empty: 'No gift code campaign yet.',
   search: { param: 'textSearch' },
   filter: { label: 'App', placeholder: 'All apps', options: appOptions },
