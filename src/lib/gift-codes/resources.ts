@@ -1,6 +1,6 @@
 import { OS_NAMES, type OsCode } from '../apps/os';
 import { rewardsToText } from '../mail/rewards-text';
-import { appColumn, appField, appName, appOptions, platformOptions, type AppsContext } from '../resources/app-fields';
+import { appColumn, appField, appFilter, appName, platformOptions, type AppsContext } from '../resources/app-fields';
 import { defineResource } from '../resources/define';
 import {
   campaignActiveContract,
@@ -84,7 +84,7 @@ export const giftCampaignsResource = defineResource({
   toasts: { created: (r) => `Campaign ${r.name} created` },
   empty: 'No gift code campaign yet.',
   search: { param: 'textSearch' },
-  filter: { label: 'App', placeholder: 'All apps', options: appOptions },
+  filter: appFilter,
   pageSize: 20,
   rowActions: [
     {

@@ -1,4 +1,4 @@
-import { appField, appName, appOptions, platformOptions, type AppsContext } from '../resources/app-fields';
+import { appField, appFilter, appName, platformOptions, type AppsContext } from '../resources/app-fields';
 import { defineResource } from '../resources/define';
 import { mailListContract, mailRecallContract, mailSendContract } from './contract';
 import { rewardsToText } from './rewards-text';
@@ -47,7 +47,7 @@ export const mailResource = defineResource({
   toasts: { created: (r) => (r.status === 'scheduled' ? `Mail “${r.title}” scheduled` : `Mail “${r.title}” sent to ${r.targeted} player${r.targeted === 1 ? '' : 's'}`) },
   empty: 'No mail yet.',
   search: { param: 'textSearch' },
-  filter: { label: 'App', placeholder: 'All apps', options: appOptions },
+  filter: appFilter,
   pageSize: 20,
   rowActions: [
     {

@@ -24,6 +24,9 @@ export const appColumn = { key: 'appId', label: 'App', value: (row: { appId: str
 /** The form field choosing a new row's app; a saved row stays in its app. */
 export const appField = { key: 'appId', label: 'App', input: 'select', options: appOptions, createOnly: true } as const;
 
+/** The dropdown over a list that keeps the rows of one app (the list request's `appId`). */
+export const appFilter = { label: 'App', placeholder: 'All apps', options: appOptions };
+
 /** The platforms, for a multi-select that leaves them all when empty. */
 export const platformOptions: ResourceOption[] = OS_CODES.map((os) => ({ label: OS_NAMES[os], value: os }));
 
