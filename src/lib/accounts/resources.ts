@@ -1,5 +1,6 @@
+import { appOptions } from '../resources/app-fields';
 import { defineResource, type ResourceOption } from '../resources/define';
-import { accountRow, allAccountContract, deactivateAccountContract, deleteAccountContract, resetPasswordContract, saveAccountContract, unlockAccountContract, type AccountRow } from './contract';
+import { allAccountContract, deactivateAccountContract, deleteAccountContract, resetPasswordContract, saveAccountContract, unlockAccountContract, type AccountRow } from './contract';
 
 /**
  * The admin accounts screen as a resource (src/lib/resources/define.ts): server paging, sorting, search and
@@ -15,7 +16,6 @@ export interface AccountContext {
   teams: string[];
 }
 
-const appOptions = (ctx: AccountContext): ResourceOption[] => ctx.apps.map((a) => ({ label: a.name, value: a.id }));
 const teamChoices = (ctx: AccountContext): ResourceOption[] => ctx.teams.map((t) => ({ label: t, value: t }));
 const notMe = (row: AccountRow, ctx: AccountContext) => row.username === ctx.me;
 const oneTimePassword = (username: string, secret: string) => ({
@@ -27,9 +27,7 @@ const oneTimePassword = (username: string, secret: string) => ({
 export const accountsResource = defineResource({
   id: 'accounts',
   singular: 'account',
-  plural: 'accounts',
   contracts: { list: allAccountContract, save: saveAccountContract, remove: deleteAccountContract },
-  row: accountRow,
   rowKey: (r) => r.username,
   rowLabel: (r) => r.username,
   listInput: (_ctx: AccountContext, { filter }) => ({ role: filter ?? undefined }),

@@ -2,13 +2,10 @@ import { formatDay } from '../time/format';
 import { todayInReportZone } from '../ui/filters/date-range';
 import { defineResource, type ResourceOption } from '../resources/define';
 import {
-  appVersion,
   appVersionsContract,
-  pTracking,
   pTrackingActionContract,
   pTrackingDeleteContract,
   pTrackingListContract,
-  publishDate,
   publishDateActionContract,
   publishDateDeleteContract,
   publishDateListContract,
@@ -17,7 +14,7 @@ import {
 } from './contract';
 import { OS_NAMES, type OsCode } from './os';
 import { PTRACKING_PARTNERS } from './rules';
-import { gameItem, gameItemDeleteContract, gameItemSaveContract, gameItemsListContract, ITEM_KINDS } from '../rewards/contract';
+import { gameItemDeleteContract, gameItemSaveContract, gameItemsListContract, ITEM_KINDS } from '../rewards/contract';
 
 /**
  * The App Manager's detail panels as resources (src/lib/resources/define.ts): publish dates, pTracking and
@@ -42,10 +39,7 @@ const platformsOrAll = (ctx: AppPanelContext): ResourceOption[] => [{ label: 'Al
 export const publishDatesResource = defineResource({
   id: 'publish-dates',
   singular: 'publish date',
-  plural: 'publish dates',
   contracts: { list: publishDateListContract, save: publishDateActionContract, remove: publishDateDeleteContract },
-  row: publishDate,
-  rowKey: (r) => r.id,
   rowLabel: (r) => `the publish date ${formatDay(r.date)}`,
   listInput: ofPanelApp,
   columns: [
@@ -75,8 +69,6 @@ export const pTrackingResource = defineResource({
   singular: 'partner',
   plural: 'pTracking partners',
   contracts: { list: pTrackingListContract, save: pTrackingActionContract, remove: pTrackingDeleteContract },
-  row: pTracking,
-  rowKey: (r) => r.id,
   rowLabel: (r) => r.partner,
   listInput: ofPanelApp,
   columns: [
@@ -105,9 +97,7 @@ export const pTrackingResource = defineResource({
 export const versionsResource = defineResource({
   id: 'versions',
   singular: 'version',
-  plural: 'versions',
   contracts: { list: appVersionsContract, save: versionActionContract, remove: versionDeleteContract },
-  row: appVersion,
   rowKey: (r) => `${r.os}-${r.version}`,
   rowLabel: (r) => `version ${r.version}`,
   listInput: ofPanelApp,
@@ -145,12 +135,10 @@ export const versionsResource = defineResource({
 export const gameItemsResource = defineResource({
   id: 'game-items',
   singular: 'item',
-  plural: 'items',
   contracts: { list: gameItemsListContract, save: gameItemSaveContract, remove: gameItemDeleteContract },
-  row: gameItem,
   rowKey: (r) => r.itemId,
   rowLabel: (r) => r.itemId,
-  listInput: (ctx: AppPanelContext) => ({ appId: ctx.appId }),
+  listInput: ofPanelApp,
   columns: [
     { key: 'itemId', label: 'Item id', show: 'code', sortable: true },
     { key: 'name', label: 'Name', sortable: true },
@@ -164,7 +152,7 @@ export const gameItemsResource = defineResource({
     { key: 'maxAmount', label: 'Max per grant', input: 'number' },
   ],
   initial: () => ({ itemId: '', name: '', kind: 'consumable', maxAmount: 1000 }),
-  fixed: (ctx) => ({ appId: ctx.appId }),
+  fixed: ofPanelApp,
   removeInput: (r, ctx) => ({ appId: ctx.appId, itemId: r.itemId }),
   createLabel: 'Add item',
   toasts: { created: (r) => `Item ${r.itemId} added`, saved: (r) => `Item ${r.itemId} saved`, removed: (r) => `Item ${r.itemId} deleted` },

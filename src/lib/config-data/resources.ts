@@ -1,5 +1,6 @@
-import { defineResource, type ResourceField, type ResourceOption } from '../resources/define';
-import { configContracts, configItem, deleteTeamContract, listTeamsContract, saveTeamContract, teamSchema, type ConfigItem } from './contract';
+import { appName, appOptions } from '../resources/app-fields';
+import { defineResource, ofEditedRow, type ResourceField, type ResourceOption } from '../resources/define';
+import { configContracts, deleteTeamContract, listTeamsContract, saveTeamContract, type ConfigItem } from './contract';
 import { CONFIG_KINDS, configKinds, type ConfigKind } from './kinds';
 
 /**
@@ -59,7 +60,7 @@ const STORED_LABELS: Record<string, string> = { clientEmail: 'Client e-mail', pr
 
 function scopeOptions(kind: ConfigKind, ctx: ConfigContext): ResourceOption[] {
   const mode = configKinds[kind].scope;
-  if (mode === 'app') return ctx.apps.map((a) => ({ label: a.name, value: a.id }));
+  if (mode === 'app') return appOptions(ctx);
   if (mode === 'app-or-team') return [...ctx.teams.map((t) => ({ label: `Team: ${t}`, value: `team:${t}` })), ...ctx.apps.map((a) => ({ label: `App: ${a.name}`, value: `app:${a.id}` }))];
   return [];
 }
@@ -76,8 +77,6 @@ function configResource(kind: ConfigKind) {
     singular: def.title,
     plural: `${def.title} items`,
     contracts: { list: contracts.list, save: contracts.save, remove: contracts.remove },
-    row: configItem,
-    rowKey: (r: ConfigItem) => r.id,
     rowLabel: (r) => r.key,
     listInput: (_ctx: ConfigContext, { filter }) => ({ scope: filter ?? undefined }),
     columns: [
@@ -87,7 +86,7 @@ function configResource(kind: ConfigKind) {
     ],
     form: [...(scoped ? [{ key: 'scope', label: scopeLabel, input: 'select' as const, options: (ctx: ConfigContext) => scopeOptions(kind, ctx) }] : []), ...form],
     initial: () => DEFAULTS[kind],
-    fixed: (_ctx, row) => (row ? { id: row.id } : {}),
+    fixed: ofEditedRow('id'),
     createLabel: 'Add',
     confirm: { message: (r) => `Delete ${r.key}?` },
     toasts: { saved: () => 'update successfully !', removed: () => 'Deleted' },
@@ -109,26 +108,22 @@ export interface TeamContext {
 export const teamsResource = defineResource({
   id: 'teams',
   singular: 'team',
-  plural: 'teams',
   contracts: { list: listTeamsContract, save: saveTeamContract, remove: deleteTeamContract },
-  row: teamSchema,
-  rowKey: (r) => r.id,
   rowLabel: (r) => r.name,
-  listInput: (_ctx: TeamContext) => ({}),
   columns: [
     { key: 'name', label: 'Team', sortable: true },
     { key: 'description', label: 'Description' },
     { key: 'members', label: 'Members', show: 'list' },
-    { key: 'apps', label: 'Apps', show: 'list', value: (t, ctx) => t.apps.map((id) => ctx.apps.find((a) => a.id === id)?.name ?? id) },
+    { key: 'apps', label: 'Apps', show: 'list', value: (t, ctx: TeamContext) => t.apps.map((id) => appName(ctx, id)) },
   ],
   form: [
     { key: 'name', label: 'Name', input: 'text' },
     { key: 'description', label: 'Description', input: 'text' },
     { key: 'members', label: 'Members', input: 'multi', options: (ctx) => ctx.accounts.map((a) => ({ label: `${a.username} (${a.name})`, value: a.username })) },
-    { key: 'apps', label: 'Apps', input: 'multi', options: (ctx) => ctx.apps.map((a) => ({ label: a.name, value: a.id })) },
+    { key: 'apps', label: 'Apps', input: 'multi', options: appOptions },
   ],
   initial: () => ({ name: '', description: '', members: [], apps: [] }),
-  fixed: (_ctx, row) => (row ? { id: row.id } : {}),
+  fixed: ofEditedRow('id'),
   createLabel: 'Add team',
   confirm: { header: () => 'Delete team', message: (t) => `Delete the team ${t.name}? Its apps keep existing without a team.` },
   toasts: { saved: () => 'update successfully !', removed: () => 'Team deleted' },

@@ -1,16 +1,13 @@
-import { OS_CODES, OS_NAMES, type OsCode } from '../apps/os';
-import { defineResource } from '../resources/define';
+import { OS_NAMES, type OsCode } from '../apps/os';
+import { appColumn, appField, platformOrAllOptions } from '../resources/app-fields';
+import { defineResource, ofEditedRow, toastsOf } from '../resources/define';
 import { todayInReportZone } from '../ui/filters/date-range';
-import { experimentDeleteContract, experimentListContract, experimentSaveContract, experimentSchema, experimentStartContract, experimentStopContract, type Experiment } from './contract';
+import { experimentDeleteContract, experimentListContract, experimentSaveContract, experimentStartContract, experimentStopContract, type Experiment } from './contract';
 
 /**
  * The A/B manager as a resource (src/lib/resources/define.ts): experiments of the apps the account sees,
  * with Start and Stop as row actions. Shared by browser and server.
  */
-
-export interface ExperimentContext {
-  apps: { id: string; name: string }[];
-}
 
 const statusSeverity = (s: string) => (s === 'running' ? 'success' : s === 'draft' ? 'info' : 'secondary');
 const audienceText = (e: Experiment) =>
@@ -26,15 +23,11 @@ const audienceText = (e: Experiment) =>
 export const experimentsResource = defineResource({
   id: 'experiments',
   singular: 'experiment',
-  plural: 'experiments',
   contracts: { list: experimentListContract, save: experimentSaveContract, remove: experimentDeleteContract },
-  row: experimentSchema,
-  rowKey: (r) => r.id,
   rowLabel: (r) => r.name,
-  listInput: () => ({}),
   columns: [
     { key: 'name', label: 'Experiment', hint: (r) => `#${r.id}`, sortable: true },
-    { key: 'appId', label: 'App', value: (r, ctx: ExperimentContext) => ctx.apps.find((a) => a.id === r.appId)?.name ?? r.appId },
+    appColumn,
     { key: 'variantSpec', label: 'Variants (first = control)', show: 'code' },
     { key: 'audience', label: 'Audience', value: audienceText },
     { key: 'startDay', label: 'Start', show: 'day' },
@@ -42,10 +35,10 @@ export const experimentsResource = defineResource({
     { key: 'status', label: 'Status', show: 'status', severity: statusSeverity, hint: (r) => `by ${r.updatedBy}` },
   ],
   form: [
-    { key: 'appId', label: 'App', input: 'select', options: (ctx) => ctx.apps.map((a) => ({ label: a.name, value: a.id })), createOnly: true },
+    appField,
     { key: 'name', label: 'Name', input: 'text', placeholder: 'New tutorial' },
     { key: 'variantSpec', label: 'Variants', input: 'text', placeholder: 'control:50, B:50', help: 'key:weight, comma separated; the first is the control; weights sum to 100.' },
-    { key: 'os', label: 'Platform', input: 'os', options: [{ label: 'All platforms', value: 0 }, ...OS_CODES.map((c) => ({ label: OS_NAMES[c], value: c }))] },
+    { key: 'os', label: 'Platform', input: 'os', options: platformOrAllOptions },
     { key: 'countries', label: 'Countries', input: 'chips', placeholder: 'VN, US … (empty = all)' },
     { key: 'minVersion', label: 'Lowest app version', input: 'text', placeholder: 'empty = any' },
     { key: 'newPlayersOnly', label: 'New players only', input: 'checkbox', help: 'Only players created on or after the start day.' },
@@ -53,14 +46,14 @@ export const experimentsResource = defineResource({
     { key: 'endDay', label: 'End day', input: 'date', help: 'Empty: runs until stopped.' },
   ],
   initial: (ctx) => ({ appId: ctx.apps[0]?.id, variantSpec: 'control:50, B:50', os: 0, countries: [], minVersion: '', newPlayersOnly: false, startDay: todayInReportZone() }),
-  fixed: (_ctx, row) => (row ? { id: row.id, appId: row.appId } : {}),
+  fixed: ofEditedRow('id', 'appId'),
   editable: (r) => r.status !== 'stopped',
   removable: (r) => r.status === 'draft',
   createLabel: 'New experiment',
   empty: 'No experiment yet.',
   search: 'client',
   note: () => ({ text: 'Players are assigned by a hash of experiment and player; only players the game reports as exposed count in the A/B reports.', link: { label: 'A/B Retention Report', href: '/gsm/a_b_test/retention_report' } }),
-  toasts: { created: (r) => `Experiment ${r.name} created`, saved: (r) => `Experiment ${r.name} saved`, removed: (r) => `Experiment ${r.name} deleted` },
+  toasts: toastsOf('Experiment'),
   rowActions: [
     {
       id: 'start',

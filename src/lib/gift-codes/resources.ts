@@ -1,17 +1,15 @@
-import { z } from 'zod';
 import { OS_NAMES, type OsCode } from '../apps/os';
 import { rewardsToText } from '../mail/rewards-text';
-import { defineResource, type ResourceOption } from '../resources/define';
+import { appColumn, appField, appFilter, appName, platformOptions, type AppsContext } from '../resources/app-fields';
+import { defineResource } from '../resources/define';
 import {
   campaignActiveContract,
   campaignCodesContract,
   campaignCreateContract,
   campaignListContract,
-  campaignRow,
   codesExportContract,
   REDEEM_RESULTS,
   RESULT_LABELS,
-  usedLogRow,
   usedLogsContract,
   usedLogsExportContract,
 } from './contract';
@@ -21,17 +19,7 @@ import {
  * and their export) and the used logs (filters, export). Shared by browser and server.
  */
 
-/** What the screens know: the apps the account sees. */
-export interface GiftContext {
-  apps: { id: string; name: string }[];
-}
-
-const appOptions = (ctx: GiftContext): ResourceOption[] => ctx.apps.map((a) => ({ label: a.name, value: a.id }));
-const appName = (ctx: GiftContext, id: string) => ctx.apps.find((a) => a.id === id)?.name ?? id;
-const osOptions: ResourceOption[] = ([1, 2, 3] as OsCode[]).map((os) => ({ label: OS_NAMES[os], value: os }));
 const statusSeverity = (s: string) => (s === 'running' || s === 'sent' || s === 'ok' ? 'success' : s === 'scheduled' ? 'info' : s === 'used up' || s === 'expired' ? 'warning' : 'danger');
-
-const codeRow = z.object({ code: z.string(), uses: z.number().int() });
 
 export interface CodesContext {
   id: number;
@@ -42,9 +30,7 @@ export interface CodesContext {
 export const giftCodesOfCampaignResource = defineResource({
   id: 'gift-codes-of-campaign',
   singular: 'code',
-  plural: 'codes',
   contracts: { list: campaignCodesContract },
-  row: codeRow,
   rowKey: (r) => r.code,
   rowLabel: (r) => r.code,
   listInput: (ctx: CodesContext) => ({ id: ctx.id }),
@@ -65,10 +51,8 @@ export const giftCampaignsResource = defineResource({
   singular: 'campaign',
   plural: 'gift code campaigns',
   contracts: { list: campaignListContract, save: campaignCreateContract },
-  row: campaignRow,
-  rowKey: (r) => r.id,
   rowLabel: (r) => r.name,
-  listInput: (_ctx: GiftContext, { filter }) => ({ appId: filter ?? undefined }),
+  listInput: (_ctx: AppsContext, { filter }) => ({ appId: filter ?? undefined }),
   columns: [
     { key: 'name', label: 'Campaign', hint: (r, ctx) => appName(ctx, r.appId) },
     { key: 'code', label: 'Code', show: 'code', value: (r) => (r.kind === 'keyword' ? r.code : `${r.codeCount} × ${r.code || ''}…`) },
@@ -80,7 +64,7 @@ export const giftCampaignsResource = defineResource({
     { key: 'status', label: 'Status', show: 'status', severity: statusSeverity },
   ],
   form: [
-    { key: 'appId', label: 'App', input: 'select', options: appOptions },
+    appField,
     { key: 'name', label: 'Name', input: 'text', placeholder: 'e.g. Outage compensation 23-11' },
     { key: 'kind', label: 'Codes', input: 'select', options: [{ label: 'Generated unique codes', value: 'generated' }, { label: 'One keyword code', value: 'keyword' }] },
     { key: 'count', label: 'How many codes', input: 'number', disabledWhen: (v) => v.kind !== 'generated' },
@@ -90,17 +74,17 @@ export const giftCampaignsResource = defineResource({
     { key: 'expiresAt', label: 'Expires (UTC+7)', input: 'text', placeholder: 'DD-MM-YYYY HH:mm' },
     { key: 'totalLimit', label: 'Total redemptions', input: 'number', help: 'Empty: as many as there are codes (generated) or no limit (keyword).' },
     { key: 'perPlayerLimit', label: 'Per player', input: 'number' },
-    { key: 'os', label: 'Platforms', input: 'multi', options: osOptions, placeholder: 'All platforms' },
+    { key: 'os', label: 'Platforms', input: 'multi', options: platformOptions, placeholder: 'All platforms' },
     { key: 'countries', label: 'Countries', input: 'chips', placeholder: 'e.g. VN, TH (empty = all)' },
   ],
   initial: (ctx) => ({ appId: ctx.apps[0]?.id, name: '', kind: 'generated', count: 100, code: '', rewards: '', startsAt: '', expiresAt: '', totalLimit: null, perPlayerLimit: 1, os: [], countries: [] }),
   // A campaign is created, then deactivated or exported; its codes are not edited after players got them.
   editable: () => false,
   createLabel: 'New campaign',
-  toasts: { created: (r) => `Campaign ${r.name} created`, saved: (r) => `Campaign ${r.name} created` },
+  toasts: { created: (r) => `Campaign ${r.name} created` },
   empty: 'No gift code campaign yet.',
   search: { param: 'textSearch' },
-  filter: { label: 'App', placeholder: 'All apps', options: appOptions },
+  filter: appFilter,
   pageSize: 20,
   rowActions: [
     {
@@ -122,15 +106,12 @@ export const giftCampaignsResource = defineResource({
 export const giftUsedLogsResource = defineResource({
   id: 'gift-used-logs',
   singular: 'redemption',
-  plural: 'redemptions',
   contracts: { list: usedLogsContract },
-  row: usedLogRow,
-  rowKey: (r) => r.id,
   rowLabel: (r) => `${r.code} by ${r.playerId}`,
-  listInput: (_ctx: GiftContext, { filter }) => ({ result: (filter ?? undefined) as (typeof REDEEM_RESULTS)[number] | undefined }),
+  listInput: (_ctx: AppsContext, { filter }) => ({ result: (filter ?? undefined) as (typeof REDEEM_RESULTS)[number] | undefined }),
   columns: [
     { key: 'at', label: 'Time (UTC+7)', show: 'dateTime' },
-    { key: 'appId', label: 'App', value: (r, ctx) => appName(ctx, r.appId) },
+    appColumn,
     { key: 'playerId', label: 'Player', show: 'code', hint: (r) => r.deviceId },
     { key: 'code', label: 'Code', show: 'code' },
     { key: 'campaign', label: 'Campaign' },

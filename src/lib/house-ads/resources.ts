@@ -1,21 +1,18 @@
 import { addDays, reportDay } from '../analytics/day';
 import { formatUsd } from '../reports/columns';
-import { defineResource, type ResourceOption } from '../resources/define';
+import { defineResource, ofEditedRow, toastsOf, type ResourceOption } from '../resources/define';
 import { nowMs } from '../time/clock';
 import {
   AD_FORMATS,
   AUDIENCES,
   CAMPAIGN_STATUSES,
   campaignListContract,
-  campaignRow,
   campaignSaveContract,
   campaignStatusContract,
   publisherListContract,
-  publisherRow,
   publisherSaveContract,
   publisherUnpublishContract,
   settingsListContract,
-  settingsRow,
   settingsSaveContract,
   MAX_ATTRIBUTION_DAYS,
   unpublishedListContract,
@@ -43,12 +40,8 @@ const cap = (v: number | null) => (v === null ? '∞' : v.toLocaleString('en-US'
 export const campaignsResource = defineResource({
   id: 'house-campaigns',
   singular: 'campaign',
-  plural: 'campaigns',
   contracts: { list: campaignListContract, save: campaignSaveContract },
-  row: campaignRow,
-  rowKey: (r) => r.id,
   rowLabel: (r) => r.name,
-  listInput: () => ({}),
   search: 'client',
   columns: [
     { key: 'name', label: 'Campaign', sortable: true, hint: (r) => `#${r.id} · ${r.creativeList.map((c) => c.format).join(', ')}` },
@@ -90,10 +83,10 @@ export const campaignsResource = defineResource({
   ],
   // A new campaign runs from today (the console's clock, UTC+7) for 30 days unless changed.
   initial: (ctx: CampaignContext) => ({ startDay: reportDay(nowMs()), endDay: addDays(reportDay(nowMs()), 30), 'storeLinks.android': '', 'storeLinks.ios': '', 'storeLinks.webgl': '', 'targeting.audience': 'all', 'targeting.publisherApps': [], 'targeting.os': [], 'targeting.countries': [], 'targeting.versions': [], weight: 1, priority: 0, pacing: ctx?.defaults?.pacing ?? false, status: 'draft' }),
-  fixed: (_ctx, row) => (row ? { id: row.id } : {}),
+  fixed: ofEditedRow('id'),
   createLabel: 'Create campaign',
   editable: (r) => r.status !== 'ended',
-  toasts: { created: (r) => `Campaign ${r.name} created`, saved: (r) => `Campaign ${r.name} saved` },
+  toasts: toastsOf('Campaign'),
   empty: 'No campaign yet.',
   rowActions: [
     {
@@ -139,10 +132,8 @@ const placementsField = { key: 'placements', label: 'Placements', input: 'chips'
 
 /** What the published and unpublished lists share: one row per app, saved by the same publish call. */
 const publisherList = {
-  row: publisherRow,
   rowKey: (r: { appId: string }) => r.appId,
   rowLabel: (r: { name: string }) => r.name,
-  listInput: () => ({}),
   search: 'client' as const,
   columns: publisherColumns,
 };
@@ -150,12 +141,11 @@ const publisherList = {
 export const publishersResource = defineResource({
   id: 'house-publishers',
   singular: 'published app',
-  plural: 'published apps',
   contracts: { list: publisherListContract, save: publisherSaveContract },
   ...publisherList,
   form: [{ key: 'appId', label: 'App', input: 'select', options: (ctx: PublisherContext) => appOptions(ctx.apps), createOnly: true }, placementsField],
   initial: () => ({ placements: ['main'] }),
-  fixed: (_ctx, row) => (row ? { appId: row.appId } : {}),
+  fixed: ofEditedRow('appId'),
   createLabel: 'Publish app',
   editTitle: (r) => `Placements — ${r.name}`,
   toasts: { created: (r) => `${r.name} shows house ads`, saved: (r) => `${r.name} saved` },
@@ -180,7 +170,6 @@ export const publishersResource = defineResource({
 export const unpublishedResource = defineResource({
   id: 'house-unpublished',
   singular: 'app',
-  plural: 'apps',
   contracts: { list: unpublishedListContract, save: publisherSaveContract },
   ...publisherList,
   form: [placementsField],
@@ -196,12 +185,8 @@ export const unpublishedResource = defineResource({
 export const settingsResource = defineResource({
   id: 'house-settings',
   singular: 'setting',
-  plural: 'settings',
   contracts: { list: settingsListContract, save: settingsSaveContract },
-  row: settingsRow,
-  rowKey: (r) => r.id,
   rowLabel: () => 'studio defaults',
-  listInput: () => ({}),
   columns: [
     { key: 'frequencyCap', label: 'Ads a player a day', value: (r) => cap(r.frequencyCap), hint: () => 'for campaigns without their own cap' },
     { key: 'fallbackCreative', label: 'Fallback creative', value: (r) => r.fallbackCreative || 'none (no fill)' },
@@ -222,7 +207,6 @@ export const settingsResource = defineResource({
       help: "A house-ad install is worth what the advertised app paid per install on paid channels that month; this when it bought none.",
     },
   ],
-  fixed: () => ({}),
   create: false,
   editTitle: () => 'House-ads defaults',
   toasts: { saved: () => 'House-ads settings saved' },

@@ -1,6 +1,6 @@
 import { ofPanelApp } from '../apps/resources';
 import { defineResource } from '../resources/define';
-import { deleteStoreKeyContract, listStoreKeyContract, saveStoreKeyContract, storeKeySchema } from './contract';
+import { deleteStoreKeyContract, listStoreKeyContract, saveStoreKeyContract } from './contract';
 
 /**
  * The App Manager's "App Store key" panel: the app's In-App Purchase key for the App Store Server API (IAP
@@ -9,9 +9,7 @@ import { deleteStoreKeyContract, listStoreKeyContract, saveStoreKeyContract, sto
 export const storeKeyResource = defineResource({
   id: 'iap-store-key',
   singular: 'App Store key',
-  plural: 'App Store keys',
   contracts: { list: listStoreKeyContract, save: saveStoreKeyContract, remove: deleteStoreKeyContract },
-  row: storeKeySchema,
   rowKey: (r) => r.appId,
   rowLabel: (r) => `App Store key ${r.keyId}`,
   listInput: ofPanelApp,

@@ -1,6 +1,6 @@
 import { defineResource } from '../resources/define';
 import { formatDateTime } from '../time/format';
-import { jobRunSchema, jobRunsContract, jobSchema, listJobsContract, runJobContract, updateJobContract, type Job } from './contract';
+import { jobRunsContract, listJobsContract, runJobContract, updateJobContract, type Job } from './contract';
 
 /**
  * The job schedule as resources (src/lib/resources/define.ts): the jobs (edit the schedule, run now) and
@@ -17,10 +17,7 @@ export interface JobRunsContext {
 export const jobRunsResource = defineResource({
   id: 'job-runs',
   singular: 'run',
-  plural: 'runs',
   contracts: { list: jobRunsContract },
-  row: jobRunSchema,
-  rowKey: (r) => r.id,
   rowLabel: (r) => `run ${r.id}`,
   listInput: (ctx: JobRunsContext) => ({ name: ctx.name }),
   columns: [
@@ -44,12 +41,9 @@ function lastRunHint(j: Job): string | null {
 export const jobsResource = defineResource({
   id: 'jobs',
   singular: 'job',
-  plural: 'jobs',
   contracts: { list: listJobsContract, save: updateJobContract },
-  row: jobSchema,
   rowKey: (r) => r.name,
   rowLabel: (r) => `schedule of ${r.name}`,
-  listInput: () => ({}),
   columns: [
     { key: 'name', label: 'Job', hint: (j) => j.description, sortable: true },
     { key: 'cron', label: 'Schedule', show: 'code', hint: (j) => j.timeZone },

@@ -1,14 +1,12 @@
-import { defineResource, drillPanel } from '../resources/define';
+import { appColumn, appName } from '../resources/app-fields';
+import { defineResource, drillPanel, ofEditedRow, toastsOf } from '../resources/define';
 import { nowMs } from '../time/clock';
 import { formatDateTime } from '../time/format';
 import { countFormat } from '../ui/number-format';
 import {
   eventApis,
-  eventSchema,
   EVENT_ROUTES,
-  standingSchema,
   templateApis,
-  templateSchema,
   TEMPLATE_ROUTES,
   type EventKind,
   type LiveEvent,
@@ -27,14 +25,13 @@ export interface LiveContext {
   templates: { id: number; name: string; appId: string; scoring: string }[];
 }
 
-const KIND_WORDS: Record<EventKind, { singular: string; plural: string; create: string }> = {
-  ranking: { singular: 'ranking event', plural: 'ranking events', create: 'New ranking event' },
-  exp: { singular: 'exp ranking event', plural: 'exp ranking events', create: 'New exp ranking' },
-  season: { singular: 'season', plural: 'seasons', create: 'New season' },
+const KIND_WORDS: Record<EventKind, { singular: string; create: string }> = {
+  ranking: { singular: 'ranking event', create: 'New ranking event' },
+  exp: { singular: 'exp ranking event', create: 'New exp ranking' },
+  season: { singular: 'season', create: 'New season' },
 };
 
 const statusSeverity = (s: string) => (s === 'live' ? 'success' : s === 'scheduled' ? 'info' : s === 'rewarded' ? 'secondary' : s === 'ended' ? 'warning' : 'danger');
-const appName = (ctx: LiveContext, id: string) => ctx.apps.find((a) => a.id === id)?.name ?? id;
 
 function templateResource(kind: TemplateKind) {
   const c = templateApis[kind];
@@ -42,15 +39,11 @@ function templateResource(kind: TemplateKind) {
   return defineResource({
     id: `live-templates-${kind}`,
     singular: season ? 'season template' : 'ranking template',
-    plural: season ? 'season templates' : 'ranking templates',
     contracts: { list: c.list, save: c.save, remove: c.remove },
-    row: templateSchema,
-    rowKey: (r) => r.id,
     rowLabel: (r) => r.name,
-    listInput: () => ({}),
     columns: [
       { key: 'name', label: 'Template', hint: (r) => `#${r.id} · ${r.events} event(s)`, sortable: true },
-      { key: 'appId', label: 'App', value: (r, ctx: LiveContext) => appName(ctx, r.appId) },
+      appColumn,
       { key: 'scoring', label: 'Scoring', value: (r) => `${r.scoring} · ${r.sort === 'desc' ? 'highest first' : 'lowest first'}` },
       { key: 'bracketSize', label: 'Bracket', value: (r) => `${r.bracketSize} players · ${r.durationHours} h` },
       ...(season ? [{ key: 'tierSpec', label: 'Tiers (name:promote:demote)', show: 'code' as const }] : []),
@@ -79,13 +72,13 @@ function templateResource(kind: TemplateKind) {
       appId: ctx.apps[0]?.id, scoring: season ? 'increment' : 'best', sort: 'desc', bracketSize: 50, durationHours: season ? 168 : 72, minLevel: 0, minVersion: '', countries: [],
       maxDelta: null, allowNegative: false, tierSpec: season ? 'Gold:0:5, Silver:5:5, Bronze:5:0' : '', rewardSpec: season ? 'Gold 1-50: gem 50\nSilver 1-50: coin 2000\nBronze 1-50: coin 500' : '1: gem 100\n2-10: coin 2000\n11-50: coin 500',
     }),
-    fixed: (_ctx, row) => (row ? { id: row.id, appId: row.appId } : {}),
+    fixed: ofEditedRow('id', 'appId'),
     removable: (r) => r.events === 0,
     createLabel: 'New template',
     empty: 'No template yet.',
     search: 'client',
     note: () => ({ text: `Events copy a template's rules when they are created; changing a template later changes only new events.`, link: { label: season ? 'Seasons' : 'Ranking events', href: season ? EVENT_ROUTES.season : EVENT_ROUTES.ranking } }),
-    toasts: { created: (r) => `Template ${r.name} created`, saved: (r) => `Template ${r.name} saved`, removed: (r) => `Template ${r.name} deleted` },
+    toasts: toastsOf('Template'),
     idPrefix: `lt-${kind}`,
   });
 }
@@ -94,9 +87,7 @@ function standingsResource(kind: EventKind) {
   return defineResource({
     id: `live-standings-${kind}`,
     singular: 'player',
-    plural: 'players',
     contracts: { list: eventApis[kind].standings },
-    row: standingSchema,
     rowKey: (r) => r.key,
     rowLabel: (r) => r.playerId,
     listInput: (ctx: { id: number }) => ({ id: ctx.id, top: 10 }),
@@ -126,15 +117,11 @@ function eventResource(kind: EventKind) {
     events: defineResource({
       id: `live-events-${kind}`,
       singular: words.singular,
-      plural: words.plural,
       contracts: { list: c.list, save: c.save },
-      row: eventSchema,
-      rowKey: (r) => r.id,
       rowLabel: (r) => r.name,
-      listInput: () => ({}),
       columns: [
         { key: 'name', label: 'Event', hint: (r) => `#${r.id} · ${r.templateName}`, sortable: true },
-        { key: 'appId', label: 'App', value: (r, ctx: LiveContext) => appName(ctx, r.appId) },
+        appColumn,
         { key: 'startsAt', label: 'Start (UTC+7)', show: 'dateTime' },
         { key: 'endsAt', label: 'End (UTC+7)', show: 'dateTime', hint: (r) => (r.recurrence ? `repeats: ${r.recurrence}` : null) },
         { key: 'status', label: 'Status', show: 'status', severity: statusSeverity, hint: (r) => `by ${r.updatedBy}` },
@@ -142,7 +129,7 @@ function eventResource(kind: EventKind) {
         { key: 'rewardResult', label: 'Reward run', value: (r) => r.rewardResult ?? (r.status === 'ended' ? 'due' : '—') },
       ],
       form: [
-        { key: 'templateId', label: 'Template', input: 'select', options: (ctx) => (ctx?.templates ?? []).map((t) => ({ label: `${t.name} (${appName(ctx, t.appId)})`, value: t.id })), createOnly: true },
+        { key: 'templateId', label: 'Template', input: 'select', options: (ctx: LiveContext) => (ctx?.templates ?? []).map((t) => ({ label: `${t.name} (${appName(ctx, t.appId)})`, value: t.id })), createOnly: true },
         { key: 'name', label: 'Name', input: 'text', placeholder: kind === 'season' ? 'Season 12' : 'Weekend cup' },
         { key: 'description', label: 'Text shown to players', input: 'textarea' },
         { key: 'start', label: 'Start (UTC+7)', input: 'text', placeholder: 'DD-MM-YYYY HH:mm', help: 'Fixed once the event is live.' },
@@ -164,7 +151,7 @@ function eventResource(kind: EventKind) {
         ctx?.templates?.length
           ? { text: 'Status moves by itself at the start and end (job live_events, every minute); rewards go out once after the end. Ties: the earlier reach of a score ranks first.' }
           : { text: `Create a ${kind === 'season' ? 'season' : 'ranking'} template first${kind === 'exp' ? ' (scoring: scores add up)' : ''}.`, link: { label: 'Templates', href: TEMPLATE_ROUTES[kind === 'season' ? 'season' : 'ranking'] } },
-      toasts: { created: (r) => `Event ${r.name} created`, saved: (r) => `Event ${r.name} saved` },
+      toasts: toastsOf('Event'),
       rowActions: [
         {
           id: 'reward',

@@ -1,30 +1,21 @@
-import { OS_NAMES, type OsCode } from '../apps/os';
-import { defineResource, type ResourceOption } from '../resources/define';
-import { mailListContract, mailRecallContract, mailRow, mailSendContract } from './contract';
+import { appField, appFilter, appName, platformOptions, type AppsContext } from '../resources/app-fields';
+import { defineResource } from '../resources/define';
+import { mailListContract, mailRecallContract, mailSendContract } from './contract';
 import { rewardsToText } from './rewards-text';
 
 /** The Mail Box screen as a resource: the list with counts, the compose dialog and recall. Shared by browser and server. */
 
-export interface MailContext {
-  apps: { id: string; name: string }[];
-}
-
-const appOptions = (ctx: MailContext): ResourceOption[] => ctx.apps.map((a) => ({ label: a.name, value: a.id }));
-const osOptions: ResourceOption[] = ([1, 2, 3] as OsCode[]).map((os) => ({ label: OS_NAMES[os], value: os }));
 const severity = (s: string) => (s === 'sent' ? 'success' : s === 'scheduled' ? 'info' : s === 'expired' ? 'warning' : 'danger');
 const broadcastOnly = (v: Record<string, unknown>) => v.target !== 'broadcast';
 
 export const mailResource = defineResource({
   id: 'mail',
   singular: 'mail',
-  plural: 'mails',
   contracts: { list: mailListContract, save: mailSendContract },
-  row: mailRow,
-  rowKey: (r) => r.id,
   rowLabel: (r) => `mail “${r.title}”`,
-  listInput: (_ctx: MailContext, { filter }) => ({ appId: filter ?? undefined }),
+  listInput: (_ctx: AppsContext, { filter }) => ({ appId: filter ?? undefined }),
   columns: [
-    { key: 'title', label: 'Title', hint: (r, ctx) => `${ctx.apps.find((a) => a.id === r.appId)?.name ?? r.appId} · ${r.source === 'console' ? `by ${r.createdBy}` : r.sourceRef}` },
+    { key: 'title', label: 'Title', hint: (r, ctx) => `${appName(ctx, r.appId)} · ${r.source === 'console' ? `by ${r.createdBy}` : r.sourceRef}` },
     { key: 'audience', label: 'To' },
     { key: 'rewards', label: 'Attachments', value: (r) => rewardsToText(r.rewards) || '—' },
     { key: 'sendAt', label: 'Send (UTC+7)', show: 'dateTime' },
@@ -35,13 +26,13 @@ export const mailResource = defineResource({
     { key: 'status', label: 'Status', show: 'status', severity },
   ],
   form: [
-    { key: 'appId', label: 'App', input: 'select', options: appOptions },
+    appField,
     { key: 'title', label: 'Title', input: 'text' },
     { key: 'body', label: 'Message', input: 'textarea' },
     { key: 'rewards', label: 'Attachments', input: 'text', placeholder: 'coin:100, gem:5 (empty = none)', help: "Item ids of the app's item list (App Manager → Items) and amounts." },
     { key: 'target', label: 'To', input: 'select', options: [{ label: 'Listed players', value: 'players' }, { label: 'All players matching filters', value: 'broadcast' }] },
     { key: 'playerIds', label: 'Player ids', input: 'textarea', placeholder: 'p_… one per line or separated by commas', disabledWhen: (v) => v.target !== 'players' },
-    { key: 'os', label: 'Platforms', input: 'multi', options: osOptions, placeholder: 'All platforms', disabledWhen: broadcastOnly },
+    { key: 'os', label: 'Platforms', input: 'multi', options: platformOptions, placeholder: 'All platforms', disabledWhen: broadcastOnly },
     { key: 'countries', label: 'Countries', input: 'chips', placeholder: 'e.g. VN (empty = all)', disabledWhen: broadcastOnly },
     { key: 'versions', label: 'App versions', input: 'chips', placeholder: 'e.g. 1.10.0 (empty = all)', disabledWhen: broadcastOnly },
     { key: 'installedFrom', label: 'Installed from', input: 'date', disabledWhen: broadcastOnly },
@@ -56,7 +47,7 @@ export const mailResource = defineResource({
   toasts: { created: (r) => (r.status === 'scheduled' ? `Mail “${r.title}” scheduled` : `Mail “${r.title}” sent to ${r.targeted} player${r.targeted === 1 ? '' : 's'}`) },
   empty: 'No mail yet.',
   search: { param: 'textSearch' },
-  filter: { label: 'App', placeholder: 'All apps', options: appOptions },
+  filter: appFilter,
   pageSize: 20,
   rowActions: [
     {

@@ -1,16 +1,13 @@
-import { defineResource } from '../resources/define';
+import { appColumn, appField } from '../resources/app-fields';
+import { defineResource, ofEditedRow, toastsOf } from '../resources/define';
 import { formatDateTime } from '../time/format';
 import { nowMs } from '../time/clock';
-import { progressEventCancelContract, progressEventListContract, progressEventSaveContract, progressEventSchema, type ProgressEvent } from './contract';
+import { progressEventCancelContract, progressEventListContract, progressEventSaveContract, type ProgressEvent } from './contract';
 
 /**
  * Progress events as a resource (src/lib/resources/define.ts): the events of the apps the account sees, a
  * create/edit form (the track typed one milestone a line) and Cancel as a row action. Shared by browser and server.
  */
-
-export interface ProgressEventContext {
-  apps: { id: string; name: string }[];
-}
 
 const statusSeverity = (s: string) => (s === 'live' ? 'success' : s === 'scheduled' ? 'info' : s === 'cancelled' ? 'danger' : 'secondary');
 const entryText = (e: ProgressEvent) =>
@@ -22,15 +19,11 @@ const nextHour = () => Math.ceil(nowMs() / 3_600_000) * 3_600_000;
 export const progressEventsResource = defineResource({
   id: 'progress-events',
   singular: 'progress event',
-  plural: 'progress events',
   contracts: { list: progressEventListContract, save: progressEventSaveContract },
-  row: progressEventSchema,
-  rowKey: (r) => r.id,
   rowLabel: (r) => r.name,
-  listInput: () => ({}),
   columns: [
     { key: 'name', label: 'Event', hint: (r) => `#${r.id}${r.title ? ` · ${r.title}` : ''}`, sortable: true },
-    { key: 'appId', label: 'App', value: (r, ctx: ProgressEventContext) => ctx.apps.find((a) => a.id === r.appId)?.name ?? r.appId },
+    appColumn,
     { key: 'startAt', label: 'Start', show: 'dateTime' },
     { key: 'endAt', label: 'End', show: 'dateTime' },
     { key: 'track', label: 'Milestones (points)', value: trackText },
@@ -39,7 +32,7 @@ export const progressEventsResource = defineResource({
     { key: 'status', label: 'Status', show: 'status', severity: statusSeverity, hint: (r) => `by ${r.updatedBy}` },
   ],
   form: [
-    { key: 'appId', label: 'App', input: 'select', options: (ctx) => ctx.apps.map((a) => ({ label: a.name, value: a.id })), createOnly: true },
+    appField,
     { key: 'name', label: 'Name', input: 'text', placeholder: 'Winter pass' },
     { key: 'title', label: 'Title in the game', input: 'text', placeholder: 'Collect snowflakes!' },
     { key: 'description', label: 'Description in the game', input: 'textarea' },
@@ -71,13 +64,13 @@ export const progressEventsResource = defineResource({
     title: '',
     description: '',
   }),
-  fixed: (_ctx, row) => (row ? { id: row.id, appId: row.appId } : {}),
+  fixed: ofEditedRow('id', 'appId'),
   editable: (r) => r.status === 'scheduled' || r.status === 'live',
   createLabel: 'New progress event',
   empty: 'No progress event yet.',
   search: 'client',
   note: () => ({ text: 'Status follows the clock: scheduled until the start, live until the end. Players claim reached milestones up to 7 days after the end.', link: { label: 'Progress Dashboard', href: '/games/progress_event/dashboard' } }),
-  toasts: { created: (r) => `Progress event ${r.name} created`, saved: (r) => `Progress event ${r.name} saved` },
+  toasts: toastsOf('Progress event'),
   rowActions: [
     {
       id: 'cancel',

@@ -1,19 +1,15 @@
-import { OS_CODES, OS_NAMES, type OsCode } from '../apps/os';
-import { defineResource } from '../resources/define';
+import { OS_NAMES, type OsCode } from '../apps/os';
+import { appColumn, appField, platformOrAllOptions } from '../resources/app-fields';
+import { defineResource, ofEditedRow } from '../resources/define';
 import { formatDateTime } from '../time/format';
 import { todayInReportZone } from '../ui/filters/date-range';
-import { z } from 'zod';
-import { pushCancelContract, pushCreateContract, pushListContract, pushSchema, pushSettingsListContract, pushSettingsSaveContract, pushSettingsSchema, pushStatsContract, type Push } from './contract';
+import { pushCancelContract, pushCreateContract, pushListContract, pushSettingsListContract, pushSettingsSaveContract, pushStatsContract, type Push } from './contract';
 
 /**
  * The push screen as resources (src/lib/resources/define.ts): pushes of the apps the account sees with their
  * status and delivery stats, compose as the create dialog, Cancel as a row action and the stats as a drill.
  * Shared by browser and server.
  */
-
-export interface PushContext {
-  apps: { id: string; name: string }[];
-}
 
 const statusSeverity = (s: string) => (s === 'sent' ? 'success' : s === 'sending' ? 'warning' : s === 'scheduled' ? 'info' : 'secondary');
 
@@ -41,9 +37,7 @@ export interface PushStatsContext {
 export const pushStatsResource = defineResource({
   id: 'push-stats',
   singular: 'figure',
-  plural: 'figures',
   contracts: { list: pushStatsContract },
-  row: z.object({ metric: z.string(), value: z.number() }),
   rowKey: (r) => r.metric,
   rowLabel: (r) => r.metric,
   listInput: (ctx: PushStatsContext) => ({ id: ctx.id }),
@@ -59,13 +53,10 @@ export const pushesResource = defineResource({
   singular: 'push',
   plural: 'pushes',
   contracts: { list: pushListContract, save: pushCreateContract },
-  row: pushSchema,
-  rowKey: (r) => r.id,
   rowLabel: (r) => r.title,
-  listInput: () => ({}),
   columns: [
     { key: 'title', label: 'Push', hint: (r) => `#${r.id} · ${r.body.slice(0, 60)}` },
-    { key: 'appId', label: 'App', value: (r, ctx: PushContext) => ctx.apps.find((a) => a.id === r.appId)?.name ?? r.appId },
+    appColumn,
     { key: 'target', label: 'Target', value: targetText },
     { key: 'sendAt', label: 'Send (UTC+7)', value: scheduleText },
     { key: 'status', label: 'Status', show: 'status', severity: statusSeverity, hint: (r) => `by ${r.createdBy}` },
@@ -75,11 +66,11 @@ export const pushesResource = defineResource({
     { key: 'opened', label: 'Opened', value: (r) => r.stats.opened },
   ],
   form: [
-    { key: 'appId', label: 'App', input: 'select', options: (ctx) => ctx.apps.map((a) => ({ label: a.name, value: a.id })), createOnly: true },
+    appField,
     { key: 'title', label: 'Title', input: 'text', placeholder: 'Daily reward is ready' },
     { key: 'body', label: 'Body', input: 'textarea', help: 'Title, body and deep link together at most 4 KB (FCM payload limit).' },
     { key: 'deepLink', label: 'Deep link (data)', input: 'text', placeholder: 'mygame://shop' },
-    { key: 'os', label: 'Platform', input: 'os', options: [{ label: 'All platforms', value: 0 }, ...OS_CODES.map((c) => ({ label: OS_NAMES[c], value: c }))] },
+    { key: 'os', label: 'Platform', input: 'os', options: platformOrAllOptions },
     { key: 'countries', label: 'Countries', input: 'chips', placeholder: 'VN, US … (empty = all)' },
     { key: 'versions', label: 'App versions', input: 'chips', placeholder: '1.4.0 … (empty = all)' },
     { key: 'lastSeenDays', label: 'Seen in the last N days', input: 'number', help: '0 = any device.' },
@@ -126,28 +117,25 @@ export const pushesResource = defineResource({
 export const pushSettingsResource = defineResource({
   id: 'push-settings',
   singular: 'FCM setting',
-  plural: 'FCM settings',
   contracts: { list: pushSettingsListContract, save: pushSettingsSaveContract },
-  row: pushSettingsSchema,
   rowKey: (r) => r.appId,
   rowLabel: (r) => `FCM settings of ${r.appId}`,
-  listInput: () => ({}),
   columns: [
-    { key: 'appId', label: 'App', value: (r, ctx: PushContext) => ctx.apps.find((a) => a.id === r.appId)?.name ?? r.appId },
+    appColumn,
     { key: 'projectId', label: 'Firebase project', show: 'code' },
     { key: 'clientEmail', label: 'Service account', show: 'code' },
     { key: 'hasServiceAccount', label: 'Key file', show: 'boolean', yesNo: ['Stored (sealed)', 'Missing'] },
     { key: 'updatedAt', label: 'Updated', show: 'dateTime', hint: (r) => r.updatedBy },
   ],
   form: [
-    { key: 'appId', label: 'App', input: 'select', options: (ctx) => ctx.apps.map((a) => ({ label: a.name, value: a.id })), createOnly: true },
+    appField,
     { key: 'projectId', label: 'Firebase project id', input: 'text', placeholder: 'my-game-1234' },
     { key: 'serviceAccountJson', label: 'Service account key (JSON)', input: 'textarea', placeholder: '{ "type": "service_account", … }', help: 'Paste the key file (Firebase → Project settings → Service accounts). Left empty when editing, the stored key is kept; it is never shown again.' },
   ],
   initial: (ctx) => ({ appId: ctx.apps[0]?.id, projectId: '', serviceAccountJson: '' }),
-  fixed: (_ctx, row) => (row ? { appId: row.appId } : {}),
+  fixed: ofEditedRow('appId'),
   createLabel: 'Set FCM settings',
-  toasts: { created: (r) => `FCM settings of ${r.appId} saved`, saved: (r) => `FCM settings of ${r.appId} saved` },
+  toasts: { saved: (r) => `FCM settings of ${r.appId} saved` },
   empty: 'No app has FCM settings yet: a push needs the app\u2019s Firebase project and service account.',
   idPrefix: 'fcm',
 });

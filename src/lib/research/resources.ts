@@ -1,18 +1,14 @@
 import { formatDateTime } from '../time/format';
-import { defineResource, type ResourceOption } from '../resources/define';
+import { appName, appOptions, type AppsContext } from '../resources/app-fields';
+import { defineResource, ofEditedRow } from '../resources/define';
 import {
-  researchDeleteContract, researchListContract, researchReadContract, researchRow, researchSaveContract, researchVersionRow, researchVersionsContract,
-  type ResearchRow, type ResearchVersionRow,
+  researchDeleteContract, researchListContract, researchReadContract, researchSaveContract, researchVersionsContract,
+  type ResearchVersionRow,
 } from './contract';
 
 /** The Research screen (/research/index) and a note's version history, as resources. Shared by browser and server. */
 
-export interface ResearchContext {
-  apps: { id: string; name: string }[];
-}
-
-const appOptions = (ctx: ResearchContext): ResourceOption[] => ctx.apps.map((a) => ({ label: a.name, value: a.id }));
-const appNames = (ids: string[], ctx: ResearchContext) => ids.map((id) => ctx.apps.find((a) => a.id === id)?.name ?? id).join(', ');
+const appNames = (ids: string[], ctx: AppsContext) => ids.map((id) => appName(ctx, id)).join(', ');
 
 interface ReadAnswer {
   title: string;
@@ -29,9 +25,7 @@ const document = (data: unknown) => {
 export const researchVersionsResource = defineResource({
   id: 'research-versions',
   singular: 'version',
-  plural: 'versions',
   contracts: { list: researchVersionsContract },
-  row: researchVersionRow,
   rowKey: (r: ResearchVersionRow) => r.version,
   rowLabel: (r) => `version ${r.version}`,
   listInput: (ctx: { id: number }) => ({ id: ctx.id }),
@@ -51,13 +45,10 @@ export const researchVersionsResource = defineResource({
 export const researchResource = defineResource({
   id: 'research',
   singular: 'note',
-  plural: 'notes',
   contracts: { list: researchListContract, save: researchSaveContract, remove: researchDeleteContract },
-  row: researchRow,
-  rowKey: (r: ResearchRow) => r.id,
   rowLabel: (r) => `note “${r.title}”`,
   columns: [
-    { key: 'title', label: 'Title', hint: (r, ctx: ResearchContext) => [r.tags.map((t) => `#${t}`).join(' '), appNames(r.appIds, ctx)].filter(Boolean).join(' · ') || null },
+    { key: 'title', label: 'Title', hint: (r, ctx: AppsContext) => [r.tags.map((t) => `#${t}`).join(' '), appNames(r.appIds, ctx)].filter(Boolean).join(' · ') || null },
     { key: 'author', label: 'Author' },
     { key: 'updatedAt', label: 'Updated (UTC+7)', show: 'dateTime', hint: (r) => (r.updatedBy !== r.author ? `by ${r.updatedBy}` : null) },
     { key: 'version', label: 'Version' },
@@ -71,7 +62,7 @@ export const researchResource = defineResource({
     { key: 'attachments', label: 'Attachment links', input: 'chips', placeholder: 'https://… (a file in S3, a sheet)', help: 'https links only; use the S3 browser (AWS S3) to upload a file and copy its link.' },
   ],
   initial: () => ({ title: '', body: '', tags: [], appIds: [], attachments: [] }),
-  fixed: (_ctx, row) => (row ? { id: row.id } : {}),
+  fixed: ofEditedRow('id'),
   editable: (r) => r.canEdit,
   removable: (r) => r.canEdit,
   createLabel: 'New note',

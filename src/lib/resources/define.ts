@@ -161,15 +161,18 @@ export interface ResourceSpec<R, Ctx, List extends Contract, Save extends Contra
   id: string;
   /** "pTracking entry", "team": how one row is called. */
   singular: string;
-  plural: string;
+  /** How more rows are called: default the singular and an "s" ("teams"), said only where that is wrong ("pushes"). */
+  plural?: string;
+  /** The list contract answers the rows (its data's elements are the row type); save and remove change one. */
   contracts: { list: List; save?: Save; remove?: Remove };
-  /** The row as the list answers it. */
-  row: z.ZodType<R>;
-  /** A row's stable key. */
-  rowKey: (row: R) => string | number;
+  /** A row's stable key: default its `id`; a row without one must say (see `defineResource`). */
+  rowKey?: (row: R) => string | number;
   /** How a row is named in buttons and dialogs: "Edit appsflyer", "Delete the publish date 01-11-2026". */
   rowLabel: (row: R) => string;
-  /** The list request for this context (its text filter and paging added by the view). */
+  /**
+   * The list request for this context (its text filter and paging added by the view); default an empty
+   * request, so it is required only of a list contract that asks something (see `defineResource`).
+   */
   listInput?: (ctx: Ctx, filter: { filter?: string | null }) => RequestOf<List>;
   columns: readonly ResourceColumn<R, Ctx>[];
   /** The form; every key is a field of the save request. */
@@ -195,7 +198,7 @@ export interface ResourceSpec<R, Ctx, List extends Contract, Save extends Contra
   /** The edit dialog's title (default "Edit <rowLabel>"). */
   editTitle?: (row: R) => string;
   confirm?: { header?: (row: R) => string; message?: (row: R) => string };
-  /** Toasts after a change (a read-only list has none); defaults name the row. */
+  /** Toasts after a change (a read-only list has none); defaults name the row, and a new row's is the saved one's. */
   toasts?: { created?: (row: R) => string; saved?: (row: R) => string; removed?: (row: R) => string };
   /** The empty list; with the create action when the viewer may create. */
   empty: string;
@@ -216,6 +219,10 @@ export interface ResourceSpec<R, Ctx, List extends Contract, Save extends Contra
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface ResourceDescriptor<R = any, Ctx = any, List extends Contract = Contract, Save extends Contract = Contract, Remove extends Contract = Contract>
   extends ResourceSpec<R, Ctx, List, Save, Remove> {
+  /** The row as the list answers it: the element of the list contract's data. */
+  row: z.ZodType<R>;
+  plural: string;
+  rowKey: (row: R) => string | number;
   /** The private actions each button needs: read from the contracts' access, so buttons and server agree. */
   gates: { create: readonly PrivateAction[] | null; edit: readonly PrivateAction[] | null; remove: readonly PrivateAction[] | null; rowActions: Record<string, readonly PrivateAction[]> };
 }
@@ -232,13 +239,32 @@ export function allows(holder: ActionHolder, gate: readonly PrivateAction[] | nu
   return gate !== null && hasAnyAction(holder, gate);
 }
 
-/** Describes a list-and-form screen; derives the button gating from the contracts. */
-export function defineResource<R, Ctx = Record<string, never>, List extends Contract = Contract, Save extends Contract = Contract, Remove extends Contract = Contract>(
-  spec: ResourceSpec<R, Ctx, List, Save, Remove> & { contracts: { list: List; save?: Save; remove?: Remove } },
-): ResourceDescriptor<R, Ctx, List, Save, Remove> {
+/** The row a list contract answers: the element of its data (a list answers an array, paged or not). */
+export type ListRow<List extends Contract> = DataOf<List> extends readonly (infer E)[] ? E : never;
+
+/** Most rows carry their key as `id`. */
+type KeyedById = { id: string | number };
+
+/**
+ * What a spec must say besides `ResourceSpec`'s required fields, known only from its types: the key of a
+ * row without an `id`, and the list request of a list contract that asks something. (Said as required
+ * properties over `ResourceSpec`'s optional ones, so that the types are still inferred from the latter.)
+ */
+type SaidWithoutDefault<R, List extends Contract> = ([R] extends [KeyedById] ? unknown : { rowKey: unknown }) & (Record<string, never> extends RequestOf<List> ? unknown : { listInput: unknown });
+
+/**
+ * Describes a list-and-form screen; fills in the defaults and derives the button gating from the contracts.
+ * The row type is the list contract's, so the contracts are inferred first and every row callback is typed by them.
+ */
+export function defineResource<List extends Contract, Ctx = Record<string, never>, Save extends Contract = Contract, Remove extends Contract = Contract>(
+  spec: ResourceSpec<ListRow<List>, Ctx, List, Save, Remove> & { contracts: { list: List; save?: Save; remove?: Remove } } & SaidWithoutDefault<ListRow<List>, List>,
+): ResourceDescriptor<ListRow<List>, Ctx, List, Save, Remove> {
   const save = actionsOf(spec.contracts.save);
   return {
     ...spec,
+    row: (spec.contracts.list.data as z.ZodArray<z.ZodType<ListRow<List>>>).element,
+    plural: spec.plural ?? `${spec.singular}s`,
+    rowKey: spec.rowKey ?? ((row) => (row as KeyedById).id),
     gates: {
       create: spec.create === false ? null : save,
       edit: spec.form?.length ? save : null,
@@ -246,6 +272,19 @@ export function defineResource<R, Ctx = Record<string, never>, List extends Cont
       rowActions: Object.fromEntries((spec.rowActions ?? []).map((a) => [a.id, actionsOf(a.contract) ?? []])),
     },
   };
+}
+
+/**
+ * `fixed` of a save contract that creates a row when the given fields are absent and changes the row they
+ * name (its id; its app, which a saved row keeps): the edited row's values, none for a new row.
+ */
+export function ofEditedRow<K extends string>(...keys: K[]) {
+  return (_ctx: unknown, row: { readonly [k in K]: unknown } | null): Record<string, unknown> => (row ? Object.fromEntries(keys.map((k) => [k, row[k]])) : {});
+}
+
+/** The toasts after a change that name the row by a kind and its name: "Experiment A created", "… saved", "… deleted". */
+export function toastsOf(kind: string) {
+  return { created: (row: { name: string }) => `${kind} ${row.name} created`, saved: (row: { name: string }) => `${kind} ${row.name} saved`, removed: (row: { name: string }) => `${kind} ${row.name} deleted` };
 }
 
 /** The value at a dotted path ("data.price"). */

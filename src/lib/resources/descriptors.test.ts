@@ -7,7 +7,8 @@ import type { Contract } from '../contract';
 import { apiHandlers } from '../server/api/registry';
 import { configResources } from '../config-data/resources';
 import { describeIssues, splitFieldMessages } from '../http/issues';
-import { actionsOf, saveRequest, validateSave, type ActionHolder, type ResourceDescriptor } from './define';
+import { listTeamsContract, teamSchema } from '../config-data/contract';
+import { actionsOf, defineResource, ofEditedRow, saveRequest, toastsOf, validateSave, type ActionHolder, type ResourceDescriptor } from './define';
 import { resources } from './registry';
 
 const key = (c: Contract) => `${c.method} ${c.path}`;
@@ -40,6 +41,27 @@ describe('the resource form', () => {
     expect(fromServer.byField['data.price']).toBe('must be a decimal amount like 4.99');
     expect(fromServer.byField['data.currency']).toBe('must be an ISO 4217 code like USD');
     expect(splitFieldMessages('scope: choose the app this item belongs to.; Something else', ['scope'])).toEqual({ byField: { scope: 'choose the app this item belongs to.' }, rest: 'Something else' });
+  });
+});
+
+describe('a descriptor', () => {
+  const spec = { id: 'probe', singular: 'probe', contracts: { list: listTeamsContract }, rowLabel: (r: { name: string }) => r.name, columns: [], empty: 'None.' };
+
+  it('takes its rows from the list contract, keys a row by its id and calls more rows by the singular and an "s", unless it says otherwise', () => {
+    const team = { id: 7, name: 'a', description: '', members: [], apps: [] };
+    const d = defineResource(spec);
+    expect(d.row).toBe(teamSchema);
+    expect([d.rowKey(team), d.plural, d.listInput]).toEqual([7, 'probes', undefined]);
+    const said = defineResource({ ...spec, plural: 'probes said', rowKey: (r) => r.name });
+    expect([said.rowKey(team), said.plural]).toEqual(['a', 'probes said']);
+  });
+
+  it('fixes the fields that name the edited row (none for a new row) and names the changed row in its toasts', () => {
+    const row = { id: 3, appId: 'com.example.quiet', name: 'Spring' };
+    const fixed = ofEditedRow('id', 'appId');
+    expect([fixed(context, null), fixed(context, row)]).toEqual([{}, { id: 3, appId: 'com.example.quiet' }]);
+    const toasts = toastsOf('Experiment');
+    expect([toasts.created(row), toasts.saved(row), toasts.removed(row)]).toEqual(['Experiment Spring created', 'Experiment Spring saved', 'Experiment Spring deleted']);
   });
 });
 

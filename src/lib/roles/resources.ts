@@ -1,5 +1,5 @@
 import { defineResource, type TreeOption } from '../resources/define';
-import { deleteRoleContract, listRolesContract, roleSchema, saveRoleContract } from './contract';
+import { deleteRoleContract, listRolesContract, saveRoleContract } from './contract';
 
 /**
  * Roles as a resource (src/lib/resources/define.ts): the list with how many accounts hold each, and the
@@ -19,12 +19,9 @@ const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export const rolesResource = defineResource({
   id: 'roles',
   singular: 'role',
-  plural: 'roles',
   contracts: { list: listRolesContract, save: saveRoleContract, remove: deleteRoleContract },
-  row: roleSchema,
   rowKey: (r) => r.name,
   rowLabel: (r) => r.name,
-  listInput: (_ctx: RoleContext) => ({}),
   search: 'client',
   columns: [
     { key: 'name', label: 'Role', sortable: true, hint: (r) => r.description || null },
@@ -35,7 +32,7 @@ export const rolesResource = defineResource({
   form: [
     { key: 'name', label: 'Role name', input: 'text', createOnly: true },
     { key: 'description', label: 'Description', input: 'text' },
-    { key: 'paths', label: 'Screens', input: 'tree', tree: (ctx) => treeOf(ctx.routes), help: 'Checking a group grants the screens in it today.' },
+    { key: 'paths', label: 'Screens', input: 'tree', tree: (ctx: RoleContext) => treeOf(ctx.routes), help: 'Checking a group grants the screens in it today.' },
     { key: 'privateActions', label: 'Private actions', input: 'checklist', options: (ctx) => ctx.privateActions.map((a) => ({ label: a.key, value: a.key, hint: a.description })) },
   ],
   initial: () => ({ name: '', description: '', paths: [], privateActions: [] }),
