@@ -15,6 +15,7 @@ import { showToast } from '../../lib/ui/toast-store';
 import type { Team } from './AppManager';
 import { ProblemText } from '../common/ProblemText';
 import { submitWith } from '../../lib/ui/form-submit';
+import { messageOf } from '../../lib/error-message';
 
 interface PlatformDraft {
   enabled: boolean;
@@ -102,7 +103,7 @@ export default function AppFormDialog({ app, teams, onClose, onSaved }: AppFormD
       showToast('success', creating ? `App ${data.name} created` : `App ${data.name} saved`);
       onSaved(data, creating);
     } catch (error) {
-      setProblem((error as Error).message);
+      setProblem(messageOf(error));
       setBusy(false);
     }
   }

@@ -7,6 +7,7 @@ import { api } from '../../lib/http/client';
 import { showToast } from '../../lib/ui/toast-store';
 import { formatDateTime } from '../../lib/time/format';
 import { ProblemText } from '../common/ProblemText';
+import { messageOf } from '../../lib/error-message';
 
 /**
  * The app's JSON config with line numbers and live validation: the first problem is shown with its line,
@@ -38,7 +39,7 @@ export default function ConfigEditor({ app, canEdit, onSaved }: { app: AppDetail
       showToast('success', 'Config saved');
       await onSaved();
     } catch (error) {
-      setServerProblem((error as Error).message);
+      setServerProblem(messageOf(error));
     } finally {
       setBusy(false);
     }

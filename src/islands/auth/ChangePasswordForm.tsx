@@ -4,6 +4,7 @@ import { isWeakPassword, newPasswordProblem } from '../../lib/auth/validation';
 import { api } from '../../lib/http/client';
 import { showToast } from '../../lib/ui/toast-store';
 import { ProblemText } from '../common/ProblemText';
+import { messageOf } from '../../lib/error-message';
 
 export default function ChangePasswordForm({ username }: { username: string }) {
   const [oldPassword, setOld] = useState('');
@@ -25,7 +26,7 @@ export default function ChangePasswordForm({ username }: { username: string }) {
       showToast('success', 'Password changed');
       setTimeout(() => location.assign('/'), 800);
     } catch (error) {
-      setProblem((error as Error).message);
+      setProblem(messageOf(error));
       setBusy(false);
     }
   }

@@ -14,6 +14,7 @@ import './finance.css';
 import { DayPicker } from '../common/DayPicker';
 import { ScrollTable } from '../common/ScrollTable';
 import { ProblemText } from '../common/ProblemText';
+import { messageOf } from '../../lib/error-message';
 
 interface Filter {
   from: string;
@@ -72,7 +73,7 @@ export default function ImportAdmob({ defaultFrom, defaultTo }: { defaultFrom: s
             setAccounts(data.accounts);
             showToast('success', `AdMob connected: ${data.accounts.map((a) => a.publisherId).join(', ')}`);
           } catch (e) {
-            setError(e instanceof Error ? e.message : String(e));
+            setError(messageOf(e));
           } finally {
             // Used or refused, a code is good once: both keys go.
             localStorage.removeItem(ADMOB_STORAGE.code);
@@ -86,10 +87,10 @@ export default function ImportAdmob({ defaultFrom, defaultTo }: { defaultFrom: s
           setAccounts(data.accounts);
         } catch (e) {
           setAccounts([]);
-          setSetupProblem(e instanceof Error ? e.message : String(e));
+          setSetupProblem(messageOf(e));
         }
       } catch (e) {
-        setError(e instanceof Error ? e.message : String(e));
+        setError(messageOf(e));
       }
     })();
   }, []);
@@ -110,7 +111,7 @@ export default function ImportAdmob({ defaultFrom, defaultTo }: { defaultFrom: s
         await loadHistory();
       }
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(messageOf(e));
     } finally {
       setBusy('');
     }

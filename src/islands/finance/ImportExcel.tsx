@@ -7,6 +7,7 @@ import { showToast } from '../../lib/ui/toast-store';
 import { formatUsdMicros } from '../../lib/reports/columns';
 import { ImportHistory, ImportOutcome, ImportProblems, useImportHistory } from './ImportParts';
 import './finance.css';
+import { messageOf } from '../../lib/error-message';
 
 const CONTRACTS = { iaa: importIaaContract, cost: importCostContract } as const;
 const NOUN = { iaa: 'ad revenue', cost: 'UA cost' } as const;
@@ -47,7 +48,7 @@ export default function ImportExcel({ kind, defaultMonth }: { kind: ImportKind; 
       }
     } catch (e) {
       setPreview(null);
-      setError(e instanceof Error ? e.message : String(e));
+      setError(messageOf(e));
     } finally {
       setBusy(false);
     }

@@ -5,6 +5,7 @@ import type { FinanceSource } from '../../lib/finance/model';
 import { formatDateTime } from '../../lib/time/format';
 import { ScrollTable } from '../common/ScrollTable';
 import { ProblemText } from '../common/ProblemText';
+import { messageOf } from '../../lib/error-message';
 
 /**
  * What every finance import screen shows the same way (Excel IAA and cost, Import Studio, AdMob): the
@@ -54,7 +55,7 @@ export function useImportHistory(source: FinanceSource, onError: (message: strin
       setHistory((await api(dataVersionContract, { source, limit: 20 })).data);
     } catch (e) {
       setHistory([]);
-      onError(e instanceof Error ? e.message : String(e));
+      onError(messageOf(e));
     }
   }, [source, onError]);
   useEffect(() => {

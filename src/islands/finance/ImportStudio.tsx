@@ -11,6 +11,7 @@ import { showToast } from '../../lib/ui/toast-store';
 import { ImportHistory, ImportOutcome, ImportProblems, useImportHistory } from './ImportParts';
 import { ScrollTable } from '../common/ScrollTable';
 import './finance.css';
+import { messageOf } from '../../lib/error-message';
 
 const money = (n: number, currency: string) => `${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
 
@@ -37,7 +38,7 @@ export default function ImportStudio({ defaultMonth }: { defaultMonth: string })
         const apps = (await api(listAppOsContract, {})).data;
         setCatalog({ apps: new Set(apps.map((a) => a.appId)), packages: apps.flatMap((a) => a.packages.map((p) => ({ appId: a.appId, ...p }))) });
       } catch (e) {
-        setError(e instanceof Error ? e.message : String(e));
+        setError(messageOf(e));
       }
     })();
   }, []);
@@ -54,7 +55,7 @@ export default function ImportStudio({ defaultMonth }: { defaultMonth: string })
         const files = await unpack(file.name, new Uint8Array(await file.arrayBuffer()));
         if (current) setReport(readStoreReports(files, catalog, month));
       } catch (e) {
-        if (current) setError(`${file.name} ${e instanceof Error ? e.message : String(e)}.`);
+        if (current) setError(`${file.name} ${messageOf(e)}.`);
       }
     })();
     return () => {
@@ -72,7 +73,7 @@ export default function ImportStudio({ defaultMonth }: { defaultMonth: string })
       showToast('success', `Imported store IAP for ${month}`);
       await reload();
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(messageOf(e));
     } finally {
       setBusy(false);
     }

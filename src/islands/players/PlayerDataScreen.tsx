@@ -6,7 +6,6 @@ import { checkConfig, formatConfig } from '../../lib/apps/json-config';
 import type { AppScope } from '../../lib/apps/store';
 import { useLinkedApp } from '../../lib/apps/use-linked-app';
 import { api } from '../../lib/http/client';
-import type { ApiError } from '../../lib/http/requester';
 import { changesOnly, lineDiff } from '../../lib/players/line-diff';
 import { playerDataEditReadContract, playerDataUpdateContract, playerDataViewContract } from '../../lib/players/staff-contract';
 import { formatDateTime } from '../../lib/time/format';
@@ -15,6 +14,7 @@ import Field from '../../lib/ui/filters/Field';
 import PlayerLookup from './PlayerLookup';
 import { ProblemText } from '../common/ProblemText';
 import '../../styles/players.css';
+import { serverMessageOf } from '../../lib/http/requester';
 
 interface Save {
   version: number;
@@ -78,7 +78,7 @@ export default function PlayerDataScreen({ mode, account, query, initial, canSav
       setSave({ version: data.version, data: check.value, updatedAt: data.updatedAt, updatedBy: 'you' });
       setReviewing(false);
     } catch (error) {
-      setProblem((error as ApiError).serverMessage ?? (error as Error).message);
+      setProblem(serverMessageOf(error));
     } finally {
       setBusy(false);
     }

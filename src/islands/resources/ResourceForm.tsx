@@ -13,12 +13,12 @@ import { useState } from 'react';
 import type { Contract } from '../../lib/contract';
 import { api } from '../../lib/http/client';
 import { splitFieldMessages } from '../../lib/http/issues';
-import type { ApiError } from '../../lib/http/requester';
 import { formValues, saveRequest, validateSave, type ResourceDescriptor, type ResourceField } from '../../lib/resources/define';
 import { dayToLocalDate, localDateToDay } from '../../lib/ui/filters/date-range';
 import TreeField from './TreeField';
 import { ProblemText } from '../common/ProblemText';
 import { submitWith } from '../../lib/ui/form-submit';
+import { serverMessageOf } from '../../lib/http/requester';
 
 interface Props<R, Ctx> {
   descriptor: ResourceDescriptor<R, Ctx>;
@@ -58,7 +58,7 @@ export default function ResourceForm<R, Ctx>({ descriptor: d, context, row, onCl
       const { data } = await api(d.contracts.save as Contract, request as never);
       await onSaved(data);
     } catch (error) {
-      const { byField, rest } = splitFieldMessages((error as ApiError).serverMessage ?? (error as Error).message, fields.map((f) => f.key));
+      const { byField, rest } = splitFieldMessages(serverMessageOf(error), fields.map((f) => f.key));
       setErrors(byField);
       setProblem(rest);
     } finally {

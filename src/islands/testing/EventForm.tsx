@@ -8,12 +8,12 @@ import { OS_NAMES, type OsCode } from '../../lib/apps/os';
 import { HISTORY_KINDS } from '../../lib/history/kinds';
 import { api } from '../../lib/http/client';
 import { splitFieldMessages } from '../../lib/http/issues';
-import type { ApiError } from '../../lib/http/requester';
 import { RECEIPT_MAX, testSendAdImpressionContract, testSendEventContract, testSendPurchaseContract, type TestPlayer } from '../../lib/testing/contract';
 import { APP_VERSION, COUNTRY, paramErrors, paramFields } from '../../lib/testing/event-schema';
 import { showToast } from '../../lib/ui/toast-store';
 import { ProblemText } from '../common/ProblemText';
 import { submitWith } from '../../lib/ui/form-submit';
+import { serverMessageOf } from '../../lib/http/requester';
 
 export type EventFormKind = 'adImpression' | 'purchase' | 'any';
 
@@ -111,7 +111,7 @@ export default function EventForm({ kind, player, platforms, historyRoutes }: { 
       }
     } catch (error) {
       const keys = ['appVersion', 'country', 'os', 'receipt', 'userId', ...fields.map((f) => `params.${f.key}`)];
-      const { byField, rest } = splitFieldMessages((error as ApiError).serverMessage ?? (error as Error).message, keys);
+      const { byField, rest } = splitFieldMessages(serverMessageOf(error), keys);
       setErrors(byField);
       setFoot(rest);
     } finally {

@@ -6,6 +6,7 @@ import { LIVE_EVENTS_DAYS, LIVE_EVENTS_MAX, LIVE_POLL_MS, testEventsContract, ty
 import { formatDateTime } from '../../lib/time/format';
 import { ScrollTable } from '../common/ScrollTable';
 import '../../styles/data-table.css';
+import { messageOf } from '../../lib/error-message';
 
 /** Polling fails quietly (a toast every 3 s would bury the screen); the indicator says so instead. */
 const quietApi = createRequester();
@@ -54,7 +55,7 @@ export default function LiveEvents({ player, compact }: { player: TestPlayer; co
           lastOk.current = data.readAt;
           setStatus({ kind: 'live', at: data.readAt });
         } catch (error) {
-          if (!stopped) setStatus({ kind: 'failed', at: lastOk.current, why: (error as Error).message });
+          if (!stopped) setStatus({ kind: 'failed', at: lastOk.current, why: messageOf(error) });
         }
       }
       timer = setTimeout(() => void poll(), LIVE_POLL_MS);

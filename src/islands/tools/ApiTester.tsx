@@ -8,6 +8,7 @@ import { toSearchParams } from '../../lib/contract';
 import { api } from '../../lib/http/client';
 import { testerEndpointsContract } from '../../lib/openapi/contract';
 import { ProblemText } from '../common/ProblemText';
+import { messageOf } from '../../lib/error-message';
 
 type Endpoint = Awaited<ReturnType<typeof api<typeof testerEndpointsContract>>>['data'][number];
 interface Sent {
@@ -49,7 +50,7 @@ export default function ApiTester() {
       if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('The input must be a JSON object of the request fields.');
       fields = { ...(parsed as Record<string, unknown>) };
     } catch (e) {
-      setError((e as Error).message);
+      setError(messageOf(e));
       return;
     }
     let url = chosen.path;
@@ -73,7 +74,7 @@ export default function ApiTester() {
       else body = `(${type || 'binary'} answer, ${(await response.arrayBuffer()).byteLength.toLocaleString('en-US')} bytes${response.headers.get('content-disposition') ? `: ${response.headers.get('content-disposition')}` : ''})`;
       setSent({ status: response.status, ms: Math.round(performance.now() - started), body: body.length > 300_000 ? `${body.slice(0, 300_000)}\n…` : body });
     } catch (e) {
-      setError(`The request did not complete: ${(e as Error).message}`);
+      setError(`The request did not complete: ${messageOf(e)}`);
     } finally {
       setBusy(false);
     }

@@ -9,6 +9,7 @@ import { excelWorker } from '../../lib/tools/excel-messages';
 import { showToast } from '../../lib/ui/toast-store';
 import { downloadBlob, stem } from './download';
 import { ProblemText } from '../common/ProblemText';
+import { messageOf } from '../../lib/error-message';
 
 const PREVIEW_ROWS = 50;
 
@@ -33,7 +34,7 @@ export default function ExcelToJson() {
     try {
       return await work();
     } catch (e) {
-      setError((e as Error).message);
+      setError(messageOf(e));
       return undefined;
     } finally {
       setBusy(false);

@@ -8,6 +8,7 @@ import { excelWorker } from '../../lib/tools/excel-messages';
 import { showToast } from '../../lib/ui/toast-store';
 import { downloadBlob, stem } from './download';
 import { ProblemText } from '../common/ProblemText';
+import { messageOf } from '../../lib/error-message';
 
 /**
  * Json To Excel: paste or open a JSON array of objects and download an .xlsx; columns are the union of the
@@ -34,7 +35,7 @@ export default function JsonToExcel() {
       downloadBlob(answer.buffer, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', `${stem(fileName)}.xlsx`);
       showToast('success', `Excel file with ${answer.rows} row(s) and ${answer.columns} column(s) downloaded`);
     } catch (e) {
-      setError((e as Error).message);
+      setError(messageOf(e));
     } finally {
       setBusy(false);
     }

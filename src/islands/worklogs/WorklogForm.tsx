@@ -10,6 +10,7 @@ import { showToast } from '../../lib/ui/toast-store';
 import { DayPicker } from '../common/DayPicker';
 import { ProblemText } from '../common/ProblemText';
 import { submitWith } from '../../lib/ui/form-submit';
+import { serverMessageOf } from '../../lib/http/requester';
 
 export interface Draft {
   id?: number;
@@ -41,7 +42,7 @@ export default function WorklogForm({ draft, today, projects, onSaved, onCancel 
       showToast('success', value.id ? 'Worklog updated' : 'Worklog saved');
       onSaved(data);
     } catch (e) {
-      setError((e as { serverMessage?: string; message: string }).serverMessage ?? (e as Error).message);
+      setError(serverMessageOf(e));
     } finally {
       setBusy(false);
     }

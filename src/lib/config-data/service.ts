@@ -7,6 +7,7 @@ import { HttpError, badRequest, conflict, notFound } from '../server/errors';
 import { mayViewApp } from '../apps/service';
 import type { ConfigItem, Team } from './contract';
 import { configKinds, serviceAccountFile, type ConfigKind } from './kinds';
+import { messageOf } from '../error-message';
 
 type Row = { id: number; scope: string; item_key: string; data: Record<string, unknown>; secret: string | null; updated_by: string; updated_at: Date };
 const toItem = (r: Row): ConfigItem => ({ id: r.id, scope: r.scope, key: r.item_key, data: r.data, hasSecret: Boolean(r.secret), updatedBy: r.updated_by, updatedAt: new Date(r.updated_at).toISOString() });
@@ -60,7 +61,7 @@ function prepare(kind: ConfigKind, data: Record<string, unknown>, existing: Row 
     try {
       parsed = JSON.parse(raw);
     } catch (error) {
-      throw badRequest(`data.serviceAccountJson: not valid JSON (${(error as Error).message}).`);
+      throw badRequest(`data.serviceAccountJson: not valid JSON (${messageOf(error)}).`);
     }
     const file = serviceAccountFile.safeParse(parsed);
     if (!file.success) throw badRequest(`data.serviceAccountJson: ${file.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);

@@ -2,6 +2,7 @@ import { OAuth2Client } from 'google-auth-library';
 import { tunables } from '../server/config';
 import { badRequest, HttpError } from '../server/errors';
 import { ADMOB_SCOPE } from './admob-contract';
+import { messageOf } from '../error-message';
 
 /**
  * Google's side of AdMob: the OAuth client (google-auth-library, endpoints from the config module so tests
@@ -73,7 +74,7 @@ async function admobCall<T>(accessToken: string, method: 'GET' | 'POST', path: s
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {
-    throw new HttpError(502, `The AdMob API did not answer (${(error as Error).message}); try again.`);
+    throw new HttpError(502, `The AdMob API did not answer (${messageOf(error)}); try again.`);
   }
   const text = await response.text();
   let json: unknown = null;

@@ -1,6 +1,7 @@
 import ky, { isHTTPError, isTimeoutError, type KyInstance, type Options } from 'ky';
 import { buildTarget, toSearchParams, type BodyOf, type Contract, type RequestOf } from '../contract';
 import { MESSAGES, REQUEST_TIMEOUT_MS } from './messages';
+import { messageOf } from '../error-message';
 
 /** A failed API call: the HTTP status (0 when no answer came) and the message the catalogue chose. */
 export class ApiError extends Error {
@@ -12,6 +13,14 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * What the server said of a refused request (a 400 names the field, a 409 the conflict), where the catalogue
+ * shows something more general; for any other error, its message. Forms show this beside the fields.
+ */
+export function serverMessageOf(error: unknown): string {
+  return (error instanceof ApiError && error.serverMessage) || messageOf(error);
 }
 
 /**

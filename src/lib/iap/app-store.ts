@@ -4,6 +4,7 @@ import { nowMs } from '../time/clock';
 import { formatDateTime } from '../time/format';
 import { APPLE_ROOT_CA_G3_SHA256, JwsRejected, verifyAppleJws } from './apple-jws';
 import { isTransient, pending, refused, timedGet, verified, type StoreReply } from './outcome';
+import { messageOf } from '../error-message';
 
 /**
  * App Store: the App Store Server API's Get Transaction Info (GET /inApps/v1/transactions/{transactionId}) with an
@@ -39,7 +40,7 @@ export async function askAppStore(key: AppStoreKey, bundleId: string, claim: { p
   try {
     token = await bearer(key, bundleId);
   } catch (error) {
-    return { outcome: pending(`the app's App Store key cannot sign (${(error as Error).message}); fix it, the purchase is asked again`) };
+    return { outcome: pending(`the app's App Store key cannot sign (${messageOf(error)}); fix it, the purchase is asked again`) };
   }
   const answer = await timedGet(url, { authorization: `Bearer ${token}`, accept: 'application/json' }, storeTimeoutMs);
   const body = (answer.body ?? {}) as Record<string, unknown>;

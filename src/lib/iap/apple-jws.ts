@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { compactVerify, decodeProtectedHeader } from 'jose';
+import { messageOf } from '../error-message';
 
 /**
  * The App Store signs every transaction as a JWS whose header carries its certificate chain (x5c: leaf,
@@ -64,7 +65,7 @@ export async function verifyAppleJws(jws: string, trust: AppleTrust, atMs: numbe
     const { payload } = await compactVerify(jws, chain[0]!.publicKey, { algorithms: ['ES256'] });
     return JSON.parse(new TextDecoder().decode(payload)) as Record<string, unknown>;
   } catch (error) {
-    throw new JwsRejected(`the signature does not verify with the leaf certificate (${(error as Error).message})`);
+    throw new JwsRejected(`the signature does not verify with the leaf certificate (${messageOf(error)})`);
   }
 }
 

@@ -1,6 +1,7 @@
 import { serviceAccountClient, type ServiceAccount } from '../google/service-account';
 import { tunables } from '../server/config';
 import { isTransient, pending, refused, timedGet, verified, type StoreReply } from './outcome';
+import { messageOf } from '../error-message';
 
 /**
  * Google Play: Android Publisher API purchases.products.get with the app's service account (its token from
@@ -29,7 +30,7 @@ export async function askGooglePlay(account: ServiceAccount, packageName: string
     if (!token.token) throw new Error('the token endpoint answered no access token');
     accessToken = token.token;
   } catch (error) {
-    const why = (error as Error).message;
+    const why = messageOf(error);
     return {
       outcome: pending(`Google sign-in with the service account failed: ${why}`),
       exchange: { request: { method: 'POST', url: googleTokenUrl, headers: { 'content-type': 'application/x-www-form-urlencoded (JWT assertion left out)' } }, httpStatus: null, response: { error: why }, latencyMs: Math.round(performance.now() - signInStarted) },

@@ -1,3 +1,5 @@
+import { messageOf } from '../error-message';
+
 /**
  * Five-field cron (minute hour day-of-month month day-of-week) evaluated in an IANA time zone.
  * Several expressions may be joined with ";" (the finance refresh runs at 8:30, 9:10, 10:30, 13:30 and 17:00).
@@ -72,7 +74,7 @@ export function cronProblem(text: string, timeZone: string): string | null {
     }
     return null;
   } catch (error) {
-    return error instanceof RangeError ? `unknown time zone "${timeZone}"` : (error as Error).message;
+    return error instanceof RangeError ? `unknown time zone "${timeZone}"` : messageOf(error);
   }
 }
 

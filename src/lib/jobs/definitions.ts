@@ -10,6 +10,7 @@ import { tunables } from '../server/config';
 import { tickLiveEvents } from '../live-events/lifecycle';
 import type { Db, Sql } from '../server/db';
 import { describeMaintenance, maintainEmbedded } from '../server/db/maintenance';
+import { messageOf } from '../error-message';
 
 export interface JobDefinition {
   name: string;
@@ -91,7 +92,7 @@ export const jobDefinitions: JobDefinition[] = [
         const admob = await refreshAdmob(db as Db);
         return admob ? `${analytics}; ${admob}` : analytics;
       } catch (error) {
-        throw new Error(`${analytics}; AdMob failed: ${(error as Error).message}`);
+        throw new Error(`${analytics}; AdMob failed: ${messageOf(error)}`);
       }
     },
   },

@@ -8,6 +8,7 @@ import { jobDefinitions, type JobDefinition } from './definitions';
 import { nowMs } from '../time/clock';
 import { tunables } from '../server/config';
 import { identityKey, isSelf, liveness, parseIdentityKey, selfIdentity } from '../server/process-identity';
+import { messageOf } from '../error-message';
 
 /** Identifies this process in the run history (several processes may share one PostgreSQL). */
 export const RUNNER_ID = `${hostname()}:${process.pid}`;
@@ -116,7 +117,7 @@ async function finish(db: Db, job: JobDefinition, runId: number): Promise<{ id: 
     result = await job.run(db);
   } catch (failure) {
     status = 'failed';
-    error = failure instanceof Error ? failure.message : String(failure);
+    error = messageOf(failure);
     console.error(`[jobs] ${job.name} failed:`, error);
   } finally {
     clearInterval(renew);

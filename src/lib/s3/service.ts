@@ -21,6 +21,7 @@ import type { Db } from '../server/db';
 import { badRequest, HttpError, notFound } from '../server/errors';
 import { nowMs } from '../time/clock';
 import { PART_SIZE, SINGLE_PUT_MAX, type S3Listing, type S3Object } from './contract';
+import { messageOf } from '../error-message';
 
 let cachedClient: { settings: S3Settings; client: S3Client } | null = null;
 
@@ -66,7 +67,7 @@ async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
       throw new HttpError(502, `${what}: S3 answered ${error.name}${error.message && error.message !== error.name ? ` (${error.message})` : ''}.`);
     }
     if (error instanceof HttpError) throw error;
-    throw new HttpError(502, `${what}: S3 could not be reached (${error instanceof Error ? error.message : String(error)}).`);
+    throw new HttpError(502, `${what}: S3 could not be reached (${messageOf(error)}).`);
   }
 }
 

@@ -1,6 +1,7 @@
 import { handle, type ApiHandler } from '../server/api/handler';
 import { DatabaseUnavailableError } from '../server/db/unavailable';
 import { healthContract } from './contract';
+import { messageOf } from '../error-message';
 
 /**
  * Health: answering at all means start-up (migrations, seed) finished, and the database answers a query now.
@@ -11,7 +12,7 @@ export const systemApi: ApiHandler[] = [
     try {
       await ctx.db.one('SELECT 1 AS ok');
     } catch (error) {
-      throw new DatabaseUnavailableError(error instanceof Error ? error.message : String(error), { cause: error });
+      throw new DatabaseUnavailableError(messageOf(error), { cause: error });
     }
     return { data: { database: ctx.db.kind } };
   }),

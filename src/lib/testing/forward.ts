@@ -3,6 +3,7 @@ import { OS_NAMES, type OsCode } from '../apps/os';
 import { serverConfig } from '../server/config';
 import type { Sql } from '../server/db';
 import { HttpError, badRequest } from '../server/errors';
+import { messageOf } from '../error-message';
 
 /**
  * The test screens act as a game would: their events and player sessions go through this server's own SDK
@@ -31,7 +32,7 @@ export async function callSdk<T>(path: string, key: string, body: unknown): Prom
       signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
     });
   } catch (error) {
-    throw new HttpError(502, `The SDK endpoint did not answer (${error instanceof Error ? error.message : String(error)}).`);
+    throw new HttpError(502, `The SDK endpoint did not answer (${messageOf(error)}).`);
   }
   const json = (await response.json().catch(() => ({}))) as { data?: T; message?: string };
   if (!response.ok) throw new HttpError(response.status >= 500 ? 502 : response.status, json.message ?? `The SDK endpoint answered ${response.status}.`);

@@ -5,6 +5,7 @@
  */
 
 export type JsonScalar = string | number | boolean | null;
+import { messageOf } from '../error-message';
 export type JsonRecord = Record<string, JsonScalar>;
 
 /** A full ISO 8601 UTC instant, as excelToJson writes dates: written back as a date cell. */
@@ -75,7 +76,7 @@ export function parseJsonArray(text: string): Record<string, unknown>[] {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new JsonShapeError(`This is not valid JSON: ${(error as Error).message}`);
+    throw new JsonShapeError(`This is not valid JSON: ${messageOf(error)}`);
   }
   if (!Array.isArray(value)) throw new JsonShapeError(`The JSON must be an array of objects, not ${describe(value)}.`);
   if (value.length === 0) throw new JsonShapeError('The JSON array is empty: there is nothing to put in a sheet.');

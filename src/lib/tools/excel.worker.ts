@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { cellToJson, ISO_INSTANT, objectsToGrid, rowsToObjects, workbookProblem, type JsonScalar } from './excel-json';
 import type { WorkerAnswer, WorkerRequest } from './excel-messages';
+import { messageOf } from '../error-message';
 
 /**
  * Reads and writes workbooks off the page's thread, so a 10 MB workbook does not freeze the screen.
@@ -37,7 +38,7 @@ async function answer(request: WorkerRequest): Promise<WorkerAnswer> {
       try {
         await book.xlsx.load(request.buffer);
       } catch (error) {
-        throw new Error(`${request.fileName} could not be read as an Excel workbook: ${(error as Error).message}`);
+        throw new Error(`${request.fileName} could not be read as an Excel workbook: ${messageOf(error)}`);
       }
       workbook = book;
       return { type: 'opened', sheets: book.worksheets.map((s) => ({ name: s.name, rows: s.rowCount })) };
@@ -74,6 +75,6 @@ self.onmessage = async (event: MessageEvent<WorkerRequest & { id: number }>) => 
     const transfer = result.type === 'xlsx' ? [result.buffer] : [];
     (self as unknown as Worker).postMessage({ id, ok: true, result }, transfer);
   } catch (error) {
-    (self as unknown as Worker).postMessage({ id, ok: false, message: (error as Error).message });
+    (self as unknown as Worker).postMessage({ id, ok: false, message: messageOf(error) });
   }
 };
