@@ -28,7 +28,6 @@ export const mainDataScreen = defineReport({
   appMode: 'multi',
   figures: { rows: z.array(mainDataRow) },
   noun: 'events',
-  fileStem: 'main-data',
   isEmpty: (answer) => !answer.rows.some(mainDataHasData),
   table: (answer) => linesTable({ name: 'Main Data', key: { label: 'Day', value: (r) => r.day, day: true }, columns: MAIN_DATA_COLUMNS, rows: answer.rows, total: true, newestFirst: true }),
   chart: (answer) => ({
@@ -55,11 +54,9 @@ const RETENTION_COLUMNS = Array.from({ length: RETENTION_DAYS + 1 }, (_, n) => (
 export const retentionScreen = defineReport({
   id: 'retention',
   route: RETENTION_ROUTE,
-  api: '/api/cohort/retention',
   appMode: 'multi',
   figures: { cohorts: z.array(retentionCohort) },
   noun: 'installs',
-  fileStem: 'retention',
   isEmpty: (answer) => !answer.cohorts.some((c) => c.installs > 0),
   table: (answer) => cohortTable({ name: 'Retention', lines: answer.cohorts, total: retentionTotal(answer.cohorts), columns: RETENTION_COLUMNS }),
   chart: (answer) => ({
@@ -71,11 +68,10 @@ export const retentionScreen = defineReport({
 });
 
 /** The Level report of one game mode: the main levels, or the mini-game's (same figures, same SQL). */
-function levelReport(options: { id: string; route: string; api: string; mode: (typeof LEVEL_MODES)[number]; fileStem: string; name: string }) {
+function levelReport(options: { id: string; route: string; mode: (typeof LEVEL_MODES)[number]; fileStem?: string; name: string }) {
   return defineReport({
     id: options.id,
     route: options.route,
-    api: options.api,
     appMode: 'single',
     extra: { mode: z.enum(LEVEL_MODES).default(options.mode) },
     figures: { mode: z.enum(LEVEL_MODES), levels: z.array(levelRow) },
@@ -100,13 +96,12 @@ function levelReport(options: { id: string; route: string; api: string; mode: (t
   });
 }
 
-export const levelScreen = levelReport({ id: 'level', route: LEVEL_ROUTE, api: '/api/analytic/level', mode: 'main', fileStem: 'level', name: 'Level' });
+export const levelScreen = levelReport({ id: 'level', route: LEVEL_ROUTE, mode: 'main', name: 'Level' });
 
 /** Level MiniGame: the Level report of the mini-game mode (its own route and API path). */
 export const levelMiniGameScreen = levelReport({
   id: 'levelMiniGame',
   route: '/gsm/analytic/levelMiniGame',
-  api: '/api/analytic/levelMiniGame',
   mode: 'minigame',
   fileStem: 'level-minigame',
   name: 'Level MiniGame',
@@ -117,13 +112,11 @@ export const LEVEL_RETENTION_CHOICES = [30, 50, 100, 200] as const;
 export const levelRetentionScreen = defineReport({
   id: 'levelRetention',
   route: LEVEL_RETENTION_ROUTE,
-  api: '/api/analytic/levelRetention',
   appMode: 'single',
   extra: { ...levelMode, maxLevel: z.coerce.number<string | number>().int().min(1).max(LEVEL_RETENTION_MAX_LEVELS).default(50) },
   controls: [{ key: 'maxLevel', label: 'Levels shown', options: LEVEL_RETENTION_CHOICES.map((n) => ({ label: `Levels 1-${n}`, value: n })) }],
   figures: { mode: z.enum(LEVEL_MODES), maxLevel: z.number(), cohorts: z.array(levelRetentionCohort) },
   noun: 'installs',
-  fileStem: 'level-retention',
   isEmpty: (answer) => !answer.cohorts.some((c) => c.installs > 0),
   table: (answer) => {
     const levels = Array.from({ length: answer.maxLevel }, (_, i) => i + 1);

@@ -116,13 +116,11 @@ const col = (key: string, label: string, unit: TableColumn['unit'], decimals = 0
 export const abRetentionScreen = defineReport({
   id: 'abRetention',
   route: '/gsm/a_b_test/retention_report',
-  api: '/api/a_b_test/retention_report',
   appMode: 'single',
   extra: experimentField,
   controls: [experimentControl],
   figures: { ...commonFigures, lines: z.array(retentionLine) },
   noun: 'exposed players',
-  fileStem: 'ab-retention',
   isEmpty: (a) => !a.known || exposedTotal(a) === 0,
   emptyText,
   notices: (a) => {
@@ -176,13 +174,11 @@ export const AB_WINDOWS = [7, 14, 30] as const;
 export const abOtherScreen = defineReport({
   id: 'abOther',
   route: '/gsm/a_b_test/other',
-  api: '/api/a_b_test/other',
   appMode: 'single',
   extra: { ...experimentField, window: z.coerce.number<string | number>().int().refine((v) => (AB_WINDOWS as readonly number[]).includes(v), 'must be 7, 14 or 30').default(7) },
   controls: [experimentControl, { key: 'window', label: 'Days after exposure', options: AB_WINDOWS.map((w) => ({ label: `First ${w} days`, value: w })) }],
   figures: { ...commonFigures, window: z.number(), lines: z.array(metricLine) },
   noun: 'exposed players',
-  fileStem: 'ab-other',
   isEmpty: (a) => !a.known || exposedTotal(a) === 0,
   emptyText,
   notices: (a) => {

@@ -71,7 +71,6 @@ export const financeStatisticScreen = defineReport({
   controls: [{ key: 'by', label: 'Group by', options: STATISTIC_GROUPS.map((g) => option(g, STATISTIC_LABELS[g])) }],
   figures: { by: z.enum(STATISTIC_GROUPS), names: appNames, rows: z.array(pnlRow) },
   noun: 'finance figures',
-  fileStem: 'finance-statistic',
   isEmpty: (answer) => !hasMoney(answer.rows),
   table: (answer) =>
     linesTable({
@@ -99,7 +98,6 @@ export const financeOverviewScreen = defineReport({
   controls: [{ key: 'by', label: 'Group by', options: [option('team', 'Team'), option('app', 'Top apps'), option('month', 'Month (trend)')] }],
   figures: { by: z.enum(OVERVIEW_GROUPS), names: appNames, rows: z.array(pnlRow) },
   noun: 'finance figures',
-  fileStem: 'finance-overview',
   isEmpty: (answer) => !hasMoney(answer.rows),
   table: (answer) =>
     linesTable({ name: 'Finance Overview', key: { label: STATISTIC_LABELS[answer.by], value: (r) => keyLabel(answer.by, answer.names)(r.key) }, columns: PNL_COLUMNS, rows: answer.rows, total: true, newestFirst: false }),
@@ -120,7 +118,6 @@ export const financeAppDetailScreen = defineReport({
   controls: [{ key: 'by', label: 'Group by', options: APP_DETAIL_GROUPS.map((g) => option(g, STATISTIC_LABELS[g])) }],
   figures: { by: z.enum(APP_DETAIL_GROUPS), names: appNames, rows: z.array(pnlRow), sources: z.array(z.object({ key: z.string(), kind: z.string(), gross: z.number(), net: z.number() })) },
   noun: 'finance figures',
-  fileStem: 'finance-app-detail',
   isEmpty: (answer) => !hasMoney(answer.rows),
   table: (answer) =>
     linesTable({
@@ -151,7 +148,6 @@ export const financeRevenueScreen = defineReport({
   controls: [{ key: 'by', label: 'Group by', options: [option('network', 'Network or store'), option('kind', 'Ads / IAP'), option('source', 'Source of the figures')] }],
   figures: { by: z.enum(REVENUE_GROUPS), rows: z.array(revenueSourceRow) },
   noun: 'revenue',
-  fileStem: 'finance-revenue',
   isEmpty: (answer) => answer.rows.length === 0,
   table: (answer) =>
     linesTable<RevenueSourceRowT>({

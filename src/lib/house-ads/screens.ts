@@ -52,7 +52,6 @@ const houseAdChart = (rows: readonly HouseAdLine[], x: 'day' | 'category') => {
 export const campaignReportScreen = defineReport({
   id: 'houseAdCampaign',
   route: '/ads_in_house/report/campaign',
-  api: '/api/ads_in_house/report/campaign',
   appMode: 'multi',
   extra: { campaign: z.coerce.string<string | number>().trim().max(12).default('') },
   controls: [{ key: 'campaign', label: 'Campaign', options: [{ label: 'All campaigns', value: '' }], answerOptions: (a: { campaigns: { id: number; name: string }[] }) => a.campaigns.map((c) => ({ label: `${c.name} (#${c.id})`, value: String(c.id) })) }],
@@ -65,11 +64,10 @@ export const campaignReportScreen = defineReport({
 });
 
 /** Per app (advertised or publisher): one line an app, bars. */
-function perAppReport(id: string, route: string, api: string, name: string, keyLabel: string, fileStem: string) {
+function perAppReport(id: string, route: string, name: string, keyLabel: string, fileStem: string) {
   return defineReport({
     id,
     route,
-    api,
     appMode: 'multi',
     figures: { rows: z.array(houseAdLine) },
     noun: 'house ad impressions',
@@ -80,8 +78,8 @@ function perAppReport(id: string, route: string, api: string, name: string, keyL
   });
 }
 
-export const advertiserReportScreen = perAppReport('houseAdAdvertiser', '/ads_in_house/report/advertiser', '/api/ads_in_house/report/advertiser', 'Advertiser Report', 'Advertised app', 'house-ads-advertiser');
-export const publisherReportScreen = perAppReport('houseAdPublisher', '/ads_in_house/report/publisher', '/api/ads_in_house/report/publisher', 'Publisher Report', 'Publisher app', 'house-ads-publisher');
+export const advertiserReportScreen = perAppReport('houseAdAdvertiser', '/ads_in_house/report/advertiser', 'Advertiser Report', 'Advertised app', 'house-ads-advertiser');
+export const publisherReportScreen = perAppReport('houseAdPublisher', '/ads_in_house/report/publisher', 'Publisher Report', 'Publisher app', 'house-ads-publisher');
 
 /** A campaign, a publisher app or an advertised app with its figures (the overview's top lists). */
 export const houseAdTop = houseAdLine;
@@ -155,7 +153,6 @@ const campaignOptions = (a: { campaigns: { id: number; name: string }[] }) => a.
 export const compareScreen = defineReport({
   id: 'houseAdCompare',
   route: '/ads_in_house/compare',
-  api: '/api/ads_in_house/compare',
   appMode: 'multi',
   extra: { a: campaignId, b: campaignId },
   controls: [

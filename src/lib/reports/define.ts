@@ -62,8 +62,8 @@ export interface ReportSpec<Extra extends z.ZodRawShape, Figures extends z.ZodRa
   /** Names the descriptor in the route table (`screen: 'report:<id>'`). */
   id: string;
   route: string;
-  /** The spec's API path; the export is `<api>/export`. */
-  api: string;
+  /** The spec's API path (the export is `<api>/export`); by default the route's (`reportApiPath`). */
+  api?: string;
   /** 'multi': any apps (none = all visible); 'single': the shared selected app. */
   appMode: 'multi' | 'single';
   /** Shared filters this report does not read, left off its filter bar (finance has no version or country). */
@@ -74,9 +74,17 @@ export interface ReportSpec<Extra extends z.ZodRawShape, Figures extends z.ZodRa
   figures: Figures;
   /** What the figures count, for the empty state: "No {noun} from Idle Miner in this range." */
   noun: string;
-  /** File names of exports: `<fileStem>-YYYY-MM-DD.csv`. */
-  fileStem: string;
+  /** File names of exports: `<fileStem>-YYYY-MM-DD.csv`; by default the id in kebab case (mainData: main-data). */
+  fileStem?: string;
 }
+
+/**
+ * The API path most reports have: the page's path under /api, less the /gsm that prefixes the game screens
+ * (/gsm/analytic/level: /api/analytic/level; /ads_in_house/compare: /api/ads_in_house/compare). A report
+ * whose path breaks the rule (Main Data, the finance reports) names its own.
+ */
+export const reportApiPath = (route: string) => `/api${route.replace(/^\/gsm\//, '/')}`;
+const kebabCase = (id: string) => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 type Request<Extra extends z.ZodRawShape> = ReturnType<typeof reportFilters.extend<Extra>>;
 /** The parsed request of a report (shared filters and its extra fields). */
@@ -87,6 +95,8 @@ export type ReportAnswer<Figures extends z.ZodRawShape> = z.output<z.ZodObject<F
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface ReportDescriptor<Extra extends z.ZodRawShape = any, Figures extends z.ZodRawShape = any> extends ReportSpec<Extra, Figures> {
+  api: string;
+  fileStem: string;
   contract: Contract<Request<Extra>, z.ZodObject<typeof reportMeta & Figures>>;
   exportContract: Contract<z.ZodObject<Request<Extra>['shape'] & { format: z.ZodDefault<z.ZodEnum<{ csv: 'csv'; xlsx: 'xlsx' }>> }>, z.ZodUnknown>;
   table: (answer: ReportAnswer<Figures>, input: z.output<Request<Extra>>) => ReportTable;
@@ -110,12 +120,15 @@ export function defineReport<Figures extends z.ZodRawShape, Extra extends z.ZodR
   spec: ReportSpec<Extra, Figures> & Pick<ReportDescriptor<Extra, Figures>, 'table' | 'chart' | 'isEmpty' | 'emptyText' | 'notices'>,
 ): ReportDescriptor<Extra, Figures> {
   const request = reportFilters.extend((spec.extra ?? {}) as Extra);
+  const api = spec.api ?? reportApiPath(spec.route);
   return {
     ...spec,
-    contract: defineContract({ method: 'GET', path: spec.api, request, data: z.object({ ...reportMeta, ...spec.figures }), access: { route: spec.route } }),
+    api,
+    fileStem: spec.fileStem ?? kebabCase(spec.id),
+    contract: defineContract({ method: 'GET', path: api, request, data: z.object({ ...reportMeta, ...spec.figures }), access: { route: spec.route } }),
     exportContract: defineContract({
       method: 'GET',
-      path: `${spec.api}/export`,
+      path: `${api}/export`,
       request: request.extend({ format: z.enum(['csv', 'xlsx']).default('csv') }),
       data: z.unknown(),
       access: { route: spec.route, actions: ['export_report'] },

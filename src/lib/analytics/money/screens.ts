@@ -26,14 +26,12 @@ const shownKey = (key: string) => key || '(not sent)';
 export const adviewOverviewScreen = defineReport({
   id: 'adviewOverview',
   route: '/gsm/analytic/adviewOverview',
-  api: '/api/analytic/adviewOverview',
   appMode: 'multi',
   // Not "format": the export's own parameter (csv or xlsx) has that name.
   extra: { adFormat: z.enum(AD_FORMAT_CHOICES).default('all') },
   controls: [{ key: 'adFormat', label: 'Ad format', options: AD_FORMAT_CHOICES.map((f) => option(f, f === 'all' ? 'All formats' : f)) }],
   figures: { adFormat: z.enum(AD_FORMAT_CHOICES), rows: z.array(adViewDayRow) },
   noun: 'ad views',
-  fileStem: 'adview-overview',
   isEmpty: (answer) => !answer.rows.some(adFunnelHasData),
   table: (answer) => linesTable({ name: 'Adview Overview', key: { label: 'Day', value: (r) => r.day, day: true }, columns: adFunnelColumns(), rows: answer.rows, total: true, newestFirst: true }),
   chart: (answer) => ({
@@ -55,13 +53,11 @@ const ADVIEW_LABELS = { placement: 'Placement', network: 'Network', format: 'For
 export const adviewScreen = defineReport({
   id: 'adview',
   route: '/gsm/analytic/adview',
-  api: '/api/analytic/adview',
   appMode: 'multi',
   extra: { by: z.enum(ADVIEW_GROUPS).default('placement') },
   controls: [{ key: 'by', label: 'Group by', options: ADVIEW_GROUPS.map((g) => option(g, ADVIEW_LABELS[g])) }],
   figures: { by: z.enum(ADVIEW_GROUPS), groups: z.array(adViewGroupRow) },
   noun: 'ad views',
-  fileStem: 'adview',
   isEmpty: (answer) => !answer.groups.some(adFunnelHasData),
   table: (answer) =>
     linesTable<AdViewGroupRow>({
@@ -94,13 +90,11 @@ const IMPRESSION_LABELS = { day: 'Day', network: 'Network', format: 'Format', pl
 export const adsImpressionScreen = defineReport({
   id: 'adsImpression',
   route: '/gsm/analytic/adsImpression',
-  api: '/api/analytic/adsImpression',
   appMode: 'multi',
   extra: { by: z.enum(ADS_IMPRESSION_GROUPS).default('day') },
   controls: [{ key: 'by', label: 'Group by', options: ADS_IMPRESSION_GROUPS.map((g) => option(g, IMPRESSION_LABELS[g])) }],
   figures: { by: z.enum(ADS_IMPRESSION_GROUPS), dauDays: z.number(), rows: z.array(adImpressionRow) },
   noun: 'ad impressions',
-  fileStem: 'ads-impression',
   isEmpty: (answer) => !answer.rows.some((r) => r.impressions > 0),
   table: (answer) =>
     linesTable({
@@ -128,11 +122,9 @@ export const adsImpressionScreen = defineReport({
 export const inappOverviewScreen = defineReport({
   id: 'inappOverview',
   route: '/gsm/analytic/inappOverview',
-  api: '/api/analytic/inappOverview',
   appMode: 'multi',
   figures: { rows: z.array(inappDayRow) },
   noun: 'purchases',
-  fileStem: 'inapp-overview',
   isEmpty: (answer) => !answer.rows.some((r) => r.purchases > 0),
   table: (answer) => linesTable({ name: 'Inapp Overview', key: { label: 'Day', value: (r) => r.day, day: true }, columns: INAPP_DAY_COLUMNS, rows: answer.rows, total: true, newestFirst: true }),
   chart: (answer) => ({
@@ -151,11 +143,9 @@ export const inappOverviewScreen = defineReport({
 export const inappScreen = defineReport({
   id: 'inapp',
   route: '/gsm/analytic/inapp',
-  api: '/api/analytic/inapp',
   appMode: 'multi',
   figures: { buyers: z.number(), products: z.array(inappProductRow) },
   noun: 'purchases',
-  fileStem: 'inapp',
   isEmpty: (answer) => answer.products.length === 0,
   table: (answer) =>
     linesTable({ name: 'Inapp', key: { label: 'Product', value: (r) => r.productId }, columns: inappProductColumns(answer.products, answer.buyers), rows: answer.products, total: true, newestFirst: false }),
@@ -176,13 +166,11 @@ const FIRST_IAP_LABELS = { product: 'Product', daysSinceInstall: 'Days since ins
 export const firstIapScreen = defineReport({
   id: 'firstIap',
   route: '/gsm/analytic/firstIap',
-  api: '/api/analytic/firstIap',
   appMode: 'multi',
   extra: { by: z.enum(FIRST_IAP_GROUPS).default('product') },
   controls: [{ key: 'by', label: 'Group by', options: FIRST_IAP_GROUPS.map((g) => option(g, FIRST_IAP_LABELS[g])) }],
   figures: { by: z.enum(FIRST_IAP_GROUPS), rows: z.array(firstIapRow) },
   noun: 'first purchases',
-  fileStem: 'first-iap',
   isEmpty: (answer) => !answer.rows.some((r) => r.payers > 0),
   table: (answer) => linesTable({ name: 'First IAP', key: { label: FIRST_IAP_LABELS[answer.by], value: (r) => r.key }, columns: firstIapColumns(answer.rows), rows: answer.rows, total: true, newestFirst: false }),
   chart: (answer) => ({
@@ -198,13 +186,11 @@ export const firstIapScreen = defineReport({
 export const subscriptionScreen = defineReport({
   id: 'subscription',
   route: '/gsm/analytic/subscription',
-  api: '/api/analytic/subscription',
   appMode: 'multi',
   extra: { by: z.enum(SUBSCRIPTION_GROUPS).default('day') },
   controls: [{ key: 'by', label: 'Group by', options: [option('day', 'Day'), option('product', 'Product')] }],
   figures: { by: z.enum(SUBSCRIPTION_GROUPS), rows: z.array(subscriptionRow) },
   noun: 'subscription events',
-  fileStem: 'subscription',
   isEmpty: (answer) => !answer.rows.some((r) => r.starts + r.renewals + r.cancellations + r.activeEnd > 0),
   table: (answer) =>
     linesTable({
@@ -252,13 +238,11 @@ function cvrTable(answer: { cohorts: readonly { installDay: string; installs: nu
 export const cvrScreen = defineReport({
   id: 'cvr',
   route: '/gsm/analytic/cvr',
-  api: '/api/analytic/cvr',
   appMode: 'multi',
   extra: { goal: z.enum(CVR_GOALS).default('purchase') },
   controls: [{ key: 'goal', label: 'Conversion', options: CVR_GOALS.map((g) => option(g, CVR_LABELS[g])) }],
   figures: { goal: z.enum(CVR_GOALS), cohorts: z.array(cvrCohort) },
   noun: 'installs',
-  fileStem: 'cvr',
   isEmpty: (answer) => !answer.cohorts.some((c) => c.installs > 0),
   table: (answer) => cvrTable(answer),
   chart: (answer) => ({
@@ -279,7 +263,6 @@ export const appMeasurementScreen = defineReport({
   appMode: 'multi',
   figures: { lines: z.array(appMeasurementLine) },
   noun: 'events',
-  fileStem: 'app-measurement',
   isEmpty: (answer) => !answer.lines.some((l) => l.dauSum + l.installs > 0),
   table: (answer) => ({
     ...linesTable({ name: 'App Measurement', key: { label: 'App', value: (l) => l.name }, columns: APP_MEASUREMENT_COLUMNS, rows: answer.lines, total: true, newestFirst: false }),

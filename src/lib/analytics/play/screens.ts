@@ -23,13 +23,11 @@ const unknownName = (kind: string, name: string, known: readonly string[]) =>
 export const taskQuestScreen = defineReport({
   id: 'taskQuest',
   route: '/gsm/analytic/taskQuest',
-  api: '/api/analytic/taskQuest',
   appMode: 'single',
   extra: { view: z.enum(['quest', 'day']).default('quest') },
   controls: [{ key: 'view', label: 'Rows', options: [{ label: 'By quest', value: 'quest' }, { label: 'By day', value: 'day' }] }],
   figures: { quests: z.array(questRow), days: z.array(questDayRow) },
   noun: 'quest events',
-  fileStem: 'task-quest',
   isEmpty: (answer) => !answer.quests.some(questHasData),
   table: (answer, input) =>
     input.view === 'day'
@@ -59,13 +57,11 @@ const resourceEmpty = (answer: { resource: string; resources: string[]; known: b
 export const resourceOverviewScreen = defineReport({
   id: 'resourceOverview',
   route: '/gsm/analytic/resourceOverview',
-  api: '/api/analytic/resourceOverview',
   appMode: 'single',
   extra: { resource: nameField(60) },
   controls: [resourceControl],
   figures: { ...resourceFigures, rows: z.array(resourceDayRow) },
   noun: 'resource events',
-  fileStem: 'resource-overview',
   isEmpty: (answer) => !answer.rows.some(resourceDayHasData),
   emptyText: resourceEmpty,
   table: (answer) => linesTable({ name: `Resource ${answer.resource}`.slice(0, 31), key: { label: 'Day', value: (r) => r.day, day: true }, columns: RESOURCE_OVERVIEW_COLUMNS, rows: answer.rows, total: true, newestFirst: true }),
@@ -89,13 +85,11 @@ function resourceChannelScreen(flow: 'earn' | 'spend') {
   return defineReport({
     id: earn ? 'resourceEarn' : 'resourceSpend',
     route: earn ? '/gsm/analytic/resourceEarn' : '/gsm/analytic/resourceSpend',
-    api: earn ? '/api/analytic/resourceEarn' : '/api/analytic/resourceSpend',
     appMode: 'single',
     extra: { resource: nameField(60) },
     controls: [resourceControl],
     figures: { ...resourceFigures, channels: z.array(resourceChannelRow), days: z.number(), dauSum: z.number() },
     noun: earn ? 'resource earnings' : 'resource spending',
-    fileStem: earn ? 'resource-earn' : 'resource-spend',
     isEmpty: (answer) => answer.channels.length === 0,
     emptyText: resourceEmpty,
     table: (answer) =>
@@ -123,13 +117,11 @@ export const resourceSpendScreen = resourceChannelScreen('spend');
 export const funnelScreen = defineReport({
   id: 'funnel',
   route: '/gsm/analytic/funnel',
-  api: '/api/analytic/funnel',
   appMode: 'single',
   extra: { funnel: nameField(100) },
   controls: [{ key: 'funnel', label: 'Funnel', options: [], answerOptions: (answer: { funnels: string[] }) => nameOptions(answer.funnels) }],
   figures: { funnel: z.string(), funnels: z.array(z.string()), known: z.boolean(), windowDays: z.number(), steps: z.array(funnelStepRow) },
   noun: 'funnel entries',
-  fileStem: 'funnel',
   isEmpty: (answer) => !answer.steps.some((s) => s.users > 0),
   emptyText: (answer) => (answer.known !== false ? null : unknownName('funnel', answer.funnel, answer.funnels)),
   table: (answer) => {
@@ -192,13 +184,11 @@ const counterReport = (layout: 'vertical' | 'horizontal') =>
   ({
     id: `counter${layout === 'vertical' ? 'Vertical' : 'Horizontal'}`,
     route: `/gsm/analytic/counter/${layout}`,
-    api: `/api/analytic/counter/${layout}`,
     appMode: 'single',
     extra: counterExtra,
     controls: counterControls,
     figures: counterFigures,
     noun: 'counter events',
-    fileStem: `counter-${layout}`,
     isEmpty: (answer: z.infer<z.ZodObject<typeof counterFigures>>) => shownCounters(answer).length === 0 || answer.cells.length === 0,
     emptyText: counterEmpty,
   }) as const;
@@ -272,7 +262,6 @@ const GROUP_LABEL = { version: 'Version', os: 'OS', day: 'Day' } as const;
 export const measurementScreen = defineReport({
   id: 'measurement',
   route: '/gsm/analytic/measurement',
-  api: '/api/analytic/measurement',
   appMode: 'single',
   extra: { name: nameField(60), by: z.enum(MEASUREMENT_GROUPS).default('version') },
   controls: [
@@ -291,7 +280,6 @@ export const measurementScreen = defineReport({
     days: z.array(z.string()),
   },
   noun: 'measurements',
-  fileStem: 'measurement',
   isEmpty: (answer) => answer.all.count === 0,
   emptyText: (answer) => (answer.known !== false ? null : unknownName('measurement', answer.name, answer.names)),
   table: (answer, input) => {

@@ -13,13 +13,11 @@ import { INACTIVE_DAY_CHOICES, stuckLevelRow } from './rows';
 export const stuckGameScreen = defineReport({
   id: 'stuckGame',
   route: '/gsm/stuck_game',
-  api: '/api/stuck_game',
   appMode: 'single',
   extra: { inactiveDays: z.coerce.number<string | number>().int().min(1).max(90).default(3) },
   controls: [{ key: 'inactiveDays', label: 'Not played for', options: INACTIVE_DAY_CHOICES.map((n) => ({ label: `${n} day${n === 1 ? '' : 's'}`, value: n })) }],
   figures: { inactiveDays: z.number(), levels: z.array(stuckLevelRow) },
   noun: 'level plays',
-  fileStem: 'stuck-game',
   isEmpty: (answer) => answer.levels.length === 0,
   table: (answer) => ({
     ...linesTable({ name: 'Stuck Game', key: { label: 'Level', value: (r) => r.level }, columns: STUCK_COLUMNS, rows: answer.levels, total: false, newestFirst: false }),
