@@ -29,7 +29,7 @@ export const mainDataScreen = defineReport({
   figures: { rows: z.array(mainDataRow) },
   noun: 'events',
   isEmpty: (answer) => !answer.rows.some(mainDataHasData),
-  table: (answer) => linesTable({ name: 'Main Data', key: { label: 'Day', value: (r) => r.day, day: true }, columns: MAIN_DATA_COLUMNS, rows: answer.rows, total: true, newestFirst: true }),
+  table: (answer) => linesTable({ name: 'Main Data', key: { label: 'Day', value: (r) => r.day, day: true }, columns: MAIN_DATA_COLUMNS, rows: answer.rows }),
   chart: (answer) => ({
     x: 'day',
     labels: answer.rows.map((r) => shortDay(r.day)),
@@ -78,7 +78,7 @@ function levelReport(options: { id: string; route: string; mode: (typeof LEVEL_M
     noun: options.mode === 'main' ? 'level plays' : 'mini-game level plays',
     fileStem: options.fileStem,
     isEmpty: (answer) => answer.levels.length === 0,
-    table: (answer) => linesTable({ name: options.name, key: { label: 'Level', value: (r) => r.level }, columns: LEVEL_COLUMNS, rows: levelLines(answer.levels), total: false, newestFirst: false }),
+    table: (answer) => linesTable({ name: options.name, key: { label: 'Level', value: (r) => r.level }, columns: LEVEL_COLUMNS, rows: levelLines(answer.levels), total: false }),
     chart: (answer) => {
       const lines = levelLines(answer.levels);
       const winRate = LEVEL_COLUMNS.find((c) => c.key === 'winRate')!.measure;

@@ -78,8 +78,6 @@ export const financeStatisticScreen = defineReport({
       key: { label: STATISTIC_LABELS[answer.by], value: (r) => (answer.by === 'day' ? r.key : keyLabel(answer.by, answer.names)(r.key)), day: answer.by === 'day' },
       columns: PNL_COLUMNS,
       rows: answer.rows,
-      total: true,
-      newestFirst: answer.by === 'day',
     }),
   chart: (answer) => pnlChart(answer.rows, answer.by === 'day', keyLabel(answer.by, answer.names)),
 });
@@ -100,7 +98,7 @@ export const financeOverviewScreen = defineReport({
   noun: 'finance figures',
   isEmpty: (answer) => !hasMoney(answer.rows),
   table: (answer) =>
-    linesTable({ name: 'Finance Overview', key: { label: STATISTIC_LABELS[answer.by], value: (r) => keyLabel(answer.by, answer.names)(r.key) }, columns: PNL_COLUMNS, rows: answer.rows, total: true, newestFirst: false }),
+    linesTable({ name: 'Finance Overview', key: { label: STATISTIC_LABELS[answer.by], value: (r) => keyLabel(answer.by, answer.names)(r.key) }, columns: PNL_COLUMNS, rows: answer.rows }),
   chart: (answer) => pnlChart(answer.rows, false, keyLabel(answer.by, answer.names)),
 });
 
@@ -125,7 +123,6 @@ export const financeAppDetailScreen = defineReport({
       key: { label: STATISTIC_LABELS[answer.by], value: (r) => (answer.by === 'os' ? OS_NAMES[r.key] ?? r.key : r.key), day: answer.by === 'day' },
       columns: PNL_COLUMNS,
       rows: answer.rows,
-      total: true,
       newestFirst: answer.by !== 'os',
     }),
   chart: (answer) => pnlChart(answer.rows, answer.by === 'day', keyLabel(answer.by, answer.names)),
@@ -216,8 +213,6 @@ export const financeMktScreen = defineReport({
       key: { label: MKT_LABELS[answer.by], value: (r) => (answer.by === 'app' ? answer.names[r.key] ?? r.key : r.key), day: answer.by === 'day' },
       columns: MKT_COLUMNS,
       rows: answer.rows,
-      total: true,
-      newestFirst: answer.by === 'day',
     }),
   chart: (answer) => ({
     x: answer.by === 'day' ? 'day' : 'category',
@@ -267,8 +262,6 @@ export const financeCompareScreen = defineReport({
         { key: 'costDiff', label: 'Cost B − A', unit: 'usd', decimals: 2, measure: { value: (r) => (r.costB - r.costA) / 1e6, total: (rows) => rows.reduce((s, r) => s + r.costB - r.costA, 0) / 1e6, rule: 'sum of the days' } },
       ],
       rows: answer.rows,
-      total: true,
-      newestFirst: true,
     }),
   chart: (answer) => ({
     x: 'day',

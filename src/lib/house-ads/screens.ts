@@ -59,7 +59,7 @@ export const campaignReportScreen = defineReport({
   noun: 'house ad impressions',
   fileStem: 'house-ads-campaign',
   isEmpty: (answer) => !hasData(answer.rows),
-  table: (answer) => linesTable({ name: 'Campaign Report', key: { label: 'Day', value: (r) => r.key, day: true }, columns: HOUSE_AD_COLUMNS, rows: answer.rows, total: true, newestFirst: true }),
+  table: (answer) => linesTable({ name: 'Campaign Report', key: { label: 'Day', value: (r) => r.key, day: true }, columns: HOUSE_AD_COLUMNS, rows: answer.rows }),
   chart: (answer) => houseAdChart(answer.rows, 'day'),
 });
 
@@ -73,7 +73,7 @@ function perAppReport(id: string, route: string, name: string, keyLabel: string,
     noun: 'house ad impressions',
     fileStem,
     isEmpty: (answer) => !hasData(answer.rows),
-    table: (answer) => linesTable({ name, key: { label: keyLabel, value: (r) => r.label }, columns: HOUSE_AD_COLUMNS, rows: answer.rows, total: true, newestFirst: false }),
+    table: (answer) => linesTable({ name, key: { label: keyLabel, value: (r) => r.label }, columns: HOUSE_AD_COLUMNS, rows: answer.rows }),
     chart: (answer) => houseAdChart(answer.rows, 'category'),
   });
 }
@@ -109,7 +109,7 @@ export const overviewScreen = defineReport({
     ...(answer.topCampaigns.length ? [{ tone: 'info' as const, text: `Top campaigns — ${answer.topCampaigns.map(topLine).join(' · ')}` }] : []),
     ...(answer.topPublishers.length ? [{ tone: 'info' as const, text: `Top publisher apps — ${answer.topPublishers.map(topLine).join(' · ')}` }] : []),
   ],
-  table: (answer) => linesTable({ name: 'Overview', key: { label: 'Day', value: (r) => r.key, day: true }, columns: HOUSE_AD_COLUMNS, rows: answer.rows, total: true, newestFirst: true }),
+  table: (answer) => linesTable({ name: 'Overview', key: { label: 'Day', value: (r) => r.key, day: true }, columns: HOUSE_AD_COLUMNS, rows: answer.rows }),
   chart: (answer) => houseAdChart(answer.rows, 'day'),
 });
 
@@ -171,7 +171,7 @@ export const compareScreen = defineReport({
   fileStem: 'house-ads-compare',
   isEmpty: (answer) => !answer.rows.some((r) => r.aImpressions + r.aClicks + r.aInstalls + r.bImpressions + r.bClicks + r.bInstalls > 0),
   emptyText: (answer) => (answer.a === '' ? 'No campaign to compare for these apps.' : null),
-  table: (answer) => linesTable({ name: 'Compare', key: { label: 'Day', value: (r) => r.key, day: true }, columns: compareColumns(answer.aName, answer.bName), rows: answer.rows, total: true, newestFirst: true }),
+  table: (answer) => linesTable({ name: 'Compare', key: { label: 'Day', value: (r) => r.key, day: true }, columns: compareColumns(answer.aName, answer.bName), rows: answer.rows }),
   chart: (answer) => ({
     x: 'day',
     labels: answer.rows.map((r) => shortDay(r.key)),

@@ -33,7 +33,7 @@ export const adviewOverviewScreen = defineReport({
   figures: { adFormat: z.enum(AD_FORMAT_CHOICES), rows: z.array(adViewDayRow) },
   noun: 'ad views',
   isEmpty: (answer) => !answer.rows.some(adFunnelHasData),
-  table: (answer) => linesTable({ name: 'Adview Overview', key: { label: 'Day', value: (r) => r.day, day: true }, columns: adFunnelColumns(), rows: answer.rows, total: true, newestFirst: true }),
+  table: (answer) => linesTable({ name: 'Adview Overview', key: { label: 'Day', value: (r) => r.day, day: true }, columns: adFunnelColumns(), rows: answer.rows }),
   chart: (answer) => ({
     x: 'day',
     labels: answer.rows.map((r) => shortDay(r.day)),
@@ -65,8 +65,6 @@ export const adviewScreen = defineReport({
       key: { label: ADVIEW_LABELS[answer.by], value: (r) => shownKey(r.key) },
       columns: answer.by === 'reason' ? failureColumns(answer.groups) : adFunnelColumns(),
       rows: answer.groups,
-      total: true,
-      newestFirst: false,
     }),
   chart: (answer) => ({
     x: 'category',
@@ -102,8 +100,6 @@ export const adsImpressionScreen = defineReport({
       key: { label: IMPRESSION_LABELS[answer.by], value: (r) => shownKey(r.key), day: answer.by === 'day' },
       columns: adImpressionColumns(answer.by === 'day', answer.rows, answer.dauDays),
       rows: answer.rows,
-      total: true,
-      newestFirst: answer.by === 'day',
     }),
   chart: (answer) => ({
     x: answer.by === 'day' ? 'day' : 'category',
@@ -126,7 +122,7 @@ export const inappOverviewScreen = defineReport({
   figures: { rows: z.array(inappDayRow) },
   noun: 'purchases',
   isEmpty: (answer) => !answer.rows.some((r) => r.purchases > 0),
-  table: (answer) => linesTable({ name: 'Inapp Overview', key: { label: 'Day', value: (r) => r.day, day: true }, columns: INAPP_DAY_COLUMNS, rows: answer.rows, total: true, newestFirst: true }),
+  table: (answer) => linesTable({ name: 'Inapp Overview', key: { label: 'Day', value: (r) => r.day, day: true }, columns: INAPP_DAY_COLUMNS, rows: answer.rows }),
   chart: (answer) => ({
     x: 'day',
     labels: answer.rows.map((r) => shortDay(r.day)),
@@ -148,7 +144,7 @@ export const inappScreen = defineReport({
   noun: 'purchases',
   isEmpty: (answer) => answer.products.length === 0,
   table: (answer) =>
-    linesTable({ name: 'Inapp', key: { label: 'Product', value: (r) => r.productId }, columns: inappProductColumns(answer.products, answer.buyers), rows: answer.products, total: true, newestFirst: false }),
+    linesTable({ name: 'Inapp', key: { label: 'Product', value: (r) => r.productId }, columns: inappProductColumns(answer.products, answer.buyers), rows: answer.products }),
   chart: (answer) => ({
     x: 'category',
     labels: answer.products.map((p) => p.productId),
@@ -172,7 +168,7 @@ export const firstIapScreen = defineReport({
   figures: { by: z.enum(FIRST_IAP_GROUPS), rows: z.array(firstIapRow) },
   noun: 'first purchases',
   isEmpty: (answer) => !answer.rows.some((r) => r.payers > 0),
-  table: (answer) => linesTable({ name: 'First IAP', key: { label: FIRST_IAP_LABELS[answer.by], value: (r) => r.key }, columns: firstIapColumns(answer.rows), rows: answer.rows, total: true, newestFirst: false }),
+  table: (answer) => linesTable({ name: 'First IAP', key: { label: FIRST_IAP_LABELS[answer.by], value: (r) => r.key }, columns: firstIapColumns(answer.rows), rows: answer.rows }),
   chart: (answer) => ({
     x: 'category',
     labels: answer.rows.map((r) => r.key),
@@ -198,8 +194,6 @@ export const subscriptionScreen = defineReport({
       key: { label: answer.by === 'day' ? 'Day' : 'Product', value: (r) => r.key, day: answer.by === 'day' },
       columns: subscriptionColumns(answer.by === 'day', answer.rows),
       rows: answer.rows,
-      total: true,
-      newestFirst: answer.by === 'day',
     }),
   chart: (answer) => ({
     x: answer.by === 'day' ? 'day' : 'category',
@@ -264,10 +258,7 @@ export const appMeasurementScreen = defineReport({
   figures: { lines: z.array(appMeasurementLine) },
   noun: 'events',
   isEmpty: (answer) => !answer.lines.some((l) => l.dauSum + l.installs > 0),
-  table: (answer) => ({
-    ...linesTable({ name: 'App Measurement', key: { label: 'App', value: (l) => l.name }, columns: APP_MEASUREMENT_COLUMNS, rows: answer.lines, total: true, newestFirst: false }),
-    sortable: true,
-  }),
+  table: (answer) => linesTable({ name: 'App Measurement', key: { label: 'App', value: (l) => l.name }, columns: APP_MEASUREMENT_COLUMNS, rows: answer.lines, sortable: true }),
   // One DAU line per app over the range's days: the apps' sparklines side by side.
   chart: (answer) => ({
     x: 'day',

@@ -31,8 +31,8 @@ export const taskQuestScreen = defineReport({
   isEmpty: (answer) => !answer.quests.some(questHasData),
   table: (answer, input) =>
     input.view === 'day'
-      ? linesTable({ name: 'Task Quest by day', key: { label: 'Day', value: (r) => r.day, day: true }, columns: QUEST_COLUMNS, rows: answer.days, total: true, newestFirst: true })
-      : linesTable({ name: 'Task Quest', key: { label: 'Quest', value: (r) => r.questId }, columns: QUEST_COLUMNS, rows: answer.quests, total: true, newestFirst: false }),
+      ? linesTable({ name: 'Task Quest by day', key: { label: 'Day', value: (r) => r.day, day: true }, columns: QUEST_COLUMNS, rows: answer.days })
+      : linesTable({ name: 'Task Quest', key: { label: 'Quest', value: (r) => r.questId }, columns: QUEST_COLUMNS, rows: answer.quests }),
   chart: (answer) => ({
     x: 'day',
     labels: answer.days.map((r) => shortDay(r.day)),
@@ -64,7 +64,7 @@ export const resourceOverviewScreen = defineReport({
   noun: 'resource events',
   isEmpty: (answer) => !answer.rows.some(resourceDayHasData),
   emptyText: resourceEmpty,
-  table: (answer) => linesTable({ name: `Resource ${answer.resource}`.slice(0, 31), key: { label: 'Day', value: (r) => r.day, day: true }, columns: RESOURCE_OVERVIEW_COLUMNS, rows: answer.rows, total: true, newestFirst: true }),
+  table: (answer) => linesTable({ name: `Resource ${answer.resource}`.slice(0, 31), key: { label: 'Day', value: (r) => r.day, day: true }, columns: RESOURCE_OVERVIEW_COLUMNS, rows: answer.rows }),
   chart: (answer) => ({
     x: 'day',
     labels: answer.rows.map((r) => shortDay(r.day)),
@@ -98,8 +98,6 @@ function resourceChannelScreen(flow: 'earn' | 'spend') {
         key: { label: earn ? 'Source' : 'Sink', value: (r) => r.channel },
         columns: resourceChannelColumns({ days: answer.days, dauSum: answer.dauSum, amount: channelTotal(answer.channels) }),
         rows: answer.channels,
-        total: true,
-        newestFirst: false,
       }),
     chart: (answer) => ({
       x: 'category',

@@ -19,10 +19,7 @@ export const stuckGameScreen = defineReport({
   figures: { inactiveDays: z.number(), levels: z.array(stuckLevelRow) },
   noun: 'level plays',
   isEmpty: (answer) => answer.levels.length === 0,
-  table: (answer) => ({
-    ...linesTable({ name: 'Stuck Game', key: { label: 'Level', value: (r) => r.level }, columns: STUCK_COLUMNS, rows: answer.levels, total: false, newestFirst: false }),
-    sortable: true,
-  }),
+  table: (answer) => linesTable({ name: 'Stuck Game', key: { label: 'Level', value: (r) => r.level }, columns: STUCK_COLUMNS, rows: answer.levels, total: false, sortable: true }),
   chart: (answer) => ({
     x: 'category',
     labels: answer.levels.map((l) => String(l.level)),
