@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineReport, shortDay } from '../reports/define';
+import { defineReport, seriesOf, shortDay } from '../reports/define';
 import { linesTable } from '../reports/table';
 import { cohortTable } from './cohort-table';
 import { LEVEL_COLUMNS, levelLines, levelRetentionTotal, levelShare, MAIN_DATA_COLUMNS, mainDataHasData, RETENTION_DAYS, retentionCell, retentionTotal, type RetentionLine } from './metrics';
@@ -35,12 +35,12 @@ export const mainDataScreen = defineReport({
     labels: answer.rows.map((r) => shortDay(r.day)),
     leftTitle: 'Users',
     rightTitle: 'Revenue (USD)',
-    series: [
-      { label: 'DAU', data: answer.rows.map((r) => r.dau), color: '#1890ff' },
-      { label: 'Installs', data: answer.rows.map((r) => r.installs), color: '#67c23a' },
-      { label: 'Ad revenue (USD)', data: answer.rows.map((r) => r.adRevenue / 1e6), type: 'bar', right: true, color: '#e6a23c' },
-      { label: 'IAP revenue (USD)', data: answer.rows.map((r) => r.iapRevenue / 1e6), type: 'bar', right: true, color: '#9b59b6' },
-    ],
+    series: seriesOf(answer.rows, [
+      { label: 'DAU', value: 'dau', color: 'blue' },
+      { label: 'Installs', value: 'installs', color: 'green' },
+      { label: 'Ad revenue (USD)', value: (r) => r.adRevenue / 1e6, type: 'bar', right: true, color: 'orange' },
+      { label: 'IAP revenue (USD)', value: (r) => r.iapRevenue / 1e6, type: 'bar', right: true, color: 'purple' },
+    ]),
   }),
 });
 
@@ -87,10 +87,10 @@ function levelReport(options: { id: string; route: string; mode: (typeof LEVEL_M
         labels: lines.map((l) => String(l.level)),
         leftTitle: 'Players',
         rightTitle: 'Win rate (%)',
-        series: [
-          { label: 'Players reaching', data: lines.map((l) => l.reached), color: '#1890ff' },
-          { label: 'Win rate (%)', data: lines.map((l) => winRate.value(l)), right: true, color: '#f56c6c' },
-        ],
+        series: seriesOf(lines, [
+          { label: 'Players reaching', value: 'reached', color: 'blue' },
+          { label: 'Win rate (%)', value: winRate.value, right: true, color: 'red' },
+        ]),
       };
     },
   });

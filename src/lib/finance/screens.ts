@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineReport, shortDay } from '../reports/define';
+import { defineReport, seriesOf, shortDay } from '../reports/define';
 import { only, ratio, sum, type ReportColumn } from '../reports/columns';
 import { linesTable } from '../reports/table';
 
@@ -9,7 +9,6 @@ import { linesTable } from '../reports/table';
  * (./scope.ts). Money is USD micros in the answers, dollars on screen. Definitions: docs/metrics.md "Finance".
  */
 
-const COLORS = ['#1890ff', '#67c23a', '#e6a23c', '#f56c6c', '#9b59b6', '#13c2c2'];
 const option = (value: string, label: string) => ({ value, label });
 const usd = <R>(key: keyof R & string, label: string): ReportColumn<R> => ({ key, label, unit: 'usd', decimals: 2, measure: sum<R>(key as never, 1e-6) });
 const count = <R>(key: keyof R & string, label: string): ReportColumn<R> => ({ key, label, unit: 'count', decimals: 0, measure: sum<R>(key as never) });
@@ -39,16 +38,19 @@ const PNL_COLUMNS: ReportColumn<PnlRowT>[] = [
   count('installs', 'Paid installs'),
 ];
 
-const pnlChart = (rows: readonly PnlRowT[], byDay: boolean, label: (key: string) => string) => ({
-  x: byDay ? ('day' as const) : ('category' as const),
-  labels: rows.map((r) => label(r.key)),
-  leftTitle: 'USD',
-  series: [
-    { label: 'Revenue', data: rows.map((r) => r.revenue / 1e6), color: COLORS[0]!, ...(byDay ? {} : { type: 'bar' as const }) },
-    { label: 'Cost', data: rows.map((r) => r.cost / 1e6), color: COLORS[3]!, ...(byDay ? {} : { type: 'bar' as const }) },
-    { label: 'Profit', data: rows.map((r) => r.profit / 1e6), color: COLORS[1]!, ...(byDay ? {} : { type: 'bar' as const }) },
-  ],
-});
+const pnlChart = (rows: readonly PnlRowT[], byDay: boolean, label: (key: string) => string) => {
+  const type = byDay ? undefined : ('bar' as const);
+  return {
+    x: byDay ? ('day' as const) : ('category' as const),
+    labels: rows.map((r) => label(r.key)),
+    leftTitle: 'USD',
+    series: seriesOf(rows, [
+      { label: 'Revenue', value: (r) => r.revenue / 1e6, type, color: 'blue' },
+      { label: 'Cost', value: (r) => r.cost / 1e6, type, color: 'red' },
+      { label: 'Profit', value: (r) => r.profit / 1e6, type, color: 'green' },
+    ]),
+  };
+};
 
 const hasMoney = (rows: readonly PnlRowT[]) => rows.some((r) => r.revenue !== 0 || r.cost !== 0 || r.iapGross !== 0);
 /** App ids → names, for lines keyed by app. */
@@ -172,10 +174,10 @@ export const financeRevenueScreen = defineReport({
     x: 'category',
     labels: answer.rows.map((r) => (answer.by === 'kind' ? KIND_LABELS[r.key] ?? r.key : r.key)),
     leftTitle: 'USD',
-    series: [
-      { label: 'Gross', data: answer.rows.map((r) => r.gross / 1e6), type: 'bar', color: COLORS[0]! },
-      { label: 'Net', data: answer.rows.map((r) => r.net / 1e6), type: 'bar', color: COLORS[1]! },
-    ],
+    series: seriesOf(answer.rows, [
+      { label: 'Gross', value: (r) => r.gross / 1e6, type: 'bar', color: 'blue' },
+      { label: 'Net', value: (r) => r.net / 1e6, type: 'bar', color: 'green' },
+    ]),
   }),
 });
 
@@ -219,10 +221,10 @@ export const financeMktScreen = defineReport({
     labels: answer.rows.map((r) => (answer.by === 'day' ? shortDay(r.key) : answer.by === 'app' ? answer.names[r.key] ?? r.key : r.key)),
     leftTitle: 'Cost (USD)',
     rightTitle: 'ROAS D7 (%)',
-    series: [
-      { label: 'Cost (USD)', data: answer.rows.map((r) => r.cost / 1e6), type: 'bar', color: COLORS[3]! },
-      { label: 'ROAS D7 (%)', data: answer.rows.map((r) => (r.cost > 0 ? Math.round((10_000 * r.revD7) / r.cost) / 100 : null)), right: true, color: COLORS[0]! },
-    ],
+    series: seriesOf(answer.rows, [
+      { label: 'Cost (USD)', value: (r) => r.cost / 1e6, type: 'bar', color: 'red' },
+      { label: 'ROAS D7 (%)', value: (r) => (r.cost > 0 ? Math.round((10_000 * r.revD7) / r.cost) / 100 : null), right: true, color: 'blue' },
+    ]),
   }),
 });
 
@@ -267,12 +269,12 @@ export const financeCompareScreen = defineReport({
     x: 'day',
     labels: answer.rows.map((r) => shortDay(r.key)),
     leftTitle: 'USD',
-    series: [
-      { label: 'Revenue A', data: answer.rows.map((r) => r.revenueA / 1e6), color: COLORS[0]! },
-      { label: 'Revenue B', data: answer.rows.map((r) => r.revenueB / 1e6), color: COLORS[5]! },
-      { label: 'Cost A', data: answer.rows.map((r) => r.costA / 1e6), color: COLORS[3]! },
-      { label: 'Cost B', data: answer.rows.map((r) => r.costB / 1e6), color: COLORS[2]! },
-    ],
+    series: seriesOf(answer.rows, [
+      { label: 'Revenue A', value: (r) => r.revenueA / 1e6, color: 'blue' },
+      { label: 'Revenue B', value: (r) => r.revenueB / 1e6, color: 'cyan' },
+      { label: 'Cost A', value: (r) => r.costA / 1e6, color: 'red' },
+      { label: 'Cost B', value: (r) => r.costB / 1e6, color: 'orange' },
+    ]),
   }),
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ratio, sum, type ReportColumn } from '../reports/columns';
-import { defineReport, shortDay } from '../reports/define';
+import { defineReport, seriesOf, shortDay } from '../reports/define';
 import { linesTable } from '../reports/table';
 
 /**
@@ -31,7 +31,6 @@ export const HOUSE_AD_COLUMNS: ReportColumn<HouseAdLine>[] = [
 ];
 
 const hasData = (lines: readonly HouseAdLine[]) => lines.some((l) => l.impressions + l.clicks + l.installs > 0);
-const colors = { impressions: '#1890ff', clicks: '#e6a23c', installs: '#67c23a' };
 
 /** Impressions on the left axis, clicks and installs on the right: lines over days, bars over apps. */
 const houseAdChart = (rows: readonly HouseAdLine[], x: 'day' | 'category') => {
@@ -41,11 +40,11 @@ const houseAdChart = (rows: readonly HouseAdLine[], x: 'day' | 'category') => {
     labels: rows.map((r) => (x === 'day' ? shortDay(r.key) : r.label)),
     leftTitle: 'Impressions',
     rightTitle: 'Clicks and installs',
-    series: [
-      { label: 'Impressions', data: rows.map((r) => r.impressions), type, color: colors.impressions },
-      { label: 'Clicks', data: rows.map((r) => r.clicks), type, right: true, color: colors.clicks },
-      { label: 'Installs', data: rows.map((r) => r.installs), type, right: true, color: colors.installs },
-    ],
+    series: seriesOf(rows, [
+      { label: 'Impressions', value: 'impressions', type, color: 'blue' },
+      { label: 'Clicks', value: 'clicks', type, right: true, color: 'orange' },
+      { label: 'Installs', value: 'installs', type, right: true, color: 'green' },
+    ]),
   };
 };
 
@@ -177,12 +176,12 @@ export const compareScreen = defineReport({
     labels: answer.rows.map((r) => shortDay(r.key)),
     leftTitle: 'Impressions',
     rightTitle: 'Clicks',
-    series: [
-      { label: `${answer.aName} impressions`, data: answer.rows.map((r) => r.aImpressions), color: colors.impressions },
-      { label: `${answer.bName} impressions`, data: answer.rows.map((r) => r.bImpressions), color: '#9254de' },
-      { label: `${answer.aName} clicks`, data: answer.rows.map((r) => r.aClicks), right: true, color: colors.clicks },
-      { label: `${answer.bName} clicks`, data: answer.rows.map((r) => r.bClicks), right: true, color: '#f56c6c' },
-    ],
+    series: seriesOf(answer.rows, [
+      { label: `${answer.aName} impressions`, value: 'aImpressions', color: 'blue' },
+      { label: `${answer.bName} impressions`, value: 'bImpressions', color: 'violet' },
+      { label: `${answer.aName} clicks`, value: 'aClicks', right: true, color: 'orange' },
+      { label: `${answer.bName} clicks`, value: 'bClicks', right: true, color: 'red' },
+    ]),
   }),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineReport } from '../reports/define';
+import { defineReport, seriesOf } from '../reports/define';
 import type { ReportTable, TableColumn } from '../reports/table';
 import { PROGRESS_DASHBOARD_ROUTE } from './contract';
 
@@ -94,7 +94,7 @@ export const progressDashboardScreen = defineReport({
     x: 'category',
     labels: a.histogram.map((b) => (b.low === b.high ? String(b.low) : `${b.low}–${b.high}`)),
     leftTitle: 'Players',
-    series: [{ label: 'Players by points', data: a.histogram.map((b) => b.players), type: 'bar', color: '#1890ff' }],
+    series: seriesOf(a.histogram, [{ label: 'Players by points', value: 'players', type: 'bar', color: 'blue' }]),
   }),
 });
 

@@ -13,7 +13,8 @@ export interface Measure<R> {
   rule: string;
 }
 
-type NumericKeys<R> = { [K in keyof R]: R[K] extends number ? K : never }[keyof R];
+/** The fields of a row that hold a number. */
+export type NumericKeys<R> = { [K in keyof R]: R[K] extends number ? K : never }[keyof R];
 const sumOf = <R>(rows: readonly R[], key: NumericKeys<R>) => rows.reduce((n, r) => n + (r[key] as number), 0);
 const keysOf = <R>(key: NumericKeys<R> | readonly NumericKeys<R>[]) => (Array.isArray(key) ? key : [key]) as NumericKeys<R>[];
 

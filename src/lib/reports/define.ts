@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { reportFilters } from './filters';
 import { defineContract, type Contract } from '../contract';
+import type { NumericKeys } from './columns';
 import type { ReportTable } from './table';
 
 /**
@@ -41,6 +42,37 @@ export interface ChartSeries {
   type?: 'line' | 'bar';
   right?: boolean;
   color: string;
+}
+
+/** The colours the report charts draw their series in, by name. */
+export const CHART_COLORS = {
+  blue: '#1890ff',
+  green: '#67c23a',
+  orange: '#e6a23c',
+  red: '#f56c6c',
+  purple: '#9b59b6',
+  violet: '#9254de',
+  cyan: '#13c2c2',
+} as const;
+
+/** One figure of a chart's rows: a numeric field, or what a function computes of the row (money in USD, a rate). */
+export interface RowSeries<R> {
+  label: string;
+  value: NumericKeys<R> | ((row: R) => number | null);
+  color: keyof typeof CHART_COLORS;
+  type?: 'line' | 'bar';
+  right?: boolean;
+}
+
+/** The chart series of some rows, one a figure, each with one point a row. */
+export function seriesOf<R>(rows: readonly R[], figures: readonly RowSeries<R>[]): ChartSeries[] {
+  return figures.map(({ label, value, color, type, right }) => ({
+    label,
+    data: rows.map((row) => (typeof value === 'function' ? value(row) : (row[value] as number))),
+    ...(type ? { type } : {}),
+    ...(right ? { right } : {}),
+    color: CHART_COLORS[color],
+  }));
 }
 
 /** A day axis label: "MM-DD" of a YYYY-MM-DD day (the range and its year are on the filter bar above). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineReport, shortDay } from '../../reports/define';
+import { defineReport, seriesOf, shortDay } from '../../reports/define';
 import { linesTable, type ReportTable } from '../../reports/table';
 import { addDays } from '../day';
 import {
@@ -16,10 +16,13 @@ import {
  * is in ./reports.ts, attached in ./service.ts. Figures are defined in docs/metrics.md ("Ads and money").
  */
 
+/** The colours of a list of like series, in order (the CVR windows, the apps of App Measurement). */
 const COLORS = ['#1890ff', '#67c23a', '#e6a23c', '#f56c6c', '#9b59b6', '#13c2c2', '#fa8c16', '#2f54eb'];
 const option = (value: string, label: string) => ({ value, label });
 /** An empty network, placement or reason (the SDK sent none) shown as such. */
 const shownKey = (key: string) => key || '(not sent)';
+/** Shows over requests in % with 2 decimals (the charts' Fill). */
+const fillRate = (r: { shows: number; requests: number }) => (r.requests > 0 ? Math.round((10_000 * r.shows) / r.requests) / 100 : null);
 
 // ---------------------------------------------------------------- Adview Overview, Adview
 
@@ -39,12 +42,12 @@ export const adviewOverviewScreen = defineReport({
     labels: answer.rows.map((r) => shortDay(r.day)),
     leftTitle: 'Ad views',
     rightTitle: 'Fill (%)',
-    series: [
-      { label: 'Requests', data: answer.rows.map((r) => r.requests), color: COLORS[0]! },
-      { label: 'Shows', data: answer.rows.map((r) => r.shows), color: COLORS[1]! },
-      { label: 'Failures', data: answer.rows.map((r) => r.failures), color: COLORS[3]! },
-      { label: 'Fill (%)', data: answer.rows.map((r) => (r.requests > 0 ? Math.round((10_000 * r.shows) / r.requests) / 100 : null)), right: true, color: COLORS[2]! },
-    ],
+    series: seriesOf(answer.rows, [
+      { label: 'Requests', value: 'requests', color: 'blue' },
+      { label: 'Shows', value: 'shows', color: 'green' },
+      { label: 'Failures', value: 'failures', color: 'red' },
+      { label: 'Fill (%)', value: fillRate, right: true, color: 'orange' },
+    ]),
   }),
 });
 
@@ -71,13 +74,15 @@ export const adviewScreen = defineReport({
     labels: answer.groups.map((g) => shownKey(g.key)),
     leftTitle: answer.by === 'reason' ? 'Failures' : 'Shows',
     rightTitle: answer.by === 'reason' ? undefined : 'Fill (%)',
-    series:
+    series: seriesOf(
+      answer.groups,
       answer.by === 'reason'
-        ? [{ label: 'Failures', data: answer.groups.map((g) => g.failures), color: COLORS[3]! }]
+        ? [{ label: 'Failures', value: 'failures', color: 'red' }]
         : [
-            { label: 'Shows', data: answer.groups.map((g) => g.shows), color: COLORS[1]! },
-            { label: 'Fill (%)', data: answer.groups.map((g) => (g.requests > 0 ? Math.round((10_000 * g.shows) / g.requests) / 100 : null)), right: true, color: COLORS[2]! },
+            { label: 'Shows', value: 'shows', color: 'green' },
+            { label: 'Fill (%)', value: fillRate, right: true, color: 'orange' },
           ],
+    ),
   }),
 });
 
@@ -106,10 +111,10 @@ export const adsImpressionScreen = defineReport({
     labels: answer.rows.map((r) => (answer.by === 'day' ? shortDay(r.key) : shownKey(r.key))),
     leftTitle: 'Impressions',
     rightTitle: 'Revenue (USD)',
-    series: [
-      { label: 'Impressions', data: answer.rows.map((r) => r.impressions), color: COLORS[0]! },
-      { label: 'Revenue (USD)', data: answer.rows.map((r) => r.revenue / 1e6), type: 'bar', right: true, color: COLORS[2]! },
-    ],
+    series: seriesOf(answer.rows, [
+      { label: 'Impressions', value: 'impressions', color: 'blue' },
+      { label: 'Revenue (USD)', value: (r) => r.revenue / 1e6, type: 'bar', right: true, color: 'orange' },
+    ]),
   }),
 });
 
@@ -128,11 +133,11 @@ export const inappOverviewScreen = defineReport({
     labels: answer.rows.map((r) => shortDay(r.day)),
     leftTitle: 'Payers',
     rightTitle: 'Revenue (USD)',
-    series: [
-      { label: 'Payers', data: answer.rows.map((r) => r.payers), color: COLORS[0]! },
-      { label: 'First-time payers', data: answer.rows.map((r) => r.firstPayers), color: COLORS[1]! },
-      { label: 'Revenue (USD)', data: answer.rows.map((r) => r.revenue / 1e6), type: 'bar', right: true, color: COLORS[4]! },
-    ],
+    series: seriesOf(answer.rows, [
+      { label: 'Payers', value: 'payers', color: 'blue' },
+      { label: 'First-time payers', value: 'firstPayers', color: 'green' },
+      { label: 'Revenue (USD)', value: (r) => r.revenue / 1e6, type: 'bar', right: true, color: 'purple' },
+    ]),
   }),
 });
 
@@ -150,10 +155,10 @@ export const inappScreen = defineReport({
     labels: answer.products.map((p) => p.productId),
     leftTitle: 'Purchases',
     rightTitle: 'Revenue (USD)',
-    series: [
-      { label: 'Purchases', data: answer.products.map((p) => p.purchases), color: COLORS[0]! },
-      { label: 'Revenue (USD)', data: answer.products.map((p) => p.revenue / 1e6), right: true, color: COLORS[4]! },
-    ],
+    series: seriesOf(answer.products, [
+      { label: 'Purchases', value: 'purchases', color: 'blue' },
+      { label: 'Revenue (USD)', value: (p) => p.revenue / 1e6, right: true, color: 'purple' },
+    ]),
   }),
 });
 
@@ -173,7 +178,7 @@ export const firstIapScreen = defineReport({
     x: 'category',
     labels: answer.rows.map((r) => r.key),
     leftTitle: 'First-time payers',
-    series: [{ label: 'First-time payers', data: answer.rows.map((r) => r.payers), color: COLORS[4]! }],
+    series: seriesOf(answer.rows, [{ label: 'First-time payers', value: 'payers', color: 'purple' }]),
   }),
 });
 
@@ -200,12 +205,12 @@ export const subscriptionScreen = defineReport({
     labels: answer.rows.map((r) => (answer.by === 'day' ? shortDay(r.key) : r.key)),
     leftTitle: 'Subscriptions',
     rightTitle: 'Revenue (USD)',
-    series: [
-      { label: 'Active at end', data: answer.rows.map((r) => r.activeEnd), color: COLORS[0]! },
-      { label: 'Starts', data: answer.rows.map((r) => r.starts), color: COLORS[1]! },
-      { label: 'Cancellations', data: answer.rows.map((r) => r.cancellations), color: COLORS[3]! },
-      { label: 'Revenue (USD)', data: answer.rows.map((r) => r.revenue / 1e6), type: 'bar', right: true, color: COLORS[4]! },
-    ],
+    series: seriesOf(answer.rows, [
+      { label: 'Active at end', value: 'activeEnd', color: 'blue' },
+      { label: 'Starts', value: 'starts', color: 'green' },
+      { label: 'Cancellations', value: 'cancellations', color: 'red' },
+      { label: 'Revenue (USD)', value: (r) => r.revenue / 1e6, type: 'bar', right: true, color: 'purple' },
+    ]),
   }),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineReport, shortDay } from '../../reports/define';
+import { defineReport, seriesOf, shortDay } from '../../reports/define';
 import { round } from '../../reports/columns';
 import { linesTable, type Cell, type ReportTable } from '../../reports/table';
 import { formatDay } from '../../time/format';
@@ -38,13 +38,13 @@ export const taskQuestScreen = defineReport({
     labels: answer.days.map((r) => shortDay(r.day)),
     leftTitle: 'Players',
     rightTitle: 'Completion rate (%)',
-    series: [
-      { label: 'Started', data: answer.days.map((r) => r.started), color: '#1890ff' },
-      { label: 'Completed', data: answer.days.map((r) => r.completed), color: '#67c23a' },
-      { label: 'Claimed', data: answer.days.map((r) => r.claimed), color: '#e6a23c' },
-      { label: 'Failed', data: answer.days.map((r) => r.failed), color: '#f56c6c' },
-      { label: 'Completion rate (%)', data: answer.days.map((r) => (r.started > 0 ? round((100 * r.completed) / r.started, 2) : null)), right: true, type: 'bar', color: '#9b59b6' },
-    ],
+    series: seriesOf(answer.days, [
+      { label: 'Started', value: 'started', color: 'blue' },
+      { label: 'Completed', value: 'completed', color: 'green' },
+      { label: 'Claimed', value: 'claimed', color: 'orange' },
+      { label: 'Failed', value: 'failed', color: 'red' },
+      { label: 'Completion rate (%)', value: (r) => (r.started > 0 ? round((100 * r.completed) / r.started, 2) : null), right: true, type: 'bar', color: 'purple' },
+    ]),
   }),
 });
 
@@ -70,12 +70,12 @@ export const resourceOverviewScreen = defineReport({
     labels: answer.rows.map((r) => shortDay(r.day)),
     leftTitle: answer.resource,
     rightTitle: 'Players',
-    series: [
-      { label: 'Earned', data: answer.rows.map((r) => r.earned), type: 'bar', color: '#67c23a' },
-      { label: 'Spent', data: answer.rows.map((r) => r.spent), type: 'bar', color: '#f56c6c' },
-      { label: 'Net flow', data: answer.rows.map((r) => r.earned - r.spent), color: '#1890ff' },
-      { label: 'Earners', data: answer.rows.map((r) => r.earners), right: true, color: '#e6a23c' },
-    ],
+    series: seriesOf(answer.rows, [
+      { label: 'Earned', value: 'earned', type: 'bar', color: 'green' },
+      { label: 'Spent', value: 'spent', type: 'bar', color: 'red' },
+      { label: 'Net flow', value: (r) => r.earned - r.spent, color: 'blue' },
+      { label: 'Earners', value: 'earners', right: true, color: 'orange' },
+    ]),
   }),
 });
 
@@ -103,7 +103,7 @@ function resourceChannelScreen(flow: 'earn' | 'spend') {
       x: 'category',
       labels: answer.channels.map((c) => c.channel),
       leftTitle: `${answer.resource} ${earn ? 'earned' : 'spent'}`,
-      series: [{ label: earn ? 'Earned' : 'Spent', data: answer.channels.map((c) => c.amount), color: earn ? '#67c23a' : '#f56c6c' }],
+      series: seriesOf(answer.channels, [{ label: earn ? 'Earned' : 'Spent', value: 'amount', color: earn ? 'green' : 'red' }]),
     }),
   });
 }
@@ -148,7 +148,7 @@ export const funnelScreen = defineReport({
     x: 'category',
     labels: answer.steps.map((s) => `${s.step} ${s.name}`.trim()),
     leftTitle: 'Players',
-    series: [{ label: 'Players reaching the step', data: answer.steps.map((s) => s.users), color: '#1890ff' }],
+    series: seriesOf(answer.steps, [{ label: 'Players reaching the step', value: 'users', color: 'blue' }]),
   }),
 });
 

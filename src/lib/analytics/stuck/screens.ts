@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineReport } from '../../reports/define';
+import { defineReport, seriesOf } from '../../reports/define';
 import { linesTable } from '../../reports/table';
 import { STUCK_COLUMNS, stuckScore } from './metrics';
 import { INACTIVE_DAY_CHOICES, stuckLevelRow } from './rows';
@@ -25,10 +25,10 @@ export const stuckGameScreen = defineReport({
     labels: answer.levels.map((l) => String(l.level)),
     leftTitle: 'Players',
     rightTitle: 'Stuck score',
-    series: [
-      { label: 'Stuck players', data: answer.levels.map((l) => l.stuck), color: '#f56c6c' },
-      { label: 'Stuck score', data: answer.levels.map((l) => stuckScore(l)), right: true, color: '#1890ff' },
-    ],
+    series: seriesOf(answer.levels, [
+      { label: 'Stuck players', value: 'stuck', color: 'red' },
+      { label: 'Stuck score', value: stuckScore, right: true, color: 'blue' },
+    ]),
   }),
 });
 
