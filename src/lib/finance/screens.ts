@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineReport, seriesOf, shortDay } from '../reports/define';
+import { defineReport, groupBy, seriesOf, shortDay } from '../reports/define';
 import { only, ratio, sum, type ReportColumn } from '../reports/columns';
 import { linesTable } from '../reports/table';
 
@@ -69,8 +69,7 @@ export const financeStatisticScreen = defineReport({
   api: '/api/reportSystem/data',
   appMode: 'multi',
   hideFilters: NO_VERSION_OR_COUNTRY,
-  extra: { by: z.enum(STATISTIC_GROUPS).default('day') },
-  controls: [{ key: 'by', label: 'Group by', options: STATISTIC_GROUPS.map((g) => option(g, STATISTIC_LABELS[g])) }],
+  ...groupBy(STATISTIC_GROUPS, STATISTIC_LABELS),
   figures: { by: z.enum(STATISTIC_GROUPS), names: appNames, rows: z.array(pnlRow) },
   noun: 'finance figures',
   isEmpty: (answer) => !hasMoney(answer.rows),
@@ -94,8 +93,7 @@ export const financeOverviewScreen = defineReport({
   api: '/api/reportSystem/dataChart',
   appMode: 'multi',
   hideFilters: NO_VERSION_OR_COUNTRY,
-  extra: { by: z.enum(OVERVIEW_GROUPS).default('team') },
-  controls: [{ key: 'by', label: 'Group by', options: [option('team', 'Team'), option('app', 'Top apps'), option('month', 'Month (trend)')] }],
+  ...groupBy(OVERVIEW_GROUPS, { team: 'Team', app: 'Top apps', month: 'Month (trend)' }),
   figures: { by: z.enum(OVERVIEW_GROUPS), names: appNames, rows: z.array(pnlRow) },
   noun: 'finance figures',
   isEmpty: (answer) => !hasMoney(answer.rows),
@@ -114,8 +112,7 @@ export const financeAppDetailScreen = defineReport({
   api: '/api/reportSystem/appDetail/data',
   appMode: 'single',
   hideFilters: NO_VERSION_OR_COUNTRY,
-  extra: { by: z.enum(APP_DETAIL_GROUPS).default('day') },
-  controls: [{ key: 'by', label: 'Group by', options: APP_DETAIL_GROUPS.map((g) => option(g, STATISTIC_LABELS[g])) }],
+  ...groupBy(APP_DETAIL_GROUPS, STATISTIC_LABELS),
   figures: { by: z.enum(APP_DETAIL_GROUPS), names: appNames, rows: z.array(pnlRow), sources: z.array(z.object({ key: z.string(), kind: z.string(), gross: z.number(), net: z.number() })) },
   noun: 'finance figures',
   isEmpty: (answer) => !hasMoney(answer.rows),
@@ -143,8 +140,7 @@ export const financeRevenueScreen = defineReport({
   api: '/api/reportSystem/dataByRangeDate',
   appMode: 'multi',
   hideFilters: NO_VERSION_OR_COUNTRY,
-  extra: { by: z.enum(REVENUE_GROUPS).default('network') },
-  controls: [{ key: 'by', label: 'Group by', options: [option('network', 'Network or store'), option('kind', 'Ads / IAP'), option('source', 'Source of the figures')] }],
+  ...groupBy(REVENUE_GROUPS, { network: 'Network or store', kind: 'Ads / IAP', source: 'Source of the figures' }),
   figures: { by: z.enum(REVENUE_GROUPS), rows: z.array(revenueSourceRow) },
   noun: 'revenue',
   isEmpty: (answer) => answer.rows.length === 0,
@@ -203,8 +199,7 @@ export const financeMktScreen = defineReport({
   api: '/api/reportSystem/mktStatistic/getCostData',
   appMode: 'multi',
   hideFilters: NO_VERSION_OR_COUNTRY,
-  extra: { by: z.enum(MKT_GROUPS).default('channel') },
-  controls: [{ key: 'by', label: 'Group by', options: MKT_GROUPS.map((g) => option(g, MKT_LABELS[g])) }],
+  ...groupBy(MKT_GROUPS, MKT_LABELS),
   figures: { by: z.enum(MKT_GROUPS), names: appNames, rows: z.array(costRow) },
   noun: 'UA cost',
   fileStem: 'statistic-mkt',

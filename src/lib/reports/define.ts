@@ -35,6 +35,17 @@ export interface ReportControl {
   answerOptions?: (answer: any) => readonly { label: string; value: string | number }[];
 }
 
+/**
+ * The "Group by" choice of a report: the request field `by` (the first group unless the URL says otherwise)
+ * and its dropdown. The answer names the group its lines are of (`by: z.enum(groups)` in its figures).
+ */
+export function groupBy<const G extends readonly [string, ...string[]]>(groups: G, labels: { readonly [K in G[number]]: string }) {
+  return {
+    extra: { by: z.enum(groups).default(groups[0]) },
+    controls: [{ key: 'by', label: 'Group by', options: groups.map((g: G[number]) => ({ value: g, label: labels[g] })) }],
+  };
+}
+
 /** One chart series; `right` puts it on the second axis (another unit). */
 export interface ChartSeries {
   label: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineReport, seriesOf, shortDay } from '../../reports/define';
+import { defineReport, groupBy, seriesOf, shortDay } from '../../reports/define';
 import { linesTable, type ReportTable } from '../../reports/table';
 import { addDays } from '../day';
 import {
@@ -57,8 +57,7 @@ export const adviewScreen = defineReport({
   id: 'adview',
   route: '/gsm/analytic/adview',
   appMode: 'multi',
-  extra: { by: z.enum(ADVIEW_GROUPS).default('placement') },
-  controls: [{ key: 'by', label: 'Group by', options: ADVIEW_GROUPS.map((g) => option(g, ADVIEW_LABELS[g])) }],
+  ...groupBy(ADVIEW_GROUPS, ADVIEW_LABELS),
   figures: { by: z.enum(ADVIEW_GROUPS), groups: z.array(adViewGroupRow) },
   noun: 'ad views',
   isEmpty: (answer) => !answer.groups.some(adFunnelHasData),
@@ -94,8 +93,7 @@ export const adsImpressionScreen = defineReport({
   id: 'adsImpression',
   route: '/gsm/analytic/adsImpression',
   appMode: 'multi',
-  extra: { by: z.enum(ADS_IMPRESSION_GROUPS).default('day') },
-  controls: [{ key: 'by', label: 'Group by', options: ADS_IMPRESSION_GROUPS.map((g) => option(g, IMPRESSION_LABELS[g])) }],
+  ...groupBy(ADS_IMPRESSION_GROUPS, IMPRESSION_LABELS),
   figures: { by: z.enum(ADS_IMPRESSION_GROUPS), dauDays: z.number(), rows: z.array(adImpressionRow) },
   noun: 'ad impressions',
   isEmpty: (answer) => !answer.rows.some((r) => r.impressions > 0),
@@ -168,8 +166,7 @@ export const firstIapScreen = defineReport({
   id: 'firstIap',
   route: '/gsm/analytic/firstIap',
   appMode: 'multi',
-  extra: { by: z.enum(FIRST_IAP_GROUPS).default('product') },
-  controls: [{ key: 'by', label: 'Group by', options: FIRST_IAP_GROUPS.map((g) => option(g, FIRST_IAP_LABELS[g])) }],
+  ...groupBy(FIRST_IAP_GROUPS, FIRST_IAP_LABELS),
   figures: { by: z.enum(FIRST_IAP_GROUPS), rows: z.array(firstIapRow) },
   noun: 'first purchases',
   isEmpty: (answer) => !answer.rows.some((r) => r.payers > 0),
@@ -188,8 +185,7 @@ export const subscriptionScreen = defineReport({
   id: 'subscription',
   route: '/gsm/analytic/subscription',
   appMode: 'multi',
-  extra: { by: z.enum(SUBSCRIPTION_GROUPS).default('day') },
-  controls: [{ key: 'by', label: 'Group by', options: [option('day', 'Day'), option('product', 'Product')] }],
+  ...groupBy(SUBSCRIPTION_GROUPS, { day: 'Day', product: 'Product' }),
   figures: { by: z.enum(SUBSCRIPTION_GROUPS), rows: z.array(subscriptionRow) },
   noun: 'subscription events',
   isEmpty: (answer) => !answer.rows.some((r) => r.starts + r.renewals + r.cancellations + r.activeEnd > 0),
