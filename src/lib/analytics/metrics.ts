@@ -1,4 +1,4 @@
-import { dailyAverage, only, ratio, sum, type ReportColumn } from '../reports/columns';
+import { countColumn, dailyAverage, only, pctColumn, ratio, usdColumn, type ReportColumn } from '../reports/columns';
 import type { LevelRetentionCohort, LevelRow, MainDataRow, RetentionCohort } from './rows';
 
 /**
@@ -11,17 +11,17 @@ import type { LevelRetentionCohort, LevelRow, MainDataRow, RetentionCohort } fro
 const USD = 1e-6;
 
 export const MAIN_DATA_COLUMNS: ReportColumn<MainDataRow>[] = [
-  { key: 'installs', label: 'Installs', unit: 'count', decimals: 0, measure: sum('installs') },
+  countColumn('installs', 'Installs'),
   { key: 'dau', label: 'DAU', unit: 'count', decimals: 0, totalDecimals: 1, measure: dailyAverage('dau') },
   { key: 'sessionsPerDau', label: 'Sessions / DAU', unit: 'ratio', decimals: 2, measure: ratio('sessions', 'dau') },
   { key: 'avgSessionTime', label: 'Avg session time', unit: 'sec', decimals: 1, measure: ratio('sessionSeconds', 'sessionEnds') },
   { key: 'impressionsPerDau', label: 'Ad impressions / DAU', unit: 'ratio', decimals: 2, measure: ratio('adImpressions', 'dau') },
-  { key: 'adRevenue', label: 'Ad revenue', unit: 'usd', decimals: 2, measure: sum('adRevenue', USD) },
-  { key: 'iapRevenue', label: 'IAP revenue', unit: 'usd', decimals: 2, measure: sum('iapRevenue', USD) },
+  usdColumn('adRevenue', 'Ad revenue'),
+  usdColumn('iapRevenue', 'IAP revenue'),
   { key: 'payers', label: 'Paying users', unit: 'count', decimals: 0, totalDecimals: 1, measure: dailyAverage('payers') },
   { key: 'arpdau', label: 'ARPDAU', unit: 'usd', decimals: 4, measure: ratio(['adRevenue', 'iapRevenue'], 'dau', USD) },
   { key: 'arppu', label: 'ARPPU', unit: 'usd', decimals: 2, measure: ratio('iapRevenue', 'payers', USD) },
-  { key: 'conversion', label: 'Conversion', unit: 'pct', decimals: 2, measure: ratio('payers', 'dau', 100) },
+  pctColumn('conversion', 'Conversion', 'payers', 'dau'),
 ];
 
 /** A day with data: anything counted at all (days without events are zero rows). */

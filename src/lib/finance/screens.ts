@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineReport, groupBy, seriesOf, shortDay } from '../reports/define';
-import { only, ratio, sum, type ReportColumn } from '../reports/columns';
+import { countColumn, only, pctColumn, ratio, usdColumn, type ReportColumn } from '../reports/columns';
 import { linesTable } from '../reports/table';
 
 /**
@@ -10,8 +10,6 @@ import { linesTable } from '../reports/table';
  */
 
 const option = (value: string, label: string) => ({ value, label });
-const usd = <R>(key: keyof R & string, label: string): ReportColumn<R> => ({ key, label, unit: 'usd', decimals: 2, measure: sum<R>(key as never, 1e-6) });
-const count = <R>(key: keyof R & string, label: string): ReportColumn<R> => ({ key, label, unit: 'count', decimals: 0, measure: sum<R>(key as never) });
 /** Finance figures are per app, day and OS: no app version, no country. */
 const NO_VERSION_OR_COUNTRY = ['version', 'countries'] as const;
 
@@ -28,14 +26,14 @@ export const pnlRow = z.object({
 export type PnlRowT = z.infer<typeof pnlRow>;
 
 const PNL_COLUMNS: ReportColumn<PnlRowT>[] = [
-  usd('adRevenue', 'Ad revenue'),
-  usd('iapGross', 'IAP gross'),
-  usd('iapNet', 'IAP net'),
-  usd('revenue', 'Revenue'),
-  usd('cost', 'Cost'),
-  usd('profit', 'Profit'),
-  { key: 'margin', label: 'Margin', unit: 'pct', decimals: 1, measure: ratio<PnlRowT>('profit', 'revenue', 100) },
-  count('installs', 'Paid installs'),
+  usdColumn('adRevenue', 'Ad revenue'),
+  usdColumn('iapGross', 'IAP gross'),
+  usdColumn('iapNet', 'IAP net'),
+  usdColumn('revenue', 'Revenue'),
+  usdColumn('cost', 'Cost'),
+  usdColumn('profit', 'Profit'),
+  pctColumn('margin', 'Margin', 'profit', 'revenue', 1),
+  countColumn('installs', 'Paid installs'),
 ];
 
 const pnlChart = (rows: readonly PnlRowT[], byDay: boolean, label: (key: string) => string) => {
@@ -149,8 +147,8 @@ export const financeRevenueScreen = defineReport({
       name: 'Revenue',
       key: { label: answer.by === 'network' ? 'Network or store' : answer.by === 'kind' ? 'Kind' : 'Source', value: (r) => (answer.by === 'kind' ? KIND_LABELS[r.key] ?? r.key : r.key) },
       columns: [
-        usd('gross', 'Gross'),
-        usd('net', 'Net'),
+        usdColumn('gross', 'Gross'),
+        usdColumn('net', 'Net'),
         {
           key: 'share',
           label: 'Share of net',
@@ -185,12 +183,12 @@ type CostRowT = z.infer<typeof costRow>;
 const MKT_LABELS = { channel: 'Channel', campaign: 'Campaign', day: 'Day', app: 'App' } as const;
 
 export const MKT_COLUMNS: ReportColumn<CostRowT>[] = [
-  usd('cost', 'Cost'),
-  count('installs', 'Installs'),
+  usdColumn('cost', 'Cost'),
+  countColumn('installs', 'Installs'),
   { key: 'cpi', label: 'CPI', unit: 'usd', decimals: 3, measure: ratio<CostRowT>('cost', 'installs', 1e-6) },
-  { key: 'roasD0', label: 'ROAS D0', unit: 'pct', decimals: 1, measure: ratio<CostRowT>('revD0', 'cost', 100) },
-  { key: 'roasD7', label: 'ROAS D7', unit: 'pct', decimals: 1, measure: ratio<CostRowT>('revD7', 'cost', 100) },
-  { key: 'roasD30', label: 'ROAS D30', unit: 'pct', decimals: 1, measure: ratio<CostRowT>('revD30', 'cost', 100) },
+  pctColumn('roasD0', 'ROAS D0', 'revD0', 'cost', 1),
+  pctColumn('roasD7', 'ROAS D7', 'revD7', 'cost', 1),
+  pctColumn('roasD30', 'ROAS D30', 'revD30', 'cost', 1),
 ];
 
 export const financeMktScreen = defineReport({
@@ -230,6 +228,23 @@ export const financeMktScreen = defineReport({
 export const compareRow = z.object({ key: z.string(), revenueA: z.number(), costA: z.number(), revenueB: z.number(), costB: z.number() });
 type CompareRowT = z.infer<typeof compareRow>;
 
+/** A figure of both versions and B − A, each summed over the range. */
+const versionColumns = (figure: 'revenue' | 'cost', label: string): ReportColumn<CompareRowT>[] => {
+  const diff = (r: CompareRowT) => r[`${figure}B`] - r[`${figure}A`];
+  return [
+    usdColumn(`${figure}A`, `${label} A`),
+    usdColumn(`${figure}B`, `${label} B`),
+    { key: `${figure}Diff`, label: `${label} B − A`, unit: 'usd', decimals: 2, measure: { value: (r) => diff(r) / 1e6, total: (rows) => rows.reduce((s, r) => s + diff(r), 0) / 1e6, rule: 'sum of the days' } },
+  ];
+};
+/** Either side's dropdown: the current figures or an imported batch. */
+const versionControl = (side: 'a' | 'b') => ({
+  key: side,
+  label: `Version ${side.toUpperCase()}`,
+  options: [option('current', 'Current figures')],
+  answerOptions: (answer: { versions: { value: string; label: string }[] }) => answer.versions,
+});
+
 /** A: 'current' (what every screen counts) or a batch id; B likewise. Empty: the server picks (current vs the newest import). */
 export const financeCompareScreen = defineReport({
   id: 'financeCompare',
@@ -238,10 +253,7 @@ export const financeCompareScreen = defineReport({
   appMode: 'multi',
   hideFilters: NO_VERSION_OR_COUNTRY,
   extra: { a: z.string().max(20).default(''), b: z.string().max(20).default('') },
-  controls: [
-    { key: 'a', label: 'Version A', options: [option('current', 'Current figures')], answerOptions: (answer: { versions: { value: string; label: string }[] }) => answer.versions },
-    { key: 'b', label: 'Version B', options: [option('current', 'Current figures')], answerOptions: (answer: { versions: { value: string; label: string }[] }) => answer.versions },
-  ],
+  controls: [versionControl('a'), versionControl('b')],
   figures: { a: z.string(), b: z.string(), versions: z.array(z.object({ value: z.string(), label: z.string() })), rows: z.array(compareRow) },
   noun: 'finance figures',
   fileStem: 'finance-compare-version',
@@ -250,14 +262,7 @@ export const financeCompareScreen = defineReport({
     linesTable<CompareRowT>({
       name: 'Compare Version',
       key: { label: 'Day', value: (r) => r.key, day: true },
-      columns: [
-        usd('revenueA', 'Revenue A'),
-        usd('revenueB', 'Revenue B'),
-        { key: 'revenueDiff', label: 'Revenue B − A', unit: 'usd', decimals: 2, measure: { value: (r) => (r.revenueB - r.revenueA) / 1e6, total: (rows) => rows.reduce((s, r) => s + r.revenueB - r.revenueA, 0) / 1e6, rule: 'sum of the days' } },
-        usd('costA', 'Cost A'),
-        usd('costB', 'Cost B'),
-        { key: 'costDiff', label: 'Cost B − A', unit: 'usd', decimals: 2, measure: { value: (r) => (r.costB - r.costA) / 1e6, total: (rows) => rows.reduce((s, r) => s + r.costB - r.costA, 0) / 1e6, rule: 'sum of the days' } },
-      ],
+      columns: [...versionColumns('revenue', 'Revenue'), ...versionColumns('cost', 'Cost')],
       rows: answer.rows,
     }),
   chart: (answer) => ({

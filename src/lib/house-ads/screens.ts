@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ratio, sum, type ReportColumn } from '../reports/columns';
+import { countColumn, pctColumn, sum, type ReportColumn } from '../reports/columns';
 import { defineReport, seriesOf, shortDay } from '../reports/define';
 import { linesTable } from '../reports/table';
 
@@ -22,11 +22,11 @@ export const houseAdLine = z.object({
 export type HouseAdLine = z.infer<typeof houseAdLine>;
 
 export const HOUSE_AD_COLUMNS: ReportColumn<HouseAdLine>[] = [
-  { key: 'impressions', label: 'Impressions', unit: 'count', decimals: 0, measure: sum('impressions') },
-  { key: 'clicks', label: 'Clicks', unit: 'count', decimals: 0, measure: sum('clicks') },
-  { key: 'ctr', label: 'CTR', unit: 'pct', decimals: 2, measure: ratio('clicks', 'impressions', 100) },
-  { key: 'installs', label: 'Installs', unit: 'count', decimals: 0, measure: sum('installs') },
-  { key: 'cvr', label: 'CVR', unit: 'pct', decimals: 2, measure: ratio('installs', 'clicks', 100) },
+  countColumn('impressions', 'Impressions'),
+  countColumn('clicks', 'Clicks'),
+  pctColumn('ctr', 'CTR', 'clicks', 'impressions'),
+  countColumn('installs', 'Installs'),
+  pctColumn('cvr', 'CVR', 'installs', 'clicks'),
   { key: 'value', label: 'Value', unit: 'usd', decimals: 2, measure: sum('value') },
 ];
 
@@ -129,18 +129,13 @@ export type CompareLine = z.infer<typeof compareLine>;
 /** The second side when no second campaign is chosen: the first campaign in the period before the range. */
 export const PREVIOUS_PERIOD = '';
 
-function compareColumns(aName: string, bName: string): ReportColumn<CompareLine>[] {
-  return [
-    { key: 'aImpressions', label: `${aName} impressions`, unit: 'count', decimals: 0, measure: sum('aImpressions') },
-    { key: 'aClicks', label: `${aName} clicks`, unit: 'count', decimals: 0, measure: sum('aClicks') },
-    { key: 'aCtr', label: `${aName} CTR`, unit: 'pct', decimals: 2, measure: ratio('aClicks', 'aImpressions', 100) },
-    { key: 'aInstalls', label: `${aName} installs`, unit: 'count', decimals: 0, measure: sum('aInstalls') },
-    { key: 'bImpressions', label: `${bName} impressions`, unit: 'count', decimals: 0, measure: sum('bImpressions') },
-    { key: 'bClicks', label: `${bName} clicks`, unit: 'count', decimals: 0, measure: sum('bClicks') },
-    { key: 'bCtr', label: `${bName} CTR`, unit: 'pct', decimals: 2, measure: ratio('bClicks', 'bImpressions', 100) },
-    { key: 'bInstalls', label: `${bName} installs`, unit: 'count', decimals: 0, measure: sum('bInstalls') },
-  ];
-}
+/** One side's columns of a comparison, named by its campaign: impressions, clicks, CTR, installs. */
+const sideColumns = (side: 'a' | 'b', name: string): ReportColumn<CompareLine>[] => [
+  countColumn(`${side}Impressions`, `${name} impressions`),
+  countColumn(`${side}Clicks`, `${name} clicks`),
+  pctColumn(`${side}Ctr`, `${name} CTR`, `${side}Clicks`, `${side}Impressions`),
+  countColumn(`${side}Installs`, `${name} installs`),
+];
 
 const campaignId = z.coerce.string<string | number>().trim().max(12).default('');
 const campaignOptions = (a: { campaigns: { id: number; name: string }[] }) => a.campaigns.map((c) => ({ label: `${c.name} (#${c.id})`, value: String(c.id) }));
@@ -170,7 +165,7 @@ export const compareScreen = defineReport({
   fileStem: 'house-ads-compare',
   isEmpty: (answer) => !answer.rows.some((r) => r.aImpressions + r.aClicks + r.aInstalls + r.bImpressions + r.bClicks + r.bInstalls > 0),
   emptyText: (answer) => (answer.a === '' ? 'No campaign to compare for these apps.' : null),
-  table: (answer) => linesTable({ name: 'Compare', key: { label: 'Day', value: (r) => r.key, day: true }, columns: compareColumns(answer.aName, answer.bName), rows: answer.rows }),
+  table: (answer) => linesTable({ name: 'Compare', key: { label: 'Day', value: (r) => r.key, day: true }, columns: [...sideColumns('a', answer.aName), ...sideColumns('b', answer.bName)], rows: answer.rows }),
   chart: (answer) => ({
     x: 'day',
     labels: answer.rows.map((r) => shortDay(r.key)),

@@ -55,6 +55,19 @@ export interface ReportColumn<R> {
   measure: Measure<R>;
 }
 
+/** The columns most tables are made of, keyed by the field they read. A count summed over the range: */
+export const countColumn = <R>(key: NumericKeys<R> & string, label: string): ReportColumn<R> => ({ key, label, unit: 'count', decimals: 0, measure: sum(key) });
+/** Money summed over the range: a field of USD micros, shown in dollars and cents. */
+export const usdColumn = <R>(key: NumericKeys<R> & string, label: string): ReportColumn<R> => ({ key, label, unit: 'usd', decimals: 2, measure: sum(key, 1e-6) });
+/** One field over another in % (2 decimals unless told); the Total divides the sums. */
+export const pctColumn = <R>(key: string, label: string, numerator: NumericKeys<R>, denominator: NumericKeys<R>, decimals = 2): ReportColumn<R> => ({
+  key,
+  label,
+  unit: 'pct',
+  decimals,
+  measure: ratio(numerator, denominator, 100),
+});
+
 /**
  * A value rounded as it is shown and exported; null when undefined (a ratio over zero). A small negative
  * value rounds to 0, never -0: the table would write "-0" (Intl formats the sign of -0) and the JSON answer,
