@@ -41,7 +41,19 @@ const commonFigures = {
   /** Chi-square goodness of fit of exposed counts to the weights; null with fewer than one player. */
   srm: z.object({ statistic: z.number(), p: z.number() }).nullable(),
 };
-type Common = { experiment: string; experiments: z.infer<typeof experimentChoice>[]; known: boolean; name: string; status: string; control: string; variants: { key: string; weight: number; exposed: number }[]; srm: { statistic: number; p: number } | null };
+type Common = z.output<z.ZodObject<typeof commonFigures>>;
+
+/** How a variant's figure compares with the control's; null where undefined (no players, the control's own line). */
+const versusControl = {
+  /** The figure's 95 % interval. */
+  low: z.number().nullable(),
+  high: z.number().nullable(),
+  /** Against the control, in the figure's unit (percentage points for a rate); null on the control's own lines. */
+  diff: z.number().nullable(),
+  p: z.number().nullable(),
+  /** Players per variant a test needs to detect the difference shown (α 0.05, power 0.8). */
+  needed: z.number().nullable(),
+};
 
 /** A comparison of one variant with the control: its figure, interval, difference, p-value and the sample it would need. */
 export const retentionLine = z.object({
@@ -50,15 +62,9 @@ export const retentionLine = z.object({
   /** Exposed players whose day N is over. */
   eligible: z.number(),
   retained: z.number(),
-  /** %, null without eligible players. */
+  /** %, null without eligible players; compared by a two-proportion test. */
   rate: z.number().nullable(),
-  low: z.number().nullable(),
-  high: z.number().nullable(),
-  /** Percentage points against the control (null on the control's own lines). */
-  diff: z.number().nullable(),
-  p: z.number().nullable(),
-  /** Players per variant a two-proportion test needs to detect the difference shown (α 0.05, power 0.8). */
-  needed: z.number().nullable(),
+  ...versusControl,
 });
 export type RetentionLine = z.infer<typeof retentionLine>;
 
@@ -68,11 +74,7 @@ export const metricLine = z.object({
   /** Exposed players whose window is over. */
   n: z.number(),
   mean: z.number().nullable(),
-  low: z.number().nullable(),
-  high: z.number().nullable(),
-  diff: z.number().nullable(),
-  p: z.number().nullable(),
-  needed: z.number().nullable(),
+  ...versusControl,
 });
 export type MetricLine = z.infer<typeof metricLine>;
 

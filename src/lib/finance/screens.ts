@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineReport, groupBy, seriesOf, shortDay } from '../reports/define';
 import { countColumn, only, pctColumn, ratio, usdColumn, type ReportColumn } from '../reports/columns';
+import { numbers } from '../reports/fields';
 import { linesTable } from '../reports/table';
 
 /**
@@ -13,17 +14,11 @@ const option = (value: string, label: string) => ({ value, label });
 /** Finance figures are per app, day and OS: no app version, no country. */
 const NO_VERSION_OR_COUNTRY = ['version', 'countries'] as const;
 
-export const pnlRow = z.object({
-  key: z.string(),
-  adRevenue: z.number(),
-  iapGross: z.number(),
-  iapNet: z.number(),
-  revenue: z.number(),
-  cost: z.number(),
-  profit: z.number(),
-  installs: z.number(),
-});
+export const pnlRow = z.object({ key: z.string(), ...numbers('adRevenue', 'iapGross', 'iapNet', 'revenue', 'cost', 'profit', 'installs') });
 export type PnlRowT = z.infer<typeof pnlRow>;
+/** Revenue by network or store, by kind (ads / IAP) or by the source of the figures (the Revenue report; App Detail's sources). */
+export const revenueSourceRow = z.object({ key: z.string(), kind: z.string(), ...numbers('gross', 'net') });
+type RevenueSourceRowT = z.infer<typeof revenueSourceRow>;
 
 const PNL_COLUMNS: ReportColumn<PnlRowT>[] = [
   usdColumn('adRevenue', 'Ad revenue'),
@@ -111,7 +106,7 @@ export const financeAppDetailScreen = defineReport({
   appMode: 'single',
   hideFilters: NO_VERSION_OR_COUNTRY,
   ...groupBy(APP_DETAIL_GROUPS, STATISTIC_LABELS),
-  figures: { by: z.enum(APP_DETAIL_GROUPS), names: appNames, rows: z.array(pnlRow), sources: z.array(z.object({ key: z.string(), kind: z.string(), gross: z.number(), net: z.number() })) },
+  figures: { by: z.enum(APP_DETAIL_GROUPS), names: appNames, rows: z.array(pnlRow), sources: z.array(revenueSourceRow) },
   noun: 'finance figures',
   isEmpty: (answer) => !hasMoney(answer.rows),
   table: (answer) =>
@@ -128,8 +123,6 @@ export const financeAppDetailScreen = defineReport({
 // ---------------------------------------------------------------- Revenue
 
 export const REVENUE_GROUPS = ['network', 'kind', 'source'] as const;
-export const revenueSourceRow = z.object({ key: z.string(), kind: z.string(), gross: z.number(), net: z.number() });
-type RevenueSourceRowT = z.infer<typeof revenueSourceRow>;
 const KIND_LABELS: Record<string, string> = { ads: 'Ads', iap: 'IAP' };
 
 export const financeRevenueScreen = defineReport({
@@ -178,7 +171,7 @@ export const financeRevenueScreen = defineReport({
 // ---------------------------------------------------------------- Statistic MKT
 
 export const MKT_GROUPS = ['channel', 'campaign', 'day', 'app'] as const;
-export const costRow = z.object({ key: z.string(), cost: z.number(), installs: z.number(), revD0: z.number(), revD7: z.number(), revD30: z.number() });
+export const costRow = z.object({ key: z.string(), ...numbers('cost', 'installs', 'revD0', 'revD7', 'revD30') });
 type CostRowT = z.infer<typeof costRow>;
 const MKT_LABELS = { channel: 'Channel', campaign: 'Campaign', day: 'Day', app: 'App' } as const;
 
@@ -225,7 +218,7 @@ export const financeMktScreen = defineReport({
 
 // ---------------------------------------------------------------- Compare Version (statistic2)
 
-export const compareRow = z.object({ key: z.string(), revenueA: z.number(), costA: z.number(), revenueB: z.number(), costB: z.number() });
+export const compareRow = z.object({ key: z.string(), ...numbers('revenueA', 'costA', 'revenueB', 'costB') });
 type CompareRowT = z.infer<typeof compareRow>;
 
 /** A figure of both versions and B − A, each summed over the range. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { countColumn, pctColumn, sum, type ReportColumn } from '../reports/columns';
 import { defineReport, seriesOf, shortDay } from '../reports/define';
+import { numbers } from '../reports/fields';
 import { linesTable } from '../reports/table';
 
 /**
@@ -13,9 +14,7 @@ export const houseAdLine = z.object({
   key: z.string(),
   /** What the key is called on screen (the app's name; the day itself). */
   label: z.string(),
-  impressions: z.number(),
-  clicks: z.number(),
-  installs: z.number(),
+  ...numbers('impressions', 'clicks', 'installs'),
   /** The installs' cost-equivalent value in USD (src/lib/house-ads/value.ts). */
   value: z.number(),
 });
@@ -117,12 +116,7 @@ export const compareLine = z.object({
   key: z.string(),
   /** The second side's day (the same day, or the matching day of the period before). */
   otherDay: z.string(),
-  aImpressions: z.number(),
-  aClicks: z.number(),
-  aInstalls: z.number(),
-  bImpressions: z.number(),
-  bClicks: z.number(),
-  bInstalls: z.number(),
+  ...numbers('aImpressions', 'aClicks', 'aInstalls', 'bImpressions', 'bClicks', 'bInstalls'),
 });
 export type CompareLine = z.infer<typeof compareLine>;
 
