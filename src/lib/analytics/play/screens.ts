@@ -175,6 +175,23 @@ function counterGrid(answer: CounterAnswer) {
     all: (name: string) => answer.cells.filter((c) => c.name === name),
   };
 }
+/**
+ * What both counter tables show: the counters shown, and each one's figure on a day or over the range as
+ * the table rounds it (players over the range are a daily average, with one decimal).
+ */
+function counterCells(answer: CounterAnswer, measure: CounterMeasure = 'sum') {
+  const grid = counterGrid(answer);
+  const { unit, decimals } = measureUnit(measure);
+  const totalDecimals = measure === 'users' ? 1 : decimals;
+  return {
+    names: shownCounters(answer),
+    unit,
+    decimals,
+    totalDecimals,
+    onDay: (day: string, name: string) => round(counterFigure(grid.day(day, name), measure, 1), decimals),
+    overRange: (name: string) => round(counterFigure(grid.all(name), measure, answer.days.length), totalDecimals),
+  };
+}
 const counterEmpty = (answer: CounterAnswer) => (answer.counter && answer.known === false ? unknownName('counter', answer.counter, answer.counters) : null);
 
 /** What both counter screens share: the same query, figures and empty rule; they differ only in layout. */
@@ -195,14 +212,12 @@ export const counterVerticalScreen = defineReport({
   ...counterReport('vertical'),
   table: (answer, input) => {
     const measure = input.measure ?? 'sum';
-    const names = shownCounters(answer);
-    const grid = counterGrid(answer);
-    const { unit, decimals } = measureUnit(measure);
+    const { names, unit, decimals, totalDecimals, onDay, overRange } = counterCells(answer, measure);
     return {
       name: 'Counters by day',
-      columns: [{ key: 'key', label: 'Day', unit: 'day', decimals: 0 }, ...names.map((n) => ({ key: `c:${n}`, label: n, exportLabel: n, unit, decimals, totalDecimals: measure === 'users' ? 1 : decimals }))],
-      rows: answer.days.map((day) => [day, ...names.map((n) => round(counterFigure(grid.day(day, n), measure, 1), decimals))]),
-      total: ['Total', ...names.map((n) => round(counterFigure(grid.all(n), measure, answer.days.length), measure === 'users' ? 1 : decimals))],
+      columns: [{ key: 'key', label: 'Day', unit: 'day', decimals: 0 }, ...names.map((n) => ({ key: `c:${n}`, label: n, exportLabel: n, unit, decimals, totalDecimals }))],
+      rows: answer.days.map((day) => [day, ...names.map((n) => onDay(day, n))]),
+      total: ['Total', ...names.map(overRange)],
       totalHint: `Total of the range: ${measure === 'sum' ? 'sum of the days' : measure === 'users' ? 'daily average' : 'ratio of the sums'}`,
       newestFirst: true,
     } satisfies ReportTable;
@@ -222,11 +237,7 @@ export const counterVerticalScreen = defineReport({
 export const counterHorizontalScreen = defineReport({
   ...counterReport('horizontal'),
   table: (answer, input) => {
-    const measure = input.measure ?? 'sum';
-    const names = shownCounters(answer);
-    const grid = counterGrid(answer);
-    const { unit, decimals } = measureUnit(measure);
-    const totalDecimals = measure === 'users' ? 1 : decimals;
+    const { names, unit, decimals, totalDecimals, onDay, overRange } = counterCells(answer, input.measure);
     return {
       name: 'Counters',
       columns: [
@@ -235,7 +246,7 @@ export const counterHorizontalScreen = defineReport({
         { key: 'total', label: 'Total', unit, decimals: totalDecimals },
         ...answer.days.map((day) => ({ key: `d:${day}`, label: formatDay(day).slice(0, 5), exportLabel: day, unit, decimals })),
       ],
-      rows: names.map((n) => [n, round(counterFigure(grid.all(n), measure, answer.days.length), totalDecimals), ...answer.days.map((day) => round(counterFigure(grid.day(day, n), measure, 1), decimals))] as Cell[]),
+      rows: names.map((n) => [n, overRange(n), ...answer.days.map((day) => onDay(day, n))] as Cell[]),
       total: null,
       newestFirst: false,
     } satisfies ReportTable;
