@@ -1,4 +1,4 @@
-import { countColumn, dailyAverage, only, pctColumn, ratio, usdColumn, type ReportColumn } from '../reports/columns';
+import { countColumn, dailyAverage, only, pctColumn, percent, ratio, usdColumn, type ReportColumn } from '../reports/columns';
 import type { LevelRetentionCohort, LevelRow, MainDataRow, RetentionCohort } from './rows';
 
 /**
@@ -61,8 +61,7 @@ export function retentionTotal(cohorts: readonly RetentionCohort[]): RetentionLi
 export function retentionCell(line: RetentionLine, n: number): number | null {
   const users = line.retained[n];
   const base = line.bases ? line.bases[n]! : line.installs;
-  if (users === null || users === undefined || base === 0) return null;
-  return Math.round((10_000 * users) / base) / 100;
+  return users === null || users === undefined ? null : percent(users, base);
 }
 
 // ---------------------------------------------------------------- levels
@@ -92,8 +91,7 @@ export const LEVEL_COLUMNS: ReportColumn<LevelLine>[] = [
 
 /** Share (%) of a cohort's installed users who reached a level (1-based). */
 export function levelShare(cohort: LevelRetentionCohort, level: number): number | null {
-  if (cohort.installs === 0) return null;
-  return Math.round((10_000 * (cohort.reached[level - 1] ?? 0)) / cohort.installs) / 100;
+  return percent(cohort.reached[level - 1] ?? 0, cohort.installs);
 }
 
 /** All cohorts of the range together. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineReport, groupBy, seriesOf, shortDay } from '../reports/define';
-import { countColumn, only, pctColumn, ratio, usdColumn, type ReportColumn } from '../reports/columns';
+import { countColumn, only, pctColumn, percent, ratio, usdColumn, type ReportColumn } from '../reports/columns';
 import { numbers } from '../reports/fields';
 import { linesTable } from '../reports/table';
 
@@ -209,7 +209,7 @@ export const financeMktScreen = defineReport({
     rightTitle: 'ROAS D7 (%)',
     series: seriesOf(answer.rows, [
       { label: 'Cost (USD)', value: (r) => r.cost / 1e6, type: 'bar', color: 'red' },
-      { label: 'ROAS D7 (%)', value: (r) => (r.cost > 0 ? Math.round((10_000 * r.revD7) / r.cost) / 100 : null), right: true, color: 'blue' },
+      { label: 'ROAS D7 (%)', value: (r) => percent(r.revD7, r.cost), right: true, color: 'blue' },
     ]),
   }),
 });

@@ -79,6 +79,11 @@ export function round(value: number | null, decimals: number): number | null {
   return Math.round(value * f) / f || 0;
 }
 
+/** part ÷ whole in %, rounded to 2 decimals as cohort cells and chart rates show it; null over nothing. */
+export function percent(part: number, whole: number): number | null {
+  return whole > 0 ? Math.round((10_000 * part) / whole) / 100 : null;
+}
+
 const formats = new Map<number, Intl.NumberFormat>();
 function numberFormat(decimals: number): Intl.NumberFormat {
   let f = formats.get(decimals);

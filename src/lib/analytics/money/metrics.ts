@@ -1,4 +1,4 @@
-import { countColumn, dailyAverage, pctColumn, ratio, usdColumn, type Measure, type ReportColumn } from '../../reports/columns';
+import { countColumn, dailyAverage, pctColumn, percent, ratio, usdColumn, type Measure, type ReportColumn } from '../../reports/columns';
 import { CVR_WINDOWS, type AdImpressionRow, type AdViewDayRow, type AdViewGroupRow, type AppMeasurementLine, type CvrCohort, type FirstIapRow, type InappDayRow, type InappProductRow, type SubscriptionRow } from './rows';
 
 /**
@@ -132,8 +132,7 @@ export function subscriptionColumns(byDay: boolean, rows: readonly SubscriptionR
 
 /** A CVR cell: converted ÷ installs in %, 2 decimals; null while the window is not over. */
 export function cvrCell(converted: number | null | undefined, installs: number): number | null {
-  if (converted === null || converted === undefined || installs === 0) return null;
-  return Math.round((10_000 * converted) / installs) / 100;
+  return converted === null || converted === undefined ? null : percent(converted, installs);
 }
 
 /** The All line: per window, the converted users of the cohorts whose window is over ÷ those cohorts' installs. */

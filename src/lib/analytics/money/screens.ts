@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineReport, groupBy, seriesOf, shortDay } from '../../reports/define';
+import { percent } from '../../reports/columns';
 import { linesTable, type ReportTable } from '../../reports/table';
 import { addDays } from '../day';
 import {
@@ -21,8 +22,8 @@ const COLORS = ['#1890ff', '#67c23a', '#e6a23c', '#f56c6c', '#9b59b6', '#13c2c2'
 const option = (value: string, label: string) => ({ value, label });
 /** An empty network, placement or reason (the SDK sent none) shown as such. */
 const shownKey = (key: string) => key || '(not sent)';
-/** Shows over requests in % with 2 decimals (the charts' Fill). */
-const fillRate = (r: { shows: number; requests: number }) => (r.requests > 0 ? Math.round((10_000 * r.shows) / r.requests) / 100 : null);
+/** The charts' Fill (%): shows over requests. */
+const fillRate = (r: { shows: number; requests: number }) => percent(r.shows, r.requests);
 
 // ---------------------------------------------------------------- Adview Overview, Adview
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineReport, seriesOf, shortDay } from '../../reports/define';
-import { round } from '../../reports/columns';
+import { percent, round } from '../../reports/columns';
 import { linesTable, type Cell, type ReportTable } from '../../reports/table';
 import { formatDay } from '../../time/format';
 import { COUNTER_MEASURE_LABELS, COUNTER_MEASURES, counterFigure, QUEST_COLUMNS, questHasData, RESOURCE_OVERVIEW_COLUMNS, resourceChannelColumns, channelTotal, resourceDayHasData, type CounterMeasure } from './metrics';
@@ -43,7 +43,7 @@ export const taskQuestScreen = defineReport({
       { label: 'Completed', value: 'completed', color: 'green' },
       { label: 'Claimed', value: 'claimed', color: 'orange' },
       { label: 'Failed', value: 'failed', color: 'red' },
-      { label: 'Completion rate (%)', value: (r) => (r.started > 0 ? round((100 * r.completed) / r.started, 2) : null), right: true, type: 'bar', color: 'purple' },
+      { label: 'Completion rate (%)', value: (r) => percent(r.completed, r.started), right: true, type: 'bar', color: 'purple' },
     ]),
   }),
 });
