@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineReport, seriesOf, shortDay } from '../reports/define';
 import { linesTable } from '../reports/table';
-import { cohortTable } from './cohort-table';
+import { cohortTable, noInstalls } from './cohort-table';
 import { LEVEL_COLUMNS, levelLines, levelRetentionTotal, levelShare, MAIN_DATA_COLUMNS, mainDataHasData, RETENTION_DAYS, retentionCell, retentionTotal, type RetentionLine } from './metrics';
 import { playReports } from './play/screens';
 import { moneyReports } from './money/screens';
@@ -57,7 +57,7 @@ export const retentionScreen = defineReport({
   appMode: 'multi',
   figures: { cohorts: z.array(retentionCohort) },
   noun: 'installs',
-  isEmpty: (answer) => !answer.cohorts.some((c) => c.installs > 0),
+  isEmpty: noInstalls,
   table: (answer) => cohortTable({ name: 'Retention', lines: answer.cohorts, total: retentionTotal(answer.cohorts), columns: RETENTION_COLUMNS }),
   chart: (answer) => ({
     x: 'day',
@@ -117,7 +117,7 @@ export const levelRetentionScreen = defineReport({
   controls: [{ key: 'maxLevel', label: 'Levels shown', options: LEVEL_RETENTION_CHOICES.map((n) => ({ label: `Levels 1-${n}`, value: n })) }],
   figures: { mode: z.enum(LEVEL_MODES), maxLevel: z.number(), cohorts: z.array(levelRetentionCohort) },
   noun: 'installs',
-  isEmpty: (answer) => !answer.cohorts.some((c) => c.installs > 0),
+  isEmpty: noInstalls,
   table: (answer) => {
     const levels = Array.from({ length: answer.maxLevel }, (_, i) => i + 1);
     return cohortTable({

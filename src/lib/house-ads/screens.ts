@@ -47,13 +47,18 @@ const houseAdChart = (rows: readonly HouseAdLine[], x: 'day' | 'category') => {
   };
 };
 
+/** A campaign picked on screen by id, among those the answer offers; what '' means is the report's (all, the newest, the period before). */
+const campaignId = z.coerce.string<string | number>().trim().max(12).default('');
+const campaignChoice = z.object({ id: z.number(), name: z.string() });
+const campaignOptions = (a: { campaigns: z.infer<typeof campaignChoice>[] }) => a.campaigns.map((c) => ({ label: `${c.name} (#${c.id})`, value: String(c.id) }));
+
 export const campaignReportScreen = defineReport({
   id: 'houseAdCampaign',
   route: '/ads_in_house/report/campaign',
   appMode: 'multi',
-  extra: { campaign: z.coerce.string<string | number>().trim().max(12).default('') },
-  controls: [{ key: 'campaign', label: 'Campaign', options: [{ label: 'All campaigns', value: '' }], answerOptions: (a: { campaigns: { id: number; name: string }[] }) => a.campaigns.map((c) => ({ label: `${c.name} (#${c.id})`, value: String(c.id) })) }],
-  figures: { campaign: z.string(), campaigns: z.array(z.object({ id: z.number(), name: z.string() })), rows: z.array(houseAdLine) },
+  extra: { campaign: campaignId },
+  controls: [{ key: 'campaign', label: 'Campaign', options: [{ label: 'All campaigns', value: '' }], answerOptions: campaignOptions }],
+  figures: { campaign: z.string(), campaigns: z.array(campaignChoice), rows: z.array(houseAdLine) },
   noun: 'house ad impressions',
   fileStem: 'house-ads-campaign',
   isEmpty: (answer) => !hasData(answer.rows),
@@ -131,8 +136,6 @@ const sideColumns = (side: 'a' | 'b', name: string): ReportColumn<CompareLine>[]
   countColumn(`${side}Installs`, `${name} installs`),
 ];
 
-const campaignId = z.coerce.string<string | number>().trim().max(12).default('');
-const campaignOptions = (a: { campaigns: { id: number; name: string }[] }) => a.campaigns.map((c) => ({ label: `${c.name} (#${c.id})`, value: String(c.id) }));
 
 /**
  * Two campaigns side by side per day, or one campaign against itself in the period just before the range
@@ -152,7 +155,7 @@ export const compareScreen = defineReport({
     b: z.string(),
     aName: z.string(),
     bName: z.string(),
-    campaigns: z.array(z.object({ id: z.number(), name: z.string() })),
+    campaigns: z.array(campaignChoice),
     rows: z.array(compareLine),
   },
   noun: 'house ad impressions of these campaigns',

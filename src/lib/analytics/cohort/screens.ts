@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineReport, type ChartSpec } from '../../reports/define';
 import type { ReportTable } from '../../reports/table';
-import { cohortTable } from '../cohort-table';
+import { cohortTable, noInstalls } from '../cohort-table';
 import { chartedCohorts, cohortAllValue, COHORT_FIGURES, cohortValue, levelValue, type CohortFigure } from './metrics';
 import {
   activityCohort,
@@ -71,7 +71,7 @@ function activityView(view: ActivityView) {
     figures: { days: z.array(z.number()), cohorts: z.array(activityCohort) },
     noun: 'installs',
     fileStem: view.fileStem,
-    isEmpty: (answer) => !answer.cohorts.some((c) => c.installs > 0),
+    isEmpty: noInstalls,
     table: (answer, input) => {
       const kind = (input as { revenue?: 'total' | 'ads' | 'iap' }).revenue ?? 'total';
       const all = { installDay: 'All', installs: answer.cohorts.reduce((n, c) => n + c.installs, 0), cells: [] } as ActivityCohort;
@@ -170,7 +170,7 @@ export const cohortLevelScreen = defineReport({
   controls: [{ key: 'stat', label: 'Highest level', options: LEVEL_STAT_CHOICES }, chartControl],
   figures: { days: z.array(z.number()), cohorts: z.array(levelCohortLine), all: z.array(levelCell.nullable()) },
   noun: 'installs',
-  isEmpty: (answer) => !answer.cohorts.some((c) => c.installs > 0),
+  isEmpty: noInstalls,
   table: (answer, input) => {
     const all: LevelCohortLine = { installDay: 'All', installs: answer.cohorts.reduce((n, c) => n + c.installs, 0), cells: answer.all };
     return cohortTable({

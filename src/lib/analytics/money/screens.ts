@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineReport, groupBy, seriesOf, shortDay } from '../../reports/define';
 import { percent } from '../../reports/columns';
 import { linesTable, type ReportTable } from '../../reports/table';
+import { noInstalls } from '../cohort-table';
 import { addDays } from '../day';
 import {
   adFunnelColumns, adFunnelHasData, adImpressionColumns, APP_MEASUREMENT_COLUMNS, cvrCell, cvrTotal, failureColumns, firstIapColumns, INAPP_DAY_COLUMNS,
@@ -239,7 +240,7 @@ export const cvrScreen = defineReport({
   controls: [{ key: 'goal', label: 'Conversion', options: CVR_GOALS.map((g) => option(g, CVR_LABELS[g])) }],
   figures: { goal: z.enum(CVR_GOALS), cohorts: z.array(cvrCohort) },
   noun: 'installs',
-  isEmpty: (answer) => !answer.cohorts.some((c) => c.installs > 0),
+  isEmpty: noInstalls,
   table: (answer) => cvrTable(answer),
   chart: (answer) => ({
     x: 'day',
