@@ -110,10 +110,20 @@ function commonNotices(a: Common, underpowered: string | null): ReportNotice[] {
   return out;
 }
 
-const pct = (v: number | null) => (v === null ? null : round(v, 2));
 const fmt = (n: number) => n.toLocaleString('en-US');
 
 const col = (key: string, label: string, unit: TableColumn['unit'], decimals = 0): TableColumn => ({ key, label, unit, decimals });
+/** A line's variant, the control marked as such. */
+const variantCell = (variant: string, control: string) => (variant === control ? `${variant} (control)` : variant);
+/** The columns of versusControl (the interval in the figure's unit and decimals, then `diff` as the table names it) and their cells. */
+const versusColumns = (unit: 'pct' | 'ratio', decimals: number, diff: TableColumn): TableColumn[] => [
+  col('low', '95% CI low', unit, decimals),
+  col('high', '95% CI high', unit, decimals),
+  diff,
+  col('p', 'p-value', 'ratio', 4),
+  col('needed', 'Needed per variant', 'count'),
+];
+const versusCells = (l: z.output<z.ZodObject<typeof versusControl>>, decimals: number): Cell[] => [round(l.low, decimals), round(l.high, decimals), round(l.diff, decimals), round(l.p, 4), l.needed];
 
 export const abRetentionScreen = defineReport({
   id: 'abRetention',
@@ -147,13 +157,9 @@ export const abRetentionScreen = defineReport({
       col('eligible', 'Players', 'count'),
       col('retained', 'Retained', 'count'),
       col('rate', 'Retention', 'pct', 2),
-      col('low', '95% CI low', 'pct', 2),
-      col('high', '95% CI high', 'pct', 2),
-      { ...col('diff', 'Δ vs control (pp)', 'ratio', 2), exportLabel: 'Difference to control (percentage points)' },
-      col('p', 'p-value', 'ratio', 4),
-      col('needed', 'Needed per variant', 'count'),
+      ...versusColumns('pct', 2, { ...col('diff', 'Δ vs control (pp)', 'ratio', 2), exportLabel: 'Difference to control (percentage points)' }),
     ],
-    rows: a.lines.map((l): Cell[] => [l.variant === a.control ? `${l.variant} (control)` : l.variant, `D${l.day}`, l.eligible, l.retained, pct(l.rate), pct(l.low), pct(l.high), pct(l.diff), l.p === null ? null : round(l.p, 4), l.needed]),
+    rows: a.lines.map((l): Cell[] => [variantCell(l.variant, a.control), `D${l.day}`, l.eligible, l.retained, round(l.rate, 2), ...versusCells(l, 2)]),
     total: null,
     newestFirst: false,
   }),
@@ -163,7 +169,7 @@ export const abRetentionScreen = defineReport({
     leftTitle: 'Retention (%)',
     series: a.variants.map((v, i) => ({
       label: v.key,
-      data: AB_RETENTION_DAYS.map((d) => pct(a.lines.find((l) => l.variant === v.key && l.day === d)?.rate ?? null)),
+      data: AB_RETENTION_DAYS.map((d) => round(a.lines.find((l) => l.variant === v.key && l.day === d)?.rate ?? null, 2)),
       color: PALETTE[i % PALETTE.length]!,
     })),
   }),
@@ -201,23 +207,9 @@ export const abOtherScreen = defineReport({
       col('variant', 'Variant', 'text'),
       col('n', 'Players', 'count'),
       col('mean', 'Value', 'ratio', 4),
-      col('low', '95% CI low', 'ratio', 4),
-      col('high', '95% CI high', 'ratio', 4),
-      col('diff', 'Δ vs control', 'ratio', 4),
-      col('p', 'p-value', 'ratio', 4),
-      col('needed', 'Needed per variant', 'count'),
+      ...versusColumns('ratio', 4, col('diff', 'Δ vs control', 'ratio', 4)),
     ],
-    rows: a.lines.map((l): Cell[] => [
-      AB_METRIC_LABELS[l.metric],
-      l.variant === a.control ? `${l.variant} (control)` : l.variant,
-      l.n,
-      round(l.mean, 4),
-      round(l.low, 4),
-      round(l.high, 4),
-      round(l.diff, 4),
-      l.p === null ? null : round(l.p, 4),
-      l.needed,
-    ]),
+    rows: a.lines.map((l): Cell[] => [AB_METRIC_LABELS[l.metric], variantCell(l.variant, a.control), l.n, round(l.mean, 4), ...versusCells(l, 4)]),
     total: null,
     newestFirst: false,
   }),
