@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineReport, seriesOf, shortDay } from '../reports/define';
+import { CHART_PALETTE, defineReport, seriesOf, shortDay } from '../reports/define';
 import { linesTable } from '../reports/table';
 import { cohortTable, noInstalls } from './cohort-table';
 import { LEVEL_COLUMNS, levelLines, levelRetentionTotal, levelShare, MAIN_DATA_COLUMNS, mainDataHasData, RETENTION_DAYS, retentionCell, retentionTotal, type RetentionLine } from './metrics';
@@ -63,7 +63,7 @@ export const retentionScreen = defineReport({
     x: 'day',
     labels: answer.cohorts.map((c) => shortDay(c.installDay)),
     leftTitle: 'Retention (%)',
-    series: [1, 7, 30].map((n, i) => ({ label: `D${n}`, data: answer.cohorts.map((c) => retentionCell(c, n)), color: ['#1890ff', '#67c23a', '#e6a23c'][i]! })),
+    series: [1, 7, 30].map((n, i) => ({ label: `D${n}`, data: answer.cohorts.map((c) => retentionCell(c, n)), color: CHART_PALETTE[i]! })),
   }),
 });
 

@@ -65,6 +65,8 @@ export const CHART_COLORS = {
   violet: '#9254de',
   cyan: '#13c2c2',
 } as const;
+/** The colours a list of like series takes in order (retention's and CVR's days, the apps of App Measurement). */
+export const CHART_PALETTE = [CHART_COLORS.blue, CHART_COLORS.green, CHART_COLORS.orange, CHART_COLORS.red, CHART_COLORS.purple, CHART_COLORS.cyan, '#fa8c16', '#2f54eb'];
 
 /** One figure of a chart's rows: a numeric field, or what a function computes of the row (money in USD, a rate). */
 export interface RowSeries<R> {

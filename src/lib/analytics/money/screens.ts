@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineReport, groupBy, seriesOf, shortDay } from '../../reports/define';
+import { CHART_PALETTE, defineReport, groupBy, seriesOf, shortDay } from '../../reports/define';
 import { percent } from '../../reports/columns';
 import { linesTable, type ReportTable } from '../../reports/table';
 import { noInstalls } from '../cohort-table';
@@ -18,8 +18,6 @@ import {
  * is in ./reports.ts, attached in ./service.ts. Figures are defined in docs/metrics.md ("Ads and money").
  */
 
-/** The colours of a list of like series, in order (the CVR windows, the apps of App Measurement). */
-const COLORS = ['#1890ff', '#67c23a', '#e6a23c', '#f56c6c', '#9b59b6', '#13c2c2', '#fa8c16', '#2f54eb'];
 const option = (value: string, label: string) => ({ value, label });
 /** An empty network, placement or reason (the SDK sent none) shown as such. */
 const shownKey = (key: string) => key || '(not sent)';
@@ -247,7 +245,7 @@ export const cvrScreen = defineReport({
     labels: answer.cohorts.map((c) => shortDay(c.installDay)),
     leftTitle: `${CVR_LABELS[answer.goal]} (%)`,
     // D0, D1 and D7: a 30-day range never has a cohort whose D30 is over.
-    series: [0, 1, 3].map((i, k) => ({ label: `By D${CVR_WINDOWS[i]}`, data: answer.cohorts.map((c) => cvrCell(c.converted[i], c.installs)), color: COLORS[k]! })),
+    series: [0, 1, 3].map((i, k) => ({ label: `By D${CVR_WINDOWS[i]}`, data: answer.cohorts.map((c) => cvrCell(c.converted[i], c.installs)), color: CHART_PALETTE[k]! })),
   }),
 });
 
@@ -267,7 +265,7 @@ export const appMeasurementScreen = defineReport({
     x: 'day',
     labels: Array.from({ length: answer.lines[0]?.dauByDay.length ?? 0 }, (_, i) => shortDay(addDays(answer.from, i))),
     leftTitle: 'DAU',
-    series: answer.lines.map((l, i) => ({ label: l.name, data: l.dauByDay, color: COLORS[i % COLORS.length]! })),
+    series: answer.lines.map((l, i) => ({ label: l.name, data: l.dauByDay, color: CHART_PALETTE[i % CHART_PALETTE.length]! })),
   }),
 });
 
