@@ -11,7 +11,8 @@ import { LEVEL_MODES, LEVEL_RETENTION_MAX_LEVELS, levelRetentionCohort, levelRow
 
 /**
  * The analytics report screens as descriptors (shared by browser and server; the SQL is in ./reports.ts,
- * attached in ./api.ts). Each names its route, API path, filters, figures, table, chart and empty state.
+ * attached in ./api.ts). Each names its route, filters, figures, table, chart and empty state (and its API
+ * path or file name where the rule of defineReport does not give it).
  */
 
 export const MAIN_DATA_ROUTE = '/gsm/analytic/main_data';
