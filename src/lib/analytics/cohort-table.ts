@@ -1,6 +1,9 @@
 import { round } from '../reports/columns';
 import type { ReportTable } from '../reports/table';
 
+/** An answer of install cohorts is empty when no cohort has an install. */
+export const noInstalls = (answer: { cohorts: readonly { installs: number }[] }) => !answer.cohorts.some((c) => c.installs > 0);
+
 /**
  * A heat table of install cohorts: install day, installs, then one figure per column (percentages by
  * default; the cohort views pass their unit, and colour their cells against the table's largest value).

@@ -1,4 +1,4 @@
-import { dailyAverage, only, ratio, sum, type ReportColumn } from '../reports/columns';
+import { countColumn, dailyAverage, only, pctColumn, percent, ratio, usdColumn, type ReportColumn } from '../reports/columns';
 import type { LevelRetentionCohort, LevelRow, MainDataRow, RetentionCohort } from './rows';
 
 /**
@@ -11,17 +11,17 @@ import type { LevelRetentionCohort, LevelRow, MainDataRow, RetentionCohort } fro
 const USD = 1e-6;
 
 export const MAIN_DATA_COLUMNS: ReportColumn<MainDataRow>[] = [
-  { key: 'installs', label: 'Installs', unit: 'count', decimals: 0, measure: sum('installs') },
+  countColumn('installs', 'Installs'),
   { key: 'dau', label: 'DAU', unit: 'count', decimals: 0, totalDecimals: 1, measure: dailyAverage('dau') },
   { key: 'sessionsPerDau', label: 'Sessions / DAU', unit: 'ratio', decimals: 2, measure: ratio('sessions', 'dau') },
   { key: 'avgSessionTime', label: 'Avg session time', unit: 'sec', decimals: 1, measure: ratio('sessionSeconds', 'sessionEnds') },
   { key: 'impressionsPerDau', label: 'Ad impressions / DAU', unit: 'ratio', decimals: 2, measure: ratio('adImpressions', 'dau') },
-  { key: 'adRevenue', label: 'Ad revenue', unit: 'usd', decimals: 2, measure: sum('adRevenue', USD) },
-  { key: 'iapRevenue', label: 'IAP revenue', unit: 'usd', decimals: 2, measure: sum('iapRevenue', USD) },
+  usdColumn('adRevenue', 'Ad revenue'),
+  usdColumn('iapRevenue', 'IAP revenue'),
   { key: 'payers', label: 'Paying users', unit: 'count', decimals: 0, totalDecimals: 1, measure: dailyAverage('payers') },
   { key: 'arpdau', label: 'ARPDAU', unit: 'usd', decimals: 4, measure: ratio(['adRevenue', 'iapRevenue'], 'dau', USD) },
   { key: 'arppu', label: 'ARPPU', unit: 'usd', decimals: 2, measure: ratio('iapRevenue', 'payers', USD) },
-  { key: 'conversion', label: 'Conversion', unit: 'pct', decimals: 2, measure: ratio('payers', 'dau', 100) },
+  pctColumn('conversion', 'Conversion', 'payers', 'dau'),
 ];
 
 /** A day with data: anything counted at all (days without events are zero rows). */
@@ -61,8 +61,7 @@ export function retentionTotal(cohorts: readonly RetentionCohort[]): RetentionLi
 export function retentionCell(line: RetentionLine, n: number): number | null {
   const users = line.retained[n];
   const base = line.bases ? line.bases[n]! : line.installs;
-  if (users === null || users === undefined || base === 0) return null;
-  return Math.round((10_000 * users) / base) / 100;
+  return users === null || users === undefined ? null : percent(users, base);
 }
 
 // ---------------------------------------------------------------- levels
@@ -92,8 +91,7 @@ export const LEVEL_COLUMNS: ReportColumn<LevelLine>[] = [
 
 /** Share (%) of a cohort's installed users who reached a level (1-based). */
 export function levelShare(cohort: LevelRetentionCohort, level: number): number | null {
-  if (cohort.installs === 0) return null;
-  return Math.round((10_000 * (cohort.reached[level - 1] ?? 0)) / cohort.installs) / 100;
+  return percent(cohort.reached[level - 1] ?? 0, cohort.installs);
 }
 
 /** All cohorts of the range together. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numbers } from '../reports/fields';
 
 /*
  * The figures the first analytics reports answer with: one row schema per report. Days are calendar days
@@ -12,24 +13,17 @@ export const LEVEL_RETENTION_MAX_LEVELS = 200;
 
 export const mainDataRow = z.object({
   day: z.string(),
-  installs: z.number(),
-  dau: z.number(),
-  sessions: z.number(),
-  sessionEnds: z.number(),
-  sessionSeconds: z.number(),
-  adImpressions: z.number(),
-  adRevenue: z.number(),
-  iapPurchases: z.number(),
-  iapRevenue: z.number(),
-  payers: z.number(),
+  ...numbers('installs', 'dau', 'sessions', 'sessionEnds', 'sessionSeconds', 'adImpressions', 'adRevenue', 'iapPurchases', 'iapRevenue', 'payers'),
 });
 export type MainDataRow = z.infer<typeof mainDataRow>;
 
 // ---------------------------------------------------------------- retention
 
+/** What every install cohort's line starts with (retention, level retention, CVR, the cohort views). */
+export const installCohort = { installDay: z.string(), installs: z.number() };
+
 export const retentionCohort = z.object({
-  installDay: z.string(),
-  installs: z.number(),
+  ...installCohort,
   /** Users of the cohort active on install day + N, N = 0..30; null until that day is over (UTC+7). */
   retained: z.array(z.number().nullable()),
 });
@@ -38,10 +32,7 @@ export type RetentionCohort = z.infer<typeof retentionCohort>;
 // ---------------------------------------------------------------- levels
 
 export const levelRow = z.object({
-  level: z.number(),
-  starts: z.number(),
-  completes: z.number(),
-  fails: z.number(),
+  ...numbers('level', 'starts', 'completes', 'fails'),
   /** Sum of attempts over completions (attempts a win took). */
   attemptsSum: z.number(),
   /** Sum of durations (s) over completions and fails. */
@@ -52,8 +43,7 @@ export const levelRow = z.object({
 export type LevelRow = z.infer<typeof levelRow>;
 
 export const levelRetentionCohort = z.object({
-  installDay: z.string(),
-  installs: z.number(),
+  ...installCohort,
   /** reached[i]: users of the cohort who have reached level i + 1. */
   reached: z.array(z.number()),
 });

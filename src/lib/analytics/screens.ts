@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineReport, shortDay } from '../reports/define';
+import { CHART_PALETTE, defineReport, seriesOf, shortDay } from '../reports/define';
 import { linesTable } from '../reports/table';
-import { cohortTable } from './cohort-table';
+import { cohortTable, noInstalls } from './cohort-table';
 import { LEVEL_COLUMNS, levelLines, levelRetentionTotal, levelShare, MAIN_DATA_COLUMNS, mainDataHasData, RETENTION_DAYS, retentionCell, retentionTotal, type RetentionLine } from './metrics';
 import { playReports } from './play/screens';
 import { moneyReports } from './money/screens';
@@ -11,7 +11,8 @@ import { LEVEL_MODES, LEVEL_RETENTION_MAX_LEVELS, levelRetentionCohort, levelRow
 
 /**
  * The analytics report screens as descriptors (shared by browser and server; the SQL is in ./reports.ts,
- * attached in ./api.ts). Each names its route, API path, filters, figures, table, chart and empty state.
+ * attached in ./api.ts). Each names its route, filters, figures, table, chart and empty state (and its API
+ * path or file name where the rule of defineReport does not give it).
  */
 
 export const MAIN_DATA_ROUTE = '/gsm/analytic/main_data';
@@ -28,20 +29,19 @@ export const mainDataScreen = defineReport({
   appMode: 'multi',
   figures: { rows: z.array(mainDataRow) },
   noun: 'events',
-  fileStem: 'main-data',
   isEmpty: (answer) => !answer.rows.some(mainDataHasData),
-  table: (answer) => linesTable({ name: 'Main Data', key: { label: 'Day', value: (r) => r.day, day: true }, columns: MAIN_DATA_COLUMNS, rows: answer.rows, total: true, newestFirst: true }),
+  table: (answer) => linesTable({ name: 'Main Data', key: { label: 'Day', value: (r) => r.day, day: true }, columns: MAIN_DATA_COLUMNS, rows: answer.rows }),
   chart: (answer) => ({
     x: 'day',
     labels: answer.rows.map((r) => shortDay(r.day)),
     leftTitle: 'Users',
     rightTitle: 'Revenue (USD)',
-    series: [
-      { label: 'DAU', data: answer.rows.map((r) => r.dau), color: '#1890ff' },
-      { label: 'Installs', data: answer.rows.map((r) => r.installs), color: '#67c23a' },
-      { label: 'Ad revenue (USD)', data: answer.rows.map((r) => r.adRevenue / 1e6), type: 'bar', right: true, color: '#e6a23c' },
-      { label: 'IAP revenue (USD)', data: answer.rows.map((r) => r.iapRevenue / 1e6), type: 'bar', right: true, color: '#9b59b6' },
-    ],
+    series: seriesOf(answer.rows, [
+      { label: 'DAU', value: 'dau', color: 'blue' },
+      { label: 'Installs', value: 'installs', color: 'green' },
+      { label: 'Ad revenue (USD)', value: (r) => r.adRevenue / 1e6, type: 'bar', right: true, color: 'orange' },
+      { label: 'IAP revenue (USD)', value: (r) => r.iapRevenue / 1e6, type: 'bar', right: true, color: 'purple' },
+    ]),
   }),
 });
 
@@ -55,34 +55,31 @@ const RETENTION_COLUMNS = Array.from({ length: RETENTION_DAYS + 1 }, (_, n) => (
 export const retentionScreen = defineReport({
   id: 'retention',
   route: RETENTION_ROUTE,
-  api: '/api/cohort/retention',
   appMode: 'multi',
   figures: { cohorts: z.array(retentionCohort) },
   noun: 'installs',
-  fileStem: 'retention',
-  isEmpty: (answer) => !answer.cohorts.some((c) => c.installs > 0),
+  isEmpty: noInstalls,
   table: (answer) => cohortTable({ name: 'Retention', lines: answer.cohorts, total: retentionTotal(answer.cohorts), columns: RETENTION_COLUMNS }),
   chart: (answer) => ({
     x: 'day',
     labels: answer.cohorts.map((c) => shortDay(c.installDay)),
     leftTitle: 'Retention (%)',
-    series: [1, 7, 30].map((n, i) => ({ label: `D${n}`, data: answer.cohorts.map((c) => retentionCell(c, n)), color: ['#1890ff', '#67c23a', '#e6a23c'][i]! })),
+    series: [1, 7, 30].map((n, i) => ({ label: `D${n}`, data: answer.cohorts.map((c) => retentionCell(c, n)), color: CHART_PALETTE[i]! })),
   }),
 });
 
 /** The Level report of one game mode: the main levels, or the mini-game's (same figures, same SQL). */
-function levelReport(options: { id: string; route: string; api: string; mode: (typeof LEVEL_MODES)[number]; fileStem: string; name: string }) {
+function levelReport(options: { id: string; route: string; mode: (typeof LEVEL_MODES)[number]; fileStem?: string; name: string }) {
   return defineReport({
     id: options.id,
     route: options.route,
-    api: options.api,
     appMode: 'single',
     extra: { mode: z.enum(LEVEL_MODES).default(options.mode) },
     figures: { mode: z.enum(LEVEL_MODES), levels: z.array(levelRow) },
     noun: options.mode === 'main' ? 'level plays' : 'mini-game level plays',
     fileStem: options.fileStem,
     isEmpty: (answer) => answer.levels.length === 0,
-    table: (answer) => linesTable({ name: options.name, key: { label: 'Level', value: (r) => r.level }, columns: LEVEL_COLUMNS, rows: levelLines(answer.levels), total: false, newestFirst: false }),
+    table: (answer) => linesTable({ name: options.name, key: { label: 'Level', value: (r) => r.level }, columns: LEVEL_COLUMNS, rows: levelLines(answer.levels), total: false }),
     chart: (answer) => {
       const lines = levelLines(answer.levels);
       const winRate = LEVEL_COLUMNS.find((c) => c.key === 'winRate')!.measure;
@@ -91,22 +88,21 @@ function levelReport(options: { id: string; route: string; api: string; mode: (t
         labels: lines.map((l) => String(l.level)),
         leftTitle: 'Players',
         rightTitle: 'Win rate (%)',
-        series: [
-          { label: 'Players reaching', data: lines.map((l) => l.reached), color: '#1890ff' },
-          { label: 'Win rate (%)', data: lines.map((l) => winRate.value(l)), right: true, color: '#f56c6c' },
-        ],
+        series: seriesOf(lines, [
+          { label: 'Players reaching', value: 'reached', color: 'blue' },
+          { label: 'Win rate (%)', value: winRate.value, right: true, color: 'red' },
+        ]),
       };
     },
   });
 }
 
-export const levelScreen = levelReport({ id: 'level', route: LEVEL_ROUTE, api: '/api/analytic/level', mode: 'main', fileStem: 'level', name: 'Level' });
+export const levelScreen = levelReport({ id: 'level', route: LEVEL_ROUTE, mode: 'main', name: 'Level' });
 
 /** Level MiniGame: the Level report of the mini-game mode (its own route and API path). */
 export const levelMiniGameScreen = levelReport({
   id: 'levelMiniGame',
   route: '/gsm/analytic/levelMiniGame',
-  api: '/api/analytic/levelMiniGame',
   mode: 'minigame',
   fileStem: 'level-minigame',
   name: 'Level MiniGame',
@@ -117,14 +113,12 @@ export const LEVEL_RETENTION_CHOICES = [30, 50, 100, 200] as const;
 export const levelRetentionScreen = defineReport({
   id: 'levelRetention',
   route: LEVEL_RETENTION_ROUTE,
-  api: '/api/analytic/levelRetention',
   appMode: 'single',
   extra: { ...levelMode, maxLevel: z.coerce.number<string | number>().int().min(1).max(LEVEL_RETENTION_MAX_LEVELS).default(50) },
   controls: [{ key: 'maxLevel', label: 'Levels shown', options: LEVEL_RETENTION_CHOICES.map((n) => ({ label: `Levels 1-${n}`, value: n })) }],
   figures: { mode: z.enum(LEVEL_MODES), maxLevel: z.number(), cohorts: z.array(levelRetentionCohort) },
   noun: 'installs',
-  fileStem: 'level-retention',
-  isEmpty: (answer) => !answer.cohorts.some((c) => c.installs > 0),
+  isEmpty: noInstalls,
   table: (answer) => {
     const levels = Array.from({ length: answer.maxLevel }, (_, i) => i + 1);
     return cohortTable({

@@ -41,7 +41,19 @@ const commonFigures = {
   /** Chi-square goodness of fit of exposed counts to the weights; null with fewer than one player. */
   srm: z.object({ statistic: z.number(), p: z.number() }).nullable(),
 };
-type Common = { experiment: string; experiments: z.infer<typeof experimentChoice>[]; known: boolean; name: string; status: string; control: string; variants: { key: string; weight: number; exposed: number }[]; srm: { statistic: number; p: number } | null };
+type Common = z.output<z.ZodObject<typeof commonFigures>>;
+
+/** How a variant's figure compares with the control's; null where undefined (no players, the control's own line). */
+const versusControl = {
+  /** The figure's 95 % interval. */
+  low: z.number().nullable(),
+  high: z.number().nullable(),
+  /** Against the control, in the figure's unit (percentage points for a rate); null on the control's own lines. */
+  diff: z.number().nullable(),
+  p: z.number().nullable(),
+  /** Players per variant a test needs to detect the difference shown (α 0.05, power 0.8). */
+  needed: z.number().nullable(),
+};
 
 /** A comparison of one variant with the control: its figure, interval, difference, p-value and the sample it would need. */
 export const retentionLine = z.object({
@@ -50,15 +62,9 @@ export const retentionLine = z.object({
   /** Exposed players whose day N is over. */
   eligible: z.number(),
   retained: z.number(),
-  /** %, null without eligible players. */
+  /** %, null without eligible players; compared by a two-proportion test. */
   rate: z.number().nullable(),
-  low: z.number().nullable(),
-  high: z.number().nullable(),
-  /** Percentage points against the control (null on the control's own lines). */
-  diff: z.number().nullable(),
-  p: z.number().nullable(),
-  /** Players per variant a two-proportion test needs to detect the difference shown (α 0.05, power 0.8). */
-  needed: z.number().nullable(),
+  ...versusControl,
 });
 export type RetentionLine = z.infer<typeof retentionLine>;
 
@@ -68,11 +74,7 @@ export const metricLine = z.object({
   /** Exposed players whose window is over. */
   n: z.number(),
   mean: z.number().nullable(),
-  low: z.number().nullable(),
-  high: z.number().nullable(),
-  diff: z.number().nullable(),
-  p: z.number().nullable(),
-  needed: z.number().nullable(),
+  ...versusControl,
 });
 export type MetricLine = z.infer<typeof metricLine>;
 
@@ -108,21 +110,29 @@ function commonNotices(a: Common, underpowered: string | null): ReportNotice[] {
   return out;
 }
 
-const pct = (v: number | null) => (v === null ? null : round(v, 2));
 const fmt = (n: number) => n.toLocaleString('en-US');
 
 const col = (key: string, label: string, unit: TableColumn['unit'], decimals = 0): TableColumn => ({ key, label, unit, decimals });
+/** A line's variant, the control marked as such. */
+const variantCell = (variant: string, control: string) => (variant === control ? `${variant} (control)` : variant);
+/** The columns of versusControl (the interval in the figure's unit and decimals, then `diff` as the table names it) and their cells. */
+const versusColumns = (unit: 'pct' | 'ratio', decimals: number, diff: TableColumn): TableColumn[] => [
+  col('low', '95% CI low', unit, decimals),
+  col('high', '95% CI high', unit, decimals),
+  diff,
+  col('p', 'p-value', 'ratio', 4),
+  col('needed', 'Needed per variant', 'count'),
+];
+const versusCells = (l: z.output<z.ZodObject<typeof versusControl>>, decimals: number): Cell[] => [round(l.low, decimals), round(l.high, decimals), round(l.diff, decimals), round(l.p, 4), l.needed];
 
 export const abRetentionScreen = defineReport({
   id: 'abRetention',
   route: '/gsm/a_b_test/retention_report',
-  api: '/api/a_b_test/retention_report',
   appMode: 'single',
   extra: experimentField,
   controls: [experimentControl],
   figures: { ...commonFigures, lines: z.array(retentionLine) },
   noun: 'exposed players',
-  fileStem: 'ab-retention',
   isEmpty: (a) => !a.known || exposedTotal(a) === 0,
   emptyText,
   notices: (a) => {
@@ -147,13 +157,9 @@ export const abRetentionScreen = defineReport({
       col('eligible', 'Players', 'count'),
       col('retained', 'Retained', 'count'),
       col('rate', 'Retention', 'pct', 2),
-      col('low', '95% CI low', 'pct', 2),
-      col('high', '95% CI high', 'pct', 2),
-      { ...col('diff', 'Δ vs control (pp)', 'ratio', 2), exportLabel: 'Difference to control (percentage points)' },
-      col('p', 'p-value', 'ratio', 4),
-      col('needed', 'Needed per variant', 'count'),
+      ...versusColumns('pct', 2, { ...col('diff', 'Δ vs control (pp)', 'ratio', 2), exportLabel: 'Difference to control (percentage points)' }),
     ],
-    rows: a.lines.map((l): Cell[] => [l.variant === a.control ? `${l.variant} (control)` : l.variant, `D${l.day}`, l.eligible, l.retained, pct(l.rate), pct(l.low), pct(l.high), pct(l.diff), l.p === null ? null : round(l.p, 4), l.needed]),
+    rows: a.lines.map((l): Cell[] => [variantCell(l.variant, a.control), `D${l.day}`, l.eligible, l.retained, round(l.rate, 2), ...versusCells(l, 2)]),
     total: null,
     newestFirst: false,
   }),
@@ -163,7 +169,7 @@ export const abRetentionScreen = defineReport({
     leftTitle: 'Retention (%)',
     series: a.variants.map((v, i) => ({
       label: v.key,
-      data: AB_RETENTION_DAYS.map((d) => pct(a.lines.find((l) => l.variant === v.key && l.day === d)?.rate ?? null)),
+      data: AB_RETENTION_DAYS.map((d) => round(a.lines.find((l) => l.variant === v.key && l.day === d)?.rate ?? null, 2)),
       color: PALETTE[i % PALETTE.length]!,
     })),
   }),
@@ -176,13 +182,11 @@ export const AB_WINDOWS = [7, 14, 30] as const;
 export const abOtherScreen = defineReport({
   id: 'abOther',
   route: '/gsm/a_b_test/other',
-  api: '/api/a_b_test/other',
   appMode: 'single',
   extra: { ...experimentField, window: z.coerce.number<string | number>().int().refine((v) => (AB_WINDOWS as readonly number[]).includes(v), 'must be 7, 14 or 30').default(7) },
   controls: [experimentControl, { key: 'window', label: 'Days after exposure', options: AB_WINDOWS.map((w) => ({ label: `First ${w} days`, value: w })) }],
   figures: { ...commonFigures, window: z.number(), lines: z.array(metricLine) },
   noun: 'exposed players',
-  fileStem: 'ab-other',
   isEmpty: (a) => !a.known || exposedTotal(a) === 0,
   emptyText,
   notices: (a) => {
@@ -203,23 +207,9 @@ export const abOtherScreen = defineReport({
       col('variant', 'Variant', 'text'),
       col('n', 'Players', 'count'),
       col('mean', 'Value', 'ratio', 4),
-      col('low', '95% CI low', 'ratio', 4),
-      col('high', '95% CI high', 'ratio', 4),
-      col('diff', 'Δ vs control', 'ratio', 4),
-      col('p', 'p-value', 'ratio', 4),
-      col('needed', 'Needed per variant', 'count'),
+      ...versusColumns('ratio', 4, col('diff', 'Δ vs control', 'ratio', 4)),
     ],
-    rows: a.lines.map((l): Cell[] => [
-      AB_METRIC_LABELS[l.metric],
-      l.variant === a.control ? `${l.variant} (control)` : l.variant,
-      l.n,
-      round(l.mean, 4),
-      round(l.low, 4),
-      round(l.high, 4),
-      round(l.diff, 4),
-      l.p === null ? null : round(l.p, 4),
-      l.needed,
-    ]),
+    rows: a.lines.map((l): Cell[] => [AB_METRIC_LABELS[l.metric], variantCell(l.variant, a.control), l.n, round(l.mean, 4), ...versusCells(l, 4)]),
     total: null,
     newestFirst: false,
   }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { defineReport, shortDay } from '../reports/define';
-import { only, ratio, sum, type ReportColumn } from '../reports/columns';
+import { defineReport, groupBy, seriesOf, shortDay } from '../reports/define';
+import { countColumn, only, pctColumn, percent, ratio, usdColumn, type ReportColumn } from '../reports/columns';
+import { numbers } from '../reports/fields';
 import { linesTable } from '../reports/table';
 
 /**
@@ -9,46 +10,40 @@ import { linesTable } from '../reports/table';
  * (./scope.ts). Money is USD micros in the answers, dollars on screen. Definitions: docs/metrics.md "Finance".
  */
 
-const COLORS = ['#1890ff', '#67c23a', '#e6a23c', '#f56c6c', '#9b59b6', '#13c2c2'];
 const option = (value: string, label: string) => ({ value, label });
-const usd = <R>(key: keyof R & string, label: string): ReportColumn<R> => ({ key, label, unit: 'usd', decimals: 2, measure: sum<R>(key as never, 1e-6) });
-const count = <R>(key: keyof R & string, label: string): ReportColumn<R> => ({ key, label, unit: 'count', decimals: 0, measure: sum<R>(key as never) });
 /** Finance figures are per app, day and OS: no app version, no country. */
 const NO_VERSION_OR_COUNTRY = ['version', 'countries'] as const;
 
-export const pnlRow = z.object({
-  key: z.string(),
-  adRevenue: z.number(),
-  iapGross: z.number(),
-  iapNet: z.number(),
-  revenue: z.number(),
-  cost: z.number(),
-  profit: z.number(),
-  installs: z.number(),
-});
+export const pnlRow = z.object({ key: z.string(), ...numbers('adRevenue', 'iapGross', 'iapNet', 'revenue', 'cost', 'profit', 'installs') });
 export type PnlRowT = z.infer<typeof pnlRow>;
+/** Revenue by network or store, by kind (ads / IAP) or by the source of the figures (the Revenue report; App Detail's sources). */
+export const revenueSourceRow = z.object({ key: z.string(), kind: z.string(), ...numbers('gross', 'net') });
+type RevenueSourceRowT = z.infer<typeof revenueSourceRow>;
 
 const PNL_COLUMNS: ReportColumn<PnlRowT>[] = [
-  usd('adRevenue', 'Ad revenue'),
-  usd('iapGross', 'IAP gross'),
-  usd('iapNet', 'IAP net'),
-  usd('revenue', 'Revenue'),
-  usd('cost', 'Cost'),
-  usd('profit', 'Profit'),
-  { key: 'margin', label: 'Margin', unit: 'pct', decimals: 1, measure: ratio<PnlRowT>('profit', 'revenue', 100) },
-  count('installs', 'Paid installs'),
+  usdColumn('adRevenue', 'Ad revenue'),
+  usdColumn('iapGross', 'IAP gross'),
+  usdColumn('iapNet', 'IAP net'),
+  usdColumn('revenue', 'Revenue'),
+  usdColumn('cost', 'Cost'),
+  usdColumn('profit', 'Profit'),
+  pctColumn('margin', 'Margin', 'profit', 'revenue', 1),
+  countColumn('installs', 'Paid installs'),
 ];
 
-const pnlChart = (rows: readonly PnlRowT[], byDay: boolean, label: (key: string) => string) => ({
-  x: byDay ? ('day' as const) : ('category' as const),
-  labels: rows.map((r) => label(r.key)),
-  leftTitle: 'USD',
-  series: [
-    { label: 'Revenue', data: rows.map((r) => r.revenue / 1e6), color: COLORS[0]!, ...(byDay ? {} : { type: 'bar' as const }) },
-    { label: 'Cost', data: rows.map((r) => r.cost / 1e6), color: COLORS[3]!, ...(byDay ? {} : { type: 'bar' as const }) },
-    { label: 'Profit', data: rows.map((r) => r.profit / 1e6), color: COLORS[1]!, ...(byDay ? {} : { type: 'bar' as const }) },
-  ],
-});
+const pnlChart = (rows: readonly PnlRowT[], byDay: boolean, label: (key: string) => string) => {
+  const type = byDay ? undefined : ('bar' as const);
+  return {
+    x: byDay ? ('day' as const) : ('category' as const),
+    labels: rows.map((r) => label(r.key)),
+    leftTitle: 'USD',
+    series: seriesOf(rows, [
+      { label: 'Revenue', value: (r) => r.revenue / 1e6, type, color: 'blue' },
+      { label: 'Cost', value: (r) => r.cost / 1e6, type, color: 'red' },
+      { label: 'Profit', value: (r) => r.profit / 1e6, type, color: 'green' },
+    ]),
+  };
+};
 
 const hasMoney = (rows: readonly PnlRowT[]) => rows.some((r) => r.revenue !== 0 || r.cost !== 0 || r.iapGross !== 0);
 /** App ids → names, for lines keyed by app. */
@@ -67,11 +62,9 @@ export const financeStatisticScreen = defineReport({
   api: '/api/reportSystem/data',
   appMode: 'multi',
   hideFilters: NO_VERSION_OR_COUNTRY,
-  extra: { by: z.enum(STATISTIC_GROUPS).default('day') },
-  controls: [{ key: 'by', label: 'Group by', options: STATISTIC_GROUPS.map((g) => option(g, STATISTIC_LABELS[g])) }],
+  ...groupBy(STATISTIC_GROUPS, STATISTIC_LABELS),
   figures: { by: z.enum(STATISTIC_GROUPS), names: appNames, rows: z.array(pnlRow) },
   noun: 'finance figures',
-  fileStem: 'finance-statistic',
   isEmpty: (answer) => !hasMoney(answer.rows),
   table: (answer) =>
     linesTable({
@@ -79,8 +72,6 @@ export const financeStatisticScreen = defineReport({
       key: { label: STATISTIC_LABELS[answer.by], value: (r) => (answer.by === 'day' ? r.key : keyLabel(answer.by, answer.names)(r.key)), day: answer.by === 'day' },
       columns: PNL_COLUMNS,
       rows: answer.rows,
-      total: true,
-      newestFirst: answer.by === 'day',
     }),
   chart: (answer) => pnlChart(answer.rows, answer.by === 'day', keyLabel(answer.by, answer.names)),
 });
@@ -95,14 +86,12 @@ export const financeOverviewScreen = defineReport({
   api: '/api/reportSystem/dataChart',
   appMode: 'multi',
   hideFilters: NO_VERSION_OR_COUNTRY,
-  extra: { by: z.enum(OVERVIEW_GROUPS).default('team') },
-  controls: [{ key: 'by', label: 'Group by', options: [option('team', 'Team'), option('app', 'Top apps'), option('month', 'Month (trend)')] }],
+  ...groupBy(OVERVIEW_GROUPS, { team: 'Team', app: 'Top apps', month: 'Month (trend)' }),
   figures: { by: z.enum(OVERVIEW_GROUPS), names: appNames, rows: z.array(pnlRow) },
   noun: 'finance figures',
-  fileStem: 'finance-overview',
   isEmpty: (answer) => !hasMoney(answer.rows),
   table: (answer) =>
-    linesTable({ name: 'Finance Overview', key: { label: STATISTIC_LABELS[answer.by], value: (r) => keyLabel(answer.by, answer.names)(r.key) }, columns: PNL_COLUMNS, rows: answer.rows, total: true, newestFirst: false }),
+    linesTable({ name: 'Finance Overview', key: { label: STATISTIC_LABELS[answer.by], value: (r) => keyLabel(answer.by, answer.names)(r.key) }, columns: PNL_COLUMNS, rows: answer.rows }),
   chart: (answer) => pnlChart(answer.rows, false, keyLabel(answer.by, answer.names)),
 });
 
@@ -116,11 +105,9 @@ export const financeAppDetailScreen = defineReport({
   api: '/api/reportSystem/appDetail/data',
   appMode: 'single',
   hideFilters: NO_VERSION_OR_COUNTRY,
-  extra: { by: z.enum(APP_DETAIL_GROUPS).default('day') },
-  controls: [{ key: 'by', label: 'Group by', options: APP_DETAIL_GROUPS.map((g) => option(g, STATISTIC_LABELS[g])) }],
-  figures: { by: z.enum(APP_DETAIL_GROUPS), names: appNames, rows: z.array(pnlRow), sources: z.array(z.object({ key: z.string(), kind: z.string(), gross: z.number(), net: z.number() })) },
+  ...groupBy(APP_DETAIL_GROUPS, STATISTIC_LABELS),
+  figures: { by: z.enum(APP_DETAIL_GROUPS), names: appNames, rows: z.array(pnlRow), sources: z.array(revenueSourceRow) },
   noun: 'finance figures',
-  fileStem: 'finance-app-detail',
   isEmpty: (answer) => !hasMoney(answer.rows),
   table: (answer) =>
     linesTable({
@@ -128,7 +115,6 @@ export const financeAppDetailScreen = defineReport({
       key: { label: STATISTIC_LABELS[answer.by], value: (r) => (answer.by === 'os' ? OS_NAMES[r.key] ?? r.key : r.key), day: answer.by === 'day' },
       columns: PNL_COLUMNS,
       rows: answer.rows,
-      total: true,
       newestFirst: answer.by !== 'os',
     }),
   chart: (answer) => pnlChart(answer.rows, answer.by === 'day', keyLabel(answer.by, answer.names)),
@@ -137,8 +123,6 @@ export const financeAppDetailScreen = defineReport({
 // ---------------------------------------------------------------- Revenue
 
 export const REVENUE_GROUPS = ['network', 'kind', 'source'] as const;
-export const revenueSourceRow = z.object({ key: z.string(), kind: z.string(), gross: z.number(), net: z.number() });
-type RevenueSourceRowT = z.infer<typeof revenueSourceRow>;
 const KIND_LABELS: Record<string, string> = { ads: 'Ads', iap: 'IAP' };
 
 export const financeRevenueScreen = defineReport({
@@ -147,19 +131,17 @@ export const financeRevenueScreen = defineReport({
   api: '/api/reportSystem/dataByRangeDate',
   appMode: 'multi',
   hideFilters: NO_VERSION_OR_COUNTRY,
-  extra: { by: z.enum(REVENUE_GROUPS).default('network') },
-  controls: [{ key: 'by', label: 'Group by', options: [option('network', 'Network or store'), option('kind', 'Ads / IAP'), option('source', 'Source of the figures')] }],
+  ...groupBy(REVENUE_GROUPS, { network: 'Network or store', kind: 'Ads / IAP', source: 'Source of the figures' }),
   figures: { by: z.enum(REVENUE_GROUPS), rows: z.array(revenueSourceRow) },
   noun: 'revenue',
-  fileStem: 'finance-revenue',
   isEmpty: (answer) => answer.rows.length === 0,
   table: (answer) =>
     linesTable<RevenueSourceRowT>({
       name: 'Revenue',
       key: { label: answer.by === 'network' ? 'Network or store' : answer.by === 'kind' ? 'Kind' : 'Source', value: (r) => (answer.by === 'kind' ? KIND_LABELS[r.key] ?? r.key : r.key) },
       columns: [
-        usd('gross', 'Gross'),
-        usd('net', 'Net'),
+        usdColumn('gross', 'Gross'),
+        usdColumn('net', 'Net'),
         {
           key: 'share',
           label: 'Share of net',
@@ -179,27 +161,27 @@ export const financeRevenueScreen = defineReport({
     x: 'category',
     labels: answer.rows.map((r) => (answer.by === 'kind' ? KIND_LABELS[r.key] ?? r.key : r.key)),
     leftTitle: 'USD',
-    series: [
-      { label: 'Gross', data: answer.rows.map((r) => r.gross / 1e6), type: 'bar', color: COLORS[0]! },
-      { label: 'Net', data: answer.rows.map((r) => r.net / 1e6), type: 'bar', color: COLORS[1]! },
-    ],
+    series: seriesOf(answer.rows, [
+      { label: 'Gross', value: (r) => r.gross / 1e6, type: 'bar', color: 'blue' },
+      { label: 'Net', value: (r) => r.net / 1e6, type: 'bar', color: 'green' },
+    ]),
   }),
 });
 
 // ---------------------------------------------------------------- Statistic MKT
 
 export const MKT_GROUPS = ['channel', 'campaign', 'day', 'app'] as const;
-export const costRow = z.object({ key: z.string(), cost: z.number(), installs: z.number(), revD0: z.number(), revD7: z.number(), revD30: z.number() });
+export const costRow = z.object({ key: z.string(), ...numbers('cost', 'installs', 'revD0', 'revD7', 'revD30') });
 type CostRowT = z.infer<typeof costRow>;
 const MKT_LABELS = { channel: 'Channel', campaign: 'Campaign', day: 'Day', app: 'App' } as const;
 
 export const MKT_COLUMNS: ReportColumn<CostRowT>[] = [
-  usd('cost', 'Cost'),
-  count('installs', 'Installs'),
+  usdColumn('cost', 'Cost'),
+  countColumn('installs', 'Installs'),
   { key: 'cpi', label: 'CPI', unit: 'usd', decimals: 3, measure: ratio<CostRowT>('cost', 'installs', 1e-6) },
-  { key: 'roasD0', label: 'ROAS D0', unit: 'pct', decimals: 1, measure: ratio<CostRowT>('revD0', 'cost', 100) },
-  { key: 'roasD7', label: 'ROAS D7', unit: 'pct', decimals: 1, measure: ratio<CostRowT>('revD7', 'cost', 100) },
-  { key: 'roasD30', label: 'ROAS D30', unit: 'pct', decimals: 1, measure: ratio<CostRowT>('revD30', 'cost', 100) },
+  pctColumn('roasD0', 'ROAS D0', 'revD0', 'cost', 1),
+  pctColumn('roasD7', 'ROAS D7', 'revD7', 'cost', 1),
+  pctColumn('roasD30', 'ROAS D30', 'revD30', 'cost', 1),
 ];
 
 export const financeMktScreen = defineReport({
@@ -208,8 +190,7 @@ export const financeMktScreen = defineReport({
   api: '/api/reportSystem/mktStatistic/getCostData',
   appMode: 'multi',
   hideFilters: NO_VERSION_OR_COUNTRY,
-  extra: { by: z.enum(MKT_GROUPS).default('channel') },
-  controls: [{ key: 'by', label: 'Group by', options: MKT_GROUPS.map((g) => option(g, MKT_LABELS[g])) }],
+  ...groupBy(MKT_GROUPS, MKT_LABELS),
   figures: { by: z.enum(MKT_GROUPS), names: appNames, rows: z.array(costRow) },
   noun: 'UA cost',
   fileStem: 'statistic-mkt',
@@ -220,18 +201,16 @@ export const financeMktScreen = defineReport({
       key: { label: MKT_LABELS[answer.by], value: (r) => (answer.by === 'app' ? answer.names[r.key] ?? r.key : r.key), day: answer.by === 'day' },
       columns: MKT_COLUMNS,
       rows: answer.rows,
-      total: true,
-      newestFirst: answer.by === 'day',
     }),
   chart: (answer) => ({
     x: answer.by === 'day' ? 'day' : 'category',
     labels: answer.rows.map((r) => (answer.by === 'day' ? shortDay(r.key) : answer.by === 'app' ? answer.names[r.key] ?? r.key : r.key)),
     leftTitle: 'Cost (USD)',
     rightTitle: 'ROAS D7 (%)',
-    series: [
-      { label: 'Cost (USD)', data: answer.rows.map((r) => r.cost / 1e6), type: 'bar', color: COLORS[3]! },
-      { label: 'ROAS D7 (%)', data: answer.rows.map((r) => (r.cost > 0 ? Math.round((10_000 * r.revD7) / r.cost) / 100 : null)), right: true, color: COLORS[0]! },
-    ],
+    series: seriesOf(answer.rows, [
+      { label: 'Cost (USD)', value: (r) => r.cost / 1e6, type: 'bar', color: 'red' },
+      { label: 'ROAS D7 (%)', value: (r) => percent(r.revD7, r.cost), right: true, color: 'blue' },
+    ]),
   }),
 });
 
@@ -239,8 +218,25 @@ export const financeMktScreen = defineReport({
 
 // ---------------------------------------------------------------- Compare Version (statistic2)
 
-export const compareRow = z.object({ key: z.string(), revenueA: z.number(), costA: z.number(), revenueB: z.number(), costB: z.number() });
+export const compareRow = z.object({ key: z.string(), ...numbers('revenueA', 'costA', 'revenueB', 'costB') });
 type CompareRowT = z.infer<typeof compareRow>;
+
+/** A figure of both versions and B − A, each summed over the range. */
+const versionColumns = (figure: 'revenue' | 'cost', label: string): ReportColumn<CompareRowT>[] => {
+  const diff = (r: CompareRowT) => r[`${figure}B`] - r[`${figure}A`];
+  return [
+    usdColumn(`${figure}A`, `${label} A`),
+    usdColumn(`${figure}B`, `${label} B`),
+    { key: `${figure}Diff`, label: `${label} B − A`, unit: 'usd', decimals: 2, measure: { value: (r) => diff(r) / 1e6, total: (rows) => rows.reduce((s, r) => s + diff(r), 0) / 1e6, rule: 'sum of the days' } },
+  ];
+};
+/** Either side's dropdown: the current figures or an imported batch. */
+const versionControl = (side: 'a' | 'b') => ({
+  key: side,
+  label: `Version ${side.toUpperCase()}`,
+  options: [option('current', 'Current figures')],
+  answerOptions: (answer: { versions: { value: string; label: string }[] }) => answer.versions,
+});
 
 /** A: 'current' (what every screen counts) or a batch id; B likewise. Empty: the server picks (current vs the newest import). */
 export const financeCompareScreen = defineReport({
@@ -250,10 +246,7 @@ export const financeCompareScreen = defineReport({
   appMode: 'multi',
   hideFilters: NO_VERSION_OR_COUNTRY,
   extra: { a: z.string().max(20).default(''), b: z.string().max(20).default('') },
-  controls: [
-    { key: 'a', label: 'Version A', options: [option('current', 'Current figures')], answerOptions: (answer: { versions: { value: string; label: string }[] }) => answer.versions },
-    { key: 'b', label: 'Version B', options: [option('current', 'Current figures')], answerOptions: (answer: { versions: { value: string; label: string }[] }) => answer.versions },
-  ],
+  controls: [versionControl('a'), versionControl('b')],
   figures: { a: z.string(), b: z.string(), versions: z.array(z.object({ value: z.string(), label: z.string() })), rows: z.array(compareRow) },
   noun: 'finance figures',
   fileStem: 'finance-compare-version',
@@ -262,28 +255,19 @@ export const financeCompareScreen = defineReport({
     linesTable<CompareRowT>({
       name: 'Compare Version',
       key: { label: 'Day', value: (r) => r.key, day: true },
-      columns: [
-        usd('revenueA', 'Revenue A'),
-        usd('revenueB', 'Revenue B'),
-        { key: 'revenueDiff', label: 'Revenue B − A', unit: 'usd', decimals: 2, measure: { value: (r) => (r.revenueB - r.revenueA) / 1e6, total: (rows) => rows.reduce((s, r) => s + r.revenueB - r.revenueA, 0) / 1e6, rule: 'sum of the days' } },
-        usd('costA', 'Cost A'),
-        usd('costB', 'Cost B'),
-        { key: 'costDiff', label: 'Cost B − A', unit: 'usd', decimals: 2, measure: { value: (r) => (r.costB - r.costA) / 1e6, total: (rows) => rows.reduce((s, r) => s + r.costB - r.costA, 0) / 1e6, rule: 'sum of the days' } },
-      ],
+      columns: [...versionColumns('revenue', 'Revenue'), ...versionColumns('cost', 'Cost')],
       rows: answer.rows,
-      total: true,
-      newestFirst: true,
     }),
   chart: (answer) => ({
     x: 'day',
     labels: answer.rows.map((r) => shortDay(r.key)),
     leftTitle: 'USD',
-    series: [
-      { label: 'Revenue A', data: answer.rows.map((r) => r.revenueA / 1e6), color: COLORS[0]! },
-      { label: 'Revenue B', data: answer.rows.map((r) => r.revenueB / 1e6), color: COLORS[5]! },
-      { label: 'Cost A', data: answer.rows.map((r) => r.costA / 1e6), color: COLORS[3]! },
-      { label: 'Cost B', data: answer.rows.map((r) => r.costB / 1e6), color: COLORS[2]! },
-    ],
+    series: seriesOf(answer.rows, [
+      { label: 'Revenue A', value: (r) => r.revenueA / 1e6, color: 'blue' },
+      { label: 'Revenue B', value: (r) => r.revenueB / 1e6, color: 'cyan' },
+      { label: 'Cost A', value: (r) => r.costA / 1e6, color: 'red' },
+      { label: 'Cost B', value: (r) => r.costB / 1e6, color: 'orange' },
+    ]),
   }),
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { ratio, sum, type ReportColumn } from '../reports/columns';
-import { defineReport, shortDay } from '../reports/define';
+import { countColumn, pctColumn, sum, type ReportColumn } from '../reports/columns';
+import { defineReport, seriesOf, shortDay } from '../reports/define';
+import { numbers } from '../reports/fields';
 import { linesTable } from '../reports/table';
 
 /**
@@ -13,25 +14,22 @@ export const houseAdLine = z.object({
   key: z.string(),
   /** What the key is called on screen (the app's name; the day itself). */
   label: z.string(),
-  impressions: z.number(),
-  clicks: z.number(),
-  installs: z.number(),
+  ...numbers('impressions', 'clicks', 'installs'),
   /** The installs' cost-equivalent value in USD (src/lib/house-ads/value.ts). */
   value: z.number(),
 });
 export type HouseAdLine = z.infer<typeof houseAdLine>;
 
 export const HOUSE_AD_COLUMNS: ReportColumn<HouseAdLine>[] = [
-  { key: 'impressions', label: 'Impressions', unit: 'count', decimals: 0, measure: sum('impressions') },
-  { key: 'clicks', label: 'Clicks', unit: 'count', decimals: 0, measure: sum('clicks') },
-  { key: 'ctr', label: 'CTR', unit: 'pct', decimals: 2, measure: ratio('clicks', 'impressions', 100) },
-  { key: 'installs', label: 'Installs', unit: 'count', decimals: 0, measure: sum('installs') },
-  { key: 'cvr', label: 'CVR', unit: 'pct', decimals: 2, measure: ratio('installs', 'clicks', 100) },
+  countColumn('impressions', 'Impressions'),
+  countColumn('clicks', 'Clicks'),
+  pctColumn('ctr', 'CTR', 'clicks', 'impressions'),
+  countColumn('installs', 'Installs'),
+  pctColumn('cvr', 'CVR', 'installs', 'clicks'),
   { key: 'value', label: 'Value', unit: 'usd', decimals: 2, measure: sum('value') },
 ];
 
 const hasData = (lines: readonly HouseAdLine[]) => lines.some((l) => l.impressions + l.clicks + l.installs > 0);
-const colors = { impressions: '#1890ff', clicks: '#e6a23c', installs: '#67c23a' };
 
 /** Impressions on the left axis, clicks and installs on the right: lines over days, bars over apps. */
 const houseAdChart = (rows: readonly HouseAdLine[], x: 'day' | 'category') => {
@@ -41,47 +39,50 @@ const houseAdChart = (rows: readonly HouseAdLine[], x: 'day' | 'category') => {
     labels: rows.map((r) => (x === 'day' ? shortDay(r.key) : r.label)),
     leftTitle: 'Impressions',
     rightTitle: 'Clicks and installs',
-    series: [
-      { label: 'Impressions', data: rows.map((r) => r.impressions), type, color: colors.impressions },
-      { label: 'Clicks', data: rows.map((r) => r.clicks), type, right: true, color: colors.clicks },
-      { label: 'Installs', data: rows.map((r) => r.installs), type, right: true, color: colors.installs },
-    ],
+    series: seriesOf(rows, [
+      { label: 'Impressions', value: 'impressions', type, color: 'blue' },
+      { label: 'Clicks', value: 'clicks', type, right: true, color: 'orange' },
+      { label: 'Installs', value: 'installs', type, right: true, color: 'green' },
+    ]),
   };
 };
+
+/** A campaign picked on screen by id, among those the answer offers; what '' means is the report's (all, the newest, the period before). */
+const campaignId = z.coerce.string<string | number>().trim().max(12).default('');
+const campaignChoice = z.object({ id: z.number(), name: z.string() });
+const campaignOptions = (a: { campaigns: z.infer<typeof campaignChoice>[] }) => a.campaigns.map((c) => ({ label: `${c.name} (#${c.id})`, value: String(c.id) }));
 
 export const campaignReportScreen = defineReport({
   id: 'houseAdCampaign',
   route: '/ads_in_house/report/campaign',
-  api: '/api/ads_in_house/report/campaign',
   appMode: 'multi',
-  extra: { campaign: z.coerce.string<string | number>().trim().max(12).default('') },
-  controls: [{ key: 'campaign', label: 'Campaign', options: [{ label: 'All campaigns', value: '' }], answerOptions: (a: { campaigns: { id: number; name: string }[] }) => a.campaigns.map((c) => ({ label: `${c.name} (#${c.id})`, value: String(c.id) })) }],
-  figures: { campaign: z.string(), campaigns: z.array(z.object({ id: z.number(), name: z.string() })), rows: z.array(houseAdLine) },
+  extra: { campaign: campaignId },
+  controls: [{ key: 'campaign', label: 'Campaign', options: [{ label: 'All campaigns', value: '' }], answerOptions: campaignOptions }],
+  figures: { campaign: z.string(), campaigns: z.array(campaignChoice), rows: z.array(houseAdLine) },
   noun: 'house ad impressions',
   fileStem: 'house-ads-campaign',
   isEmpty: (answer) => !hasData(answer.rows),
-  table: (answer) => linesTable({ name: 'Campaign Report', key: { label: 'Day', value: (r) => r.key, day: true }, columns: HOUSE_AD_COLUMNS, rows: answer.rows, total: true, newestFirst: true }),
+  table: (answer) => linesTable({ name: 'Campaign Report', key: { label: 'Day', value: (r) => r.key, day: true }, columns: HOUSE_AD_COLUMNS, rows: answer.rows }),
   chart: (answer) => houseAdChart(answer.rows, 'day'),
 });
 
 /** Per app (advertised or publisher): one line an app, bars. */
-function perAppReport(id: string, route: string, api: string, name: string, keyLabel: string, fileStem: string) {
+function perAppReport(id: string, route: string, name: string, keyLabel: string, fileStem: string) {
   return defineReport({
     id,
     route,
-    api,
     appMode: 'multi',
     figures: { rows: z.array(houseAdLine) },
     noun: 'house ad impressions',
     fileStem,
     isEmpty: (answer) => !hasData(answer.rows),
-    table: (answer) => linesTable({ name, key: { label: keyLabel, value: (r) => r.label }, columns: HOUSE_AD_COLUMNS, rows: answer.rows, total: true, newestFirst: false }),
+    table: (answer) => linesTable({ name, key: { label: keyLabel, value: (r) => r.label }, columns: HOUSE_AD_COLUMNS, rows: answer.rows }),
     chart: (answer) => houseAdChart(answer.rows, 'category'),
   });
 }
 
-export const advertiserReportScreen = perAppReport('houseAdAdvertiser', '/ads_in_house/report/advertiser', '/api/ads_in_house/report/advertiser', 'Advertiser Report', 'Advertised app', 'house-ads-advertiser');
-export const publisherReportScreen = perAppReport('houseAdPublisher', '/ads_in_house/report/publisher', '/api/ads_in_house/report/publisher', 'Publisher Report', 'Publisher app', 'house-ads-publisher');
+export const advertiserReportScreen = perAppReport('houseAdAdvertiser', '/ads_in_house/report/advertiser', 'Advertiser Report', 'Advertised app', 'house-ads-advertiser');
+export const publisherReportScreen = perAppReport('houseAdPublisher', '/ads_in_house/report/publisher', 'Publisher Report', 'Publisher app', 'house-ads-publisher');
 
 /** A campaign, a publisher app or an advertised app with its figures (the overview's top lists). */
 export const houseAdTop = houseAdLine;
@@ -111,7 +112,7 @@ export const overviewScreen = defineReport({
     ...(answer.topCampaigns.length ? [{ tone: 'info' as const, text: `Top campaigns — ${answer.topCampaigns.map(topLine).join(' · ')}` }] : []),
     ...(answer.topPublishers.length ? [{ tone: 'info' as const, text: `Top publisher apps — ${answer.topPublishers.map(topLine).join(' · ')}` }] : []),
   ],
-  table: (answer) => linesTable({ name: 'Overview', key: { label: 'Day', value: (r) => r.key, day: true }, columns: HOUSE_AD_COLUMNS, rows: answer.rows, total: true, newestFirst: true }),
+  table: (answer) => linesTable({ name: 'Overview', key: { label: 'Day', value: (r) => r.key, day: true }, columns: HOUSE_AD_COLUMNS, rows: answer.rows }),
   chart: (answer) => houseAdChart(answer.rows, 'day'),
 });
 
@@ -120,33 +121,21 @@ export const compareLine = z.object({
   key: z.string(),
   /** The second side's day (the same day, or the matching day of the period before). */
   otherDay: z.string(),
-  aImpressions: z.number(),
-  aClicks: z.number(),
-  aInstalls: z.number(),
-  bImpressions: z.number(),
-  bClicks: z.number(),
-  bInstalls: z.number(),
+  ...numbers('aImpressions', 'aClicks', 'aInstalls', 'bImpressions', 'bClicks', 'bInstalls'),
 });
 export type CompareLine = z.infer<typeof compareLine>;
 
 /** The second side when no second campaign is chosen: the first campaign in the period before the range. */
 export const PREVIOUS_PERIOD = '';
 
-function compareColumns(aName: string, bName: string): ReportColumn<CompareLine>[] {
-  return [
-    { key: 'aImpressions', label: `${aName} impressions`, unit: 'count', decimals: 0, measure: sum('aImpressions') },
-    { key: 'aClicks', label: `${aName} clicks`, unit: 'count', decimals: 0, measure: sum('aClicks') },
-    { key: 'aCtr', label: `${aName} CTR`, unit: 'pct', decimals: 2, measure: ratio('aClicks', 'aImpressions', 100) },
-    { key: 'aInstalls', label: `${aName} installs`, unit: 'count', decimals: 0, measure: sum('aInstalls') },
-    { key: 'bImpressions', label: `${bName} impressions`, unit: 'count', decimals: 0, measure: sum('bImpressions') },
-    { key: 'bClicks', label: `${bName} clicks`, unit: 'count', decimals: 0, measure: sum('bClicks') },
-    { key: 'bCtr', label: `${bName} CTR`, unit: 'pct', decimals: 2, measure: ratio('bClicks', 'bImpressions', 100) },
-    { key: 'bInstalls', label: `${bName} installs`, unit: 'count', decimals: 0, measure: sum('bInstalls') },
-  ];
-}
+/** One side's columns of a comparison, named by its campaign: impressions, clicks, CTR, installs. */
+const sideColumns = (side: 'a' | 'b', name: string): ReportColumn<CompareLine>[] => [
+  countColumn(`${side}Impressions`, `${name} impressions`),
+  countColumn(`${side}Clicks`, `${name} clicks`),
+  pctColumn(`${side}Ctr`, `${name} CTR`, `${side}Clicks`, `${side}Impressions`),
+  countColumn(`${side}Installs`, `${name} installs`),
+];
 
-const campaignId = z.coerce.string<string | number>().trim().max(12).default('');
-const campaignOptions = (a: { campaigns: { id: number; name: string }[] }) => a.campaigns.map((c) => ({ label: `${c.name} (#${c.id})`, value: String(c.id) }));
 
 /**
  * Two campaigns side by side per day, or one campaign against itself in the period just before the range
@@ -155,7 +144,6 @@ const campaignOptions = (a: { campaigns: { id: number; name: string }[] }) => a.
 export const compareScreen = defineReport({
   id: 'houseAdCompare',
   route: '/ads_in_house/compare',
-  api: '/api/ads_in_house/compare',
   appMode: 'multi',
   extra: { a: campaignId, b: campaignId },
   controls: [
@@ -167,25 +155,25 @@ export const compareScreen = defineReport({
     b: z.string(),
     aName: z.string(),
     bName: z.string(),
-    campaigns: z.array(z.object({ id: z.number(), name: z.string() })),
+    campaigns: z.array(campaignChoice),
     rows: z.array(compareLine),
   },
   noun: 'house ad impressions of these campaigns',
   fileStem: 'house-ads-compare',
   isEmpty: (answer) => !answer.rows.some((r) => r.aImpressions + r.aClicks + r.aInstalls + r.bImpressions + r.bClicks + r.bInstalls > 0),
   emptyText: (answer) => (answer.a === '' ? 'No campaign to compare for these apps.' : null),
-  table: (answer) => linesTable({ name: 'Compare', key: { label: 'Day', value: (r) => r.key, day: true }, columns: compareColumns(answer.aName, answer.bName), rows: answer.rows, total: true, newestFirst: true }),
+  table: (answer) => linesTable({ name: 'Compare', key: { label: 'Day', value: (r) => r.key, day: true }, columns: [...sideColumns('a', answer.aName), ...sideColumns('b', answer.bName)], rows: answer.rows }),
   chart: (answer) => ({
     x: 'day',
     labels: answer.rows.map((r) => shortDay(r.key)),
     leftTitle: 'Impressions',
     rightTitle: 'Clicks',
-    series: [
-      { label: `${answer.aName} impressions`, data: answer.rows.map((r) => r.aImpressions), color: colors.impressions },
-      { label: `${answer.bName} impressions`, data: answer.rows.map((r) => r.bImpressions), color: '#9254de' },
-      { label: `${answer.aName} clicks`, data: answer.rows.map((r) => r.aClicks), right: true, color: colors.clicks },
-      { label: `${answer.bName} clicks`, data: answer.rows.map((r) => r.bClicks), right: true, color: '#f56c6c' },
-    ],
+    series: seriesOf(answer.rows, [
+      { label: `${answer.aName} impressions`, value: 'aImpressions', color: 'blue' },
+      { label: `${answer.bName} impressions`, value: 'bImpressions', color: 'violet' },
+      { label: `${answer.aName} clicks`, value: 'aClicks', right: true, color: 'orange' },
+      { label: `${answer.bName} clicks`, value: 'bClicks', right: true, color: 'red' },
+    ]),
   }),
 });
 

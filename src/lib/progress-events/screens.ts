@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineReport } from '../reports/define';
+import { defineReport, seriesOf } from '../reports/define';
+import { numbers } from '../reports/fields';
 import type { ReportTable, TableColumn } from '../reports/table';
 import { PROGRESS_DASHBOARD_ROUTE } from './contract';
 
@@ -25,7 +26,7 @@ export const progressDayLine = z.object({
 });
 export type ProgressDayLine = z.infer<typeof progressDayLine>;
 
-export const progressBucket = z.object({ low: z.number(), high: z.number(), players: z.number() });
+export const progressBucket = z.object(numbers('low', 'high', 'players'));
 export type ProgressBucket = z.infer<typeof progressBucket>;
 
 const eventChoice = z.object({ id: z.string(), name: z.string(), status: z.string() });
@@ -94,7 +95,7 @@ export const progressDashboardScreen = defineReport({
     x: 'category',
     labels: a.histogram.map((b) => (b.low === b.high ? String(b.low) : `${b.low}–${b.high}`)),
     leftTitle: 'Players',
-    series: [{ label: 'Players by points', data: a.histogram.map((b) => b.players), type: 'bar', color: '#1890ff' }],
+    series: seriesOf(a.histogram, [{ label: 'Players by points', value: 'players', type: 'bar', color: 'blue' }]),
   }),
 });
 

@@ -13,7 +13,8 @@ export interface Measure<R> {
   rule: string;
 }
 
-type NumericKeys<R> = { [K in keyof R]: R[K] extends number ? K : never }[keyof R];
+/** The fields of a row that hold a number. */
+export type NumericKeys<R> = { [K in keyof R]: R[K] extends number ? K : never }[keyof R];
 const sumOf = <R>(rows: readonly R[], key: NumericKeys<R>) => rows.reduce((n, r) => n + (r[key] as number), 0);
 const keysOf = <R>(key: NumericKeys<R> | readonly NumericKeys<R>[]) => (Array.isArray(key) ? key : [key]) as NumericKeys<R>[];
 
@@ -54,6 +55,19 @@ export interface ReportColumn<R> {
   measure: Measure<R>;
 }
 
+/** The columns most tables are made of, keyed by the field they read. A count summed over the range: */
+export const countColumn = <R>(key: NumericKeys<R> & string, label: string): ReportColumn<R> => ({ key, label, unit: 'count', decimals: 0, measure: sum(key) });
+/** Money summed over the range: a field of USD micros, shown in dollars and cents. */
+export const usdColumn = <R>(key: NumericKeys<R> & string, label: string): ReportColumn<R> => ({ key, label, unit: 'usd', decimals: 2, measure: sum(key, 1e-6) });
+/** One field over another in % (2 decimals unless told); the Total divides the sums. */
+export const pctColumn = <R>(key: string, label: string, numerator: NumericKeys<R>, denominator: NumericKeys<R>, decimals = 2): ReportColumn<R> => ({
+  key,
+  label,
+  unit: 'pct',
+  decimals,
+  measure: ratio(numerator, denominator, 100),
+});
+
 /**
  * A value rounded as it is shown and exported; null when undefined (a ratio over zero). A small negative
  * value rounds to 0, never -0: the table would write "-0" (Intl formats the sign of -0) and the JSON answer,
@@ -63,6 +77,11 @@ export function round(value: number | null, decimals: number): number | null {
   if (value === null || !Number.isFinite(value)) return null;
   const f = 10 ** decimals;
   return Math.round(value * f) / f || 0;
+}
+
+/** part ÷ whole in %, rounded to 2 decimals as cohort cells and chart rates show it; null over nothing. */
+export function percent(part: number, whole: number): number | null {
+  return whole > 0 ? Math.round((10_000 * part) / whole) / 100 : null;
 }
 
 const formats = new Map<number, Intl.NumberFormat>();

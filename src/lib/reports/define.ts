@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { reportFilters } from './filters';
 import { defineContract, type Contract } from '../contract';
+import type { NumericKeys } from './columns';
 import type { ReportTable } from './table';
 
 /**
@@ -34,6 +35,17 @@ export interface ReportControl {
   answerOptions?: (answer: any) => readonly { label: string; value: string | number }[];
 }
 
+/**
+ * The "Group by" choice of a report: the request field `by` (the first group unless the URL says otherwise)
+ * and its dropdown. The answer names the group its lines are of (`by: z.enum(groups)` in its figures).
+ */
+export function groupBy<const G extends readonly [string, ...string[]]>(groups: G, labels: { readonly [K in G[number]]: string }) {
+  return {
+    extra: { by: z.enum(groups).default(groups[0]) },
+    controls: [{ key: 'by', label: 'Group by', options: groups.map((g: G[number]) => ({ value: g, label: labels[g] })) }],
+  };
+}
+
 /** One chart series; `right` puts it on the second axis (another unit). */
 export interface ChartSeries {
   label: string;
@@ -41,6 +53,39 @@ export interface ChartSeries {
   type?: 'line' | 'bar';
   right?: boolean;
   color: string;
+}
+
+/** The colours the report charts draw their series in, by name. */
+export const CHART_COLORS = {
+  blue: '#1890ff',
+  green: '#67c23a',
+  orange: '#e6a23c',
+  red: '#f56c6c',
+  purple: '#9b59b6',
+  violet: '#9254de',
+  cyan: '#13c2c2',
+} as const;
+/** The colours a list of like series takes in order (retention's and CVR's days, the apps of App Measurement). */
+export const CHART_PALETTE = [CHART_COLORS.blue, CHART_COLORS.green, CHART_COLORS.orange, CHART_COLORS.red, CHART_COLORS.purple, CHART_COLORS.cyan, '#fa8c16', '#2f54eb'];
+
+/** One figure of a chart's rows: a numeric field, or what a function computes of the row (money in USD, a rate). */
+export interface RowSeries<R> {
+  label: string;
+  value: NumericKeys<R> | ((row: R) => number | null);
+  color: keyof typeof CHART_COLORS;
+  type?: 'line' | 'bar';
+  right?: boolean;
+}
+
+/** The chart series of some rows, one a figure, each with one point a row. */
+export function seriesOf<R>(rows: readonly R[], figures: readonly RowSeries<R>[]): ChartSeries[] {
+  return figures.map(({ label, value, color, type, right }) => ({
+    label,
+    data: rows.map((row) => (typeof value === 'function' ? value(row) : (row[value] as number))),
+    ...(type ? { type } : {}),
+    ...(right ? { right } : {}),
+    color: CHART_COLORS[color],
+  }));
 }
 
 /** A day axis label: "MM-DD" of a YYYY-MM-DD day (the range and its year are on the filter bar above). */
@@ -62,8 +107,8 @@ export interface ReportSpec<Extra extends z.ZodRawShape, Figures extends z.ZodRa
   /** Names the descriptor in the route table (`screen: 'report:<id>'`). */
   id: string;
   route: string;
-  /** The spec's API path; the export is `<api>/export`. */
-  api: string;
+  /** The spec's API path (the export is `<api>/export`); by default the route's (`reportApiPath`). */
+  api?: string;
   /** 'multi': any apps (none = all visible); 'single': the shared selected app. */
   appMode: 'multi' | 'single';
   /** Shared filters this report does not read, left off its filter bar (finance has no version or country). */
@@ -74,9 +119,17 @@ export interface ReportSpec<Extra extends z.ZodRawShape, Figures extends z.ZodRa
   figures: Figures;
   /** What the figures count, for the empty state: "No {noun} from Idle Miner in this range." */
   noun: string;
-  /** File names of exports: `<fileStem>-YYYY-MM-DD.csv`. */
-  fileStem: string;
+  /** File names of exports: `<fileStem>-YYYY-MM-DD.csv`; by default the id in kebab case (mainData: main-data). */
+  fileStem?: string;
 }
+
+/**
+ * The API path most reports have: the page's path under /api, less the /gsm that prefixes the game screens
+ * (/gsm/analytic/level: /api/analytic/level; /ads_in_house/compare: /api/ads_in_house/compare). A report
+ * whose path breaks the rule (Main Data, the finance reports) names its own.
+ */
+export const reportApiPath = (route: string) => `/api${route.replace(/^\/gsm\//, '/')}`;
+const kebabCase = (id: string) => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 type Request<Extra extends z.ZodRawShape> = ReturnType<typeof reportFilters.extend<Extra>>;
 /** The parsed request of a report (shared filters and its extra fields). */
@@ -87,6 +140,8 @@ export type ReportAnswer<Figures extends z.ZodRawShape> = z.output<z.ZodObject<F
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface ReportDescriptor<Extra extends z.ZodRawShape = any, Figures extends z.ZodRawShape = any> extends ReportSpec<Extra, Figures> {
+  api: string;
+  fileStem: string;
   contract: Contract<Request<Extra>, z.ZodObject<typeof reportMeta & Figures>>;
   exportContract: Contract<z.ZodObject<Request<Extra>['shape'] & { format: z.ZodDefault<z.ZodEnum<{ csv: 'csv'; xlsx: 'xlsx' }>> }>, z.ZodUnknown>;
   table: (answer: ReportAnswer<Figures>, input: z.output<Request<Extra>>) => ReportTable;
@@ -110,12 +165,15 @@ export function defineReport<Figures extends z.ZodRawShape, Extra extends z.ZodR
   spec: ReportSpec<Extra, Figures> & Pick<ReportDescriptor<Extra, Figures>, 'table' | 'chart' | 'isEmpty' | 'emptyText' | 'notices'>,
 ): ReportDescriptor<Extra, Figures> {
   const request = reportFilters.extend((spec.extra ?? {}) as Extra);
+  const api = spec.api ?? reportApiPath(spec.route);
   return {
     ...spec,
-    contract: defineContract({ method: 'GET', path: spec.api, request, data: z.object({ ...reportMeta, ...spec.figures }), access: { route: spec.route } }),
+    api,
+    fileStem: spec.fileStem ?? kebabCase(spec.id),
+    contract: defineContract({ method: 'GET', path: api, request, data: z.object({ ...reportMeta, ...spec.figures }), access: { route: spec.route } }),
     exportContract: defineContract({
       method: 'GET',
-      path: `${spec.api}/export`,
+      path: `${api}/export`,
       request: request.extend({ format: z.enum(['csv', 'xlsx']).default('csv') }),
       data: z.unknown(),
       access: { route: spec.route, actions: ['export_report'] },

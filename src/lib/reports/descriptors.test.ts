@@ -28,6 +28,12 @@ describe('every report descriptor', () => {
     for (const d of descriptors) expect(pageRoutes.find((r) => r.path === d.route)?.screen, d.id).toBe(`report:${d.id}`);
   });
 
+  // Most API paths and file names are derived (reportApiPath, the id in kebab case): no two may meet.
+  it('has an API path and an export file name of its own', () => {
+    expect(new Set(descriptors.map((d) => d.api)).size).toBe(descriptors.length);
+    expect(new Set(descriptors.map((d) => d.fileStem)).size).toBe(descriptors.length);
+  });
+
   for (const d of descriptors) {
     it(`${d.id}: an app without data renders the empty state that names the app, no chart of zeros`, () => {
       const data = emptyAnswer(d.figures, ['com.example.quiet']);

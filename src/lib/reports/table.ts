@@ -38,16 +38,20 @@ export interface ReportTable {
   sortable?: boolean;
 }
 
-/** A table of one line per row with declared columns and, optionally, the range's Total. */
+/** A table of one line per row with declared columns and, unless told otherwise, the range's Total. */
 export function linesTable<R>(options: {
   name: string;
   key: { label: string; value: (row: R) => string | number; day?: boolean };
   columns: readonly ReportColumn<R>[];
   rows: readonly R[];
-  total: boolean;
-  newestFirst: boolean;
+  /** False where the figures have no Total (per-level figures). */
+  total?: boolean;
+  /** By default a table keyed by day lists the newest first and any other keeps the data's order. */
+  newestFirst?: boolean;
+  sortable?: boolean;
 }): ReportTable {
   const { columns, rows } = options;
+  const total = options.total ?? true;
   const rules = [...new Set(columns.map((c) => c.measure.rule).filter(Boolean))];
   return {
     name: options.name,
@@ -56,9 +60,10 @@ export function linesTable<R>(options: {
       ...columns.map(({ key, label, unit, decimals, totalDecimals }) => ({ key, label, unit, decimals, totalDecimals })),
     ],
     rows: rows.map((row) => [options.key.value(row), ...columns.map((c) => round(c.measure.value(row), c.decimals))]),
-    total: options.total ? ['Total', ...columns.map((c) => (c.measure.total ? round(c.measure.total(rows), c.totalDecimals ?? c.decimals) : null))] : null,
-    totalHint: options.total ? `Total of the range: ${rules.join(', ')}` : undefined,
-    newestFirst: options.newestFirst,
+    total: total ? ['Total', ...columns.map((c) => (c.measure.total ? round(c.measure.total(rows), c.totalDecimals ?? c.decimals) : null))] : null,
+    totalHint: total ? `Total of the range: ${rules.join(', ')}` : undefined,
+    newestFirst: options.newestFirst ?? options.key.day ?? false,
+    ...(options.sortable ? { sortable: true } : {}),
   };
 }
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { choiceField, numbers } from '../../reports/fields';
+import { installCohort } from '../rows';
 
 /*
  * The figures the cohort views answer with (days are UTC+7 calendar days, money integer USD micros).
@@ -23,23 +25,17 @@ export const cohortCell = z.object({
 export type CohortCell = z.infer<typeof cohortCell>;
 
 export const activityCohort = z.object({
-  installDay: z.string(),
-  installs: z.number(),
+  ...installCohort,
   cells: z.array(cohortCell.nullable()),
 });
 export type ActivityCohort = z.infer<typeof activityCohort>;
 
 /** Active cohort users on day N and their highest level reached by then: the sum (for the mean) and the median. */
-export const levelCell = z.object({
-  users: z.number(),
-  levelSum: z.number(),
-  median: z.number().nullable(),
-});
+export const levelCell = z.object({ ...numbers('users', 'levelSum'), median: z.number().nullable() });
 export type LevelCell = z.infer<typeof levelCell>;
 
 export const levelCohortLine = z.object({
-  installDay: z.string(),
-  installs: z.number(),
+  ...installCohort,
   cells: z.array(levelCell.nullable()),
 });
 export type LevelCohortLine = z.infer<typeof levelCohortLine>;
@@ -50,17 +46,17 @@ export const COHORT_CHART_CHOICES = [
   { label: 'Every 7th cohort', value: 'weekly' },
   { label: 'All cohorts only', value: 'all' },
 ] as const;
-export const cohortChart = z.enum(['newest', 'weekly', 'all']).default('newest');
+export const cohortChart = choiceField(COHORT_CHART_CHOICES);
 
 export const REVENUE_CHOICES = [
   { label: 'Ads + IAP', value: 'total' },
   { label: 'Ads', value: 'ads' },
   { label: 'IAP', value: 'iap' },
 ] as const;
-export const revenueKind = z.enum(['total', 'ads', 'iap']).default('total');
+export const revenueKind = choiceField(REVENUE_CHOICES);
 
 export const LEVEL_STAT_CHOICES = [
   { label: 'Average', value: 'average' },
   { label: 'Median', value: 'median' },
 ] as const;
-export const levelStat = z.enum(['average', 'median']).default('average');
+export const levelStat = choiceField(LEVEL_STAT_CHOICES);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineReport, type ChartSpec } from '../../reports/define';
 import type { ReportTable } from '../../reports/table';
-import { cohortTable } from '../cohort-table';
+import { cohortTable, noInstalls } from '../cohort-table';
 import { chartedCohorts, cohortAllValue, COHORT_FIGURES, cohortValue, levelValue, type CohortFigure } from './metrics';
 import {
   activityCohort,
@@ -48,7 +48,6 @@ const dayColumns = <L>(days: readonly number[], unitText: string, value: (line: 
 interface ActivityView {
   id: string;
   route: string;
-  api: string;
   name: string;
   fileStem: string;
   figure: CohortFigure;
@@ -66,14 +65,13 @@ function activityView(view: ActivityView) {
   return defineReport({
     id: view.id,
     route: view.route,
-    api: view.api,
     appMode: 'multi',
     extra: { ...(view.revenue ? { revenue: revenueKind } : {}), chart: cohortChart },
     controls: [...(view.revenue ? [{ key: 'revenue', label: 'Revenue', options: REVENUE_CHOICES }] : []), chartControl],
     figures: { days: z.array(z.number()), cohorts: z.array(activityCohort) },
     noun: 'installs',
     fileStem: view.fileStem,
-    isEmpty: (answer) => !answer.cohorts.some((c) => c.installs > 0),
+    isEmpty: noInstalls,
     table: (answer, input) => {
       const kind = (input as { revenue?: 'total' | 'ads' | 'iap' }).revenue ?? 'total';
       const all = { installDay: 'All', installs: answer.cohorts.reduce((n, c) => n + c.installs, 0), cells: [] } as ActivityCohort;
@@ -99,7 +97,6 @@ export const COHORT_ROUTE = '/gsm/cohort/cohort';
 export const cohortRevenueScreen = activityView({
   id: 'cohort',
   route: COHORT_ROUTE,
-  api: '/api/cohort/cohort',
   name: 'Rev per user',
   fileStem: 'cohort-rev-user',
   figure: COHORT_FIGURES.ltv,
@@ -114,7 +111,6 @@ export const cohortRevenueScreen = activityView({
 export const cohortEngScreen = activityView({
   id: 'cohortEng',
   route: '/gsm/cohort/cohortEng',
-  api: '/api/cohort/cohortEng',
   name: 'Rev per active user',
   fileStem: 'cohort-rev-eng-user',
   figure: COHORT_FIGURES.revenuePerActive,
@@ -129,7 +125,6 @@ export const cohortEngScreen = activityView({
 export const cohortAvgTimeScreen = activityView({
   id: 'avgTime',
   route: '/gsm/cohort/avgTime',
-  api: '/api/cohort/avgTime',
   name: 'Avg time',
   fileStem: 'cohort-avg-time',
   figure: COHORT_FIGURES.playTime,
@@ -143,7 +138,6 @@ export const cohortAvgTimeScreen = activityView({
 export const cohortSessionScreen = activityView({
   id: 'session',
   route: '/gsm/cohort/session',
-  api: '/api/cohort/session',
   name: 'Sessions',
   fileStem: 'cohort-sessions',
   figure: COHORT_FIGURES.sessions,
@@ -157,7 +151,6 @@ export const cohortSessionScreen = activityView({
 export const cohortImpressionScreen = activityView({
   id: 'impr',
   route: '/gsm/cohort/impr',
-  api: '/api/cohort/impr',
   name: 'Impressions',
   fileStem: 'cohort-impressions',
   figure: COHORT_FIGURES.impressions,
@@ -172,14 +165,12 @@ export const cohortImpressionScreen = activityView({
 export const cohortLevelScreen = defineReport({
   id: 'cohortLevel',
   route: '/gsm/cohort/level',
-  api: '/api/cohort/level',
   appMode: 'multi',
   extra: { stat: levelStat, chart: cohortChart },
   controls: [{ key: 'stat', label: 'Highest level', options: LEVEL_STAT_CHOICES }, chartControl],
   figures: { days: z.array(z.number()), cohorts: z.array(levelCohortLine), all: z.array(levelCell.nullable()) },
   noun: 'installs',
-  fileStem: 'cohort-level',
-  isEmpty: (answer) => !answer.cohorts.some((c) => c.installs > 0),
+  isEmpty: noInstalls,
   table: (answer, input) => {
     const all: LevelCohortLine = { installDay: 'All', installs: answer.cohorts.reduce((n, c) => n + c.installs, 0), cells: answer.all };
     return cohortTable({

@@ -1,4 +1,4 @@
-import { dailyAverage, ratio, sum, type Measure, type ReportColumn } from '../../reports/columns';
+import { countColumn, dailyAverage, pctColumn, percent, ratio, usdColumn, type Measure, type ReportColumn } from '../../reports/columns';
 import { CVR_WINDOWS, type AdImpressionRow, type AdViewDayRow, type AdViewGroupRow, type AppMeasurementLine, type CvrCohort, type FirstIapRow, type InappDayRow, type InappProductRow, type SubscriptionRow } from './rows';
 
 /**
@@ -16,14 +16,14 @@ const over = (n: number, d: number, scale = 1) => (d > 0 ? (n * scale) / d : nul
 type Funnel = Omit<AdViewDayRow, 'day'>;
 export function adFunnelColumns(): ReportColumn<Funnel>[] {
   return [
-    { key: 'requests', label: 'Requests', unit: 'count', decimals: 0, measure: sum('requests') },
-    { key: 'shows', label: 'Shows', unit: 'count', decimals: 0, measure: sum('shows') },
-    { key: 'fill', label: 'Fill', unit: 'pct', decimals: 2, measure: ratio('shows', 'requests', 100) },
-    { key: 'clicks', label: 'Clicks', unit: 'count', decimals: 0, measure: sum('clicks') },
-    { key: 'ctr', label: 'CTR', unit: 'pct', decimals: 2, measure: ratio('clicks', 'shows', 100) },
-    { key: 'rewards', label: 'Rewards', unit: 'count', decimals: 0, measure: sum('rewards') },
-    { key: 'rewardCompletion', label: 'Reward completion', unit: 'pct', decimals: 2, measure: ratio('rewards', 'rewardedShows', 100) },
-    { key: 'failures', label: 'Failures', unit: 'count', decimals: 0, measure: sum('failures') },
+    countColumn('requests', 'Requests'),
+    countColumn('shows', 'Shows'),
+    pctColumn('fill', 'Fill', 'shows', 'requests'),
+    countColumn('clicks', 'Clicks'),
+    pctColumn('ctr', 'CTR', 'clicks', 'shows'),
+    countColumn('rewards', 'Rewards'),
+    pctColumn('rewardCompletion', 'Reward completion', 'rewards', 'rewardedShows'),
+    countColumn('failures', 'Failures'),
   ];
 }
 
@@ -31,7 +31,7 @@ export function adFunnelColumns(): ReportColumn<Funnel>[] {
 export function failureColumns(rows: readonly AdViewGroupRow[]): ReportColumn<AdViewGroupRow>[] {
   const all = sumAll(rows, (r) => r.failures);
   return [
-    { key: 'failures', label: 'Failures', unit: 'count', decimals: 0, measure: sum('failures') },
+    countColumn('failures', 'Failures'),
     { key: 'share', label: 'Share of failures', unit: 'pct', decimals: 2, measure: { value: (r) => over(r.failures, all, 100), total: () => (all > 0 ? 100 : null), rule: 'all reasons' } },
   ];
 }
@@ -47,8 +47,8 @@ export function adImpressionColumns(byDay: boolean, rows: readonly AdImpressionR
     ? ratio('impressions', 'dau')
     : { value: (r) => over(r.impressions, r.dau), total: (all) => over(sumAll(all, (r) => r.impressions), dauDays), rule: 'ratio of the sums' };
   return [
-    { key: 'impressions', label: 'Impressions', unit: 'count', decimals: 0, measure: sum('impressions') },
-    { key: 'revenue', label: 'Revenue', unit: 'usd', decimals: 2, measure: sum('revenue', USD) },
+    countColumn('impressions', 'Impressions'),
+    usdColumn('revenue', 'Revenue'),
     { key: 'ecpm', label: 'eCPM', unit: 'usd', decimals: 2, measure: ratio('revenue', 'impressions', 1000 * USD) },
     { key: 'impressionsPerDau', label: 'Impressions / DAU', unit: 'ratio', decimals: 2, measure: perDau },
     ...(byDay
@@ -60,10 +60,10 @@ export function adImpressionColumns(byDay: boolean, rows: readonly AdImpressionR
 // ---------------------------------------------------------------- in-app purchases
 
 export const INAPP_DAY_COLUMNS: ReportColumn<InappDayRow>[] = [
-  { key: 'revenue', label: 'Revenue', unit: 'usd', decimals: 2, measure: sum('revenue', USD) },
-  { key: 'purchases', label: 'Purchases', unit: 'count', decimals: 0, measure: sum('purchases') },
+  usdColumn('revenue', 'Revenue'),
+  countColumn('purchases', 'Purchases'),
   { key: 'payers', label: 'Payers', unit: 'count', decimals: 0, totalDecimals: 1, measure: dailyAverage('payers') },
-  { key: 'firstPayers', label: 'First-time payers', unit: 'count', decimals: 0, measure: sum('firstPayers') },
+  countColumn('firstPayers', 'First-time payers'),
   { key: 'arppu', label: 'ARPPU', unit: 'usd', decimals: 2, measure: ratio('revenue', 'payers', USD) },
 ];
 
@@ -71,9 +71,9 @@ export const INAPP_DAY_COLUMNS: ReportColumn<InappDayRow>[] = [
 export function inappProductColumns(rows: readonly InappProductRow[], buyers: number): ReportColumn<InappProductRow>[] {
   const revenue = sumAll(rows, (r) => r.revenue);
   return [
-    { key: 'purchases', label: 'Purchases', unit: 'count', decimals: 0, measure: sum('purchases') },
+    countColumn('purchases', 'Purchases'),
     { key: 'buyers', label: 'Buyers', unit: 'count', decimals: 0, measure: { value: (r) => r.buyers, total: () => buyers, rule: 'distinct buyers' } },
-    { key: 'revenue', label: 'Revenue', unit: 'usd', decimals: 2, measure: sum('revenue', USD) },
+    usdColumn('revenue', 'Revenue'),
     { key: 'share', label: 'Share of revenue', unit: 'pct', decimals: 2, measure: { value: (r) => over(r.revenue, revenue, 100), total: () => (revenue > 0 ? 100 : null), rule: 'all products' } },
     { key: 'avgPrice', label: 'Average price', unit: 'usd', decimals: 2, measure: ratio('revenue', 'purchases', USD) },
   ];
@@ -105,9 +105,9 @@ export const levelBand = (level: number) => bandOf(LEVEL_BANDS, level);
 export function firstIapColumns(rows: readonly FirstIapRow[]): ReportColumn<FirstIapRow>[] {
   const payers = sumAll(rows, (r) => r.payers);
   return [
-    { key: 'payers', label: 'First-time payers', unit: 'count', decimals: 0, measure: sum('payers') },
+    countColumn('payers', 'First-time payers'),
     { key: 'share', label: 'Share of payers', unit: 'pct', decimals: 2, measure: { value: (r) => over(r.payers, payers, 100), total: () => (payers > 0 ? 100 : null), rule: 'all rows' } },
-    { key: 'revenue', label: 'First purchase revenue', unit: 'usd', decimals: 2, measure: sum('revenue', USD) },
+    usdColumn('revenue', 'First purchase revenue'),
     { key: 'avgDays', label: 'Avg days since install', unit: 'ratio', decimals: 1, measure: ratio('daysSum', 'withInstall') },
     { key: 'avgLevel', label: 'Avg level before', unit: 'ratio', decimals: 1, measure: ratio('levelSum', 'payers') },
   ];
@@ -119,12 +119,12 @@ export function subscriptionColumns(byDay: boolean, rows: readonly SubscriptionR
   // Active at the end of the range: the last day's line (by day), the products' sum (by product).
   const activeEnd = byDay ? (rows.at(-1)?.activeEnd ?? null) : sumAll(rows, (r) => r.activeEnd);
   return [
-    { key: 'starts', label: 'Starts', unit: 'count', decimals: 0, measure: sum('starts') },
-    { key: 'renewals', label: 'Renewals', unit: 'count', decimals: 0, measure: sum('renewals') },
-    { key: 'cancellations', label: 'Cancellations', unit: 'count', decimals: 0, measure: sum('cancellations') },
+    countColumn('starts', 'Starts'),
+    countColumn('renewals', 'Renewals'),
+    countColumn('cancellations', 'Cancellations'),
     { key: 'active', label: 'Active at end', unit: 'count', decimals: 0, measure: { value: (r) => r.activeEnd, total: () => activeEnd, rule: 'at the end of the range' } },
-    { key: 'churn', label: 'Churn', unit: 'pct', decimals: 2, measure: ratio('cancellations', 'activeBase', 100) },
-    { key: 'revenue', label: 'Revenue', unit: 'usd', decimals: 2, measure: sum('revenue', USD) },
+    pctColumn('churn', 'Churn', 'cancellations', 'activeBase'),
+    usdColumn('revenue', 'Revenue'),
   ];
 }
 
@@ -132,8 +132,7 @@ export function subscriptionColumns(byDay: boolean, rows: readonly SubscriptionR
 
 /** A CVR cell: converted ÷ installs in %, 2 decimals; null while the window is not over. */
 export function cvrCell(converted: number | null | undefined, installs: number): number | null {
-  if (converted === null || converted === undefined || installs === 0) return null;
-  return Math.round((10_000 * converted) / installs) / 100;
+  return converted === null || converted === undefined ? null : percent(converted, installs);
 }
 
 /** The All line: per window, the converted users of the cohorts whose window is over ÷ those cohorts' installs. */
@@ -150,15 +149,15 @@ export function cvrTotal(cohorts: readonly CvrCohort[]): { installs: number; cel
 // ---------------------------------------------------------------- App Measurement
 
 export const APP_MEASUREMENT_COLUMNS: ReportColumn<AppMeasurementLine>[] = [
-  { key: 'installs', label: 'Installs', unit: 'count', decimals: 0, measure: sum('installs') },
+  countColumn('installs', 'Installs'),
   { key: 'dau', label: 'DAU (avg)', unit: 'count', decimals: 1, measure: { value: (r) => over(r.dauSum, r.days), total: (rows) => over(sumAll(rows, (r) => r.dauSum), rows[0]?.days ?? 0), rule: 'sum of the apps' } },
   { key: 'sessionsPerDau', label: 'Sessions / DAU', unit: 'ratio', decimals: 2, measure: ratio('sessions', 'dauSum') },
-  { key: 'adRevenue', label: 'Ad revenue', unit: 'usd', decimals: 2, measure: sum('adRevenue', USD) },
-  { key: 'iapRevenue', label: 'IAP revenue', unit: 'usd', decimals: 2, measure: sum('iapRevenue', USD) },
+  usdColumn('adRevenue', 'Ad revenue'),
+  usdColumn('iapRevenue', 'IAP revenue'),
   { key: 'revenue', label: 'Total revenue', unit: 'usd', decimals: 2, measure: { value: (r) => (r.adRevenue + r.iapRevenue) * USD, total: (rows) => sumAll(rows, (r) => r.adRevenue + r.iapRevenue) * USD, rule: 'sum of the apps' } },
   { key: 'arpdau', label: 'ARPDAU', unit: 'usd', decimals: 4, measure: ratio(['adRevenue', 'iapRevenue'], 'dauSum', USD) },
   { key: 'payers', label: 'Payers (avg)', unit: 'count', decimals: 1, measure: { value: (r) => over(r.payersSum, r.days), total: (rows) => over(sumAll(rows, (r) => r.payersSum), rows[0]?.days ?? 0), rule: 'sum of the apps' } },
-  { key: 'conversion', label: 'Conversion', unit: 'pct', decimals: 2, measure: ratio('payersSum', 'dauSum', 100) },
-  { key: 'd1', label: 'D1 retention', unit: 'pct', decimals: 2, measure: ratio('d1Users', 'd1Base', 100) },
-  { key: 'd7', label: 'D7 retention', unit: 'pct', decimals: 2, measure: ratio('d7Users', 'd7Base', 100) },
+  pctColumn('conversion', 'Conversion', 'payersSum', 'dauSum'),
+  pctColumn('d1', 'D1 retention', 'd1Users', 'd1Base'),
+  pctColumn('d7', 'D7 retention', 'd7Users', 'd7Base'),
 ];

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { numbers } from '../../reports/fields';
+import { installCohort } from '../rows';
 
 /*
  * The figures the ads and money reports answer with (sums; the screens derive the ratios, see
@@ -11,10 +13,7 @@ export const AD_FORMAT_CHOICES = ['all', 'banner', 'interstitial', 'rewarded', '
 // ---------------------------------------------------------------- ad funnel (ad_view)
 
 const adFunnel = {
-  requests: z.number(),
-  shows: z.number(),
-  clicks: z.number(),
-  rewards: z.number(),
+  ...numbers('requests', 'shows', 'clicks', 'rewards'),
   /** Shows of the rewarded format (the base of reward completion). */
   rewardedShows: z.number(),
   failures: z.number(),
@@ -33,8 +32,7 @@ export type AdsImpressionGroup = (typeof ADS_IMPRESSION_GROUPS)[number];
 export const adImpressionRow = z.object({
   /** The day (by = day) or the network, format or placement. */
   key: z.string(),
-  impressions: z.number(),
-  revenue: z.number(),
+  ...numbers('impressions', 'revenue'),
   /** DAU of the day (by = day); the range's sum of daily DAU otherwise. */
   dau: z.number(),
 });
@@ -44,23 +42,20 @@ export type AdImpressionRow = z.infer<typeof adImpressionRow>;
 
 export const inappDayRow = z.object({
   day: z.string(),
-  revenue: z.number(),
-  purchases: z.number(),
-  payers: z.number(),
+  ...numbers('revenue', 'purchases', 'payers'),
   /** Payers whose first ever purchase (in this app) is on the day. */
   firstPayers: z.number(),
 });
 export type InappDayRow = z.infer<typeof inappDayRow>;
 
-export const inappProductRow = z.object({ productId: z.string(), purchases: z.number(), buyers: z.number(), revenue: z.number() });
+export const inappProductRow = z.object({ productId: z.string(), ...numbers('purchases', 'buyers', 'revenue') });
 export type InappProductRow = z.infer<typeof inappProductRow>;
 
 export const FIRST_IAP_GROUPS = ['product', 'daysSinceInstall', 'level'] as const;
 export type FirstIapGroup = (typeof FIRST_IAP_GROUPS)[number];
 export const firstIapRow = z.object({
   key: z.string(),
-  payers: z.number(),
-  revenue: z.number(),
+  ...numbers('payers', 'revenue'),
   /** Payers with a known install day, and the sum of their days from install to first purchase. */
   withInstall: z.number(),
   daysSum: z.number(),
@@ -75,10 +70,7 @@ export const SUBSCRIPTION_GROUPS = ['day', 'product'] as const;
 export const subscriptionRow = z.object({
   /** The day (by = day) or the product. */
   key: z.string(),
-  starts: z.number(),
-  renewals: z.number(),
-  cancellations: z.number(),
-  revenue: z.number(),
+  ...numbers('starts', 'renewals', 'cancellations', 'revenue'),
   /** Active subscriptions at the end of the day (of the range's last day for a product). */
   activeEnd: z.number(),
   /** Sum over the row's days of the subscriptions active at the end of the day before (the churn base). */
@@ -92,8 +84,7 @@ export const CVR_GOALS = ['purchase', 'rewarded', 'level1'] as const;
 export type CvrGoal = (typeof CVR_GOALS)[number];
 export const CVR_WINDOWS = [0, 1, 3, 7, 14, 30] as const;
 export const cvrCohort = z.object({
-  installDay: z.string(),
-  installs: z.number(),
+  ...installCohort,
   /** converted[i]: installed users who first reached the goal by install day + CVR_WINDOWS[i]; null until that day is over. */
   converted: z.array(z.number().nullable()),
 });
@@ -107,11 +98,7 @@ export const appMeasurementLine = z.object({
   installs: z.number(),
   /** Sum of daily DAU over the range (÷ days = average DAU). */
   dauSum: z.number(),
-  days: z.number(),
-  sessions: z.number(),
-  adRevenue: z.number(),
-  iapRevenue: z.number(),
-  payersSum: z.number(),
+  ...numbers('days', 'sessions', 'adRevenue', 'iapRevenue', 'payersSum'),
   /** Retained on day 1 / day 7 and the installs of the cohorts whose day 1 / 7 is over. */
   d1Users: z.number(),
   d1Base: z.number(),

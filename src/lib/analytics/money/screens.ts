@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { defineReport, shortDay } from '../../reports/define';
+import { CHART_PALETTE, defineReport, groupBy, seriesOf, shortDay } from '../../reports/define';
+import { percent } from '../../reports/columns';
 import { linesTable, type ReportTable } from '../../reports/table';
+import { noInstalls } from '../cohort-table';
 import { addDays } from '../day';
 import {
   adFunnelColumns, adFunnelHasData, adImpressionColumns, APP_MEASUREMENT_COLUMNS, cvrCell, cvrTotal, failureColumns, firstIapColumns, INAPP_DAY_COLUMNS,
@@ -16,37 +18,36 @@ import {
  * is in ./reports.ts, attached in ./service.ts. Figures are defined in docs/metrics.md ("Ads and money").
  */
 
-const COLORS = ['#1890ff', '#67c23a', '#e6a23c', '#f56c6c', '#9b59b6', '#13c2c2', '#fa8c16', '#2f54eb'];
 const option = (value: string, label: string) => ({ value, label });
 /** An empty network, placement or reason (the SDK sent none) shown as such. */
 const shownKey = (key: string) => key || '(not sent)';
+/** The charts' Fill (%): shows over requests. */
+const fillRate = (r: { shows: number; requests: number }) => percent(r.shows, r.requests);
 
 // ---------------------------------------------------------------- Adview Overview, Adview
 
 export const adviewOverviewScreen = defineReport({
   id: 'adviewOverview',
   route: '/gsm/analytic/adviewOverview',
-  api: '/api/analytic/adviewOverview',
   appMode: 'multi',
   // Not "format": the export's own parameter (csv or xlsx) has that name.
   extra: { adFormat: z.enum(AD_FORMAT_CHOICES).default('all') },
   controls: [{ key: 'adFormat', label: 'Ad format', options: AD_FORMAT_CHOICES.map((f) => option(f, f === 'all' ? 'All formats' : f)) }],
   figures: { adFormat: z.enum(AD_FORMAT_CHOICES), rows: z.array(adViewDayRow) },
   noun: 'ad views',
-  fileStem: 'adview-overview',
   isEmpty: (answer) => !answer.rows.some(adFunnelHasData),
-  table: (answer) => linesTable({ name: 'Adview Overview', key: { label: 'Day', value: (r) => r.day, day: true }, columns: adFunnelColumns(), rows: answer.rows, total: true, newestFirst: true }),
+  table: (answer) => linesTable({ name: 'Adview Overview', key: { label: 'Day', value: (r) => r.day, day: true }, columns: adFunnelColumns(), rows: answer.rows }),
   chart: (answer) => ({
     x: 'day',
     labels: answer.rows.map((r) => shortDay(r.day)),
     leftTitle: 'Ad views',
     rightTitle: 'Fill (%)',
-    series: [
-      { label: 'Requests', data: answer.rows.map((r) => r.requests), color: COLORS[0]! },
-      { label: 'Shows', data: answer.rows.map((r) => r.shows), color: COLORS[1]! },
-      { label: 'Failures', data: answer.rows.map((r) => r.failures), color: COLORS[3]! },
-      { label: 'Fill (%)', data: answer.rows.map((r) => (r.requests > 0 ? Math.round((10_000 * r.shows) / r.requests) / 100 : null)), right: true, color: COLORS[2]! },
-    ],
+    series: seriesOf(answer.rows, [
+      { label: 'Requests', value: 'requests', color: 'blue' },
+      { label: 'Shows', value: 'shows', color: 'green' },
+      { label: 'Failures', value: 'failures', color: 'red' },
+      { label: 'Fill (%)', value: fillRate, right: true, color: 'orange' },
+    ]),
   }),
 });
 
@@ -55,13 +56,10 @@ const ADVIEW_LABELS = { placement: 'Placement', network: 'Network', format: 'For
 export const adviewScreen = defineReport({
   id: 'adview',
   route: '/gsm/analytic/adview',
-  api: '/api/analytic/adview',
   appMode: 'multi',
-  extra: { by: z.enum(ADVIEW_GROUPS).default('placement') },
-  controls: [{ key: 'by', label: 'Group by', options: ADVIEW_GROUPS.map((g) => option(g, ADVIEW_LABELS[g])) }],
+  ...groupBy(ADVIEW_GROUPS, ADVIEW_LABELS),
   figures: { by: z.enum(ADVIEW_GROUPS), groups: z.array(adViewGroupRow) },
   noun: 'ad views',
-  fileStem: 'adview',
   isEmpty: (answer) => !answer.groups.some(adFunnelHasData),
   table: (answer) =>
     linesTable<AdViewGroupRow>({
@@ -69,21 +67,21 @@ export const adviewScreen = defineReport({
       key: { label: ADVIEW_LABELS[answer.by], value: (r) => shownKey(r.key) },
       columns: answer.by === 'reason' ? failureColumns(answer.groups) : adFunnelColumns(),
       rows: answer.groups,
-      total: true,
-      newestFirst: false,
     }),
   chart: (answer) => ({
     x: 'category',
     labels: answer.groups.map((g) => shownKey(g.key)),
     leftTitle: answer.by === 'reason' ? 'Failures' : 'Shows',
     rightTitle: answer.by === 'reason' ? undefined : 'Fill (%)',
-    series:
+    series: seriesOf(
+      answer.groups,
       answer.by === 'reason'
-        ? [{ label: 'Failures', data: answer.groups.map((g) => g.failures), color: COLORS[3]! }]
+        ? [{ label: 'Failures', value: 'failures', color: 'red' }]
         : [
-            { label: 'Shows', data: answer.groups.map((g) => g.shows), color: COLORS[1]! },
-            { label: 'Fill (%)', data: answer.groups.map((g) => (g.requests > 0 ? Math.round((10_000 * g.shows) / g.requests) / 100 : null)), right: true, color: COLORS[2]! },
+            { label: 'Shows', value: 'shows', color: 'green' },
+            { label: 'Fill (%)', value: fillRate, right: true, color: 'orange' },
           ],
+    ),
   }),
 });
 
@@ -94,13 +92,10 @@ const IMPRESSION_LABELS = { day: 'Day', network: 'Network', format: 'Format', pl
 export const adsImpressionScreen = defineReport({
   id: 'adsImpression',
   route: '/gsm/analytic/adsImpression',
-  api: '/api/analytic/adsImpression',
   appMode: 'multi',
-  extra: { by: z.enum(ADS_IMPRESSION_GROUPS).default('day') },
-  controls: [{ key: 'by', label: 'Group by', options: ADS_IMPRESSION_GROUPS.map((g) => option(g, IMPRESSION_LABELS[g])) }],
+  ...groupBy(ADS_IMPRESSION_GROUPS, IMPRESSION_LABELS),
   figures: { by: z.enum(ADS_IMPRESSION_GROUPS), dauDays: z.number(), rows: z.array(adImpressionRow) },
   noun: 'ad impressions',
-  fileStem: 'ads-impression',
   isEmpty: (answer) => !answer.rows.some((r) => r.impressions > 0),
   table: (answer) =>
     linesTable({
@@ -108,18 +103,16 @@ export const adsImpressionScreen = defineReport({
       key: { label: IMPRESSION_LABELS[answer.by], value: (r) => shownKey(r.key), day: answer.by === 'day' },
       columns: adImpressionColumns(answer.by === 'day', answer.rows, answer.dauDays),
       rows: answer.rows,
-      total: true,
-      newestFirst: answer.by === 'day',
     }),
   chart: (answer) => ({
     x: answer.by === 'day' ? 'day' : 'category',
     labels: answer.rows.map((r) => (answer.by === 'day' ? shortDay(r.key) : shownKey(r.key))),
     leftTitle: 'Impressions',
     rightTitle: 'Revenue (USD)',
-    series: [
-      { label: 'Impressions', data: answer.rows.map((r) => r.impressions), color: COLORS[0]! },
-      { label: 'Revenue (USD)', data: answer.rows.map((r) => r.revenue / 1e6), type: 'bar', right: true, color: COLORS[2]! },
-    ],
+    series: seriesOf(answer.rows, [
+      { label: 'Impressions', value: 'impressions', color: 'blue' },
+      { label: 'Revenue (USD)', value: (r) => r.revenue / 1e6, type: 'bar', right: true, color: 'orange' },
+    ]),
   }),
 });
 
@@ -128,46 +121,42 @@ export const adsImpressionScreen = defineReport({
 export const inappOverviewScreen = defineReport({
   id: 'inappOverview',
   route: '/gsm/analytic/inappOverview',
-  api: '/api/analytic/inappOverview',
   appMode: 'multi',
   figures: { rows: z.array(inappDayRow) },
   noun: 'purchases',
-  fileStem: 'inapp-overview',
   isEmpty: (answer) => !answer.rows.some((r) => r.purchases > 0),
-  table: (answer) => linesTable({ name: 'Inapp Overview', key: { label: 'Day', value: (r) => r.day, day: true }, columns: INAPP_DAY_COLUMNS, rows: answer.rows, total: true, newestFirst: true }),
+  table: (answer) => linesTable({ name: 'Inapp Overview', key: { label: 'Day', value: (r) => r.day, day: true }, columns: INAPP_DAY_COLUMNS, rows: answer.rows }),
   chart: (answer) => ({
     x: 'day',
     labels: answer.rows.map((r) => shortDay(r.day)),
     leftTitle: 'Payers',
     rightTitle: 'Revenue (USD)',
-    series: [
-      { label: 'Payers', data: answer.rows.map((r) => r.payers), color: COLORS[0]! },
-      { label: 'First-time payers', data: answer.rows.map((r) => r.firstPayers), color: COLORS[1]! },
-      { label: 'Revenue (USD)', data: answer.rows.map((r) => r.revenue / 1e6), type: 'bar', right: true, color: COLORS[4]! },
-    ],
+    series: seriesOf(answer.rows, [
+      { label: 'Payers', value: 'payers', color: 'blue' },
+      { label: 'First-time payers', value: 'firstPayers', color: 'green' },
+      { label: 'Revenue (USD)', value: (r) => r.revenue / 1e6, type: 'bar', right: true, color: 'purple' },
+    ]),
   }),
 });
 
 export const inappScreen = defineReport({
   id: 'inapp',
   route: '/gsm/analytic/inapp',
-  api: '/api/analytic/inapp',
   appMode: 'multi',
   figures: { buyers: z.number(), products: z.array(inappProductRow) },
   noun: 'purchases',
-  fileStem: 'inapp',
   isEmpty: (answer) => answer.products.length === 0,
   table: (answer) =>
-    linesTable({ name: 'Inapp', key: { label: 'Product', value: (r) => r.productId }, columns: inappProductColumns(answer.products, answer.buyers), rows: answer.products, total: true, newestFirst: false }),
+    linesTable({ name: 'Inapp', key: { label: 'Product', value: (r) => r.productId }, columns: inappProductColumns(answer.products, answer.buyers), rows: answer.products }),
   chart: (answer) => ({
     x: 'category',
     labels: answer.products.map((p) => p.productId),
     leftTitle: 'Purchases',
     rightTitle: 'Revenue (USD)',
-    series: [
-      { label: 'Purchases', data: answer.products.map((p) => p.purchases), color: COLORS[0]! },
-      { label: 'Revenue (USD)', data: answer.products.map((p) => p.revenue / 1e6), right: true, color: COLORS[4]! },
-    ],
+    series: seriesOf(answer.products, [
+      { label: 'Purchases', value: 'purchases', color: 'blue' },
+      { label: 'Revenue (USD)', value: (p) => p.revenue / 1e6, right: true, color: 'purple' },
+    ]),
   }),
 });
 
@@ -176,20 +165,17 @@ const FIRST_IAP_LABELS = { product: 'Product', daysSinceInstall: 'Days since ins
 export const firstIapScreen = defineReport({
   id: 'firstIap',
   route: '/gsm/analytic/firstIap',
-  api: '/api/analytic/firstIap',
   appMode: 'multi',
-  extra: { by: z.enum(FIRST_IAP_GROUPS).default('product') },
-  controls: [{ key: 'by', label: 'Group by', options: FIRST_IAP_GROUPS.map((g) => option(g, FIRST_IAP_LABELS[g])) }],
+  ...groupBy(FIRST_IAP_GROUPS, FIRST_IAP_LABELS),
   figures: { by: z.enum(FIRST_IAP_GROUPS), rows: z.array(firstIapRow) },
   noun: 'first purchases',
-  fileStem: 'first-iap',
   isEmpty: (answer) => !answer.rows.some((r) => r.payers > 0),
-  table: (answer) => linesTable({ name: 'First IAP', key: { label: FIRST_IAP_LABELS[answer.by], value: (r) => r.key }, columns: firstIapColumns(answer.rows), rows: answer.rows, total: true, newestFirst: false }),
+  table: (answer) => linesTable({ name: 'First IAP', key: { label: FIRST_IAP_LABELS[answer.by], value: (r) => r.key }, columns: firstIapColumns(answer.rows), rows: answer.rows }),
   chart: (answer) => ({
     x: 'category',
     labels: answer.rows.map((r) => r.key),
     leftTitle: 'First-time payers',
-    series: [{ label: 'First-time payers', data: answer.rows.map((r) => r.payers), color: COLORS[4]! }],
+    series: seriesOf(answer.rows, [{ label: 'First-time payers', value: 'payers', color: 'purple' }]),
   }),
 });
 
@@ -198,13 +184,10 @@ export const firstIapScreen = defineReport({
 export const subscriptionScreen = defineReport({
   id: 'subscription',
   route: '/gsm/analytic/subscription',
-  api: '/api/analytic/subscription',
   appMode: 'multi',
-  extra: { by: z.enum(SUBSCRIPTION_GROUPS).default('day') },
-  controls: [{ key: 'by', label: 'Group by', options: [option('day', 'Day'), option('product', 'Product')] }],
+  ...groupBy(SUBSCRIPTION_GROUPS, { day: 'Day', product: 'Product' }),
   figures: { by: z.enum(SUBSCRIPTION_GROUPS), rows: z.array(subscriptionRow) },
   noun: 'subscription events',
-  fileStem: 'subscription',
   isEmpty: (answer) => !answer.rows.some((r) => r.starts + r.renewals + r.cancellations + r.activeEnd > 0),
   table: (answer) =>
     linesTable({
@@ -212,20 +195,18 @@ export const subscriptionScreen = defineReport({
       key: { label: answer.by === 'day' ? 'Day' : 'Product', value: (r) => r.key, day: answer.by === 'day' },
       columns: subscriptionColumns(answer.by === 'day', answer.rows),
       rows: answer.rows,
-      total: true,
-      newestFirst: answer.by === 'day',
     }),
   chart: (answer) => ({
     x: answer.by === 'day' ? 'day' : 'category',
     labels: answer.rows.map((r) => (answer.by === 'day' ? shortDay(r.key) : r.key)),
     leftTitle: 'Subscriptions',
     rightTitle: 'Revenue (USD)',
-    series: [
-      { label: 'Active at end', data: answer.rows.map((r) => r.activeEnd), color: COLORS[0]! },
-      { label: 'Starts', data: answer.rows.map((r) => r.starts), color: COLORS[1]! },
-      { label: 'Cancellations', data: answer.rows.map((r) => r.cancellations), color: COLORS[3]! },
-      { label: 'Revenue (USD)', data: answer.rows.map((r) => r.revenue / 1e6), type: 'bar', right: true, color: COLORS[4]! },
-    ],
+    series: seriesOf(answer.rows, [
+      { label: 'Active at end', value: 'activeEnd', color: 'blue' },
+      { label: 'Starts', value: 'starts', color: 'green' },
+      { label: 'Cancellations', value: 'cancellations', color: 'red' },
+      { label: 'Revenue (USD)', value: (r) => r.revenue / 1e6, type: 'bar', right: true, color: 'purple' },
+    ]),
   }),
 });
 
@@ -252,21 +233,19 @@ function cvrTable(answer: { cohorts: readonly { installDay: string; installs: nu
 export const cvrScreen = defineReport({
   id: 'cvr',
   route: '/gsm/analytic/cvr',
-  api: '/api/analytic/cvr',
   appMode: 'multi',
   extra: { goal: z.enum(CVR_GOALS).default('purchase') },
   controls: [{ key: 'goal', label: 'Conversion', options: CVR_GOALS.map((g) => option(g, CVR_LABELS[g])) }],
   figures: { goal: z.enum(CVR_GOALS), cohorts: z.array(cvrCohort) },
   noun: 'installs',
-  fileStem: 'cvr',
-  isEmpty: (answer) => !answer.cohorts.some((c) => c.installs > 0),
+  isEmpty: noInstalls,
   table: (answer) => cvrTable(answer),
   chart: (answer) => ({
     x: 'day',
     labels: answer.cohorts.map((c) => shortDay(c.installDay)),
     leftTitle: `${CVR_LABELS[answer.goal]} (%)`,
     // D0, D1 and D7: a 30-day range never has a cohort whose D30 is over.
-    series: [0, 1, 3].map((i, k) => ({ label: `By D${CVR_WINDOWS[i]}`, data: answer.cohorts.map((c) => cvrCell(c.converted[i], c.installs)), color: COLORS[k]! })),
+    series: [0, 1, 3].map((i, k) => ({ label: `By D${CVR_WINDOWS[i]}`, data: answer.cohorts.map((c) => cvrCell(c.converted[i], c.installs)), color: CHART_PALETTE[k]! })),
   }),
 });
 
@@ -279,18 +258,14 @@ export const appMeasurementScreen = defineReport({
   appMode: 'multi',
   figures: { lines: z.array(appMeasurementLine) },
   noun: 'events',
-  fileStem: 'app-measurement',
   isEmpty: (answer) => !answer.lines.some((l) => l.dauSum + l.installs > 0),
-  table: (answer) => ({
-    ...linesTable({ name: 'App Measurement', key: { label: 'App', value: (l) => l.name }, columns: APP_MEASUREMENT_COLUMNS, rows: answer.lines, total: true, newestFirst: false }),
-    sortable: true,
-  }),
+  table: (answer) => linesTable({ name: 'App Measurement', key: { label: 'App', value: (l) => l.name }, columns: APP_MEASUREMENT_COLUMNS, rows: answer.lines, sortable: true }),
   // One DAU line per app over the range's days: the apps' sparklines side by side.
   chart: (answer) => ({
     x: 'day',
     labels: Array.from({ length: answer.lines[0]?.dauByDay.length ?? 0 }, (_, i) => shortDay(addDays(answer.from, i))),
     leftTitle: 'DAU',
-    series: answer.lines.map((l, i) => ({ label: l.name, data: l.dauByDay, color: COLORS[i % COLORS.length]! })),
+    series: answer.lines.map((l, i) => ({ label: l.name, data: l.dauByDay, color: CHART_PALETTE[i % CHART_PALETTE.length]! })),
   }),
 });
 

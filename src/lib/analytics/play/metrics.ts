@@ -1,4 +1,4 @@
-import { dailyAverage, ratio, sum, type Measure, type ReportColumn } from '../../reports/columns';
+import { countColumn, dailyAverage, pctColumn, ratio, type Measure, type ReportColumn } from '../../reports/columns';
 import type { CounterCell, QuestDayRow, QuestRow, ResourceChannelRow, ResourceDayRow } from './rows';
 
 /**
@@ -9,13 +9,13 @@ import type { CounterCell, QuestDayRow, QuestRow, ResourceChannelRow, ResourceDa
 // ---------------------------------------------------------------- task quests
 
 export const QUEST_COLUMNS: ReportColumn<QuestRow | QuestDayRow>[] = [
-  { key: 'started', label: 'Started', unit: 'count', decimals: 0, measure: sum('started') },
-  { key: 'progressed', label: 'Progressed', unit: 'count', decimals: 0, measure: sum('progressed') },
-  { key: 'completed', label: 'Completed', unit: 'count', decimals: 0, measure: sum('completed') },
-  { key: 'claimed', label: 'Claimed', unit: 'count', decimals: 0, measure: sum('claimed') },
-  { key: 'failed', label: 'Failed', unit: 'count', decimals: 0, measure: sum('failed') },
-  { key: 'completionRate', label: 'Completion rate', unit: 'pct', decimals: 2, measure: ratio('completed', 'started', 100) },
-  { key: 'claimRate', label: 'Claim rate', unit: 'pct', decimals: 2, measure: ratio('claimed', 'completed', 100) },
+  countColumn('started', 'Started'),
+  countColumn('progressed', 'Progressed'),
+  countColumn('completed', 'Completed'),
+  countColumn('claimed', 'Claimed'),
+  countColumn('failed', 'Failed'),
+  pctColumn('completionRate', 'Completion rate', 'completed', 'started'),
+  pctColumn('claimRate', 'Claim rate', 'claimed', 'completed'),
 ];
 
 export const questHasData = (r: QuestRow | QuestDayRow) => r.started + r.progressed + r.completed + r.claimed + r.failed > 0;
@@ -30,8 +30,8 @@ const net: Measure<ResourceDayRow> = {
 };
 
 export const RESOURCE_OVERVIEW_COLUMNS: ReportColumn<ResourceDayRow>[] = [
-  { key: 'earned', label: 'Earned', unit: 'count', decimals: 0, measure: sum('earned') },
-  { key: 'spent', label: 'Spent', unit: 'count', decimals: 0, measure: sum('spent') },
+  countColumn('earned', 'Earned'),
+  countColumn('spent', 'Spent'),
   { key: 'net', label: 'Net flow', unit: 'count', decimals: 0, measure: net },
   { key: 'earnedPerDau', label: 'Earned / DAU', unit: 'ratio', decimals: 2, measure: ratio('earned', 'dau') },
   { key: 'spentPerDau', label: 'Spent / DAU', unit: 'ratio', decimals: 2, measure: ratio('spent', 'dau') },
@@ -46,9 +46,9 @@ export const resourceDayHasData = (r: ResourceDayRow) => r.earnEvents + r.spendE
 export function resourceChannelColumns(context: { days: number; dauSum: number; amount: number }): ReportColumn<ResourceChannelRow>[] {
   const per = (n: number, d: number) => (d > 0 ? n / d : null);
   return [
-    { key: 'amount', label: 'Amount', unit: 'count', decimals: 0, measure: sum('amount') },
+    countColumn('amount', 'Amount'),
     { key: 'share', label: 'Share', unit: 'pct', decimals: 2, measure: { value: (r) => per(100 * r.amount, context.amount), total: (rows) => per(100 * channelTotal(rows), context.amount), rule: 'sum of the days' } },
-    { key: 'events', label: 'Transactions', unit: 'count', decimals: 0, measure: sum('events') },
+    countColumn('events', 'Transactions'),
     { key: 'perEvent', label: 'Avg per transaction', unit: 'ratio', decimals: 2, measure: ratio('amount', 'events') },
     { key: 'players', label: 'Players per day', unit: 'count', decimals: 1, measure: { value: (r) => per(r.userDays, context.days), total: null, rule: '' } },
     { key: 'perDau', label: 'Per DAU', unit: 'ratio', decimals: 2, measure: { value: (r) => per(r.amount, context.dauSum), total: (rows) => per(channelTotal(rows), context.dauSum), rule: 'ratio of the sums' } },

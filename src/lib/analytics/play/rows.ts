@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nullableNumbers, numbers } from '../../reports/fields';
 
 /*
  * The figures of the gameplay and custom-event reports (task quests, resources, funnels, counters,
@@ -6,26 +7,17 @@ import { z } from 'zod';
  */
 
 /** Players (counted once per day) per quest state. */
-const questCounts = { started: z.number(), progressed: z.number(), completed: z.number(), claimed: z.number(), failed: z.number() };
+const questCounts = numbers('started', 'progressed', 'completed', 'claimed', 'failed');
 export const questRow = z.object({ questId: z.string(), ...questCounts });
 export const questDayRow = z.object({ day: z.string(), ...questCounts });
 export type QuestRow = z.infer<typeof questRow>;
 export type QuestDayRow = z.infer<typeof questDayRow>;
 
-export const resourceDayRow = z.object({
-  day: z.string(),
-  earned: z.number(),
-  spent: z.number(),
-  earnEvents: z.number(),
-  spendEvents: z.number(),
-  earners: z.number(),
-  spenders: z.number(),
-  dau: z.number(),
-});
+export const resourceDayRow = z.object({ day: z.string(), ...numbers('earned', 'spent', 'earnEvents', 'spendEvents', 'earners', 'spenders', 'dau') });
 export type ResourceDayRow = z.infer<typeof resourceDayRow>;
 
 /** One source (earn) or sink (spend) of a resource over the range; users are summed over the days. */
-export const resourceChannelRow = z.object({ channel: z.string(), amount: z.number(), events: z.number(), userDays: z.number() });
+export const resourceChannelRow = z.object({ channel: z.string(), ...numbers('amount', 'events', 'userDays') });
 export type ResourceChannelRow = z.infer<typeof resourceChannelRow>;
 
 export const funnelStepRow = z.object({
@@ -37,15 +29,8 @@ export const funnelStepRow = z.object({
 });
 export type FunnelStepRow = z.infer<typeof funnelStepRow>;
 
-export const counterCell = z.object({ day: z.string(), name: z.string(), total: z.number(), events: z.number(), users: z.number() });
+export const counterCell = z.object({ day: z.string(), name: z.string(), ...numbers('total', 'events', 'users') });
 export type CounterCell = z.infer<typeof counterCell>;
 
-export const measurementStats = z.object({
-  key: z.string(),
-  count: z.number(),
-  mean: z.number().nullable(),
-  p50: z.number().nullable(),
-  p90: z.number().nullable(),
-  p99: z.number().nullable(),
-});
+export const measurementStats = z.object({ key: z.string(), count: z.number(), ...nullableNumbers('mean', 'p50', 'p90', 'p99') });
 export type MeasurementStats = z.infer<typeof measurementStats>;

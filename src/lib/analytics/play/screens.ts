@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineReport, shortDay } from '../../reports/define';
-import { round } from '../../reports/columns';
+import { defineReport, seriesOf, shortDay } from '../../reports/define';
+import { percent, round } from '../../reports/columns';
 import { linesTable, type Cell, type ReportTable } from '../../reports/table';
 import { formatDay } from '../../time/format';
 import { COUNTER_MEASURE_LABELS, COUNTER_MEASURES, counterFigure, QUEST_COLUMNS, questHasData, RESOURCE_OVERVIEW_COLUMNS, resourceChannelColumns, channelTotal, resourceDayHasData, type CounterMeasure } from './metrics';
@@ -23,30 +23,28 @@ const unknownName = (kind: string, name: string, known: readonly string[]) =>
 export const taskQuestScreen = defineReport({
   id: 'taskQuest',
   route: '/gsm/analytic/taskQuest',
-  api: '/api/analytic/taskQuest',
   appMode: 'single',
   extra: { view: z.enum(['quest', 'day']).default('quest') },
   controls: [{ key: 'view', label: 'Rows', options: [{ label: 'By quest', value: 'quest' }, { label: 'By day', value: 'day' }] }],
   figures: { quests: z.array(questRow), days: z.array(questDayRow) },
   noun: 'quest events',
-  fileStem: 'task-quest',
   isEmpty: (answer) => !answer.quests.some(questHasData),
   table: (answer, input) =>
     input.view === 'day'
-      ? linesTable({ name: 'Task Quest by day', key: { label: 'Day', value: (r) => r.day, day: true }, columns: QUEST_COLUMNS, rows: answer.days, total: true, newestFirst: true })
-      : linesTable({ name: 'Task Quest', key: { label: 'Quest', value: (r) => r.questId }, columns: QUEST_COLUMNS, rows: answer.quests, total: true, newestFirst: false }),
+      ? linesTable({ name: 'Task Quest by day', key: { label: 'Day', value: (r) => r.day, day: true }, columns: QUEST_COLUMNS, rows: answer.days })
+      : linesTable({ name: 'Task Quest', key: { label: 'Quest', value: (r) => r.questId }, columns: QUEST_COLUMNS, rows: answer.quests }),
   chart: (answer) => ({
     x: 'day',
     labels: answer.days.map((r) => shortDay(r.day)),
     leftTitle: 'Players',
     rightTitle: 'Completion rate (%)',
-    series: [
-      { label: 'Started', data: answer.days.map((r) => r.started), color: '#1890ff' },
-      { label: 'Completed', data: answer.days.map((r) => r.completed), color: '#67c23a' },
-      { label: 'Claimed', data: answer.days.map((r) => r.claimed), color: '#e6a23c' },
-      { label: 'Failed', data: answer.days.map((r) => r.failed), color: '#f56c6c' },
-      { label: 'Completion rate (%)', data: answer.days.map((r) => (r.started > 0 ? round((100 * r.completed) / r.started, 2) : null)), right: true, type: 'bar', color: '#9b59b6' },
-    ],
+    series: seriesOf(answer.days, [
+      { label: 'Started', value: 'started', color: 'blue' },
+      { label: 'Completed', value: 'completed', color: 'green' },
+      { label: 'Claimed', value: 'claimed', color: 'orange' },
+      { label: 'Failed', value: 'failed', color: 'red' },
+      { label: 'Completion rate (%)', value: (r) => percent(r.completed, r.started), right: true, type: 'bar', color: 'purple' },
+    ]),
   }),
 });
 
@@ -59,27 +57,25 @@ const resourceEmpty = (answer: { resource: string; resources: string[]; known: b
 export const resourceOverviewScreen = defineReport({
   id: 'resourceOverview',
   route: '/gsm/analytic/resourceOverview',
-  api: '/api/analytic/resourceOverview',
   appMode: 'single',
   extra: { resource: nameField(60) },
   controls: [resourceControl],
   figures: { ...resourceFigures, rows: z.array(resourceDayRow) },
   noun: 'resource events',
-  fileStem: 'resource-overview',
   isEmpty: (answer) => !answer.rows.some(resourceDayHasData),
   emptyText: resourceEmpty,
-  table: (answer) => linesTable({ name: `Resource ${answer.resource}`.slice(0, 31), key: { label: 'Day', value: (r) => r.day, day: true }, columns: RESOURCE_OVERVIEW_COLUMNS, rows: answer.rows, total: true, newestFirst: true }),
+  table: (answer) => linesTable({ name: `Resource ${answer.resource}`.slice(0, 31), key: { label: 'Day', value: (r) => r.day, day: true }, columns: RESOURCE_OVERVIEW_COLUMNS, rows: answer.rows }),
   chart: (answer) => ({
     x: 'day',
     labels: answer.rows.map((r) => shortDay(r.day)),
     leftTitle: answer.resource,
     rightTitle: 'Players',
-    series: [
-      { label: 'Earned', data: answer.rows.map((r) => r.earned), type: 'bar', color: '#67c23a' },
-      { label: 'Spent', data: answer.rows.map((r) => r.spent), type: 'bar', color: '#f56c6c' },
-      { label: 'Net flow', data: answer.rows.map((r) => r.earned - r.spent), color: '#1890ff' },
-      { label: 'Earners', data: answer.rows.map((r) => r.earners), right: true, color: '#e6a23c' },
-    ],
+    series: seriesOf(answer.rows, [
+      { label: 'Earned', value: 'earned', type: 'bar', color: 'green' },
+      { label: 'Spent', value: 'spent', type: 'bar', color: 'red' },
+      { label: 'Net flow', value: (r) => r.earned - r.spent, color: 'blue' },
+      { label: 'Earners', value: 'earners', right: true, color: 'orange' },
+    ]),
   }),
 });
 
@@ -89,13 +85,11 @@ function resourceChannelScreen(flow: 'earn' | 'spend') {
   return defineReport({
     id: earn ? 'resourceEarn' : 'resourceSpend',
     route: earn ? '/gsm/analytic/resourceEarn' : '/gsm/analytic/resourceSpend',
-    api: earn ? '/api/analytic/resourceEarn' : '/api/analytic/resourceSpend',
     appMode: 'single',
     extra: { resource: nameField(60) },
     controls: [resourceControl],
     figures: { ...resourceFigures, channels: z.array(resourceChannelRow), days: z.number(), dauSum: z.number() },
     noun: earn ? 'resource earnings' : 'resource spending',
-    fileStem: earn ? 'resource-earn' : 'resource-spend',
     isEmpty: (answer) => answer.channels.length === 0,
     emptyText: resourceEmpty,
     table: (answer) =>
@@ -104,14 +98,12 @@ function resourceChannelScreen(flow: 'earn' | 'spend') {
         key: { label: earn ? 'Source' : 'Sink', value: (r) => r.channel },
         columns: resourceChannelColumns({ days: answer.days, dauSum: answer.dauSum, amount: channelTotal(answer.channels) }),
         rows: answer.channels,
-        total: true,
-        newestFirst: false,
       }),
     chart: (answer) => ({
       x: 'category',
       labels: answer.channels.map((c) => c.channel),
       leftTitle: `${answer.resource} ${earn ? 'earned' : 'spent'}`,
-      series: [{ label: earn ? 'Earned' : 'Spent', data: answer.channels.map((c) => c.amount), color: earn ? '#67c23a' : '#f56c6c' }],
+      series: seriesOf(answer.channels, [{ label: earn ? 'Earned' : 'Spent', value: 'amount', color: earn ? 'green' : 'red' }]),
     }),
   });
 }
@@ -123,13 +115,11 @@ export const resourceSpendScreen = resourceChannelScreen('spend');
 export const funnelScreen = defineReport({
   id: 'funnel',
   route: '/gsm/analytic/funnel',
-  api: '/api/analytic/funnel',
   appMode: 'single',
   extra: { funnel: nameField(100) },
   controls: [{ key: 'funnel', label: 'Funnel', options: [], answerOptions: (answer: { funnels: string[] }) => nameOptions(answer.funnels) }],
   figures: { funnel: z.string(), funnels: z.array(z.string()), known: z.boolean(), windowDays: z.number(), steps: z.array(funnelStepRow) },
   noun: 'funnel entries',
-  fileStem: 'funnel',
   isEmpty: (answer) => !answer.steps.some((s) => s.users > 0),
   emptyText: (answer) => (answer.known !== false ? null : unknownName('funnel', answer.funnel, answer.funnels)),
   table: (answer) => {
@@ -158,7 +148,7 @@ export const funnelScreen = defineReport({
     x: 'category',
     labels: answer.steps.map((s) => `${s.step} ${s.name}`.trim()),
     leftTitle: 'Players',
-    series: [{ label: 'Players reaching the step', data: answer.steps.map((s) => s.users), color: '#1890ff' }],
+    series: seriesOf(answer.steps, [{ label: 'Players reaching the step', value: 'users', color: 'blue' }]),
   }),
 });
 
@@ -185,6 +175,23 @@ function counterGrid(answer: CounterAnswer) {
     all: (name: string) => answer.cells.filter((c) => c.name === name),
   };
 }
+/**
+ * What both counter tables show: the counters shown, and each one's figure on a day or over the range as
+ * the table rounds it (players over the range are a daily average, with one decimal).
+ */
+function counterCells(answer: CounterAnswer, measure: CounterMeasure = 'sum') {
+  const grid = counterGrid(answer);
+  const { unit, decimals } = measureUnit(measure);
+  const totalDecimals = measure === 'users' ? 1 : decimals;
+  return {
+    names: shownCounters(answer),
+    unit,
+    decimals,
+    totalDecimals,
+    onDay: (day: string, name: string) => round(counterFigure(grid.day(day, name), measure, 1), decimals),
+    overRange: (name: string) => round(counterFigure(grid.all(name), measure, answer.days.length), totalDecimals),
+  };
+}
 const counterEmpty = (answer: CounterAnswer) => (answer.counter && answer.known === false ? unknownName('counter', answer.counter, answer.counters) : null);
 
 /** What both counter screens share: the same query, figures and empty rule; they differ only in layout. */
@@ -192,13 +199,11 @@ const counterReport = (layout: 'vertical' | 'horizontal') =>
   ({
     id: `counter${layout === 'vertical' ? 'Vertical' : 'Horizontal'}`,
     route: `/gsm/analytic/counter/${layout}`,
-    api: `/api/analytic/counter/${layout}`,
     appMode: 'single',
     extra: counterExtra,
     controls: counterControls,
     figures: counterFigures,
     noun: 'counter events',
-    fileStem: `counter-${layout}`,
     isEmpty: (answer: z.infer<z.ZodObject<typeof counterFigures>>) => shownCounters(answer).length === 0 || answer.cells.length === 0,
     emptyText: counterEmpty,
   }) as const;
@@ -207,14 +212,12 @@ export const counterVerticalScreen = defineReport({
   ...counterReport('vertical'),
   table: (answer, input) => {
     const measure = input.measure ?? 'sum';
-    const names = shownCounters(answer);
-    const grid = counterGrid(answer);
-    const { unit, decimals } = measureUnit(measure);
+    const { names, unit, decimals, totalDecimals, onDay, overRange } = counterCells(answer, measure);
     return {
       name: 'Counters by day',
-      columns: [{ key: 'key', label: 'Day', unit: 'day', decimals: 0 }, ...names.map((n) => ({ key: `c:${n}`, label: n, exportLabel: n, unit, decimals, totalDecimals: measure === 'users' ? 1 : decimals }))],
-      rows: answer.days.map((day) => [day, ...names.map((n) => round(counterFigure(grid.day(day, n), measure, 1), decimals))]),
-      total: ['Total', ...names.map((n) => round(counterFigure(grid.all(n), measure, answer.days.length), measure === 'users' ? 1 : decimals))],
+      columns: [{ key: 'key', label: 'Day', unit: 'day', decimals: 0 }, ...names.map((n) => ({ key: `c:${n}`, label: n, exportLabel: n, unit, decimals, totalDecimals }))],
+      rows: answer.days.map((day) => [day, ...names.map((n) => onDay(day, n))]),
+      total: ['Total', ...names.map(overRange)],
       totalHint: `Total of the range: ${measure === 'sum' ? 'sum of the days' : measure === 'users' ? 'daily average' : 'ratio of the sums'}`,
       newestFirst: true,
     } satisfies ReportTable;
@@ -234,11 +237,7 @@ export const counterVerticalScreen = defineReport({
 export const counterHorizontalScreen = defineReport({
   ...counterReport('horizontal'),
   table: (answer, input) => {
-    const measure = input.measure ?? 'sum';
-    const names = shownCounters(answer);
-    const grid = counterGrid(answer);
-    const { unit, decimals } = measureUnit(measure);
-    const totalDecimals = measure === 'users' ? 1 : decimals;
+    const { names, unit, decimals, totalDecimals, onDay, overRange } = counterCells(answer, input.measure);
     return {
       name: 'Counters',
       columns: [
@@ -247,7 +246,7 @@ export const counterHorizontalScreen = defineReport({
         { key: 'total', label: 'Total', unit, decimals: totalDecimals },
         ...answer.days.map((day) => ({ key: `d:${day}`, label: formatDay(day).slice(0, 5), exportLabel: day, unit, decimals })),
       ],
-      rows: names.map((n) => [n, round(counterFigure(grid.all(n), measure, answer.days.length), totalDecimals), ...answer.days.map((day) => round(counterFigure(grid.day(day, n), measure, 1), decimals))] as Cell[]),
+      rows: names.map((n) => [n, overRange(n), ...answer.days.map((day) => onDay(day, n))] as Cell[]),
       total: null,
       newestFirst: false,
     } satisfies ReportTable;
@@ -272,7 +271,6 @@ const GROUP_LABEL = { version: 'Version', os: 'OS', day: 'Day' } as const;
 export const measurementScreen = defineReport({
   id: 'measurement',
   route: '/gsm/analytic/measurement',
-  api: '/api/analytic/measurement',
   appMode: 'single',
   extra: { name: nameField(60), by: z.enum(MEASUREMENT_GROUPS).default('version') },
   controls: [
@@ -291,7 +289,6 @@ export const measurementScreen = defineReport({
     days: z.array(z.string()),
   },
   noun: 'measurements',
-  fileStem: 'measurement',
   isEmpty: (answer) => answer.all.count === 0,
   emptyText: (answer) => (answer.known !== false ? null : unknownName('measurement', answer.name, answer.names)),
   table: (answer, input) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nullableNumbers } from '../../reports/fields';
 
 /** Stuck Game's answer: one row per main-mode level that players of the range reached. */
 export const stuckLevelRow = z.object({
@@ -12,10 +13,7 @@ export const stuckLevelRow = z.object({
   completes: z.number(),
   /** Of those: players who have completed it, and what passing took (null when nobody has). */
   passed: z.number(),
-  attemptsMedian: z.number().nullable(),
-  attemptsP90: z.number().nullable(),
-  secondsMedian: z.number().nullable(),
-  secondsP90: z.number().nullable(),
+  ...nullableNumbers('attemptsMedian', 'attemptsP90', 'secondsMedian', 'secondsP90'),
 });
 export type StuckLevelRow = z.infer<typeof stuckLevelRow>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineReport } from '../../reports/define';
+import { defineReport, seriesOf } from '../../reports/define';
 import { linesTable } from '../../reports/table';
 import { STUCK_COLUMNS, stuckScore } from './metrics';
 import { INACTIVE_DAY_CHOICES, stuckLevelRow } from './rows';
@@ -13,27 +13,22 @@ import { INACTIVE_DAY_CHOICES, stuckLevelRow } from './rows';
 export const stuckGameScreen = defineReport({
   id: 'stuckGame',
   route: '/gsm/stuck_game',
-  api: '/api/stuck_game',
   appMode: 'single',
   extra: { inactiveDays: z.coerce.number<string | number>().int().min(1).max(90).default(3) },
   controls: [{ key: 'inactiveDays', label: 'Not played for', options: INACTIVE_DAY_CHOICES.map((n) => ({ label: `${n} day${n === 1 ? '' : 's'}`, value: n })) }],
   figures: { inactiveDays: z.number(), levels: z.array(stuckLevelRow) },
   noun: 'level plays',
-  fileStem: 'stuck-game',
   isEmpty: (answer) => answer.levels.length === 0,
-  table: (answer) => ({
-    ...linesTable({ name: 'Stuck Game', key: { label: 'Level', value: (r) => r.level }, columns: STUCK_COLUMNS, rows: answer.levels, total: false, newestFirst: false }),
-    sortable: true,
-  }),
+  table: (answer) => linesTable({ name: 'Stuck Game', key: { label: 'Level', value: (r) => r.level }, columns: STUCK_COLUMNS, rows: answer.levels, total: false, sortable: true }),
   chart: (answer) => ({
     x: 'category',
     labels: answer.levels.map((l) => String(l.level)),
     leftTitle: 'Players',
     rightTitle: 'Stuck score',
-    series: [
-      { label: 'Stuck players', data: answer.levels.map((l) => l.stuck), color: '#f56c6c' },
-      { label: 'Stuck score', data: answer.levels.map((l) => stuckScore(l)), right: true, color: '#1890ff' },
-    ],
+    series: seriesOf(answer.levels, [
+      { label: 'Stuck players', value: 'stuck', color: 'red' },
+      { label: 'Stuck score', value: stuckScore, right: true, color: 'blue' },
+    ]),
   }),
 });
 
