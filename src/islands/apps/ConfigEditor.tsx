@@ -7,7 +7,7 @@ import { api } from '../../lib/http/client';
 import { showToast } from '../../lib/ui/toast-store';
 import { formatDateTime } from '../../lib/time/format';
 import { ProblemText } from '../common/ProblemText';
-import { messageOf } from '../../lib/error-message';
+import { useTask } from '../../lib/ui/use-task';
 
 /**
  * The app's JSON config with line numbers and live validation: the first problem is shown with its line,
@@ -15,8 +15,7 @@ import { messageOf } from '../../lib/error-message';
  */
 export default function ConfigEditor({ app, canEdit, onSaved }: { app: AppDetail; canEdit: boolean; onSaved: () => Promise<void> | void }) {
   const [text, setText] = useState(app.configText);
-  const [serverProblem, setServerProblem] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, problem: serverProblem, run } = useTask();
   const area = useRef<HTMLTextAreaElement>(null);
   const gutter = useRef<HTMLDivElement>(null);
   const check = useMemo(() => checkConfig(text), [text]);
@@ -31,19 +30,12 @@ export default function ConfigEditor({ app, canEdit, onSaved }: { app: AppDetail
     area.current.setSelectionRange(before + check.problem.column - 1, before + check.problem.column);
   }
 
-  async function save() {
-    setBusy(true);
-    setServerProblem('');
-    try {
+  const save = () =>
+    run(async () => {
       await api(updateConfigContract, { appId: app.id, config: text });
       showToast('success', 'Config saved');
       await onSaved();
-    } catch (error) {
-      setServerProblem(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   return (
     <div className="config-editor">

@@ -15,6 +15,7 @@ import PlayerLookup from './PlayerLookup';
 import { ProblemText } from '../common/ProblemText';
 import '../../styles/players.css';
 import { serverMessageOf } from '../../lib/http/requester';
+import { useTask } from '../../lib/ui/use-task';
 
 interface Save {
   version: number;
@@ -41,8 +42,7 @@ export default function PlayerDataScreen({ mode, account, query, initial, canSav
   const [save, setSave] = useState<Save | null>(initial);
   const [text, setText] = useState(initial ? formatConfig(initial.data) : '');
   const [reviewing, setReviewing] = useState(false);
-  const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, problem, run } = useTask(serverMessageOf);
   const { appId } = useLinkedApp(query.appId);
 
   const original = save ? formatConfig(save.data) : '';
@@ -51,37 +51,25 @@ export default function PlayerDataScreen({ mode, account, query, initial, canSav
 
   async function load() {
     if (!appId || !userId.trim()) return;
-    setBusy(true);
-    setProblem('');
-    try {
-      const { data } = await api(mode === 'update' ? playerDataEditReadContract : playerDataViewContract, { appId, userId: userId.trim() });
-      setSave(data);
-      setText(formatConfig(data.data));
-      setReviewing(false);
-      const url = new URL(location.href);
-      url.search = new URLSearchParams({ appId, userId: userId.trim() }).toString();
-      history.replaceState(history.state, '', url);
-    } catch {
-      setSave(null);
-    } finally {
-      setBusy(false);
-    }
+    // A player that cannot be read is said by the request's toast; the screen only forgets the last one.
+    const data = await run(async () => (await api(mode === 'update' ? playerDataEditReadContract : playerDataViewContract, { appId, userId: userId.trim() }).catch(() => null))?.data);
+    if (!data) return setSave(null);
+    setSave(data);
+    setText(formatConfig(data.data));
+    setReviewing(false);
+    const url = new URL(location.href);
+    url.search = new URLSearchParams({ appId, userId: userId.trim() }).toString();
+    history.replaceState(history.state, '', url);
   }
 
   async function store() {
     if (!save || !check.ok) return;
-    setBusy(true);
-    setProblem('');
-    try {
+    await run(async () => {
       const { data } = await api(playerDataUpdateContract, { appId, userId: userId.trim(), version: save.version, data: check.value });
       showToast('success', `Saved data of ${userId.trim()} (version ${data.version})`);
       setSave({ version: data.version, data: check.value, updatedAt: data.updatedAt, updatedBy: 'you' });
       setReviewing(false);
-    } catch (error) {
-      setProblem(serverMessageOf(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

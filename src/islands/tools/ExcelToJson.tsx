@@ -9,7 +9,7 @@ import { excelWorker } from '../../lib/tools/excel-messages';
 import { showToast } from '../../lib/ui/toast-store';
 import { downloadBlob, stem } from './download';
 import { ProblemText } from '../common/ProblemText';
-import { messageOf } from '../../lib/error-message';
+import { useTask } from '../../lib/ui/use-task';
 
 const PREVIEW_ROWS = 50;
 
@@ -24,22 +24,9 @@ export default function ExcelToJson() {
   const [sheet, setSheet] = useState('');
   const [headerRow, setHeaderRow] = useState(1);
   const [result, setResult] = useState<{ columns: string[]; preview: JsonRecord[]; count: number; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy, problem, run } = useTask();
   const input = useRef<HTMLInputElement>(null);
 
-  const run = async <T,>(work: () => Promise<T>) => {
-    setBusy(true);
-    setError('');
-    try {
-      return await work();
-    } catch (e) {
-      setError(messageOf(e));
-      return undefined;
-    } finally {
-      setBusy(false);
-    }
-  };
   const convert = (name: string, row: number) =>
     run(async () => {
       const answer = await worker.ask({ type: 'toJson', sheet: name, headerRow: row, previewRows: PREVIEW_ROWS });
@@ -84,7 +71,7 @@ export default function ExcelToJson() {
         )}
         <Button label="Convert" icon="pi pi-sync" loading={busy} disabled={!sheet} onClick={() => void convert(sheet, headerRow)} />
       </div>
-      <ProblemText className="tools-error" text={error} />
+      <ProblemText className="tools-error" text={problem} />
       {result && (
         <>
           <div className="toolbar">

@@ -11,6 +11,7 @@ import { DayPicker } from '../common/DayPicker';
 import { ProblemText } from '../common/ProblemText';
 import { submitWith } from '../../lib/ui/form-submit';
 import { serverMessageOf } from '../../lib/http/requester';
+import { useTask } from '../../lib/ui/use-task';
 
 export interface Draft {
   id?: number;
@@ -30,23 +31,15 @@ export const draftOf = (row: WorklogRow): Draft => ({ id: row.id, date: row.date
  */
 export default function WorklogForm({ draft, today, projects, onSaved, onCancel }: { draft: Draft; today: string; projects: string[]; onSaved: (row: WorklogRow) => void; onCancel?: () => void }) {
   const [value, setValue] = useState(draft);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy, problem, run } = useTask(serverMessageOf);
   useEffect(() => setValue(draft), [draft]);
   const set = <K extends keyof Draft>(key: K, v: Draft[K]) => setValue((d) => ({ ...d, [key]: v }));
-  const save = async () => {
-    setBusy(true);
-    setError('');
-    try {
+  const save = () =>
+    run(async () => {
       const { data } = await api(saveWorklogContract, { ...(value.id ? { id: value.id } : {}), date: value.date, hours: value.hours ?? 0, project: value.project, task: value.task, note: value.note });
       showToast('success', value.id ? 'Worklog updated' : 'Worklog saved');
       onSaved(data);
-    } catch (e) {
-      setError(serverMessageOf(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <form
       className="worklog-form"
@@ -77,7 +70,7 @@ export default function WorklogForm({ draft, today, projects, onSaved, onCancel 
         <Button type="submit" label={value.id ? 'Update' : 'Log time'} icon="pi pi-check" loading={busy} />
         {onCancel && <Button type="button" label="Cancel" text onClick={onCancel} />}
       </div>
-      <ProblemText className="worklog-error" text={error} />
+      <ProblemText className="worklog-error" text={problem} />
     </form>
   );
 }
