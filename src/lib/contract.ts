@@ -76,8 +76,20 @@ export type BodyOf<C extends Contract> = { data: DataOf<C>; totalRecord?: number
 
 export const emptyRequest = z.object({}).strict();
 
+/** What a delete answers: the id of the row it removed. */
+export const removedId = z.object({ id: z.number().int() });
+
 /** The largest id of a serial (PostgreSQL integer) column: a larger one would fail in the database, not as a 400. */
 export const MAX_SERIAL_ID = 2_147_483_647;
+
+/**
+ * The id of a row of a serial column, as a path, a query or a JSON body carries it (text or number): a whole
+ * number from 1 to MAX_SERIAL_ID. `what` names it in the refusal ("must be a push id").
+ */
+export function serialId(what?: string) {
+  const message = what ? `must be ${what} id` : undefined;
+  return z.coerce.number<string | number>().int(message).positive(message).max(MAX_SERIAL_ID, message);
+}
 
 /** Splits a request into the URL (path parameters filled in) and what remains for query or body. */
 export function buildTarget(contract: Contract, input: Record<string, unknown>): { url: string; rest: Record<string, unknown> } {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Contract, MAX_SERIAL_ID, contractsFor } from '../contract';
+import { type Contract, MAX_SERIAL_ID, contractsFor, removedId, serialId } from '../contract';
 import { CONFIG_KINDS, configKinds, type ConfigKind } from './kinds';
 
 export const configItem = z.object({
@@ -29,11 +29,7 @@ function kindContracts(kind: ConfigKind) {
       configItem,
       { maxBody: 64 * 1024 },
     ),
-    remove: edit.delete(
-      `/api/adminAccount/config/${kind}/delete`,
-      z.object({ id: z.coerce.number().int().positive().max(MAX_SERIAL_ID) }),
-      z.object({ id: z.number() }),
-    ),
+    remove: edit.delete(`/api/adminAccount/config/${kind}/delete`, z.object({ id: serialId() }), removedId),
   };
 }
 
@@ -59,8 +55,4 @@ export const saveTeamContract = teamConfigEditApi.post(
   }),
   teamSchema,
 );
-export const deleteTeamContract = teamConfigEditApi.delete(
-  '/api/adminAccount/team/delete',
-  z.object({ id: z.coerce.number().int().positive().max(MAX_SERIAL_ID) }),
-  z.object({ id: z.number() }),
-);
+export const deleteTeamContract = teamConfigEditApi.delete('/api/adminAccount/team/delete', z.object({ id: serialId() }), removedId);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyRequest, MAX_SERIAL_ID, contractsFor, publicApi } from '../contract';
+import { emptyRequest, contractsFor, publicApi, removedId, serialId } from '../contract';
 import { day } from '../reports/filters';
 
 /**
@@ -61,7 +61,7 @@ export const experimentSchema = z.object({
 });
 export type Experiment = z.infer<typeof experimentSchema>;
 
-const idField = z.coerce.number<string | number>().int('must be an experiment id').positive('must be an experiment id').max(MAX_SERIAL_ID, 'must be an experiment id');
+const idField = serialId('an experiment');
 
 export const experimentListContract = contractsFor({ route: EXPERIMENT_ROUTE }).get(
   '/api/a_b_test/experiments',
@@ -103,7 +103,7 @@ export const experimentStopContract = transitionContract('stop');
 export const experimentDeleteContract = contractsFor({ route: EXPERIMENT_ROUTE }).delete(
   '/api/a_b_test/experiments/delete',
   z.object({ id: idField }),
-  z.object({ id: z.number() }),
+  removedId,
 );
 
 /** One experiment the player takes part in, as the SDK receives it. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyRequest, MAX_SERIAL_ID, contractsFor, publicApi } from '../contract';
+import { emptyRequest, contractsFor, publicApi, removedId, serialId } from '../contract';
 import { itemId, rewardList, type Reward } from '../rewards/items';
 import { REPORT_OFFSET_MS } from '../time/zone';
 
@@ -131,7 +131,6 @@ const consoleTime = z
 
 // ---------- rows ----------
 
-const idField = (what: string) => z.coerce.number<string | number>().int(`must be ${what} id`).positive(`must be ${what} id`).max(MAX_SERIAL_ID, `must be ${what} id`);
 
 export const templateSchema = z.object({
   id: z.number(),
@@ -221,7 +220,7 @@ const specError = (parse: (v: string) => { error: string } | object) => (v: stri
 export function templateRequest(kind: TemplateKind) {
   return z
     .object({
-      id: idField('a template').optional(),
+      id: serialId('a template').optional(),
       appId: appIdField,
       name: nameField,
       scoring: z.enum(SCORINGS, { error: 'must be best, latest or increment' }),
@@ -247,8 +246,8 @@ export function templateRequest(kind: TemplateKind) {
 export function eventRequest() {
   return z
     .object({
-      id: idField('an event').optional(),
-      templateId: idField('a template'),
+      id: serialId('an event').optional(),
+      templateId: serialId('a template'),
       name: nameField,
       description: z.string().trim().max(2000, 'must be at most 2000 characters').default(''),
       start: consoleTime,
@@ -272,7 +271,7 @@ export function templateContracts(kind: TemplateKind) {
   return {
     list: view.get(base, z.object({ appId: z.string().trim().max(100).optional() }), z.array(templateSchema)),
     save: edit.post(`${base}/save`, templateRequest(kind), templateSchema, { maxBody: 32 * 1024 }),
-    remove: edit.delete(`${base}/delete`, z.object({ id: idField('a template') }), z.object({ id: z.number() })),
+    remove: edit.delete(`${base}/delete`, z.object({ id: serialId('a template') }), removedId),
   };
 }
 
@@ -280,7 +279,7 @@ export function eventContracts(kind: EventKind) {
   const view = contractsFor({ route: EVENT_ROUTES[kind] });
   const edit = contractsFor({ route: EVENT_ROUTES[kind], actions: ['live_event_edit'] });
   const base = `/api/live-events/${kind}/events`;
-  const byId = z.object({ id: idField('an event') });
+  const byId = z.object({ id: serialId('an event') });
   return {
     list: view.get(base, z.object({ appId: z.string().trim().max(100).optional() }), z.array(eventSchema)),
     save: edit.post(`${base}/save`, eventRequest(), eventSchema, { maxBody: 32 * 1024 }),
@@ -289,7 +288,7 @@ export function eventContracts(kind: EventKind) {
     reward: edit.post(`${base}/reward`, byId, eventSchema),
     standings: view.get(
       `${base}/standings`,
-      z.object({ id: idField('an event'), top: z.coerce.number<string | number>().int().min(1).max(500).default(10) }),
+      z.object({ id: serialId('an event'), top: z.coerce.number<string | number>().int().min(1).max(500).default(10) }),
       z.array(standingSchema),
     ),
     view: view.get(`${base}/view`, byId, eventViewSchema),
@@ -324,7 +323,7 @@ export const sdkEventSchema = z.object({
 
 export const sdkEventsContract = publicApi.get('/api/sdk/v1/events', z.object(device), z.object({ events: z.array(sdkEventSchema) }));
 
-const eventParam = { id: idField('an event') };
+const eventParam = { id: serialId('an event') };
 
 export const sdkJoinContract = publicApi.post(
   '/api/sdk/v1/events/:id/join',

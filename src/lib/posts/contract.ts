@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract, emptyRequest, MAX_SERIAL_ID, contractsFor, signedInApi } from '../contract';
+import { defineContract, emptyRequest, MAX_SERIAL_ID, contractsFor, signedInApi, serialId } from '../contract';
 import { BOARD_ACTIONS, bodyProblem, LIST_LIMIT_MAX, SPECIAL_POST_TITLES, TITLE_MAX } from './rules';
 
 /** A board post as every endpoint answers it. Times are ISO strings (UTC). */
@@ -17,7 +17,7 @@ export const post = z.object({
 export type Post = z.infer<typeof post>;
 
 /** Ids in query strings arrive as text; bodies carry numbers. */
-const postIdParam = z.coerce.number<string | number>().int().positive().max(MAX_SERIAL_ID);
+const postIdParam = serialId();
 const postId = z.number().int().positive().max(MAX_SERIAL_ID);
 
 const title = z.string().trim().min(1, 'is required').max(TITLE_MAX, `must be at most ${TITLE_MAX} characters`);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_SERIAL_ID, contractsFor, publicApi } from '../contract';
+import { contractsFor, publicApi, serialId } from '../contract';
 import { reward, type Reward } from '../rewards/items';
 import { formatDateTime } from '../time/format';
 import { REPORT_OFFSET_MS } from '../time/zone';
@@ -139,7 +139,7 @@ export type ProgressEvent = z.infer<typeof progressEventSchema>;
 /** The form's text of an instant (UTC+7), the inverse of parseConsoleTime. */
 export const consoleTimeText = (instant: Date | string | number) => formatDateTime(instant);
 
-const idField = z.coerce.number<string | number>().int('must be an event id').positive('must be an event id').max(MAX_SERIAL_ID, 'must be an event id');
+const idField = serialId('an event');
 
 export const progressEventListContract = contractsFor({ route: PROGRESS_EVENT_ROUTE }).get(
   '/api/progress_event/events',

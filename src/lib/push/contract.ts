@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_SERIAL_ID, contractsFor, publicApi } from '../contract';
+import { contractsFor, publicApi, serialId } from '../contract';
 
 /**
  * Push notifications through FCM HTTP v1 (issue 19, item 3): the screen's contracts (settings, list, compose,
@@ -16,7 +16,7 @@ export const payloadBytes = (p: { title: string; body: string; data: Record<stri
   new TextEncoder().encode(JSON.stringify({ notification: { title: p.title, body: p.body }, data: p.data })).length;
 
 const appField = z.string({ error: 'is required' }).trim().min(1, 'is required').max(100);
-const idField = z.coerce.number<string | number>().int('must be a push id').positive('must be a push id').max(MAX_SERIAL_ID, 'must be a push id');
+const idField = serialId('a push');
 const country = z.string().trim().regex(/^[A-Za-z]{2}$/, 'must be two-letter country codes').toUpperCase();
 const version = z.string().trim().min(1).max(50).regex(/^[0-9A-Za-z][0-9A-Za-z._+-]*$/, 'must be app versions like 1.4.0');
 

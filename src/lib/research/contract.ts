@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_SERIAL_ID, contractsFor } from '../contract';
+import { contractsFor, removedId, serialId } from '../contract';
 
 /**
  * Research notes (/research/index): the studio's write-ups — market research, post-mortems, test results — as
@@ -9,7 +9,7 @@ import { MAX_SERIAL_ID, contractsFor } from '../contract';
 export const RESEARCH_ROUTE = '/research/index';
 export const RESEARCH_EDIT_ACTION = 'research_edit';
 
-const id = z.coerce.number<string | number>().int().positive().max(MAX_SERIAL_ID);
+const id = serialId();
 const list = <T extends z.ZodType>(item: T, max: number, what: string) =>
   z.preprocess((v) => (typeof v === 'string' ? v.split(/[\n,]+/).map((s) => s.trim()).filter(Boolean) : v), z.array(item).max(max, `must be at most ${max} ${what}`));
 
@@ -57,12 +57,12 @@ export const researchSaveContract = researchApi.post(
   researchRow,
 );
 
-export const researchDeleteContract = researchApi.post('/api/research/delete', z.object({ id }), z.object({ id: z.number().int() }));
+export const researchDeleteContract = researchApi.post('/api/research/delete', z.object({ id }), removedId);
 
 /** One note rendered for reading: the markdown turned into HTML and sanitised on the server. */
 export const researchReadContract = researchApi.get(
   '/api/research/read',
-  z.object({ id, version: z.coerce.number<string | number>().int().positive().max(MAX_SERIAL_ID).optional() }),
+  z.object({ id, version: serialId().optional() }),
   z.object({ id: z.number().int(), version: z.number().int(), title: z.string(), html: z.string(), savedBy: z.string(), savedAt: z.string() }),
 );
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_SERIAL_ID, contractsFor } from '../contract';
+import { MAX_SERIAL_ID, contractsFor, removedId, serialId } from '../contract';
 import { day } from '../reports/filters';
 import { MAX_DAY_HOURS, WORKLOG_ROUTE, WORKLOG_TEAM_ROUTE } from './rules';
 
@@ -46,17 +46,13 @@ export const saveWorklogContract = worklogApi.post(
   worklogRow,
 );
 
-export const deleteWorklogContract = worklogApi.delete(
-  '/api/hcns/worklog/:id',
-  z.object({ id: z.coerce.number().int().positive().max(MAX_SERIAL_ID) }),
-  z.object({ id: z.number() }),
-);
+export const deleteWorklogContract = worklogApi.delete('/api/hcns/worklog/:id', z.object({ id: serialId() }), removedId);
 
 export const teamPeriod = z.enum(['week', 'month']);
 
 const teamRequest = {
   /** A team the viewer leads; absent: all of them. */
-  teamId: z.coerce.number().int().positive().max(MAX_SERIAL_ID).optional(),
+  teamId: serialId().optional(),
   period: teamPeriod.default('week'),
   /** Any day of the week (Monday first) or month to show. */
   day,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_SERIAL_ID, contractsFor, signedInApi } from '../../contract';
+import { MAX_SERIAL_ID, contractsFor, signedInApi, removedId, serialId } from '../../contract';
 import { day, queryList } from '../../reports/filters';
 
 /*
@@ -45,6 +45,6 @@ export const analyticNoteListContract = signedInApi.get(
 
 export const analyticNoteDeleteContract = analyticNoteEditApi.delete(
   '/api/common/analytic_note/delete',
-  z.object({ id: z.coerce.number<string | number>().int().positive().max(MAX_SERIAL_ID) }),
-  z.object({ id: z.number() }),
+  z.object({ id: serialId() }),
+  removedId,
 );
