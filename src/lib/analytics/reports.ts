@@ -5,7 +5,7 @@ import { tunables } from '../server/config';
 import type { Db, Sql } from '../server/db';
 import { badRequest, HttpError } from '../server/errors';
 import type { LevelRetentionCohort, LevelRow, MainDataRow, ReportFilters, RetentionCohort } from './contract';
-import { MAX_RANGE_DAYS } from './contract';
+import { MAIN_DATA_FIGURES, MAX_RANGE_DAYS } from './contract';
 import { addDays, daysBetween, daysOf, reportDay } from './day';
 import { columnSums, everyDay } from './sums';
 import { RETENTION_DAYS } from './metrics';
@@ -90,7 +90,7 @@ export async function refresh(db: Db, scope: ReportScope, extraDays = 0): Promis
 export const num = (v: unknown) => Number(v ?? 0);
 
 /** Main Data's figures: sums over the daily_metrics rollup. */
-const MAIN_DATA = columnSums('installs', 'dau', 'sessions', 'sessionEnds', 'sessionSeconds', 'adImpressions', 'adRevenue', 'iapPurchases', 'iapRevenue', 'payers');
+const MAIN_DATA = columnSums(...MAIN_DATA_FIGURES);
 
 /** Main Data: per day of the range, the sums every column is derived from (days without data are zero rows). */
 export async function mainData(db: Db, scope: ReportScope): Promise<{ rows: MainDataRow[]; pending: number }> {

@@ -11,10 +11,9 @@ export const LEVEL_RETENTION_MAX_LEVELS = 200;
 
 // ---------------------------------------------------------------- Main Data
 
-export const mainDataRow = z.object({
-  day: z.string(),
-  ...numbers('installs', 'dau', 'sessions', 'sessionEnds', 'sessionSeconds', 'adImpressions', 'adRevenue', 'iapPurchases', 'iapRevenue', 'payers'),
-});
+/** Main Data's figures of a day: the row's fields, and the sums the report reads from daily_metrics. */
+export const MAIN_DATA_FIGURES = ['installs', 'dau', 'sessions', 'sessionEnds', 'sessionSeconds', 'adImpressions', 'adRevenue', 'iapPurchases', 'iapRevenue', 'payers'] as const;
+export const mainDataRow = z.object({ day: z.string(), ...numbers(...MAIN_DATA_FIGURES) });
 export type MainDataRow = z.infer<typeof mainDataRow>;
 
 // ---------------------------------------------------------------- retention

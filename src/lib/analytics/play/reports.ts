@@ -4,6 +4,7 @@ import { addDays, daysBetween, daysOf } from '../day';
 import { metricPerDay, num, refresh, scopeWhere, type ReportScope } from '../reports';
 import { FUNNEL_WINDOW_DAYS } from '../rollups/funnel';
 import type { CounterCell, FunnelStepRow, MeasurementStats, QuestDayRow, QuestRow, ResourceChannelRow, ResourceDayRow } from './rows';
+import { QUEST_STATES } from './rows';
 import { floatsOf, measurementStats, ValueSets } from './measurement-stats';
 import { columnSums, everyDay, sumsOf } from '../sums';
 
@@ -26,7 +27,7 @@ async function namesOf(db: Db, scope: ReportScope, table: string, column: string
 // ---------------------------------------------------------------- task quests
 
 /** A quest's funnel over quest_daily. */
-const QUEST = columnSums('started', 'progressed', 'completed', 'claimed', 'failed');
+const QUEST = columnSums(...QUEST_STATES);
 
 export async function taskQuests(db: Db, scope: ReportScope): Promise<{ quests: QuestRow[]; days: QuestDayRow[]; pending: number }> {
   const pending = await refresh(db, scope);

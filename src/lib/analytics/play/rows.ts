@@ -6,8 +6,9 @@ import { nullableNumbers, numbers } from '../../reports/fields';
  * measurements), one schema per report. Days are calendar days of UTC+7; docs/metrics.md defines each.
  */
 
-/** Players (counted once per day) per quest state. */
-const questCounts = numbers('started', 'progressed', 'completed', 'claimed', 'failed');
+/** Players (counted once per day) per quest state: the rows' fields, and the sums the report reads from quest_daily. */
+export const QUEST_STATES = ['started', 'progressed', 'completed', 'claimed', 'failed'] as const;
+const questCounts = numbers(...QUEST_STATES);
 export const questRow = z.object({ questId: z.string(), ...questCounts });
 export const questDayRow = z.object({ day: z.string(), ...questCounts });
 export type QuestRow = z.infer<typeof questRow>;
