@@ -51,8 +51,9 @@ export default function PlayerDataScreen({ mode, account, query, initial, canSav
 
   async function load() {
     if (!appId || !userId.trim()) return;
-    // A player that cannot be read is said by the request's toast; the screen only forgets the last one.
-    const data = await run(async () => (await api(mode === 'update' ? playerDataEditReadContract : playerDataViewContract, { appId, userId: userId.trim() }).catch(() => null))?.data);
+    const contract = mode === 'update' ? playerDataEditReadContract : playerDataViewContract;
+    // A player that cannot be read is said by the request's toast (not under the form): the read answers null.
+    const data = await run(() => api(contract, { appId, userId: userId.trim() }).then((answer) => answer.data, () => null));
     if (!data) return setSave(null);
     setSave(data);
     setText(formatConfig(data.data));
