@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHART_PALETTE, defineReport, seriesOf, shortDay } from '../reports/define';
+import { CHART_PALETTE, dayChart, defineReport, seriesOf, shortDay } from '../reports/define';
 import { linesTable } from '../reports/table';
 import { cohortTable, noInstalls } from './cohort-table';
 import { LEVEL_COLUMNS, levelLines, levelRetentionTotal, levelShare, MAIN_DATA_COLUMNS, mainDataHasData, RETENTION_DAYS, retentionCell, retentionTotal, type RetentionLine } from './metrics';
@@ -30,19 +30,14 @@ export const mainDataScreen = defineReport({
   figures: { rows: z.array(mainDataRow) },
   noun: 'events',
   isEmpty: (answer) => !answer.rows.some(mainDataHasData),
-  table: (answer) => linesTable({ name: 'Main Data', key: { label: 'Day', value: (r) => r.day, day: true }, columns: MAIN_DATA_COLUMNS, rows: answer.rows }),
-  chart: (answer) => ({
-    x: 'day',
-    labels: answer.rows.map((r) => shortDay(r.day)),
-    leftTitle: 'Users',
-    rightTitle: 'Revenue (USD)',
-    series: seriesOf(answer.rows, [
+  table: (answer) => linesTable({ name: 'Main Data', byDay: (r) => r.day, columns: MAIN_DATA_COLUMNS, rows: answer.rows }),
+  chart: (answer) =>
+    dayChart(answer.rows, (r) => r.day, { left: 'Users', right: 'Revenue (USD)' }, [
       { label: 'DAU', value: 'dau', color: 'blue' },
       { label: 'Installs', value: 'installs', color: 'green' },
       { label: 'Ad revenue (USD)', value: (r) => r.adRevenue / 1e6, type: 'bar', right: true, color: 'orange' },
       { label: 'IAP revenue (USD)', value: (r) => r.iapRevenue / 1e6, type: 'bar', right: true, color: 'purple' },
     ]),
-  }),
 });
 
 const RETENTION_COLUMNS = Array.from({ length: RETENTION_DAYS + 1 }, (_, n) => ({

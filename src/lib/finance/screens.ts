@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineReport, groupBy, seriesOf, shortDay } from '../reports/define';
+import { dayChart, defineReport, groupBy, seriesOf, shortDay } from '../reports/define';
 import { countColumn, only, pctColumn, percent, ratio, usdColumn, type ReportColumn } from '../reports/columns';
 import { numbers } from '../reports/fields';
 import { linesTable } from '../reports/table';
@@ -254,21 +254,17 @@ export const financeCompareScreen = defineReport({
   table: (answer) =>
     linesTable<CompareRowT>({
       name: 'Compare Version',
-      key: { label: 'Day', value: (r) => r.key, day: true },
+      byDay: (r) => r.key,
       columns: [...versionColumns('revenue', 'Revenue'), ...versionColumns('cost', 'Cost')],
       rows: answer.rows,
     }),
-  chart: (answer) => ({
-    x: 'day',
-    labels: answer.rows.map((r) => shortDay(r.key)),
-    leftTitle: 'USD',
-    series: seriesOf(answer.rows, [
+  chart: (answer) =>
+    dayChart(answer.rows, (r) => r.key, { left: 'USD' }, [
       { label: 'Revenue A', value: (r) => r.revenueA / 1e6, color: 'blue' },
       { label: 'Revenue B', value: (r) => r.revenueB / 1e6, color: 'cyan' },
       { label: 'Cost A', value: (r) => r.costA / 1e6, color: 'red' },
       { label: 'Cost B', value: (r) => r.costB / 1e6, color: 'orange' },
     ]),
-  }),
 });
 
 export const financeReports = [financeStatisticScreen, financeRevenueScreen, financeMktScreen, financeOverviewScreen, financeAppDetailScreen, financeCompareScreen];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { countColumn, pctColumn, sum, type ReportColumn } from '../reports/columns';
-import { defineReport, seriesOf, shortDay } from '../reports/define';
+import { dayChart, defineReport, seriesOf, shortDay } from '../reports/define';
 import { numbers } from '../reports/fields';
 import { linesTable } from '../reports/table';
 
@@ -62,7 +62,7 @@ export const campaignReportScreen = defineReport({
   noun: 'house ad impressions',
   fileStem: 'house-ads-campaign',
   isEmpty: (answer) => !hasData(answer.rows),
-  table: (answer) => linesTable({ name: 'Campaign Report', key: { label: 'Day', value: (r) => r.key, day: true }, columns: HOUSE_AD_COLUMNS, rows: answer.rows }),
+  table: (answer) => linesTable({ name: 'Campaign Report', byDay: (r) => r.key, columns: HOUSE_AD_COLUMNS, rows: answer.rows }),
   chart: (answer) => houseAdChart(answer.rows, 'day'),
 });
 
@@ -112,7 +112,7 @@ export const overviewScreen = defineReport({
     ...(answer.topCampaigns.length ? [{ tone: 'info' as const, text: `Top campaigns — ${answer.topCampaigns.map(topLine).join(' · ')}` }] : []),
     ...(answer.topPublishers.length ? [{ tone: 'info' as const, text: `Top publisher apps — ${answer.topPublishers.map(topLine).join(' · ')}` }] : []),
   ],
-  table: (answer) => linesTable({ name: 'Overview', key: { label: 'Day', value: (r) => r.key, day: true }, columns: HOUSE_AD_COLUMNS, rows: answer.rows }),
+  table: (answer) => linesTable({ name: 'Overview', byDay: (r) => r.key, columns: HOUSE_AD_COLUMNS, rows: answer.rows }),
   chart: (answer) => houseAdChart(answer.rows, 'day'),
 });
 
@@ -162,19 +162,14 @@ export const compareScreen = defineReport({
   fileStem: 'house-ads-compare',
   isEmpty: (answer) => !answer.rows.some((r) => r.aImpressions + r.aClicks + r.aInstalls + r.bImpressions + r.bClicks + r.bInstalls > 0),
   emptyText: (answer) => (answer.a === '' ? 'No campaign to compare for these apps.' : null),
-  table: (answer) => linesTable({ name: 'Compare', key: { label: 'Day', value: (r) => r.key, day: true }, columns: [...sideColumns('a', answer.aName), ...sideColumns('b', answer.bName)], rows: answer.rows }),
-  chart: (answer) => ({
-    x: 'day',
-    labels: answer.rows.map((r) => shortDay(r.key)),
-    leftTitle: 'Impressions',
-    rightTitle: 'Clicks',
-    series: seriesOf(answer.rows, [
+  table: (answer) => linesTable({ name: 'Compare', byDay: (r) => r.key, columns: [...sideColumns('a', answer.aName), ...sideColumns('b', answer.bName)], rows: answer.rows }),
+  chart: (answer) =>
+    dayChart(answer.rows, (r) => r.key, { left: 'Impressions', right: 'Clicks' }, [
       { label: `${answer.aName} impressions`, value: 'aImpressions', color: 'blue' },
       { label: `${answer.bName} impressions`, value: 'bImpressions', color: 'violet' },
       { label: `${answer.aName} clicks`, value: 'aClicks', right: true, color: 'orange' },
       { label: `${answer.bName} clicks`, value: 'bClicks', right: true, color: 'red' },
     ]),
-  }),
 });
 
 export const houseAdReports = [overviewScreen, campaignReportScreen, advertiserReportScreen, publisherReportScreen, compareScreen];

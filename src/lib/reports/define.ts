@@ -91,6 +91,20 @@ export function seriesOf<R>(rows: readonly R[], figures: readonly RowSeries<R>[]
 /** A day axis label: "MM-DD" of a YYYY-MM-DD day (the range and its year are on the filter bar above). */
 export const shortDay = (day: string) => day.slice(5);
 
+/**
+ * A chart with one point a row over days (a time axis): `day` reads a row's YYYY-MM-DD, drawn as MM-DD; the
+ * figures go on the left axis unless they say `right`.
+ */
+export function dayChart<R>(rows: readonly R[], day: (row: R) => string, axes: { left: string; right?: string }, figures: readonly RowSeries<R>[]): ChartSpec {
+  return {
+    x: 'day',
+    labels: rows.map((row) => shortDay(day(row))),
+    leftTitle: axes.left,
+    ...(axes.right ? { rightTitle: axes.right } : {}),
+    series: seriesOf(rows, figures),
+  };
+}
+
 export interface ChartSpec {
   /**
    * 'day': a time axis (lines allowed, chart notes drawn); 'category': levels and the like (bars only,

@@ -38,31 +38,39 @@ export interface ReportTable {
   sortable?: boolean;
 }
 
+/** How a table's lines are keyed: a labelled key, or by day (the row's YYYY-MM-DD under "Day", newest day first). */
+type LineKey<R> =
+  // `day` where a grouping's key may be a day (by day / by network …).
+  | { key: { label: string; value: (row: R) => string | number; day?: boolean } }
+  | { byDay: (row: R) => string };
+
 /** A table of one line per row with declared columns and, unless told otherwise, the range's Total. */
-export function linesTable<R>(options: {
-  name: string;
-  key: { label: string; value: (row: R) => string | number; day?: boolean };
-  columns: readonly ReportColumn<R>[];
-  rows: readonly R[];
-  /** False where the figures have no Total (per-level figures). */
-  total?: boolean;
-  /** By default a table keyed by day lists the newest first and any other keeps the data's order. */
-  newestFirst?: boolean;
-  sortable?: boolean;
-}): ReportTable {
+export function linesTable<R>(
+  options: LineKey<R> & {
+    name: string;
+    columns: readonly ReportColumn<R>[];
+    rows: readonly R[];
+    /** False where the figures have no Total (per-level figures). */
+    total?: boolean;
+    /** By default a table keyed by day lists the newest first and any other keeps the data's order. */
+    newestFirst?: boolean;
+    sortable?: boolean;
+  },
+): ReportTable {
   const { columns, rows } = options;
+  const lineKey = 'byDay' in options ? { label: 'Day', value: options.byDay, day: true } : options.key;
   const total = options.total ?? true;
   const rules = [...new Set(columns.map((c) => c.measure.rule).filter(Boolean))];
   return {
     name: options.name,
     columns: [
-      { key: 'key', label: options.key.label, unit: options.key.day ? 'day' : 'text', decimals: 0 },
+      { key: 'key', label: lineKey.label, unit: lineKey.day ? 'day' : 'text', decimals: 0 },
       ...columns.map(({ key, label, unit, decimals, totalDecimals }) => ({ key, label, unit, decimals, totalDecimals })),
     ],
-    rows: rows.map((row) => [options.key.value(row), ...columns.map((c) => round(c.measure.value(row), c.decimals))]),
+    rows: rows.map((row) => [lineKey.value(row), ...columns.map((c) => round(c.measure.value(row), c.decimals))]),
     total: total ? ['Total', ...columns.map((c) => (c.measure.total ? round(c.measure.total(rows), c.totalDecimals ?? c.decimals) : null))] : null,
     totalHint: total ? `Total of the range: ${rules.join(', ')}` : undefined,
-    newestFirst: options.newestFirst ?? options.key.day ?? false,
+    newestFirst: options.newestFirst ?? lineKey.day ?? false,
     ...(options.sortable ? { sortable: true } : {}),
   };
 }

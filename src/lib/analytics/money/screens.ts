@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHART_PALETTE, defineReport, groupBy, seriesOf, shortDay } from '../../reports/define';
+import { CHART_PALETTE, dayChart, defineReport, groupBy, seriesOf, shortDay } from '../../reports/define';
 import { percent } from '../../reports/columns';
 import { linesTable, type ReportTable } from '../../reports/table';
 import { noInstalls } from '../cohort-table';
@@ -36,19 +36,14 @@ export const adviewOverviewScreen = defineReport({
   figures: { adFormat: z.enum(AD_FORMAT_CHOICES), rows: z.array(adViewDayRow) },
   noun: 'ad views',
   isEmpty: (answer) => !answer.rows.some(adFunnelHasData),
-  table: (answer) => linesTable({ name: 'Adview Overview', key: { label: 'Day', value: (r) => r.day, day: true }, columns: adFunnelColumns(), rows: answer.rows }),
-  chart: (answer) => ({
-    x: 'day',
-    labels: answer.rows.map((r) => shortDay(r.day)),
-    leftTitle: 'Ad views',
-    rightTitle: 'Fill (%)',
-    series: seriesOf(answer.rows, [
+  table: (answer) => linesTable({ name: 'Adview Overview', byDay: (r) => r.day, columns: adFunnelColumns(), rows: answer.rows }),
+  chart: (answer) =>
+    dayChart(answer.rows, (r) => r.day, { left: 'Ad views', right: 'Fill (%)' }, [
       { label: 'Requests', value: 'requests', color: 'blue' },
       { label: 'Shows', value: 'shows', color: 'green' },
       { label: 'Failures', value: 'failures', color: 'red' },
       { label: 'Fill (%)', value: fillRate, right: true, color: 'orange' },
     ]),
-  }),
 });
 
 const ADVIEW_LABELS = { placement: 'Placement', network: 'Network', format: 'Format', reason: 'Failure reason' } as const;
@@ -125,18 +120,13 @@ export const inappOverviewScreen = defineReport({
   figures: { rows: z.array(inappDayRow) },
   noun: 'purchases',
   isEmpty: (answer) => !answer.rows.some((r) => r.purchases > 0),
-  table: (answer) => linesTable({ name: 'Inapp Overview', key: { label: 'Day', value: (r) => r.day, day: true }, columns: INAPP_DAY_COLUMNS, rows: answer.rows }),
-  chart: (answer) => ({
-    x: 'day',
-    labels: answer.rows.map((r) => shortDay(r.day)),
-    leftTitle: 'Payers',
-    rightTitle: 'Revenue (USD)',
-    series: seriesOf(answer.rows, [
+  table: (answer) => linesTable({ name: 'Inapp Overview', byDay: (r) => r.day, columns: INAPP_DAY_COLUMNS, rows: answer.rows }),
+  chart: (answer) =>
+    dayChart(answer.rows, (r) => r.day, { left: 'Payers', right: 'Revenue (USD)' }, [
       { label: 'Payers', value: 'payers', color: 'blue' },
       { label: 'First-time payers', value: 'firstPayers', color: 'green' },
       { label: 'Revenue (USD)', value: (r) => r.revenue / 1e6, type: 'bar', right: true, color: 'purple' },
     ]),
-  }),
 });
 
 export const inappScreen = defineReport({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineReport, seriesOf, shortDay } from '../../reports/define';
+import { dayChart, defineReport, seriesOf, shortDay } from '../../reports/define';
 import { percent, round } from '../../reports/columns';
 import { linesTable, type Cell, type ReportTable } from '../../reports/table';
 import { formatDay } from '../../time/format';
@@ -31,21 +31,16 @@ export const taskQuestScreen = defineReport({
   isEmpty: (answer) => !answer.quests.some(questHasData),
   table: (answer, input) =>
     input.view === 'day'
-      ? linesTable({ name: 'Task Quest by day', key: { label: 'Day', value: (r) => r.day, day: true }, columns: QUEST_COLUMNS, rows: answer.days })
+      ? linesTable({ name: 'Task Quest by day', byDay: (r) => r.day, columns: QUEST_COLUMNS, rows: answer.days })
       : linesTable({ name: 'Task Quest', key: { label: 'Quest', value: (r) => r.questId }, columns: QUEST_COLUMNS, rows: answer.quests }),
-  chart: (answer) => ({
-    x: 'day',
-    labels: answer.days.map((r) => shortDay(r.day)),
-    leftTitle: 'Players',
-    rightTitle: 'Completion rate (%)',
-    series: seriesOf(answer.days, [
+  chart: (answer) =>
+    dayChart(answer.days, (r) => r.day, { left: 'Players', right: 'Completion rate (%)' }, [
       { label: 'Started', value: 'started', color: 'blue' },
       { label: 'Completed', value: 'completed', color: 'green' },
       { label: 'Claimed', value: 'claimed', color: 'orange' },
       { label: 'Failed', value: 'failed', color: 'red' },
       { label: 'Completion rate (%)', value: (r) => percent(r.completed, r.started), right: true, type: 'bar', color: 'purple' },
     ]),
-  }),
 });
 
 // ---------------------------------------------------------------- resources
@@ -64,19 +59,14 @@ export const resourceOverviewScreen = defineReport({
   noun: 'resource events',
   isEmpty: (answer) => !answer.rows.some(resourceDayHasData),
   emptyText: resourceEmpty,
-  table: (answer) => linesTable({ name: `Resource ${answer.resource}`.slice(0, 31), key: { label: 'Day', value: (r) => r.day, day: true }, columns: RESOURCE_OVERVIEW_COLUMNS, rows: answer.rows }),
-  chart: (answer) => ({
-    x: 'day',
-    labels: answer.rows.map((r) => shortDay(r.day)),
-    leftTitle: answer.resource,
-    rightTitle: 'Players',
-    series: seriesOf(answer.rows, [
+  table: (answer) => linesTable({ name: `Resource ${answer.resource}`.slice(0, 31), byDay: (r) => r.day, columns: RESOURCE_OVERVIEW_COLUMNS, rows: answer.rows }),
+  chart: (answer) =>
+    dayChart(answer.rows, (r) => r.day, { left: answer.resource, right: 'Players' }, [
       { label: 'Earned', value: 'earned', type: 'bar', color: 'green' },
       { label: 'Spent', value: 'spent', type: 'bar', color: 'red' },
       { label: 'Net flow', value: (r) => r.earned - r.spent, color: 'blue' },
       { label: 'Earners', value: 'earners', right: true, color: 'orange' },
     ]),
-  }),
 });
 
 /** Earn by source or spend by sink: one line per channel over the range. */
