@@ -79,6 +79,18 @@ export const emptyRequest = z.object({}).strict();
 /** What a delete answers: the id of the row it removed. */
 export const removedId = z.object({ id: z.number().int() });
 
+/**
+ * The page a server-paged list asks for (its answer carries `totalRecord`): `page` from 1 (at most `maxPage`
+ * where deep offsets are refused), `limit` rows a page from 1 to `maxLimit`.
+ */
+export function listPage({ limit = 20, maxLimit = 100, maxPage }: { limit?: number; maxLimit?: number; maxPage?: number } = {}) {
+  const page = z.coerce.number().int().min(1);
+  return { page: (maxPage ? page.max(maxPage) : page).default(1), limit: z.coerce.number().int().min(1).max(maxLimit).default(limit) };
+}
+
+/** What a list's search box sends. */
+export const textSearch = z.string().trim().max(100).optional();
+
 /** The largest id of a serial (PostgreSQL integer) column: a larger one would fail in the database, not as a 400. */
 export const MAX_SERIAL_ID = 2_147_483_647;
 

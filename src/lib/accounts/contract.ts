@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyRequest, contractsFor, signedInApi } from '../contract';
+import { contractsFor, emptyRequest, listPage, signedInApi, textSearch } from '../contract';
 import { ACCOUNT_SORT_FIELDS, avatarSchema, displayNameSchema, introductionSchema, roleNameSchema, stringList, usernameSchema } from './rules';
 
 export const accountInfo = z.object({
@@ -64,10 +64,9 @@ const accountApi = contractsFor({ route: ACCOUNT_ROUTE });
 export const allAccountContract = accountApi.get(
   '/api/adminAccount/allAccount',
   z.object({
-    textSearch: z.string().trim().max(100).optional(),
+    textSearch,
     role: z.string().trim().max(40).optional(),
-    page: z.coerce.number().int().min(1).default(1),
-    limit: z.coerce.number().int().min(1).max(100).default(20),
+    ...listPage(),
     sort: z.enum(ACCOUNT_SORT_FIELDS).default('username'),
     order: z.enum(['asc', 'desc']).default('asc'),
   }),

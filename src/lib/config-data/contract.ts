@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Contract, MAX_SERIAL_ID, contractsFor, removedId, serialId } from '../contract';
+import { contractsFor, MAX_SERIAL_ID, removedId, serialId, textSearch, type Contract } from '../contract';
 import { CONFIG_KINDS, configKinds, type ConfigKind } from './kinds';
 
 export const configItem = z.object({
@@ -20,7 +20,7 @@ function kindContracts(kind: ConfigKind) {
   return {
     list: view.get(
       `/api/adminAccount/config/${kind}/list`,
-      z.object({ scope: z.string().trim().max(200).optional(), textSearch: z.string().trim().max(100).optional() }),
+      z.object({ scope: z.string().trim().max(200).optional(), textSearch }),
       z.array(configItem),
     ),
     save: edit.post(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contractsFor, publicApi } from '../contract';
+import { contractsFor, listPage, publicApi, textSearch } from '../contract';
 import { reward } from '../rewards/items';
 import { requiredRewards } from '../mail/rewards-text';
 import { consoleDateTime } from '../mail/when';
@@ -69,9 +69,8 @@ export const campaignListContract = contractsFor({ route: GIFT_MANAGER_ROUTE }).
   '/api/games/gift_code/list',
   z.object({
     appId: appId.optional(),
-    textSearch: z.string().trim().max(100).optional(),
-    page: z.coerce.number().int().min(1).default(1),
-    limit: z.coerce.number().int().min(1).max(100).default(20),
+    textSearch,
+    ...listPage(),
   }),
   z.array(campaignRow),
   { list: true },
@@ -135,12 +134,12 @@ export const usedLogRow = z.object({
 const logFilter = {
   appId: appId.optional(),
   result: z.enum(REDEEM_RESULTS, { error: `must be one of ${REDEEM_RESULTS.join(', ')}` }).optional(),
-  textSearch: z.string().trim().max(100).optional(),
+  textSearch,
 };
 
 export const usedLogsContract = contractsFor({ route: GIFT_LOGS_ROUTE }).get(
   '/api/games/gift_code/used_logs',
-  z.object({ ...logFilter, page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(20) }),
+  z.object({ ...logFilter, ...listPage() }),
   z.array(usedLogRow),
   { list: true },
 );

@@ -1,7 +1,7 @@
 import { labelled } from '../labels';
 import { z } from 'zod';
 import { APP_EDIT_ACTION, APP_MANAGER_ROUTE } from '../apps/rules';
-import { contractsFor, publicApi, signedInApi } from '../contract';
+import { contractsFor, listPage, publicApi, signedInApi } from '../contract';
 
 /**
  * IAP verification (tracker issue 14): a purchase is checked with its store (Google Play's Android Publisher API,
@@ -120,10 +120,7 @@ export const saveStoreKeyContract = appEditApi.post(
 
 const optionalText = (max: number) => z.string().trim().max(max).optional().transform((v) => v || undefined);
 const dayParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').optional();
-const listPaging = {
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-};
+const listPaging = listPage({ limit: 50, maxLimit: 500, maxPage: 100_000 });
 const appIds = z
   .union([z.string(), z.array(z.string())])
   .optional()

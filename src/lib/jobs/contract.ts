@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyRequest, contractsFor } from '../contract';
+import { contractsFor, emptyRequest, listPage } from '../contract';
 
 const JOB_ROUTE = '/job_schedule/index';
 
@@ -34,7 +34,7 @@ export const listJobsContract = jobApi.get('/api/job/list', emptyRequest, z.arra
 
 export const jobRunsContract = jobApi.get(
   '/api/job/runs',
-  z.object({ name: z.string().min(1).max(60), page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(20) }),
+  z.object({ name: z.string().min(1).max(60), ...listPage() }),
   z.array(jobRunSchema),
   { list: true },
 );

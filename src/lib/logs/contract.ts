@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { contractsFor } from '../contract';
+import { contractsFor, listPage } from '../contract';
 
 const dateTime = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/, 'must be a date YYYY-MM-DD or an ISO time');
-const paging = { page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(200).default(50) };
 
 export const accountLogFilters = z.object({
   username: z.string().trim().max(40).optional(),
@@ -10,7 +9,7 @@ export const accountLogFilters = z.object({
   action: z.string().trim().max(40).optional(),
   from: dateTime.optional(),
   to: dateTime.optional(),
-  ...paging,
+  ...listPage({ limit: 50, maxLimit: 200 }),
 });
 export type AccountLogFilters = z.output<typeof accountLogFilters>;
 
@@ -46,7 +45,7 @@ export const apiLogFilters = z.object({
   path: z.string().trim().max(200).optional(),
   from: dateTime.optional(),
   to: dateTime.optional(),
-  ...paging,
+  ...listPage({ limit: 50, maxLimit: 200 }),
 });
 
 export const apiLogContract = contractsFor({ route: '/adminAccount/apiLog' }).get(

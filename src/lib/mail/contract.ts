@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contractsFor, publicApi } from '../contract';
+import { contractsFor, listPage, publicApi, textSearch } from '../contract';
 import { reward } from '../rewards/items';
 import { attachments } from './rewards-text';
 import { consoleDateTime } from './when';
@@ -41,9 +41,8 @@ export const mailListContract = contractsFor({ route: MAIL_ROUTE }).get(
   '/api/games/mail/list',
   z.object({
     appId: appId.optional(),
-    textSearch: z.string().trim().max(100).optional(),
-    page: z.coerce.number().int().min(1).default(1),
-    limit: z.coerce.number().int().min(1).max(100).default(20),
+    textSearch,
+    ...listPage(),
   }),
   z.array(mailRow),
   { list: true },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contractsFor, removedId, serialId } from '../contract';
+import { contractsFor, listPage, removedId, serialId, textSearch } from '../contract';
 
 /**
  * Research notes (/research/index): the studio's write-ups — market research, post-mortems, test results — as
@@ -34,10 +34,9 @@ const researchApi = contractsFor({ route: RESEARCH_ROUTE });
 export const researchListContract = researchApi.get(
   '/api/research/list',
   z.object({
-    textSearch: z.string().trim().max(100).optional(),
+    textSearch,
     tag: z.string().trim().max(40).optional(),
-    page: z.coerce.number().int().min(1).default(1),
-    limit: z.coerce.number().int().min(1).max(100).default(20),
+    ...listPage(),
   }),
   z.array(researchRow),
   { list: true },
