@@ -22,7 +22,17 @@ type LatestRow = { appId: string; name: string; os: 1 | 2 | 3; version: string; 
 type RunningRow = AppVersion & { name: string };
 
 /** Where a version was learnt from: the SDK's own events, or typed in by staff. */
-const sourceLabel = (source: string) => (source === 'sdk' ? 'SDK' : 'Manual');
+/** Where a version was learnt (the SDK's events or a hand entry) and when it was last seen. */
+function SeenCells({ source, lastSeen }: { source: string; lastSeen: string }) {
+  return (
+    <>
+      <td>{source === 'sdk' ? 'SDK' : 'Manual'}</td>
+      <td>
+        <RelativeTime iso={lastSeen} />
+      </td>
+    </>
+  );
+}
 
 const osCodec: QueryCodec<OsFilterValue> = { parse: parseOsValue, serialize: (v) => (v === 0 ? null : String(v)) };
 const versionCodec: QueryCodec<string> = { parse: (raw) => raw || ALL_VERSIONS, serialize: (v) => (v === ALL_VERSIONS ? null : v) };
@@ -113,10 +123,7 @@ export default function SdkVersions({ account, search }: { account: AppScope; se
               <>
                 <AppOsCells name={r.name} appId={r.appId} os={r.os} />
                 <td>{r.version}</td>
-                <td>{sourceLabel(r.source)}</td>
-                <td>
-                  <RelativeTime iso={r.lastSeen} />
-                </td>
+                <SeenCells source={r.source} lastSeen={r.lastSeen} />
               </>
             )}
           />
@@ -172,10 +179,7 @@ export default function SdkVersions({ account, search }: { account: AppScope; se
                 </td>
                 <td>{v.version}</td>
                 <td>{v.sdkVersion || <span className="muted">unknown</span>}</td>
-                <td>{sourceLabel(v.source)}</td>
-                <td>
-                  <RelativeTime iso={v.lastSeen} />
-                </td>
+                <SeenCells source={v.source} lastSeen={v.lastSeen} />
               </>
             )}
           />

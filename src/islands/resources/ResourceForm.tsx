@@ -144,19 +144,20 @@ function FieldInput<Ctx>(props: { id: string; field: ResourceField<Ctx>; context
       input = <Chips inputId={id} value={(value as string[]) ?? []} onChange={(e) => onChange(e.value ?? [])} separator="," addOnBlur disabled={locked} placeholder={field.placeholder} className={error ? 'p-invalid' : undefined} {...invalid} />;
       break;
     case 'checkbox':
+    case 'switch': {
+      // One yes/no field drawn as a box or a switch; the two PrimeReact events name the new state differently.
+      const toggle = { inputId: id, checked: Boolean(value), disabled: locked, ...invalid };
       input = (
         <div>
-          <Checkbox inputId={id} checked={Boolean(value)} onChange={(e) => onChange(Boolean(e.checked))} disabled={locked} {...invalid} />
+          {field.input === 'switch' ? (
+            <InputSwitch {...toggle} onChange={(e) => onChange(Boolean(e.value))} />
+          ) : (
+            <Checkbox {...toggle} onChange={(e) => onChange(Boolean(e.checked))} />
+          )}
         </div>
       );
       break;
-    case 'switch':
-      input = (
-        <div>
-          <InputSwitch inputId={id} checked={Boolean(value)} onChange={(e) => onChange(Boolean(e.value))} disabled={locked} {...invalid} />
-        </div>
-      );
-      break;
+    }
     case 'number':
       input = (
         <InputText
