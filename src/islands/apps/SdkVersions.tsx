@@ -21,8 +21,7 @@ import './apps.css';
 type LatestRow = { appId: string; name: string; os: 1 | 2 | 3; version: string; sdkVersion: string; lastSeen: string; versions: number };
 type RunningRow = AppVersion & { name: string };
 
-/** Where a version was learnt from: the SDK's own events, or typed in by staff. */
-/** Where a version was learnt (the SDK's events or a hand entry) and when it was last seen. */
+/** Where a version was learnt from (the SDK's own events, or typed in by staff) and when it was last seen. */
 function SeenCells({ source, lastSeen }: { source: string; lastSeen: string }) {
   return (
     <>
