@@ -12,7 +12,8 @@ import { expect, open, signIn, test } from './fixtures';
  * rewards once, and the standings show who won what. Times come from the console's clock (the test process
  * shares the server's clock offset), never the browser's. The job is run as staff run it from the job screen
  * (Run now) once its moment has come, instead of waiting for the scheduler's next minute: that wait was most of
- * this journey's three minutes. The scheduler's own ticks and leases are tested in tests/api/job-leases.test.ts.
+ * this journey's three minutes. The scheduler's own ticks and leases are tested in tests/api/scheduler.test.ts and
+ * tests/api/job-leases.test.ts.
  */
 
 const APP = 'com.gsm.wordquest'; // the designer's app

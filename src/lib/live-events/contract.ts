@@ -131,7 +131,6 @@ const consoleTime = z
 
 // ---------- rows ----------
 
-
 export const templateSchema = z.object({
   id: z.number(),
   appId: z.string(),

@@ -7,7 +7,10 @@ import { lingerOnUnreadBody } from './connection-guards';
 const LIMIT = 256 * 1024;
 const servers: http.Server[] = [];
 afterEach(() => {
-  for (const server of servers.splice(0)) server.close(), server.closeAllConnections();
+  for (const server of servers.splice(0)) {
+    server.close();
+    server.closeAllConnections();
+  }
 });
 
 /** A server that answers 413 once a body passes LIMIT and reads no further, as the API's body limit does. */
@@ -20,6 +23,7 @@ async function limitedServer(answered: () => void): Promise<number> {
       if (received <= LIMIT) return;
       req.off('data', onData);
       req.pause();
+      // The client goes on sending a little after the answer is out: past the moment a plain close would reset.
       res.once('finish', () => setTimeout(answered, 50));
       res.writeHead(413, { 'content-type': 'application/json' }).end('{"message":"Request body is too large."}');
     };

@@ -3,8 +3,7 @@ import { badRequest } from '../../server/errors';
 import { addDays, daysBetween, daysOf } from '../day';
 import { metricPerDay, num, refresh, scopeWhere, type ReportScope } from '../reports';
 import { FUNNEL_WINDOW_DAYS } from '../rollups/funnel';
-import type { CounterCell, FunnelStepRow, MeasurementStats, QuestDayRow, QuestRow, ResourceChannelRow, ResourceDayRow } from './rows';
-import { QUEST_STATES } from './rows';
+import { QUEST_STATES, type CounterCell, type FunnelStepRow, type MeasurementStats, type QuestDayRow, type QuestRow, type ResourceChannelRow, type ResourceDayRow } from './rows';
 import { floatsOf, measurementStats, ValueSets } from './measurement-stats';
 import { columnSums, everyDay, sumsOf } from '../sums';
 
