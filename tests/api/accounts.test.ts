@@ -55,15 +55,19 @@ describe('accounts', () => {
     expect(created.data.account).toMatchObject({ username, name: 'Saved Once', role: 'tester', listApp: ['com.gsm.tilematch'], followTeam: ['all'], financeApps: ['com.gsm.idleminer'] });
     expect((await root(financePermissionGetContract, { username })).data.apps).toEqual(['com.gsm.idleminer']);
 
-    // An account administrator that sees one app: the role it may grant, but not an app it does not see.
+    // An account administrator that sees one app: the role it may grant, but not an app it does not see. It
+    // changes only accounts it holds whole, so root first moves the account to a role with nothing in it.
     const grantable = uniqueName('acc-save-role');
     await root(saveRoleContract, { name: grantable, paths: [], privateActions: [] });
+    const start = uniqueName('acc-save-start');
+    await root(saveRoleContract, { name: start, paths: [], privateActions: [] });
+    await root(saveAccountContract, { isNew: false, username, name: 'Saved Once', role: start, canViewAllApp: false, listApp: ['com.gsm.tilematch'], followTeam: ['all'], financeApps: [], financeTeams: [] });
     const admin = await ownAccount('acc-save-admin', { paths: ['/adminAccount/account'], privateActions: ['account_manage'], listApp: ['com.gsm.tilematch'] });
     const edit = { isNew: false, username, name: 'Saved Once', role: grantable, canViewAllApp: false, followTeam: [], financeApps: [], financeTeams: [] };
     const refused = await rejection(admin(saveAccountContract, { ...edit, listApp: ['com.gsm.tilematch', 'com.gsm.idleminer'] }));
-    expect([refused.status, refused.serverMessage]).toEqual([403, 'You cannot grant apps your own account does not see: com.gsm.idleminer.']);
+    expect([refused.status, refused.serverMessage]).toEqual([403, 'You cannot grant what your own account does not hold: com.gsm.idleminer.']);
     const unchanged = (await root(allAccountContract, { textSearch: username })).data[0]!;
-    expect(unchanged).toMatchObject({ role: 'tester', listApp: ['com.gsm.tilematch'], followTeam: ['all'], financeApps: ['com.gsm.idleminer'] });
+    expect(unchanged).toMatchObject({ role: start, listApp: ['com.gsm.tilematch'], followTeam: ['all'], financeApps: [] });
 
     const saved = await admin(saveAccountContract, { ...edit, listApp: ['com.gsm.tilematch'] });
     expect(saved.data).toMatchObject({ password: null, account: { role: grantable, followTeam: [], financeApps: [] } });
@@ -118,7 +122,7 @@ describe('accounts', () => {
     await root(createAccountContract, { username: second, role: 'root', password: 'second-root-passphrase' });
     try {
       const deactivate = await rejection(accountAdmin(deactivateAccountContract, { username: second, active: false }));
-      expect([deactivate.status, deactivate.serverMessage]).toEqual([403, 'Only a root account can change a root account.']);
+      expect([deactivate.status, deactivate.serverMessage]).toEqual([403, 'Only a root account can deactivate a root account.']);
       const remove = await rejection(accountAdmin(deleteAccountContract, { username: second }));
       expect([remove.status, remove.serverMessage]).toEqual([403, 'Only a root account can delete a root account.']);
       const demote = await rejection(accountAdmin(updateAccountContract, { username: second, role: 'pm', paths: [], privateActions: [] }));

@@ -126,10 +126,14 @@ describe('no privilege escalation through account and role administration', () =
 
   it('refuses a role manager adding to a role what it lacks or account/role management', async () => {
     const roleManager = await ownAccount('sec-rolemgr', { paths: ['/adminAccount/permission'], privateActions: ['role_manage'] });
-    const own = { name: roleManager.role, description: 'mine', paths: ['/adminAccount/permission'], privateActions: ['role_manage'] };
-    const more = await rejection(roleManager(saveRoleContract, { ...own, privateActions: ['role_manage', 'config_edit'] }));
+    // A role it may edit: one that grants no administration (its own does; only root edits that).
+    const own = { name: uniqueName('sec-editable'), description: 'mine', paths: ['/adminAccount/permission'], privateActions: [] as string[] };
+    await roleManager(saveRoleContract, own);
+    const ownRole = await rejection(roleManager(saveRoleContract, { name: roleManager.role, description: 'mine', paths: [], privateActions: ['role_manage'] }));
+    expect([ownRole.status, ownRole.serverMessage]).toEqual([403, `Only a root account can edit a role that grants role_manage (role "${roleManager.role}").`]);
+    const more = await rejection(roleManager(saveRoleContract, { ...own, privateActions: ['config_edit'] }));
     expect([more.status, more.serverMessage]).toEqual([403, expect.stringContaining('config_edit')]);
-    const power = await rejection(roleManager(saveRoleContract, { ...own, privateActions: ['role_manage', 'account_manage'] }));
+    const power = await rejection(roleManager(saveRoleContract, { ...own, privateActions: ['account_manage'] }));
     expect([power.status, power.serverMessage]).toEqual([403, expect.stringContaining('account_manage')]);
     const path = await rejection(roleManager(saveRoleContract, { ...own, paths: ['/adminAccount/permission', '/adminAccount/account'] }));
     expect([path.status, path.serverMessage]).toEqual([403, expect.stringContaining('/adminAccount/account')]);
@@ -164,9 +168,12 @@ describe('no privilege escalation through account and role administration', () =
     // Both still sign in: nothing was changed.
     expect((await raw('GET', '/api/adminAccount/info', { token: boss.tokens.accessToken })).status).toBe(200);
     expect((await raw('GET', '/api/adminAccount/info', { token: seesMore.tokens.accessToken })).status).toBe(200);
-    // Finance visibility follows app visibility.
-    const finance = await rejection(me(financePermissionUpdateContract, { username: boss.username, apps: ['com.gsm.tilematch'], teams: [] }));
-    expect([finance.status, finance.serverMessage]).toEqual([403, expect.stringContaining('com.gsm.tilematch')]);
+    // Finance visibility: neither on an account that holds more, nor an app whose finance the manager cannot see.
+    const finance = await rejection(me(financePermissionUpdateContract, { username: boss.username, apps: [], teams: [] }));
+    expect([finance.status, finance.serverMessage]).toEqual([403, expect.stringContaining(`You cannot change the finance visibility of "${boss.username}"`)]);
+    const lesser = await ownAccount('sec-fin', { paths: ['/post/index'] });
+    const app = await rejection(me(financePermissionUpdateContract, { username: lesser.username, apps: ['com.gsm.tilematch'], teams: [] }));
+    expect([app.status, app.serverMessage]).toEqual([403, 'You cannot grant what your own account does not hold: finance: com.gsm.tilematch.']);
   });
 
   it('still lets a manager deactivate and delete a lesser account', async () => {

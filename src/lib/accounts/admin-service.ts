@@ -3,12 +3,13 @@ import { revokeAllSessions } from '../auth/session';
 import { lockedUsernames, unlockUsername } from '../auth/throttle';
 import { newPasswordProblem } from '../auth/validation';
 import { hasAnyAction } from '../auth/guard';
-import { allRoutes, isPathPermitted } from '../routes';
+import { allRoutes } from '../routes';
 import { PRIVATE_ACTIONS } from '../permissions';
 import { writeAudit } from '../server/audit';
 import { hashPassword, randomToken } from '../server/crypto';
 import type { Db, Sql } from '../server/db';
 import { HttpError, badRequest, conflict, notFound } from '../server/errors';
+import { authorizeAccountChange, holdingsOf, roleGrantsOf, type Holdings } from './authority';
 import type { AccountRow } from './contract';
 
 const COLUMNS = `a.username, a.role, a.name, a.avatar, a.introduction, a.active, a.can_view_all_app, a.list_app, a.follow_team,
@@ -54,10 +55,6 @@ export async function getAccount(db: Sql, username: string): Promise<AccountRow>
   return toRow(row);
 }
 
-async function roleExists(db: Sql, role: string): Promise<void> {
-  if (!(await db.one('SELECT 1 FROM roles WHERE name = $1', [role]))) throw badRequest(`role: "${role}" does not exist.`);
-}
-
 const KNOWN_PATHS = new Set(allRoutes.filter((r) => !r.isGroup).map((r) => r.path));
 /** Paths and actions must name real routes and actions: a typo would silently grant nothing. */
 export function checkGrants(paths: string[], actions: string[]): void {
@@ -67,48 +64,23 @@ export function checkGrants(paths: string[], actions: string[]): void {
   if (badAction) throw badRequest(`privateActions: "${badAction}" is not a known private action.`);
 }
 
-/** Actions that hand out power over accounts and roles themselves: only root grants them. */
-const ROOT_ONLY_ACTIONS = ['account_manage', 'role_manage'];
-
-interface Grants {
-  paths: readonly string[];
-  actions: readonly string[];
-}
-
-/** What of `grants` the actor does not hold itself (root holds everything). */
-function notHeld(actor: Actor, grants: Grants): string[] {
-  const a = actor.account;
-  if (a.role === 'root') return [];
-  return [...grants.actions.filter((x) => !hasAnyAction(a, [x])), ...grants.paths.filter((p) => !isPathPermitted(p, a))];
+/** The target as it is, locked for the transaction, for the authority's decision. */
+async function lockedHoldings(tx: Sql, username: string): Promise<Holdings> {
+  const held = await holdingsOf(tx, username, true);
+  if (!held) throw notFound(`Account "${username}" does not exist.`);
+  return held;
 }
 
 /**
- * No escalation through account or role administration: a non-root account grants only paths and private
- * actions it holds itself, and never account_manage or role_manage (nor a role holding them). `where` names
- * what carries the grants ("role \"x\"") in the 403 message.
+ * Every account write asks the authority (./authority.ts) once, on the whole change: the target as it is
+ * and as `afterOf` says it would be (null: deleted).
  */
-export function guardGrantable(actor: Actor, grants: Grants, where = ''): void {
-  if (actor.account.role === 'root') return;
-  const suffix = where ? ` (${where})` : '';
-  const power = [...new Set(grants.actions.filter((x) => ROOT_ONLY_ACTIONS.includes(x)))];
-  if (power.length) throw new HttpError(403, `Only a root account can grant ${power.join(', ')}${suffix}.`);
-  const missing = [...new Set(notHeld(actor, grants))];
-  if (missing.length) throw new HttpError(403, `You cannot grant what your own account does not hold: ${missing.slice(0, 10).join(', ')}${suffix}.`);
+async function authorize(tx: Sql, actor: Actor, verb: string, username: string, afterOf: (before: Holdings) => Holdings | null): Promise<void> {
+  const before = await lockedHoldings(tx, username);
+  await authorizeAccountChange(tx, actor, { verb, username, before, after: afterOf(before) });
 }
 
-/** The same rule for app visibility: only an account that sees every app grants that, or apps outside its own list. */
-function guardAppGrants(actor: Actor, grants: { canViewAllApp?: boolean; apps?: readonly string[] }): void {
-  const a = actor.account;
-  if (a.canViewAllApp) return;
-  if (grants.canViewAllApp) throw new HttpError(403, 'You cannot grant canViewAllApp: your own account does not see every app.');
-  const outside = [...new Set((grants.apps ?? []).filter((app) => !a.listApp.includes(app)))];
-  if (outside.length) throw new HttpError(403, `You cannot grant apps your own account does not see: ${outside.slice(0, 10).join(', ')}.`);
-}
-
-async function roleGrants(db: Sql, role: string): Promise<Grants> {
-  const row = await db.one<{ paths: string[]; private_actions: string[] }>('SELECT paths, private_actions FROM roles WHERE name = $1', [role]);
-  return { paths: row?.paths ?? [], actions: row?.private_actions ?? [] };
-}
+const unchanged = (held: Holdings) => held;
 
 const added = (next: readonly string[], before: readonly string[]) => next.filter((x) => !before.includes(x));
 
@@ -135,28 +107,6 @@ async function checkReferences(db: Sql, refs: { apps?: Record<string, readonly s
   }
 }
 
-/** Only root may hand out the root role; nobody changes their own role. */
-function guardRoleChange(actor: Actor, username: string, fromRole: string | null, toRole: string): void {
-  if (actor.account.username === username && fromRole !== toRole) throw new HttpError(403, 'You cannot change your own role.');
-  if ((toRole === 'root' || fromRole === 'root') && actor.account.role !== 'root') throw new HttpError(403, 'Only a root account can grant or take away the root role.');
-}
-
-/**
- * A non-root administrator acts (password reset, deactivation, deletion) only on accounts that hold nothing
- * beyond its own grants: paths, private actions (of the role and the account's own), and apps.
- */
-async function guardHoldsNoMore(tx: Sql, actor: Actor, target: AccountRow, verb: string): Promise<void> {
-  if (actor.account.role === 'root') return;
-  const role = await roleGrants(tx, target.role);
-  const beyond = notHeld(actor, { paths: [...role.paths, ...target.paths], actions: [...role.actions, ...target.privateActions, ...target.permissions] });
-  const a = actor.account;
-  if (!a.canViewAllApp) {
-    if (target.canViewAllApp) beyond.push('canViewAllApp');
-    else beyond.push(...target.listApp.filter((app) => !a.listApp.includes(app)));
-  }
-  if (beyond.length) throw new HttpError(403, `You cannot ${verb} "${target.username}": it holds what your own account does not (${[...new Set(beyond)].slice(0, 10).join(', ')}).`);
-}
-
 /** The last active root must stay: otherwise nobody could administer the console. */
 async function guardLastRoot(tx: Sql, username: string): Promise<void> {
   const row = await tx.one<{ is_root: boolean; others: number }>(
@@ -173,7 +123,6 @@ export async function createAccount(
   actor: Actor,
   input: { username: string; role: string; name: string; password?: string; canViewAllApp: boolean; listApp: string[]; paths: string[]; privateActions: string[] },
 ): Promise<{ account: AccountRow; password: string | null }> {
-  guardRoleChange(actor, input.username, null, input.role);
   checkGrants(input.paths, input.privateActions);
   const generated = input.password ? null : randomToken(9);
   const password = input.password || generated!;
@@ -181,10 +130,15 @@ export async function createAccount(
   if (problem) throw badRequest(`password: ${problem}`);
   const hash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    await roleExists(tx, input.role);
-    guardGrantable(actor, await roleGrants(tx, input.role), `role "${input.role}"`);
-    guardGrantable(actor, { paths: input.paths, actions: input.privateActions });
-    guardAppGrants(actor, { canViewAllApp: input.canViewAllApp, apps: input.listApp });
+    const role = await roleGrantsOf(tx, input.role);
+    if (!role) throw badRequest(`role: "${input.role}" does not exist.`);
+    await authorizeAccountChange(tx, actor, {
+      verb: 'create', username: input.username, before: null,
+      after: {
+        username: input.username, role: input.role, rolePaths: role.paths, roleActions: role.actions, paths: input.paths, actions: input.privateActions,
+        canViewAllApp: input.canViewAllApp, listApp: input.listApp, financeApps: [], financeTeams: [],
+      },
+    });
     await checkReferences(tx, { apps: { listApp: input.listApp } });
     if (await tx.one('SELECT 1 FROM accounts WHERE lower(username) = lower($1)', [input.username])) throw conflict(`username: "${input.username}" is already taken.`);
     const isRoot = input.role === 'root';
@@ -202,6 +156,8 @@ export async function createAccount(
 /** Runs one change to an account in a transaction with its audit row (before and after). */
 async function changeAccount(db: Db, actor: Actor, username: string, action: string, change: (tx: Sql, before: AccountRow) => Promise<void>): Promise<AccountRow> {
   return db.transaction(async (tx) => {
+    // The row is locked first: two administrators changing one account are judged one after the other.
+    await lockedHoldings(tx, username);
     const before = await getAccount(tx, username);
     await change(tx, before);
     await tx.query('UPDATE accounts SET updated_at = now() WHERE username = $1', [username]);
@@ -217,11 +173,11 @@ export async function updateAccount(db: Db, actor: Actor, input: { username: str
     if (actor.account.username === input.username && before.role !== input.role) throw new HttpError(403, 'You cannot change your own role.');
     // The last-root rule answers first (409), whoever asks: after the root-only check it could never be reached.
     if (before.role === 'root' && input.role !== 'root') await guardLastRoot(tx, input.username);
-    guardRoleChange(actor, input.username, before.role, input.role);
-    await roleExists(tx, input.role);
-    if (before.role !== input.role) guardGrantable(actor, await roleGrants(tx, input.role), `role "${input.role}"`);
-    // Only what is added counts: an administrator may edit an account that already holds more than it does.
-    guardGrantable(actor, { paths: added(input.paths, before.paths), actions: added([...input.privateActions, ...input.permissions], [...before.privateActions, ...before.permissions]) });
+    const role = await roleGrantsOf(tx, input.role);
+    if (!role) throw badRequest(`role: "${input.role}" does not exist.`);
+    await authorize(tx, actor, 'change', input.username, (held) => ({
+      ...held, role: input.role, rolePaths: role.paths, roleActions: role.actions, paths: input.paths, actions: [...input.privateActions, ...input.permissions],
+    }));
     const isRoot = input.role === 'root';
     await tx.query(
       `UPDATE accounts SET role = $2, paths = $3::jsonb, private_actions = $4::jsonb, permissions = $5::jsonb, can_view_all_app = can_view_all_app OR $6 WHERE username = $1`,
@@ -234,9 +190,8 @@ export async function resetPassword(db: Db, actor: Actor, username: string): Pro
   const password = randomToken(9);
   const hash = await hashPassword(password);
   await changeAccount(db, actor, username, 'reset_password', async (tx, before) => {
-    if (before.role === 'root' && actor.account.role !== 'root') throw new HttpError(403, 'Only a root account can reset a root account\'s password.');
     // Resetting a password hands over the account: never one that holds more than the actor's own.
-    await guardHoldsNoMore(tx, actor, before, 'reset the password of');
+    await authorize(tx, actor, 'reset the password of', username, unchanged);
     await tx.query('UPDATE accounts SET password_hash = $2 WHERE username = $1', [username, hash]);
     const id = await tx.one<{ id: number }>('SELECT id FROM accounts WHERE username = $1', [username]);
     await revokeAllSessions(tx, id!.id);
@@ -247,10 +202,9 @@ export async function resetPassword(db: Db, actor: Actor, username: string): Pro
 export async function deleteAccount(db: Db, actor: Actor, username: string): Promise<void> {
   if (actor.account.username === username) throw new HttpError(403, 'You cannot delete your own account.');
   await db.transaction(async (tx) => {
-    const before = await getAccount(tx, username);
     await guardLastRoot(tx, username);
-    if (before.role === 'root' && actor.account.role !== 'root') throw new HttpError(403, 'Only a root account can delete a root account.');
-    await guardHoldsNoMore(tx, actor, before, 'delete');
+    await authorize(tx, actor, 'delete', username, () => null);
+    const before = await getAccount(tx, username);
     await tx.query('DELETE FROM accounts WHERE username = $1', [username]);
     await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'delete', entity: 'account', entityId: username, before, ip: actor.ip, requestId: actor.requestId });
   });
@@ -260,8 +214,7 @@ export async function setActive(db: Db, actor: Actor, username: string, active: 
   return changeAccount(db, actor, username, active ? 'activate' : 'deactivate', async (tx, before) => {
     if (!active && actor.account.username === username) throw new HttpError(403, 'You cannot deactivate your own account.');
     if (!active) await guardLastRoot(tx, username);
-    if (before.role === 'root' && actor.account.role !== 'root') throw new HttpError(403, 'Only a root account can change a root account.');
-    await guardHoldsNoMore(tx, actor, before, active ? 'reactivate' : 'deactivate');
+    await authorize(tx, actor, active ? 'reactivate' : 'deactivate', username, unchanged);
     await tx.query('UPDATE accounts SET active = $2 WHERE username = $1', [username, active]);
     // A deactivated account's sessions end at once (every request checks the account is active, too).
     if (!active) {
@@ -275,13 +228,14 @@ export async function changeProfile(db: Db, actor: Actor, input: { username?: st
   const username = input.username ?? actor.account.username;
   if (username !== actor.account.username && !hasAnyAction(actor.account, ['account_manage'])) throw new HttpError(403, 'Permission invalid');
   return changeAccount(db, actor, username, 'change_profile', async (tx) => {
+    await authorize(tx, actor, 'change the profile of', username, unchanged);
     await tx.query('UPDATE accounts SET name = $2, avatar = $3, introduction = $4 WHERE username = $1', [username, input.name, input.avatar, input.introduction]);
   });
 }
 
 export const updateListApp = (db: Db, actor: Actor, input: { username: string; listApp: string[]; followTeam: string[] }) =>
   changeAccount(db, actor, input.username, 'update_list_app', async (tx, before) => {
-    guardAppGrants(actor, { apps: added(input.listApp, before.listApp) });
+    await authorize(tx, actor, 'change the apps of', input.username, (held) => ({ ...held, listApp: input.listApp }));
     // Only what is added must exist: an app deleted since stays removable.
     await checkReferences(tx, { apps: { listApp: added(input.listApp, before.listApp) }, teams: { followTeam: added(input.followTeam, before.followTeam) } });
     await tx.query('UPDATE accounts SET list_app = $2::jsonb, follow_team = $3::jsonb WHERE username = $1', [input.username, JSON.stringify(input.listApp), JSON.stringify(input.followTeam)]);
@@ -289,6 +243,7 @@ export const updateListApp = (db: Db, actor: Actor, input: { username: string; l
 
 export const updateExcludeTeams = (db: Db, actor: Actor, input: { username: string; excludeTeams: string[] }) =>
   changeAccount(db, actor, input.username, 'update_exclude_teams', async (tx, before) => {
+    await authorize(tx, actor, 'change the teams of', input.username, unchanged);
     await checkReferences(tx, { teams: { excludeTeams: added(input.excludeTeams, before.excludeTeams) } });
     await tx.query('UPDATE accounts SET exclude_teams = $2::jsonb WHERE username = $1', [input.username, JSON.stringify(input.excludeTeams)]);
   });
@@ -296,7 +251,7 @@ export const updateExcludeTeams = (db: Db, actor: Actor, input: { username: stri
 export const setViewAllApps = (db: Db, actor: Actor, input: { username: string; canViewAllApp: boolean }) =>
   changeAccount(db, actor, input.username, 'view_app', async (tx, before) => {
     if (before.role === 'root' && !input.canViewAllApp) throw badRequest('canViewAllApp: a root account always sees every app.');
-    if (input.canViewAllApp && !before.canViewAllApp) guardAppGrants(actor, { canViewAllApp: true });
+    await authorize(tx, actor, 'change the apps of', input.username, (held) => ({ ...held, canViewAllApp: input.canViewAllApp }));
     await tx.query('UPDATE accounts SET can_view_all_app = $2 WHERE username = $1', [input.username, input.canViewAllApp]);
   });
 
@@ -309,8 +264,8 @@ export async function getFinancePermission(db: Sql, username: string) {
 export async function updateFinancePermission(db: Db, actor: Actor, input: { username: string; apps: string[]; teams: string[] }) {
   await changeAccount(db, actor, input.username, 'update_finance_permission', async (tx) => {
     const before = await getFinancePermission(tx, input.username);
-    // Finance visibility is app visibility: only apps the administrator sees itself.
-    guardAppGrants(actor, { apps: added(input.apps, before.apps) });
+    // Finance visibility is granted only by an account that holds it itself (the app, or the app's team).
+    await authorize(tx, actor, 'change the finance visibility of', input.username, (held) => ({ ...held, financeApps: input.apps, financeTeams: input.teams }));
     await checkReferences(tx, { apps: { apps: added(input.apps, before.apps) }, teams: { teams: added(input.teams, before.teams) } });
     await tx.query('UPDATE accounts SET finance_apps = $2::jsonb, finance_teams = $3::jsonb WHERE username = $1', [input.username, JSON.stringify(input.apps), JSON.stringify(input.teams)]);
   });
@@ -335,6 +290,8 @@ export async function unlockAccount(db: Db, actor: Actor, username: string): Pro
   return db.transaction(async (tx) => {
     const account = await tx.one<{ username: string }>('SELECT username FROM accounts WHERE lower(username) = lower($1)', [username]);
     if (!account) throw notFound(`Account "${username}" does not exist.`);
+    // Unlocking lets sign-in attempts at the account start again: the same authority as a password reset.
+    await authorize(tx, actor, 'unlock', account.username, unchanged);
     const cleared = await unlockUsername(tx, account.username);
     await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'unlock', entity: 'account', entityId: account.username, after: { cleared }, ip: actor.ip, requestId: actor.requestId });
     return { username: account.username, cleared };

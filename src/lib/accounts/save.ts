@@ -1,6 +1,7 @@
 import type { Actor } from '../auth/types';
 import { joinTransaction, type Db } from '../server/db';
-import { badRequest } from '../server/errors';
+import { badRequest, notFound } from '../server/errors';
+import { authorizeAccountChange, holdingsOf, roleGrantsOf } from './authority';
 import { createAccount, getAccount, setViewAllApps, updateAccount, updateFinancePermission, updateListApp } from './admin-service';
 import type { AccountRow } from './contract';
 
@@ -29,6 +30,19 @@ export async function saveAccount(db: Db, actor: Actor, input: AccountSave): Pro
   if (!input.isNew && input.password) throw badRequest('password: an existing account\'s password is changed with "Reset password".');
   return db.transaction(async (tx) => {
     const joined = joinTransaction(tx, db.kind);
+    // The whole save is judged once, on the account as it is and as it will be; each part's own service then
+    // judges its step again (a step alone could look harmless once an earlier one has changed the target).
+    const held = input.isNew ? null : await holdingsOf(tx, input.username, true);
+    if (!input.isNew && !held) throw notFound(`Account "${input.username}" does not exist.`);
+    const role = await roleGrantsOf(tx, input.role);
+    if (!role) throw badRequest(`role: "${input.role}" does not exist.`);
+    await authorizeAccountChange(tx, actor, {
+      verb: input.isNew ? 'create' : 'change', username: input.username, before: held,
+      after: {
+        username: input.username, paths: held?.paths ?? [], actions: held?.actions ?? [], role: input.role, rolePaths: role.paths, roleActions: role.actions,
+        canViewAllApp: input.canViewAllApp, listApp: input.listApp, financeApps: input.financeApps, financeTeams: input.financeTeams,
+      },
+    });
     let password: string | null = null;
     let before: AccountRow;
     if (input.isNew) {

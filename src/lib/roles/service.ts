@@ -1,4 +1,5 @@
-import { checkGrants, guardGrantable } from '../accounts/admin-service';
+import { checkGrants } from '../accounts/admin-service';
+import { authorizeRoleChange } from '../accounts/authority';
 import type { Actor } from '../auth/types';
 import { PRIVATE_ACTIONS } from '../permissions';
 import { routeTable, type RouteNode } from '../routes';
@@ -38,13 +39,13 @@ export async function saveRole(db: Db, actor: Actor, input: { name: string; desc
   if (input.name === 'root') throw new HttpError(403, 'The root role has every permission and cannot be edited.');
   checkGrants(input.paths, input.privateActions);
   return db.transaction(async (tx) => {
-    const before = await tx.one<Row>(`${SELECT} WHERE r.name = $1`, [input.name]);
-    // What the role gains reaches every account holding it: the same no-escalation rule as granting directly.
-    guardGrantable(
-      actor,
-      { paths: input.paths.filter((p) => !before?.paths.includes(p)), actions: input.privateActions.filter((a) => !before?.private_actions.includes(a)) },
-      `role "${input.name}"`,
-    );
+    const before = await tx.one<Row>(`${SELECT} WHERE r.name = $1 FOR UPDATE OF r`, [input.name]);
+    // A role change reaches every account holding it: the authority judges the role and each of them.
+    await authorizeRoleChange(tx, actor, {
+      name: input.name,
+      before: before ? { paths: before.paths, actions: before.private_actions } : null,
+      after: { paths: input.paths, actions: input.privateActions },
+    });
     await tx.query(
       `INSERT INTO roles (name, description, paths, private_actions) VALUES ($1, $2, $3::jsonb, $4::jsonb)
        ON CONFLICT (name) DO UPDATE SET description = EXCLUDED.description, paths = EXCLUDED.paths, private_actions = EXCLUDED.private_actions, updated_at = now()`,
@@ -60,6 +61,7 @@ export async function deleteRole(db: Db, actor: Actor, name: string): Promise<vo
   if (name === 'root') throw new HttpError(403, 'The root role cannot be deleted.');
   await db.transaction(async (tx) => {
     const before = await getRole(tx, name);
+    await authorizeRoleChange(tx, actor, { name, before: { paths: before.paths, actions: before.privateActions }, after: null });
     if (before.accountCount > 0) throw conflict(`Role "${name}" is used by ${before.accountCount} account(s): give them another role first.`);
     await tx.query('DELETE FROM roles WHERE name = $1', [name]);
     await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'delete', entity: 'role', entityId: name, before, ip: actor.ip, requestId: actor.requestId });
