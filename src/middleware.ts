@@ -12,7 +12,7 @@ import { serverConfig } from './lib/server/config';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './lib/server/db/unavailable';
 import { clientAddressOf, isHttpsRequest } from './lib/server/proxy';
 import { withSecurityHeaders } from './lib/server/security-headers';
-import { ready } from './lib/server/startup';
+import { ready } from './app/startup';
 import { databaseUnavailablePage } from './lib/server/unavailable-page';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

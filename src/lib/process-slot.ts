@@ -1,7 +1,7 @@
 /**
  * A place for one object per process. The server bundle is split into chunks that may each load a module
  * of their own, so a module-level variable could exist twice; the slot lives on `globalThis` instead, and
- * every chunk that names it sees the same object (the database handle does the same, src/lib/server/startup.ts).
+ * every chunk that names it sees the same object (the database handle does the same, src/app/startup.ts).
  */
 export interface ProcessSlot<T> {
   /** What start-up put there, if it has run. */

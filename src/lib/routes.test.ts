@@ -7,9 +7,9 @@ const SPECIAL_PAGES = new Set(['/', '/[...slug]', '/redirect/[...path]', ...outs
 
 describe('screens named by the route table', () => {
   it('names only descriptors that exist, on the route each report declares, and no route has both a page and a screen', async () => {
-    const { reportScreens } = await import('./reports/registry');
-    const { resourceById } = await import('./resources/registry');
-    const { resourcePages } = await import('./resources/pages');
+    const { reportScreens } = await import('../app/screens');
+    const { resourceById } = await import('../app/screens');
+    const { resourcePages } = await import('../app/server');
     const { historyKinds } = await import('./history/kinds');
     const built = new Set(pageFiles().map(pagePath));
     const named = pageRoutes.filter((r) => r.screen);

@@ -21,8 +21,8 @@ export interface RouteNode {
   note?: PageNote;
   /**
    * The screen a route shows when it has no .astro page of its own: `report:<id>` is the generic report
-   * screen of that descriptor (src/lib/reports/registry.ts), `resource:<id>` the generic list-and-form
-   * screen (src/lib/resources/registry.ts, first render from src/lib/resources/pages.ts), `history:<id>` a
+   * screen of that descriptor (src/app/screens.ts), `resource:<id>` the generic list-and-form
+   * screen (src/app/screens.ts, first render from its area's manifest through src/app/server.ts), `history:<id>` a
    * player's event log (src/lib/history/kinds.ts). Without it,
    * the "planned" notice.
    */

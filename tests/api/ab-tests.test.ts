@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, dayStart, reportDay } from '../../src/lib/analytics/day';
+import { addDays, dayStart, reportDay } from '../../src/lib/time/day';
 import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
 import { experimentDeleteContract, experimentListContract, experimentSaveContract, experimentStartContract, experimentStopContract, type Experiment } from '../../src/lib/experiments/contract';
 import { abOtherScreen, abRetentionScreen, type MetricLine, type RetentionLine } from '../../src/lib/experiments/screens';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, dayStart, reportDay } from '../../src/lib/analytics/day';
+import { addDays, dayStart, reportDay } from '../../src/lib/time/day';
 import { simulateStudio } from '../../src/lib/analytics/simulator';
 import {
   cohortAvgTimeScreen,

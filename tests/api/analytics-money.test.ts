@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appDetailContract } from '../../src/lib/apps/contract';
-import { addDays, dayStart, reportDay } from '../../src/lib/analytics/day';
+import { addDays, dayStart, reportDay } from '../../src/lib/time/day';
 import {
   adsImpressionScreen, adviewOverviewScreen, adviewScreen, appMeasurementScreen, cvrScreen, firstIapScreen, inappOverviewScreen, inappScreen, subscriptionScreen,
 } from '../../src/lib/analytics/money/screens';

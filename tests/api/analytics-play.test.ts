@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, dayStart, daysBetween, daysOf, reportDay } from '../../src/lib/analytics/day';
+import { addDays, dayStart, daysBetween, daysOf, reportDay } from '../../src/lib/time/day';
 import {
   counterHorizontalScreen,
   counterVerticalScreen,

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, dayStart, reportDay } from '../../src/lib/analytics/day';
+import { addDays, dayStart, reportDay } from '../../src/lib/time/day';
 import { simulateStudio } from '../../src/lib/analytics/simulator';
 import { stuckGameScreen } from '../../src/lib/analytics/stuck/screens';
 import { testPlayerMarkContract } from '../../src/lib/testing/contract';

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { reportScreens } from '../../src/lib/reports/registry';
+import { reportScreens } from '../../src/app/screens';
 import { reportQuery } from '../../src/islands/reports/use-report';
 import { baseUrl, tokensFor } from './helpers';
 

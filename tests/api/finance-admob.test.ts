@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountContract } from '../../src/lib/accounts/contract';
-import { addDays, reportDay } from '../../src/lib/analytics/day';
+import { addDays, reportDay } from '../../src/lib/time/day';
 import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
 import { loginContract } from '../../src/lib/auth/contract';
 import { getAdmobRevenueContract, googleTokenContract, googleUrlContract, updateAdmobContract } from '../../src/lib/finance/admob-contract';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { financePermissionUpdateContract } from '../../src/lib/accounts/contract';
-import { addDays, reportDay } from '../../src/lib/analytics/day';
+import { addDays, reportDay } from '../../src/lib/time/day';
 import { createAppContract } from '../../src/lib/apps/contract';
 import { importCostContract, importIaaContract } from '../../src/lib/finance/import-contract';
 import { reportPostContracts } from '../../src/lib/finance/contract';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
 import { createRequester } from '../../src/lib/http/requester';
-import { apiHandlers } from '../../src/lib/server/api/registry';
+import { apiHandlers } from '../../src/app/server';
 import type { Contract } from '../../src/lib/contract';
 import { scratchDatabase, startServer } from '../support/own-server';
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { addDays, reportDay } from '../../src/lib/analytics/day';
+import { addDays, reportDay } from '../../src/lib/time/day';
 import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
 import { historyColumns, historyContracts, historyKinds, type HistoryRow } from '../../src/lib/history/kinds';
 import { nowMs } from '../../src/lib/time/clock';

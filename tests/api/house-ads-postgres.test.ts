@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, reportDay } from '../../src/lib/analytics/day';
+import { addDays, reportDay } from '../../src/lib/time/day';
 import { nowMs } from '../../src/lib/time/clock';
 import { callServer, startTwoServersOnCluster, type TwoServers } from '../support/pg-cluster';
 import { DEMO_PASSWORD, type TestServer } from '../support/test-server';

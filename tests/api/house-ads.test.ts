@@ -3,7 +3,7 @@ import { appDetailContract, createAppContract } from '../../src/lib/apps/contrac
 import { campaignListContract, campaignSaveContract, campaignStatusContract, publisherListContract, publisherSaveContract, publisherUnpublishContract, settingsListContract, settingsSaveContract, unpublishedListContract } from '../../src/lib/house-ads/contract';
 import { advertiserReportScreen, campaignReportScreen, compareScreen, overviewScreen, publisherReportScreen } from '../../src/lib/house-ads/screens';
 import { accountLogContract } from '../../src/lib/logs/contract';
-import { addDays, reportDay } from '../../src/lib/analytics/day';
+import { addDays, reportDay } from '../../src/lib/time/day';
 import { nowMs } from '../../src/lib/time/clock';
 import { facebookDayContract } from '../../src/lib/finance/more-contract';
 import { financeMktScreen, financeRevenueScreen, financeStatisticScreen } from '../../src/lib/finance/screens';

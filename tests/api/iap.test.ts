@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountContract } from '../../src/lib/accounts/contract';
 import { rollupNowContract } from '../../src/lib/analytics/contract';
-import { reportDay } from '../../src/lib/analytics/day';
+import { reportDay } from '../../src/lib/time/day';
 import { inappScreen } from '../../src/lib/analytics/money/screens';
 import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
 import { loginContract } from '../../src/lib/auth/contract';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, reportDay } from '../../src/lib/analytics/day';
+import { addDays, reportDay } from '../../src/lib/time/day';
 import { appDetailContract } from '../../src/lib/apps/contract';
 import { accountLogContract } from '../../src/lib/logs/contract';
 import { consoleTimeText, progressEventCancelContract, progressEventListContract, progressEventSaveContract, SUBMISSIONS_PER_MINUTE, type ProgressEvent } from '../../src/lib/progress-events/contract';

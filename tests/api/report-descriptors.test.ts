@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { financePermissionUpdateContract } from '../../src/lib/accounts/contract';
-import { reportScreens } from '../../src/lib/reports/registry';
+import { reportScreens } from '../../src/app/screens';
 import { exportGrid } from '../../src/lib/reports/table';
 import { reportQuery } from '../../src/islands/reports/use-report';
 import { csvRows, xlsxRows } from '../support/unzip';

@@ -9,7 +9,7 @@ import {
 } from '../../src/lib/analytics/contract';
 import { jobRunsContract } from '../../src/lib/jobs/contract';
 import { levelMiniGameScreen } from '../../src/lib/analytics/screens';
-import { addDays, dayStart, daysOf, reportDay } from '../../src/lib/analytics/day';
+import { addDays, dayStart, daysOf, reportDay } from '../../src/lib/time/day';
 import { levelRetentionTable, levelTable, mainDataTable, retentionTable, type ExportTable } from '../support/report-tables';
 import { nowMs } from '../../src/lib/time/clock';
 import { simulateStudio, type SimEvent } from '../../src/lib/analytics/simulator';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { reportDay } from '../../src/lib/analytics/day';
+import { reportDay } from '../../src/lib/time/day';
 import { mainDataContract } from '../../src/lib/analytics/contract';
 import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
 import { historyContracts } from '../../src/lib/history/kinds';

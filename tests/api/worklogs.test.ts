@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../src/lib/analytics/day';
+import { addDays } from '../../src/lib/time/day';
 import { saveTeamContract } from '../../src/lib/config-data/contract';
 import { accountLogContract } from '../../src/lib/logs/contract';
 import { deleteWorklogContract, myWorklogsContract, saveWorklogContract, teamWorklogsContract } from '../../src/lib/worklogs/contract';

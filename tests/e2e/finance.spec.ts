@@ -1,8 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addDays, reportDay } from '../../src/lib/analytics/day';
-import { zip } from '../../src/lib/analytics/xlsx';
+import { addDays, reportDay } from '../../src/lib/time/day';
+import { zip } from '../../src/lib/reports/xlsx';
 import { nowMs } from '../../src/lib/time/clock';
 import { COST_HEADERS } from '../support/finance-xlsx';
 import { expect, open, signIn, test } from './fixtures';

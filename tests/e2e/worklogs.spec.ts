@@ -1,4 +1,4 @@
-import { addDays } from '../../src/lib/analytics/day';
+import { addDays } from '../../src/lib/time/day';
 import { formatDay } from '../../src/lib/time/format';
 import { expect, open, signIn, test } from './fixtures';
 

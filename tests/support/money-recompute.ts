@@ -1,4 +1,4 @@
-import { addDays, daysOf, reportDay } from '../../src/lib/analytics/day';
+import { addDays, daysOf, reportDay } from '../../src/lib/time/day';
 
 /**
  * The ads and money figures of docs/metrics.md ("Ads and money") computed directly from the events an

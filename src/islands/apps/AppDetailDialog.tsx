@@ -5,7 +5,7 @@ import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
 import { Dialog } from 'primereact/dialog';
 import { useCallback, useEffect, useState } from 'react';
 import { appDetailContract, deleteAppContract, deleteLabelContract, regenerateKeyContract, type AppDetail } from '../../lib/apps/contract';
-import { OS_NAMES, OS_PACKAGE_LABEL } from '../../lib/apps/os';
+import { OS_NAMES, OS_PACKAGE_LABEL } from '../../lib/platform';
 import { HIGHLIGHT_OPTIONS } from '../../lib/apps/rules';
 import { api } from '../../lib/http/client';
 import { showToast } from '../../lib/ui/toast-store';

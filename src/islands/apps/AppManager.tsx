@@ -7,7 +7,7 @@ import { allAppContract, updateAppContract, type AppSummary } from '../../lib/ap
 import { APP_SORT_KEYS, filterApps, labelCounts, sortApps, type AppSortKey, type DetailTab, type SortDirection } from '../../lib/apps/manager';
 import { $selectedApp, appIdOf, refreshAppLists, type AppScope } from '../../lib/apps/store';
 import { api } from '../../lib/http/client';
-import AppAutocomplete from '../../lib/ui/filters/AppAutocomplete';
+import AppAutocomplete from '../../lib/apps/filters/AppAutocomplete';
 import DebouncedInput from '../../lib/ui/filters/DebouncedInput';
 import MultiSelectFilter from '../../lib/ui/filters/MultiSelectFilter';
 import OsSelect from '../../lib/ui/filters/OsSelect';
@@ -18,16 +18,12 @@ import AppTable from './AppTable';
 import '../../styles/data-table.css';
 import './apps.css';
 import { HeadLink, ScreenHead } from './parts';
+import type { ActionHolder } from '../../lib/resources/define';
+import type { Team } from '../../lib/apps/contract';
 
-const AppFormDialog = lazy(() => import('./AppFormDialog'));import type { ActionHolder } from '../../lib/resources/define';
-
+const AppFormDialog = lazy(() => import('./AppFormDialog'));
 const AppDetailDialog = lazy(() => import('./AppDetailDialog'));
 const LabelsDialog = lazy(() => import('./LabelsDialog'));
-
-export interface Team {
-  id: number;
-  name: string;
-}
 
 export interface AppManagerProps {
   account: AppScope;

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { OS_NAMES, type OsCode } from '../../lib/apps/os';
+import { OS_NAMES, type OsCode } from '../../lib/platform';
 import { timeAgo } from '../../lib/ui/filters/number';
 import { nowMs } from '../../lib/time/clock';
 import { formatDateTime, REPORT_TIME_ZONE_LABEL } from '../../lib/time/format';

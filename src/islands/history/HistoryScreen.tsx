@@ -8,7 +8,7 @@ import { toSearchParams } from '../../lib/contract';
 import { historyCell, historyColumns, historyContracts, historyKinds, type HistoryColumn, type HistoryRow } from '../../lib/history/kinds';
 import { api } from '../../lib/http/client';
 import { formatDateTime, formatDay } from '../../lib/time/format';
-import AppAutocomplete from '../../lib/ui/filters/AppAutocomplete';
+import AppAutocomplete from '../../lib/apps/filters/AppAutocomplete';
 import DateRangePicker from '../../lib/ui/filters/DateRangePicker';
 import type { DateRange } from '../../lib/ui/filters/date-range';
 import Field from '../../lib/ui/filters/Field';

@@ -12,7 +12,7 @@ import {
   IAP_REQUEST_RESULTS, IAP_STATUSES, IAP_STORE_LABELS, IAP_STORES, iapLogContract, iapLogExportContract, requestLogContract, type IapLogRow, type RequestLogRow,
 } from '../../lib/iap/contract';
 import { formatDateTime } from '../../lib/time/format';
-import AppAutocomplete from '../../lib/ui/filters/AppAutocomplete';
+import AppAutocomplete from '../../lib/apps/filters/AppAutocomplete';
 import DateRangePicker from '../../lib/ui/filters/DateRangePicker';
 import type { DateRange } from '../../lib/ui/filters/date-range';
 import Field from '../../lib/ui/filters/Field';

@@ -5,7 +5,7 @@ import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
 import type { AppScope } from '../../lib/apps/store';
 import { useLinkedApp } from '../../lib/apps/use-linked-app';
-import { OS_NAMES, type OsCode } from '../../lib/apps/os';
+import { OS_NAMES, type OsCode } from '../../lib/platform';
 import { HISTORY_KINDS } from '../../lib/history/kinds';
 import { api } from '../../lib/http/client';
 import { FIND_BY, FIND_BY_LABELS, findPlayerContract, playerProfileContract, type PlayerProfile } from '../../lib/players/staff-contract';

@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import type { ReactNode } from 'react';
 import type { AppScope } from '../../lib/apps/store';
-import AppAutocomplete from '../../lib/ui/filters/AppAutocomplete';
+import AppAutocomplete from '../../lib/apps/filters/AppAutocomplete';
 import Field from '../../lib/ui/filters/Field';
 import { submitWith } from '../../lib/ui/form-submit';
 

@@ -1,13 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
 import { $apps, $selectedApp, appIdOf, loadApps, type AppScope } from '../../lib/apps/store';
-import { parseVariantId } from '../../lib/apps/os';
-import AppAutocomplete from '../../lib/ui/filters/AppAutocomplete';
+import { parseVariantId } from '../../lib/platform';
+import AppAutocomplete from '../../lib/apps/filters/AppAutocomplete';
 import CountrySelect from '../../lib/ui/filters/CountrySelect';
 import DateRangePicker from '../../lib/ui/filters/DateRangePicker';
 import MultiSelectFilter from '../../lib/ui/filters/MultiSelectFilter';
 import OsSelect from '../../lib/ui/filters/OsSelect';
-import VersionAutocomplete from '../../lib/ui/filters/VersionAutocomplete';
+import VersionAutocomplete from '../../lib/apps/filters/VersionAutocomplete';
 import Field from '../../lib/ui/filters/Field';
 import type { ReportFilterState } from './use-report';
 

@@ -4,7 +4,7 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useState } from 'react';
 import { EVENT_NAMES, type EventName, type Field as ParamSpec } from '../../lib/analytics/events';
-import { OS_NAMES, type OsCode } from '../../lib/apps/os';
+import { OS_NAMES, type OsCode } from '../../lib/platform';
 import { HISTORY_KINDS } from '../../lib/history/kinds';
 import { api } from '../../lib/http/client';
 import { splitFieldMessages } from '../../lib/http/issues';

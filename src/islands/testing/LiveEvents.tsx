@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
 import { useEffect, useRef, useState } from 'react';
-import { OS_NAMES, type OsCode } from '../../lib/apps/os';
+import { OS_NAMES, type OsCode } from '../../lib/platform';
 import { createRequester } from '../../lib/http/requester';
 import { LIVE_EVENTS_DAYS, LIVE_EVENTS_MAX, LIVE_POLL_MS, testEventsContract, type LiveEvent, type TestPlayer } from '../../lib/testing/contract';
 import { formatDateTime } from '../../lib/time/format';

@@ -3,7 +3,7 @@ import './worklogs.css';
 import { useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
-import { addDays } from '../../lib/analytics/day';
+import { addDays } from '../../lib/time/day';
 import { api } from '../../lib/http/client';
 import { DeleteButton } from '../../lib/ui/DeleteButton';
 import { myWorklogsContract, type WorklogRow } from '../../lib/worklogs/contract';

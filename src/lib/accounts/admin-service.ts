@@ -189,7 +189,7 @@ export async function updateAccount(db: Db, actor: Actor, input: { username: str
 export async function resetPassword(db: Db, actor: Actor, username: string): Promise<string> {
   const password = randomToken(9);
   const hash = await hashPassword(password);
-  await changeAccount(db, actor, username, 'reset_password', async (tx, before) => {
+  await changeAccount(db, actor, username, 'reset_password', async (tx) => {
     // Resetting a password hands over the account: never one that holds more than the actor's own.
     await authorize(tx, actor, 'reset the password of', username, unchanged);
     await tx.query('UPDATE accounts SET password_hash = $2 WHERE username = $1', [username, hash]);
@@ -211,7 +211,7 @@ export async function deleteAccount(db: Db, actor: Actor, username: string): Pro
 }
 
 export async function setActive(db: Db, actor: Actor, username: string, active: boolean): Promise<AccountRow> {
-  return changeAccount(db, actor, username, active ? 'activate' : 'deactivate', async (tx, before) => {
+  return changeAccount(db, actor, username, active ? 'activate' : 'deactivate', async (tx) => {
     if (!active && actor.account.username === username) throw new HttpError(403, 'You cannot deactivate your own account.');
     if (!active) await guardLastRoot(tx, username);
     await authorize(tx, actor, active ? 'reactivate' : 'deactivate', username, unchanged);

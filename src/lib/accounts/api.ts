@@ -5,7 +5,7 @@ import { accountInfoContract, allAccountContract, changePasswordContract, change
 import { saveAccount } from './save';
 import { accountInfoOf } from './service';
 
-/** Admin accounts and the signed-in account's own profile and password. Served by the API registry (src/lib/server/api/registry.ts). */
+/** Admin accounts and the signed-in account's own profile and password. Listed in the area's manifest (./area.ts). */
 export const accountsApi: ApiHandler[] = [
   handle(allAccountContract, async (input, ctx) => listAccounts(ctx.db, input)),
   handle(changePasswordContract, async ({ oldPassword, newPassword }, ctx) => {

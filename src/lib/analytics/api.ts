@@ -6,7 +6,7 @@ import { rollupPending } from './rollup';
 import { analyticsReportHandlers } from './service';
 import { analyticNoteApi } from './play/api';
 
-/** Analytics reports, their exports, the on-demand rollup and the game SDK's event ingestion. Served by the API registry (src/lib/server/api/registry.ts). */
+/** Analytics reports, their exports, the on-demand rollup and the game SDK's event ingestion. Listed in the area's manifest (./area.ts). */
 export const analyticsApi: ApiHandler[] = [
   ...analyticsReportHandlers.flatMap((h) => reportApi(h as never)),
   ...analyticNoteApi,

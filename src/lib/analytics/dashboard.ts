@@ -1,7 +1,7 @@
 import { visibleAppCondition } from '../apps/service';
 import type { SessionAccount } from '../auth/types';
 import type { Sql } from '../server/db';
-import { addDays, reportDay } from './day';
+import { addDays, reportDay } from '../time/day';
 import { nowMs } from '../time/clock';
 
 /** An app the account sees, with its key figures on the dashboard (from the daily rollups; money in USD micros). */

@@ -1,4 +1,4 @@
-import { compareVersions } from '../apps/versions';
+import { compareVersions } from '../versions';
 import { tunables, type Tunables } from '../server/config';
 import type { Db } from '../server/db';
 import { ingestBatch } from './ingest';

@@ -1,7 +1,7 @@
 import { tunables } from '../server/config';
 import type { Db, Sql } from '../server/db';
 import { HttpError } from '../server/errors';
-import { reportDay, utcDay } from './day';
+import { reportDay, utcDay } from '../time/day';
 import { MAX_BATCH_EVENTS } from './contract';
 import { FLAG_BITS, Refusal, validateEvent, type ClampFlag, type ValidEvent } from './events';
 import { ensurePartitions } from './partitions';

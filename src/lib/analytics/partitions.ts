@@ -1,5 +1,5 @@
 import type { Sql } from '../server/db';
-import { addDays } from './day';
+import { addDays } from '../time/day';
 
 /**
  * Day partitions of the events table (events_YYYYMMDD), created on demand before a batch is written.

@@ -6,7 +6,7 @@ import type { Db, Sql } from '../server/db';
 import { badRequest, HttpError } from '../server/errors';
 import type { LevelRetentionCohort, LevelRow, MainDataRow, ReportFilters, RetentionCohort } from './contract';
 import { MAIN_DATA_FIGURES, MAX_RANGE_DAYS } from './contract';
-import { addDays, daysBetween, daysOf, reportDay } from './day';
+import { addDays, daysBetween, daysOf, reportDay } from '../time/day';
 import { columnSums, everyDay } from './sums';
 import { RETENTION_DAYS } from './metrics';
 import { pendingAppDays, rollupPending } from './rollup';

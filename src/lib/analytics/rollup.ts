@@ -1,6 +1,6 @@
 import { tunables } from '../server/config';
 import type { Db, Sql } from '../server/db';
-import { addDays, reportDay } from './day';
+import { addDays, reportDay } from '../time/day';
 import { ensurePartitions } from './partitions';
 import { nowMs } from '../time/clock';
 import { rollupSteps, type RollupScope, type StaleAppDay } from './rollups';

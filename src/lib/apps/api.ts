@@ -3,7 +3,7 @@ import { accountListAppContract, accountListAppOsContract, accountListAppOsFinan
 import { HIGHLIGHT_OPTIONS } from './rules';
 import { appDetail, appVersions, appsByGameTypes, canViewApp, clearLabelOfAllApps, createApp, deleteApp, deleteLabel, deleteManualVersion, deletePTracking, deletePublishDate, labelsNotInUse, latestSdkVersions, listAppOptions, listAppOsOptions, listAppSummaries, listAppsWithFields, listPTracking, listPublishDates, regenerateKey, saveManualVersion, savePTracking, savePublishDate, sdkVersionsSeen, updateApp, updateConfig, versionPoolsOf, versionsRunningSdk } from './service';
 
-/** App Manager: apps, their platforms, versions, publish dates, labels and tracking. Served by the API registry (src/lib/server/api/registry.ts). */
+/** App Manager: apps, their platforms, versions, publish dates, labels and tracking. Listed in the area's manifest (./area.ts). */
 export const appsApi: ApiHandler[] = [
   handle(accountListAppContract, async (_input, ctx) => ({ data: await listAppOptions(ctx.db, ctx.viewer) })),
   handle(accountListAppOsContract, async (_input, ctx) => ({ data: await listAppOsOptions(ctx.db, ctx.viewer) })),

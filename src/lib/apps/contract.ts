@@ -68,6 +68,12 @@ const osVariants = z
 // ---------------------------------------------------------------- shapes answered
 
 /** One of the account's visible apps, as filters and the local cache keep it. */
+/** A team as App Manager's forms choose it (the team list is read on the server for the page). */
+export interface Team {
+  id: number;
+  name: string;
+}
+
 export const appOption = z.object({ id: z.string(), name: z.string() });
 export type AppOption = z.infer<typeof appOption>;
 

@@ -12,7 +12,7 @@ import {
   versionActionContract,
   versionDeleteContract,
 } from './contract';
-import { OS_NAMES, type OsCode } from './os';
+import { OS_NAMES, type OsCode } from '../platform';
 import { PTRACKING_PARTNERS } from './rules';
 import { gameItemDeleteContract, gameItemSaveContract, gameItemsListContract, ITEM_KINDS } from '../rewards/contract';
 

@@ -22,9 +22,9 @@ import type {
   VersionPools,
 } from './contract';
 import { checkConfig, formatConfig } from './json-config';
-import { OS_NAMES, OS_POOL_KEYS, OS_VARIANT_SUFFIX, type OsCode } from './os';
+import { OS_NAMES, OS_POOL_KEYS, OS_VARIANT_SUFFIX, type OsCode } from '../platform';
 import { normaliseTags } from './rules';
-import { compareVersions } from './versions';
+import { compareVersions } from '../versions';
 
 /** Who acts: for the visibility and permission checks and the audit row. */
 type CreateInput = z.output<(typeof createAppContract)['request']>;

@@ -158,7 +158,7 @@ describe('app list', () => {
 describe('query selection on routes without app filters', () => {
   it('remembers ?id&value; the next app screen applies the visibility rule', async () => {
     const { items } = fakeBrowser('http://console/gsm/analytic/main_data?id=com.gsm.wordquest&value=Word');
-    const { rememberAppFromQuery } = await import('./query-selection');
+    const { rememberAppFromQuery } = await import('../ui/query-selection');
     rememberAppFromQuery();
     expect(JSON.parse(items.get(SELECTED_APP_KEY)!)).toEqual({ id: 'com.gsm.wordquest', value: 'Word' });
     initAppSelection(analyst, '');

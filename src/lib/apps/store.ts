@@ -9,8 +9,8 @@ import { createRequester } from '../http/requester';
 import { rememberKeyToClear } from '../ui/local-session';
 import { deleteAppCache, readCachedApps, writeCachedApps } from './app-cache';
 import { accountListAppOsContract, accountListAppOsFinanceContract, listAppContract, type AppOption, type AppOsOption } from './contract';
-import { parseVariantId } from './os';
-import { SELECTED_APP_KEY, selectionFromQuery, type SelectedApp } from './query-selection';
+import { parseVariantId } from '../platform';
+import { SELECTED_APP_KEY, selectionFromQuery, type SelectedApp } from '../ui/query-selection';
 
 export { SELECTED_APP_KEY, selectionFromQuery };
 

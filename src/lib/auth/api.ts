@@ -10,7 +10,7 @@ import { DEVICE_COOKIE, setDeviceCookie, trustedDeviceNonce } from './device-coo
 import { refresh, signIn } from './service';
 import { revokeSession, revokeSessionByRefresh } from './session';
 
-/** Sign-in, token refresh and sign-out (they set and drop the session cookies) and the environment name. Served by the API registry (src/lib/server/api/registry.ts). */
+/** Sign-in, token refresh and sign-out (they set and drop the session cookies) and the environment name. Listed in the area's manifest (./area.ts). */
 export const authApi: ApiHandler[] = [
   handle(loginContract, async ({ username, password }, ctx) => {
     const secret = serverConfig().sessionSecret;

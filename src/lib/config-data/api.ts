@@ -16,7 +16,7 @@ function kindApi(kind: ConfigKind): ApiHandler[] {
   ];
 }
 
-/** Configuration data of every kind, and teams. Served by the API registry (src/lib/server/api/registry.ts). */
+/** Configuration data of every kind, and teams. Listed in the area's manifest (./area.ts). */
 export const configDataApi: ApiHandler[] = [
   ...CONFIG_KINDS.flatMap(kindApi),
   handle(listTeamsContract, async (_input, ctx) => ({ data: await listTeams(ctx.db) })),

@@ -12,7 +12,7 @@ type Visit = { accountId: number; path: string; count: number; at: Date };
  * Page views counted in memory and written every `flushMs` as one upsert per batch, instead of one write
  * per page view on the request path (a write is the costliest part of a page on the embedded database).
  * The counts feed "Your most used screens", a popularity ranking: a crash loses at most the views of the
- * last `flushMs`; a clean stop writes them (src/lib/server/startup.ts). A failed write keeps its counts.
+ * last `flushMs`; a clean stop writes them (src/app/startup.ts). A failed write keeps its counts.
  */
 export class VisitCounter {
   private readonly rows: WriteBehind<Visit>;

@@ -1,7 +1,7 @@
-import { addDays, reportDay } from '../analytics/day';
+import { addDays, reportDay } from '../time/day';
 import { ingestBatch } from '../analytics/ingest';
 import { MAX_BATCH_EVENTS } from '../analytics/contract';
-import { compareVersions } from '../apps/versions';
+import { compareVersions } from '../versions';
 import type { Db } from '../server/db';
 import type { Variant } from './contract';
 import { AB_DEMO_DAYS, AB_DEMO_LIFT, AB_DEMO_PLAYERS, simulateExperiment } from './simulator';

@@ -1,7 +1,7 @@
 import { mayViewApp, requireAppField } from '../apps/service';
 import type { Actor, SessionAccount } from '../auth/types';
 import { MESSAGES } from '../http/messages';
-import { dayStart, reportDay } from '../analytics/day';
+import { dayStart, reportDay } from '../time/day';
 import type { SdkApp } from '../analytics/ingest';
 import type { PlayerClaims } from '../players/tokens';
 import { writeAudit } from '../server/audit';

@@ -4,7 +4,7 @@ import type { Variant } from './contract';
 import { mulberry32 } from '../random/seeded.ts';
 
 // Self-contained (types and ./assign.ts only): `npm run bench:analytics` loads it with Node 24's type
-// stripping, so the days of the reporting zone (UTC+7, as src/lib/analytics/day.ts) are repeated here.
+// stripping, so the days of the reporting zone (UTC+7, as src/lib/time/day.ts) are repeated here.
 const ZONE_MS = 7 * 3_600_000;
 const DAY_MS = 86_400_000;
 const reportDay = (ms: number) => new Date(ms + ZONE_MS).toISOString().slice(0, 10);

@@ -1,4 +1,4 @@
-import { addDays, daysOf, reportDay } from '../analytics/day';
+import { addDays, daysOf, reportDay } from '../time/day';
 import type { Actor, SessionAccount } from '../auth/types';
 import { writeAudit } from '../server/audit';
 import { serverConfig, tunables } from '../server/config';

@@ -1,4 +1,4 @@
-import { addDays, reportDay } from '../analytics/day';
+import { addDays, reportDay } from '../time/day';
 import type { Db, Sql } from '../server/db';
 import { nowMs } from '../time/clock';
 import { writeBatch, type CostFigure, type RevenueFigure } from './batches';

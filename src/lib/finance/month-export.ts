@@ -1,4 +1,4 @@
-import type { Cell } from '../analytics/xlsx';
+import type { Cell } from '../reports/xlsx';
 import { fileResponse } from '../reports/export';
 import type { MonthReport } from './month-contract';
 

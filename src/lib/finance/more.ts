@@ -1,5 +1,5 @@
 import type { Actor, SessionAccount } from '../auth/types';
-import { addDays } from '../analytics/day';
+import { addDays } from '../time/day';
 import { writeAudit } from '../server/audit';
 import type { Db, Sql } from '../server/db';
 import { badRequest, HttpError } from '../server/errors';

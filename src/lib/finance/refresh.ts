@@ -1,5 +1,5 @@
 import { formatUsd } from '../reports/columns';
-import { addDays, reportDay } from '../analytics/day';
+import { addDays, reportDay } from '../time/day';
 import { installValueSql, IN_HOUSE, paidCpiCte } from '../house-ads/value';
 import type { Db, Sql } from '../server/db';
 import { nowMs } from '../time/clock';

@@ -1,5 +1,5 @@
 import type { SessionAccount } from '../auth/types';
-import { addDays, daysBetween, reportDay } from '../analytics/day';
+import { addDays, daysBetween, reportDay } from '../time/day';
 import { MESSAGES } from '../http/messages';
 import { badRequest, HttpError } from '../server/errors';
 import type { Sql } from '../server/db';

@@ -4,7 +4,7 @@ import type { Sql } from '../server/db';
 import { costBy, pnl, revenueBy, versionByDay } from './queries';
 import { dataVersions } from './more';
 import { badRequest } from '../server/errors';
-import { addDays } from '../analytics/day';
+import { addDays } from '../time/day';
 import { resolveFinanceScope, type FinanceScope } from './scope';
 import { financeAppDetailScreen, financeMktScreen, financeOverviewScreen, financeRevenueScreen, financeStatisticScreen, financeCompareScreen } from './screens';
 

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { zip } from '../analytics/xlsx';
+import { zip } from '../reports/xlsx';
 import { readStoreReports, storeDate, type AppCatalog } from './store-reports';
 import { unpack } from './unpack';
 

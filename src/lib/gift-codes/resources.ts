@@ -1,4 +1,4 @@
-import { OS_NAMES, type OsCode } from '../apps/os';
+import { OS_NAMES, type OsCode } from '../platform';
 import { rewardsToText } from '../mail/rewards-text';
 import { appColumn, appField, appFilter, appName, platformOptions, type AppsContext } from '../resources/app-fields';
 import { defineResource } from '../resources/define';

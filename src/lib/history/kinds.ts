@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PARAMS, type EventName, type Field } from '../analytics/events';
-import { OS_NAMES, type OsCode } from '../apps/os';
+import { OS_NAMES, type OsCode } from '../platform';
 import { defineContract } from '../contract';
 import { day } from '../reports/filters';
 

@@ -1,4 +1,4 @@
-import { daysBetween } from '../analytics/day';
+import { daysBetween } from '../time/day';
 import { mayViewApp } from '../apps/service';
 import type { SessionAccount } from '../auth/types';
 import { MESSAGES } from '../http/messages';

@@ -1,4 +1,4 @@
-import { reportDay } from '../analytics/day';
+import { reportDay } from '../time/day';
 import type { Sql } from '../server/db';
 import { loadSettings } from './serving-cache';
 

@@ -1,4 +1,4 @@
-import { addDays, dayStart, reportDay } from '../analytics/day';
+import { addDays, dayStart, reportDay } from '../time/day';
 import { startSession } from '../players/service';
 import type { Db } from '../server/db';
 import { nowMs } from '../time/clock';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, dayStart, reportDay } from '../analytics/day';
+import { addDays, dayStart, reportDay } from '../time/day';
 import { startSession } from '../players/service';
 import { resetServerConfig } from '../server/config';
 import type { Db } from '../server/db';

@@ -1,21 +1,13 @@
-import type { SessionAccount } from '../auth/types';
-import { visibleApps } from '../dashboard/service';
-import type { Db } from '../server/db';
+import { appChoices } from '../apps/choices';
+import type { ResourcePageLoader } from '../resources/page-data';
 import type { CampaignContext, PublisherContext } from './resources';
 import { listCampaigns, listPublishers } from './service';
 import { readSettings } from './settings';
 
-/** As src/lib/resources/pages.ts's ResourcePageData (importing it would make a cycle). */
-interface ResourcePageData {
-  context: unknown;
-  initialRows?: unknown[] | null;
-}
+/** First renders of the in-house ads list-and-form screens (server only; named in ./area.ts). */
+const apps = appChoices;
 
-/** First renders of the in-house ads list-and-form screens (server only; src/lib/resources/pages.ts). */
-
-const apps = async (db: Db, viewer: SessionAccount) => (await visibleApps(db, viewer)).map((a) => ({ id: a.id, name: a.name }));
-
-export const houseAdPages: Record<string, (db: Db, viewer: SessionAccount) => Promise<ResourcePageData>> = {
+export const houseAdPages: Record<string, ResourcePageLoader> = {
   'house-campaigns': async (db, viewer) => {
     const [all, published, rows, settings] = await Promise.all([apps(db, viewer), listPublishers(db, true), listCampaigns(db), readSettings(db)]);
     return { context: { apps: all, publishers: published.map((p) => ({ id: p.appId, name: p.name })), defaults: { pacing: settings.pacing } } satisfies CampaignContext, initialRows: rows };

@@ -1,4 +1,4 @@
-import { addDays, daysBetween, daysOf } from '../analytics/day';
+import { addDays, daysBetween, daysOf } from '../time/day';
 import { handleScopedReport, type ReportScope } from '../analytics/reports';
 import { installValueSql, paidCpiCte } from './value';
 import type { Sql } from '../server/db';

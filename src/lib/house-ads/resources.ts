@@ -1,4 +1,4 @@
-import { addDays, reportDay } from '../analytics/day';
+import { addDays, reportDay } from '../time/day';
 import { formatUsd } from '../reports/columns';
 import { defineResource, ofEditedRow, toastsOf, type ResourceOption } from '../resources/define';
 import { nowMs } from '../time/clock';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { addDays, dayStart, reportDay } from '../analytics/day';
+import { addDays, dayStart, reportDay } from '../time/day';
 import type { Actor } from '../auth/types';
 import { writeAudit } from '../server/audit';
 import type { Db, Sql } from '../server/db';

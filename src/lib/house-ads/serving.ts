@@ -1,6 +1,6 @@
 import { createHmac, randomInt } from 'node:crypto';
 import type { z } from 'zod';
-import { dayStart, reportDay } from '../analytics/day';
+import { dayStart, reportDay } from '../time/day';
 import { appOfKey } from '../analytics/ingest';
 import { playerOf } from '../players/service';
 import { serverConfig } from '../server/config';

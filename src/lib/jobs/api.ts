@@ -3,7 +3,7 @@ import { jobRunsContract, listJobsContract, runJobContract, updateJobContract } 
 import { runNow } from './scheduler';
 import { jobRuns, listJobs, updateJob } from './service';
 
-/** The job schedule: jobs, their runs, run now. Served by the API registry (src/lib/server/api/registry.ts). */
+/** The job schedule: jobs, their runs, run now. Listed in the area's manifest (./area.ts). */
 export const jobsApi: ApiHandler[] = [
   handle(listJobsContract, async (_input, ctx) => ({ data: await listJobs(ctx.db) })),
   handle(runJobContract, async ({ name }, ctx) => ({ data: await runNow(ctx.db, ctx.actor, name) })),

@@ -1,10 +1,10 @@
 import { handle, handleRaw, type ApiHandler } from '../server/api/handler';
 import { nowMs } from '../time/clock';
 import { accountLogContract, accountLogExportContract, apiLogContract } from './contract';
-import { reportDay } from '../analytics/day';
+import { reportDay } from '../time/day';
 import { accountLogCsv, listAccountLog, listApiLog } from './service';
 
-/** The account log (with its CSV export) and the API log. Served by the API registry (src/lib/server/api/registry.ts). */
+/** The account log (with its CSV export) and the API log. Listed in the area's manifest (./area.ts). */
 export const logsApi: ApiHandler[] = [
   handle(accountLogContract, async (filters, ctx) => listAccountLog(ctx.db, filters)),
   handleRaw(accountLogExportContract, async (filters, ctx) => {

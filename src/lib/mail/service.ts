@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Actor, SessionAccount } from '../auth/types';
 import { mayViewApp, seesAllApps } from '../apps/service';
-import { OS_NAMES, type OsCode } from '../apps/os';
+import { OS_NAMES, type OsCode } from '../platform';
 import { MESSAGES } from '../http/messages';
 import type { PlayerClaims } from '../players/tokens';
 import { checkRewards, type Reward } from '../rewards/items';

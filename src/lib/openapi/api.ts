@@ -3,28 +3,18 @@ import { openApiContract, testerEndpointsContract } from './contract';
 import { buildOpenApi, type OpenApiDocument } from './document';
 import { testerEndpoints } from './tester';
 
-let cached: OpenApiDocument | undefined;
-let handlers: readonly ApiHandler[] = [];
-
 /**
- * The registry is imported when first asked (it imports this list: a static import would be a cycle). The
- * document depends only on the code, so it is built once per process.
+ * The OpenAPI document and the Utils Test screen's endpoint list. They describe every endpoint, so the
+ * composition root hands them the whole list (`all`, read when first asked). The document depends only on
+ * the code, so it is built once per process.
  */
-export async function openApiDocument(): Promise<OpenApiDocument> {
-  if (!cached) {
-    const { apiHandlers } = await import('../server/api/registry');
-    handlers = apiHandlers;
-    cached = buildOpenApi(apiHandlers);
-  }
-  return cached;
+export function openApiApi(all: () => readonly ApiHandler[]): ApiHandler[] {
+  let cached: OpenApiDocument | undefined;
+  const document = () => (cached ??= buildOpenApi(all()));
+  return [
+    handleRaw(openApiContract, async () =>
+      new Response(JSON.stringify(document()), { headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } }),
+    ),
+    handle(testerEndpointsContract, async (_input, ctx) => ({ data: testerEndpoints(all(), document(), ctx.viewer) })),
+  ];
 }
-
-export const openApiApi: ApiHandler[] = [
-  handleRaw(openApiContract, async () =>
-    new Response(JSON.stringify(await openApiDocument()), { headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } }),
-  ),
-  handle(testerEndpointsContract, async (_input, ctx) => {
-    const doc = await openApiDocument();
-    return { data: testerEndpoints(handlers, doc, ctx.viewer) };
-  }),
-];

@@ -2,7 +2,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineContract } from '../contract';
-import { apiHandlers } from '../server/api/registry';
+import { apiHandlers } from '../../app/server';
 import { buildOpenApi, openApiPath, type OpenApiDocument } from './document';
 
 const doc = buildOpenApi(apiHandlers);

@@ -2,7 +2,7 @@ import { handle, type ApiHandler } from '../server/api/handler';
 import { archivePostContract, countUnreadContract, createPostContract, deletePostContract, listArchivedPostsContract, listPinnedPostsContract, listPostsContract, readPostContract, removeArchivedPostContract, specialPostContract, updatePostContract, updateSpecialPostContract, userPostDataContract } from './contract';
 import { archivePost, countUnread, createPost, deletePost, getSpecialPost, listArchivedPosts, listPinnedPosts, listPosts, markPostRead, removeArchivedPost, updatePost, updateSpecialPost, userPostData } from './service';
 
-/** The notification board and the header special note. Served by the API registry (src/lib/server/api/registry.ts). */
+/** The notification board and the header special note. Listed in the area's manifest (./area.ts). */
 export const postsApi: ApiHandler[] = [
   handle(archivePostContract, async ({ postId }, ctx) => {
     await archivePost(ctx.db, ctx.viewer, postId);

@@ -1,4 +1,4 @@
-import { addDays, dayStart, reportDay } from '../analytics/day';
+import { addDays, dayStart, reportDay } from '../time/day';
 import type { Db } from '../server/db';
 import { nowMs } from '../time/clock';
 import { mulberry32 } from '../random/seeded';

@@ -1,4 +1,4 @@
-import { daysOf, reportDay } from '../analytics/day';
+import { daysOf, reportDay } from '../time/day';
 import { handleScopedReport } from '../analytics/reports';
 import type { Sql } from '../server/db';
 import { REPORT_OFFSET_MS } from '../time/zone';

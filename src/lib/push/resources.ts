@@ -1,4 +1,4 @@
-import { OS_NAMES, type OsCode } from '../apps/os';
+import { OS_NAMES, type OsCode } from '../platform';
 import { appColumn, appField, platformOrAllOptions } from '../resources/app-fields';
 import { defineResource, ofEditedRow } from '../resources/define';
 import { formatDateTime } from '../time/format';

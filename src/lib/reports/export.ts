@@ -1,6 +1,6 @@
-import { xlsx, type Cell } from '../analytics/xlsx';
+import { xlsx, type Cell } from './xlsx';
 import { nowMs } from '../time/clock';
-import { reportDay } from '../analytics/day';
+import { reportDay } from '../time/day';
 import { exportGrid, type ReportTable } from './table';
 
 /** CSV field: quoted when it holds a separator, quote or line break; formula-like text is neutralised. */

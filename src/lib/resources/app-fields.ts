@@ -1,9 +1,9 @@
-import { OS_CODES, OS_NAMES } from '../apps/os';
+import { OS_CODES, OS_NAMES } from '../platform';
 import type { ResourceOption } from './define';
 
 /**
  * The app a row belongs to and the platforms it targets, as most screens show and ask them: the context of
- * such a screen holds the apps the account sees (read by its page loader, src/lib/resources/pages.ts), a
+ * such a screen holds the apps the account sees (read by its page loader, in its area's manifest), a
  * column names the row's app and the form chooses among them. Shared by browser and server.
  */
 

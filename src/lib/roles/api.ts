@@ -2,7 +2,7 @@ import { handle, type ApiHandler } from '../server/api/handler';
 import { basePermissionContract, deleteRoleContract, listRolesContract, roleDetailContract, rolePermissionContract, saveRoleContract } from './contract';
 import { basePermissions, deleteRole, getRole, listRoles, saveRole } from './service';
 
-/** Roles and the permission presets. Served by the API registry (src/lib/server/api/registry.ts). */
+/** Roles and the permission presets. Listed in the area's manifest (./area.ts). */
 export const rolesApi: ApiHandler[] = [
   handle(basePermissionContract, async () => ({ data: basePermissions() })),
   handle(rolePermissionContract, async ({ role }, ctx) => {

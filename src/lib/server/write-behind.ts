@@ -1,7 +1,7 @@
 /**
  * Rows written off the request path: a request only adds its row to a queue held in memory; the queue is
  * written in batches at most `flushMs` after its first row (at once when a batch is full), one write at a
- * time, and on a clean stop (src/lib/server/startup.ts calls flush()). A failed write keeps its rows, ahead of
+ * time, and on a clean stop (src/app/startup.ts calls flush()). A failed write keeps its rows, ahead of
  * newer ones, and is tried again after `retryMs`. What a crash can lose is bounded by `flushMs` (and by
  * `maxQueued` rows when the database had been refusing writes: beyond it the oldest are dropped and counted).
  * Used for the API log (one row per request) and the page-visit counts (rows merged by account and path).

@@ -1,5 +1,5 @@
 import type { IngestAnswer } from '../analytics/contract';
-import { OS_NAMES, type OsCode } from '../apps/os';
+import { OS_NAMES, type OsCode } from '../platform';
 import { serverConfig } from '../server/config';
 import type { Sql } from '../server/db';
 import { HttpError, badRequest } from '../server/errors';

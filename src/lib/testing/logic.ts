@@ -3,7 +3,7 @@ import type { Db, Sql } from '../server/db';
 import { joinTransaction } from '../server/db/sql';
 import { HttpError } from '../server/errors';
 import { redeemCode } from '../gift-codes/service';
-import { OS_NAMES, type OsCode } from '../apps/os';
+import { OS_NAMES, type OsCode } from '../platform';
 import { assignmentsFor } from '../experiments/service';
 import { nowMs } from '../time/clock';
 import { formatDateTime } from '../time/format';

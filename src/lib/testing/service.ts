@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, reportDay } from '../analytics/day';
+import { addDays, reportDay } from '../time/day';
 import type { EventName } from '../analytics/events';
 import { restateUser } from '../analytics/rollups/user-facts';
 import { mayViewApp } from '../apps/service';

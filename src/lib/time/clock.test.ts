@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { reportDay } from '../analytics/day';
+import { reportDay } from './day';
 import { nowMs, resetClock, serverNowMeta } from './clock';
 
 const saved = process.env.GSM_CLOCK_OFFSET_MS;

@@ -1,4 +1,4 @@
-import { rememberAppFromQuery } from '../apps/query-selection';
+import { rememberAppFromQuery } from './query-selection';
 import { COOKIE } from './layout-settings';
 import { initSidebarNav } from './sidebar-nav';
 import { initDialogFocusReturn } from './dialog-focus';

@@ -1,4 +1,4 @@
-import { daysBetween, reportDay } from '../analytics/day';
+import { daysBetween, reportDay } from '../time/day';
 import type { Actor, SessionAccount } from '../auth/types';
 import { isPathPermitted } from '../routes';
 import { writeAudit } from '../server/audit';

@@ -1,4 +1,4 @@
-import { addDays } from '../analytics/day';
+import { addDays } from '../time/day';
 
 /** Calendar helpers of the worklog screens (shared; days are 'YYYY-MM-DD'). */
 

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { serveApi } from '../../lib/server/api/registry';
+import { serveApi } from '../../app/server';
 
 /**
  * The one API route: every `/api/*` request, whatever its method, is answered from the API registry
- * (src/lib/server/api/registry.ts), where each area registers its contracts' handlers.
+ * (src/app/server.ts), derived from each area's manifest.
  */
 export const ALL: APIRoute = (astro) => serveApi(astro);

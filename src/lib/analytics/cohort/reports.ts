@@ -1,5 +1,5 @@
 import type { Db, Sql } from '../../server/db';
-import { addDays, daysBetween, reportDay } from '../day';
+import { addDays, daysBetween, reportDay } from '../../time/day';
 import { metricPerDay, num, refresh, scopeWhere, type ReportScope } from '../reports';
 import { nowMs } from '../../time/clock';
 import { COHORT_DAYS, COHORT_MAX_DAY } from './days';

@@ -1,6 +1,6 @@
 import type { Db, Sql } from '../../server/db';
 import { nowMs } from '../../time/clock';
-import { addDays, daysBetween, daysOf, reportDay } from '../day';
+import { addDays, daysBetween, daysOf, reportDay } from '../../time/day';
 import { metricPerDay, num, refresh, scopeWhere, type ReportScope } from '../reports';
 import { everyDay, sumsOf } from '../sums';
 import { daysBucket, DAYS_SINCE_INSTALL_BUCKETS, LEVEL_BANDS, levelBand, NO_INSTALL_BUCKET } from './metrics';

@@ -3,7 +3,7 @@ import { CHART_PALETTE, dayChart, defineReport, groupBy, seriesOf, shortDay } fr
 import { percent } from '../../reports/columns';
 import { linesTable, type ReportTable } from '../../reports/table';
 import { noInstalls } from '../cohort-table';
-import { addDays } from '../day';
+import { addDays } from '../../time/day';
 import {
   adFunnelColumns, adFunnelHasData, adImpressionColumns, APP_MEASUREMENT_COLUMNS, cvrCell, cvrTotal, failureColumns, firstIapColumns, INAPP_DAY_COLUMNS,
   inappProductColumns, subscriptionColumns,

@@ -5,7 +5,7 @@ import { writeAudit } from '../../server/audit';
 import type { Db, Sql } from '../../server/db';
 import { badRequest, HttpError, notFound } from '../../server/errors';
 import { MAX_RANGE_DAYS } from '../../reports/filters';
-import { daysBetween } from '../day';
+import { daysBetween } from '../../time/day';
 import type { AnalyticNote } from './notes-contract';
 
 /** Chart annotations (analytic_notes): list for the apps in view, mark, change and remove, audited. */

@@ -1,6 +1,6 @@
 import type { Db } from '../../server/db';
 import { badRequest } from '../../server/errors';
-import { addDays, daysBetween, daysOf } from '../day';
+import { addDays, daysBetween, daysOf } from '../../time/day';
 import { metricPerDay, num, refresh, scopeWhere, type ReportScope } from '../reports';
 import { FUNNEL_WINDOW_DAYS } from '../rollups/funnel';
 import { QUEST_STATES, type CounterCell, type FunnelStepRow, type MeasurementStats, type QuestDayRow, type QuestRow, type ResourceChannelRow, type ResourceDayRow } from './rows';

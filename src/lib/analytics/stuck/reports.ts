@@ -1,6 +1,6 @@
 import type { Db } from '../../server/db';
 import { nowMs } from '../../time/clock';
-import { addDays, daysBetween, reportDay } from '../day';
+import { addDays, daysBetween, reportDay } from '../../time/day';
 import { num, refresh, scopeWhere, type ReportScope } from '../reports';
 import { medianAndP90 } from './percentiles';
 import type { StuckLevelRow } from './rows';

@@ -9,7 +9,7 @@ export { joinTransaction } from './sql';
 
 /**
  * Opens the configured database: PostgreSQL when DATABASE_URL is set, else the embedded PGlite in DATA_DIR.
- * Only opens: migrations, seeding and the scheduler are start-up's (src/lib/server/startup.ts).
+ * Only opens: migrations, seeding and the scheduler are start-up's (src/app/startup.ts).
  */
 export function openDatabase(config: ServerConfig): Promise<Db> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl, { poolSize: config.databasePoolSize, listen: config.databaseListen, prepared: config.databasePrepared });

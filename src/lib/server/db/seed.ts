@@ -1,24 +1,24 @@
-import { seedDemoTelemetry } from '../../analytics/demo';
-import { seedDemoHouseAds } from '../../house-ads/demo';
-import { seedDemoAppDetails } from '../../apps/demo';
-import { seedDemoFinance } from '../../finance/demo';
-import { seedDemoProgressEvents } from '../../progress-events/demo';
-import { seedDemoLiveEvents } from '../../live-events/demo';
 import type { ServerConfig } from '../config';
-import { demoGameItems } from '../../rewards/items';
 import { hashPassword } from '../crypto';
-import { nowMs } from '../../time/clock';
-import { seedDemoPushes } from '../../push/demo';
-import { seedDemoResearch } from '../../research/demo';
 import { baseRoles, demoAccounts, demoApps, demoPosts, demoTeams } from './demo-roles';
-import type { Db } from './sql';
+import type { Db, Sql } from './sql';
+
+/** What an area seeds into an empty database with demo data (its manifest's `seed`, src/lib/area.ts). */
+export interface AreaSeed {
+  /** Inside the transaction that seeds the demo teams, apps and accounts (after the apps exist). */
+  withApps?: (tx: Sql, appIds: readonly string[]) => Promise<void>;
+  /** After that transaction, in the composition root's order. */
+  demo?: (db: Db, config: ServerConfig) => Promise<void>;
+}
+
 
 /**
  * Seeds an empty database. Base roles always (they are the product's permission presets); demo
- * accounts, teams and apps only with demo data; in production the first root comes from
- * ROOT_USERNAME/ROOT_PASSWORD and there is no default password.
+ * accounts, teams and apps only with demo data, and then each area's demo rows (`seeds`, in the
+ * composition root's order); in production the first root comes from ROOT_USERNAME/ROOT_PASSWORD and there
+ * is no default password.
  */
-export async function seedDatabase(db: Db, config: ServerConfig): Promise<void> {
+export async function seedDatabase(db: Db, config: ServerConfig, seeds: readonly AreaSeed[] = []): Promise<void> {
   const { n } = (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM accounts')) ?? { n: 0 };
   if (n > 0) return;
   const root = config.demoData ? null : productionRoot(config);
@@ -40,12 +40,7 @@ export async function seedDatabase(db: Db, config: ServerConfig): Promise<void> 
     for (const app of demoApps) {
       await tx.query('INSERT INTO apps (id, name, team_id) SELECT $1, $2, id FROM teams WHERE name = $3', [app.id, app.name, app.team]);
     }
-    await seedDemoAppDetails(tx);
-    for (const app of demoApps) {
-      for (const item of demoGameItems) {
-        await tx.query('INSERT INTO game_items (app_id, item_id, name, kind, max_amount) VALUES ($1, $2, $3, $4, $5)', [app.id, item.itemId, item.name, item.kind, item.maxAmount]);
-      }
-    }
+    for (const seed of seeds) await seed.withApps?.(tx, demoApps.map((a) => a.id));
     for (const [i, account] of demoAccounts.entries()) {
       await tx.query(
         `INSERT INTO accounts (username, password_hash, role, name, list_app, can_view_all_app, follow_team, introduction)
@@ -63,16 +58,9 @@ export async function seedDatabase(db: Db, config: ServerConfig): Promise<void> 
       );
     }
   });
-  if (config.demoData) console.log(`[db] seeded demo data: ${demoAccounts.length} accounts, ${demoApps.length} apps, ${demoTeams.length} teams`);
-  if (config.demoData) await seedDemoTelemetry(db);
-  // House ads before finance: the finance seed's refresh books their installs' value (In-house).
-  if (config.demoData) await seedDemoHouseAds(db);
-  if (config.demoData) await seedDemoFinance(db);
-  if (config.demoData) await seedDemoProgressEvents(db);
-  if (config.demoData) await seedDemoResearch(db);
-  // Played by simulated players, like the telemetry: skipped with it (DEMO_TELEMETRY=0).
-  if (config.demoData && config.demoTelemetry.enabled) await seedDemoLiveEvents(db, config.demoTelemetry.users);
-  if (config.demoData) await seedDemoPushes(db, demoApps.map((a) => a.id), nowMs());
+  if (!config.demoData) return;
+  console.log(`[db] seeded demo data: ${demoAccounts.length} accounts, ${demoApps.length} apps, ${demoTeams.length} teams`);
+  for (const seed of seeds) await seed.demo?.(db, config);
 }
 
 function productionRoot(config: ServerConfig): { username: string; password: string } {

@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
 import { nowMs } from '../../time/clock';
 import { formatDay } from '../../time/format';
-import { addDays, reportDay } from '../../analytics/day';
+import { addDays, reportDay } from '../../time/day';
 
 dayjs.extend(utc);
 

@@ -1,4 +1,4 @@
-import { OS_CODES, OS_NAMES, type OsCode } from '../../apps/os';
+import { OS_CODES, OS_NAMES, type OsCode } from '../../platform';
 import type { FilterOption } from './options';
 
 /** The OS filter value: 0 = ALL, else Android 1, Ios 2, WebGL 3. */

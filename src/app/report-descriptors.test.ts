@@ -2,11 +2,11 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import ReportScreen from '../../islands/reports/ReportScreen';
-import { parseReportInput, reportQuery, withRange } from '../../islands/reports/use-report';
-import { pageRoutes } from '../routes';
-import { reportScreens } from './registry';
-import { exportGrid } from './table';
+import ReportScreen from '../islands/reports/ReportScreen';
+import { parseReportInput, reportQuery, withRange } from '../islands/reports/use-report';
+import { pageRoutes } from '../lib/routes';
+import { reportScreens } from './screens';
+import { exportGrid } from '../lib/reports/table';
 
 /** An answer with no data for a descriptor's figures: empty lists, the first choice of an enum, 0. */
 function emptyAnswer(figures: z.ZodRawShape, apps: string[]) {

@@ -1,5 +1,5 @@
-import type { AppOption, AppOsOption } from '../../apps/contract';
-import { rankByMatch, SELECT_OPTIONS_LIMIT } from './options';
+import type { AppOption, AppOsOption } from '../contract';
+import { rankByMatch, SELECT_OPTIONS_LIMIT } from '../../ui/filters/options';
 
 /**
  * A choice of the app autocomplete: an app ({ id: appId, value: name }) or, optionally, one of its

@@ -1,4 +1,4 @@
-import { compareVersions } from '../../apps/versions';
+import { compareVersions } from '../../versions';
 
 /** The version filter's "every version" choice. */
 export const ALL_VERSIONS = 'all';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineContract, emptyRequest, type Contract } from '../../contract';
-import { findRoute } from '../../routes';
-import { handle } from './handler';
-import { apiHandlers } from './registry';
-import { ApiRouter } from './router';
+import { defineContract, emptyRequest, type Contract } from '../lib/contract';
+import { findRoute } from '../lib/routes';
+import { handle } from '../lib/server/api/handler';
+import { apiHandlers } from './server';
+import { ApiRouter } from '../lib/server/api/router';
 
 const key = (c: Contract) => `${c.method} ${c.path}`;
 

@@ -1,10 +1,10 @@
-import '../prime';
+import '../../ui/prime';
 import { AutoComplete } from 'primereact/autocomplete';
 import { useEffect, useMemo, useState } from 'react';
-import { versionPoolsContract, type VersionPools } from '../../apps/contract';
-import { OS_POOL_KEYS } from '../../apps/os';
-import type { OsFilterValue } from './os-options';
-import './filters.css';
+import { versionPoolsContract, type VersionPools } from '../contract';
+import { OS_POOL_KEYS } from '../../platform';
+import type { OsFilterValue } from '../../ui/filters/os-options';
+import '../../ui/filters/filters.css';
 import { suggestVersions, versionChoices } from './version-options';
 
 export interface VersionAutocompleteProps {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvRows, unzipText, xlsxRows } from '../../../tests/support/unzip';
-import { toCsv } from '../reports/export';
+import { toCsv } from './export';
 import { columnName, xlsx, zip } from './xlsx';
 
 describe('report exports', () => {

@@ -1,10 +1,10 @@
-import '../prime';
+import '../../ui/prime';
 import { useStore } from '@nanostores/react';
 import { AutoComplete } from 'primereact/autocomplete';
 import { useEffect, useMemo, useState } from 'react';
-import { $appOs, $apps, $selectedApp, initAppSelection, loadAppOs, loadApps, selectApp, type AppScope, type SelectedApp } from '../../apps/store';
+import { $appOs, $apps, $selectedApp, initAppSelection, loadAppOs, loadApps, selectApp, type AppScope, type SelectedApp } from '../store';
 import { appChoices, suggestApps, type AppChoice } from './app-options';
-import './filters.css';
+import '../../ui/filters/filters.css';
 
 export interface AppAutocompleteProps {
   /** The signed-in account's app scope: the selection is cleared when it may not see the app. */

@@ -1,12 +1,13 @@
 import { renameSync, writeFileSync } from 'node:fs';
-import { startSessionCache } from '../auth/session-cache';
-import { registerJobs, releaseDeadClaims, startScheduler, stopScheduler } from '../jobs/scheduler';
-import { startVisitCounter, visitCounter } from '../dashboard/visit-counter';
-import { apiLog, startApiLog } from '../logs/api-log-writer';
-import { serverConfig } from './config';
-import { openDatabase, type Db } from './db';
-import { migrate } from './db/migrate';
-import { seedDatabase } from './db/seed';
+import { startSessionCache } from '../lib/auth/session-cache';
+import { registerJobs, releaseDeadClaims, startScheduler, stopScheduler } from '../lib/jobs/scheduler';
+import { startVisitCounter, visitCounter } from '../lib/dashboard/visit-counter';
+import { apiLog, startApiLog } from '../lib/logs/api-log-writer';
+import { serverConfig } from '../lib/server/config';
+import { openDatabase, type Db } from '../lib/server/db';
+import { migrate } from '../lib/server/db/migrate';
+import { seedDatabase } from '../lib/server/db/seed';
+import { areas } from './server';
 
 interface StartupState {
   ready: Promise<Db>;
@@ -41,7 +42,7 @@ async function start(): Promise<Db> {
     const applied = await migrate(db);
     if (applied.length) console.log(`[db] applied migrations: ${applied.join(', ')}`);
     await writePgliteTemplate(db, config.pgliteWriteTemplate);
-    await seedDatabase(db, config);
+    await seedDatabase(db, config, areas.flatMap((a) => (a.seed ? [a.seed] : [])));
     await registerJobs(db);
     // A job claimed by a process that died (kill -9, a crash) runs again at once instead of waiting out its lease.
     const released = await releaseDeadClaims(db, { all: db.kind === 'pglite' });

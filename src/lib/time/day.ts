@@ -3,7 +3,7 @@
  * day an event counts on. A fixed offset keeps this exact and fast on the ingestion's hot path.
  * Days are 'YYYY-MM-DD' strings; shared by server and browser.
  */
-import { REPORT_OFFSET_MS } from '../time/zone';
+import { REPORT_OFFSET_MS } from './zone';
 
 export { REPORT_OFFSET_MS };
 const DAY_MS = 86_400_000;

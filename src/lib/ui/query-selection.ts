@@ -1,4 +1,4 @@
-import { rememberKeyToClear } from '../ui/local-session';
+import { rememberKeyToClear } from './local-session';
 
 /**
  * The smallest part of the selected-app rule, without the requester or stores, so the console chrome can
