@@ -15,7 +15,7 @@ if (!existsSync(CHROMIUM)) {
  * E2E_CLOCK_PASS=1 and leaves them out: they already ran on the machine's clock. A new spec runs in both passes
  * unless it is named here.
  */
-const CLOCK_FREE = ['admin', 'bell-note', 'chrome', 'config-data', 'csp', 'every-screen', 'keyboard-phone', 'sign-in'];
+const CLOCK_FREE = ['admin', 'bell-note', 'chrome', 'config-data', 'csp', 'every-screen', 'keyboard-phone', 'roles', 'sign-in'];
 
 export default defineConfig({
   testDir: 'tests/e2e',

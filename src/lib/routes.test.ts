@@ -65,10 +65,17 @@ describe('routesForAccount', () => {
   });
   it('keeps only permitted leaves, and a group only when a child stays', () => {
     const tree = routesForAccount({ role: 'statistic', paths: ['/dashboard', '/gsm/analytic/counter/vertical'] });
-    expect(tree.map((n) => n.path)).toEqual(['/dashboard', '/gsm']);
-    const gsm = tree[1]!;
+    expect(tree.map((n) => n.path)).toEqual(['/dashboard', '/post/index', '/gsm']);
+    const gsm = tree[2]!;
     expect(gsm.children!.map((n) => n.path)).toEqual(['/gsm/analytic']);
     expect(gsm.children![0]!.children!.map((n) => n.path)).toEqual(['/gsm/analytic/counter']);
     expect(gsm.children![0]!.children![0]!.children!.map((n) => n.path)).toEqual(['/gsm/analytic/counter/vertical']);
+  });
+  it('gives an account with no paths the Notification Board (always reachable), and no hidden always-reachable route', () => {
+    expect(routesForAccount({ role: 'tester', paths: [] })).toEqual([{ path: '/post/index', title: 'Notification Board', icon: 'pi pi-megaphone', info: { value: 'How the board works', href: 'https://docs.gsm-studio.dev/console/notification-board' } }]);
+  });
+  it('lists the board once, in table order, when the account also holds it', () => {
+    const tree = routesForAccount({ role: 'admin', paths: ['/post/index', '/dashboard'] });
+    expect(tree.map((n) => n.path)).toEqual(['/dashboard', '/post/index']);
   });
 });

@@ -267,13 +267,24 @@ export function isPathPermitted(path: string, account: { role: string; paths: re
   return account.paths.includes(p);
 }
 
+/** Menu entries every signed-in account gets: the always-reachable routes the menu shows (the board). */
+const alwaysInMenu: ReadonlySet<string> = new Set(
+  alwaysReachablePaths.filter((path) => {
+    const route = byPath.get(path);
+    return route !== undefined && !route.isGroup && !route.hidden;
+  }),
+);
+
 /**
- * Route generation: root gets the whole table; others get the leaves in their permission list, and a
- * group stays only if one of its children stays.
+ * Route generation (the sidebar): root gets the whole table; others get the leaves in their permission
+ * list plus the always-reachable ones the menu shows (the spec's "always reachable once signed in": a
+ * screen one may open should also be one the menu offers), and a group stays only if one of its children
+ * stays. Hidden always-reachable routes (IAP log, SDK version) stay out: the menu never shows hidden ones,
+ * and adding them would leave their groups empty.
  */
 export function routesForAccount(account: { role: string; paths: readonly string[] }): RouteNode[] {
   if (account.role === 'root') return routeTable;
-  const allowed = new Set(account.paths);
+  const allowed = new Set([...account.paths, ...alwaysInMenu]);
   const keep = (nodes: RouteNode[]): RouteNode[] =>
     nodes.flatMap((node) => {
       if (!node.children) return allowed.has(node.path) ? [node] : [];

@@ -48,9 +48,10 @@ describe('campaigns', () => {
     }
     const log = await root(accountLogContract, { action: 'gift_code_export', page: 1, limit: 100 } as never);
     expect(log.data.some((r) => r.entityId === String(c.id) && r.username === 'root')).toBe(true);
-    // The designer may create campaigns but not take the codes away.
-    const designer = await signedInAs('designer');
-    const refused = await raw('GET', `/api/games/gift_code/export?id=${c.id}`, { token: designer.tokens.accessToken });
+    // An account with the route and gift_code_edit makes campaigns but may not take the codes away.
+    const maker = await ownAccount('gift-maker', { paths: ['/games/gift_code/manager'], privateActions: ['gift_code_edit'], canViewAllApp: true });
+    expect((await maker(campaignListContract, { page: 1, limit: 1 })).data).toBeDefined();
+    const refused = await raw('GET', `/api/games/gift_code/export?id=${c.id}`, { token: maker.tokens.accessToken });
     expect(refused.status).toBe(403);
   });
 

@@ -226,12 +226,14 @@ describe('bad input and permissions', () => {
     };
     const tester = await signIn('tester');
     expect((await get('/api/push/list', {}, tester)).status).toBe(403);
-    const designer = await signIn('designer');
-    expect((await get('/api/push/list', {}, designer)).status).toBe(200);
-    // The designer sees only their own app: this test app is not theirs.
-    const other = await call('POST', '/api/push/create', { appId, title: 't', body: 'b' }, designer);
+    // Game designers no longer see pushes (docs/decisions.md, "Demo roles"); the pm holds the route and push_send.
+    expect((await get('/api/push/list', {}, await signIn('designer'))).status).toBe(403);
+    const pm = await signIn('pm');
+    expect((await get('/api/push/list', {}, pm)).status).toBe(200);
+    // The pm sees only their own apps: this test app is not theirs.
+    const other = await call('POST', '/api/push/create', { appId, title: 't', body: 'b' }, pm);
     expect([403, 404]).toContain(other.status);
-    const list = await get('/api/push/list', {}, designer);
+    const list = await get('/api/push/list', {}, pm);
     expect((list.json.data as { appId: string }[]).some((p) => p.appId === appId)).toBe(false);
   });
 

@@ -98,4 +98,47 @@ describe('research notes', () => {
     }
     expect((await writer(researchListContract, { textSearch: title, page: 1, limit: 5 })).data).toEqual([]);
   });
+
+  it('follows app visibility: a note linked to an app the account cannot see is not listed, read, versioned, edited or deleted', async () => {
+    const puzzle = await ownAccount('res-puzzle', { ...ROUTE, listApp: ['com.gsm.blockpuzzle', 'com.gsm.tilematch'] });
+    const casual = await ownAccount('res-casual', { ...ROUTE, listApp: ['com.gsm.wordquest'], privateActions: ['research_edit'] });
+    const everyApp = await ownAccount('res-all', { ...ROUTE, canViewAllApp: true });
+    const tag = uniqueName('vis').toLowerCase();
+    const note = (await puzzle(researchSaveContract, { title: uniqueName('Tile Match funnel'), tags: [tag], appIds: ['com.gsm.tilematch'] } as never)).data;
+    const both = (await puzzle(researchSaveContract, { title: uniqueName('Puzzle portfolio'), tags: [tag], appIds: ['com.gsm.blockpuzzle', 'com.gsm.tilematch'] } as never)).data;
+    const studio = (await casual(researchSaveContract, { title: uniqueName('Studio-wide'), tags: [tag] } as never)).data;
+    const onlyBlock = await ownAccount('res-block', { ...ROUTE, listApp: ['com.gsm.blockpuzzle'] });
+
+    // Listing (paged in SQL, and the fuzzy search): only notes whose every app the account sees, and notes without apps.
+    const ids = async (session: typeof puzzle, input: Record<string, unknown>) => (await session(researchListContract, { page: 1, limit: 50, ...input } as never)).data.map((n) => n.id).sort((a, b) => a - b);
+    expect(await ids(puzzle, { tag })).toEqual([note.id, both.id, studio.id]);
+    expect(await ids(everyApp, { tag })).toEqual([note.id, both.id, studio.id]);
+    expect(await ids(casual, { tag })).toEqual([studio.id]);
+    expect(await ids(onlyBlock, { tag })).toEqual([studio.id]);
+    expect(await ids(casual, { textSearch: note.title })).toEqual([]);
+    expect((await casual(researchListContract, { tag, page: 1, limit: 50 })).totalRecord).toBe(1);
+
+    // Read, versions, edit and delete answer as for a note that does not exist (research_edit does not widen it).
+    for (const [session, id] of [[casual, note.id], [onlyBlock, both.id]] as const) {
+      for (const attempt of [
+        () => session(researchReadContract, { id }),
+        () => session(researchVersionsContract, { id }),
+        () => session(researchSaveContract, { id, title: 'taken over' } as never),
+        () => session(researchDeleteContract, { id }),
+      ]) {
+        const refused = await rejection(attempt());
+        expect([refused.status, refused.serverMessage]).toEqual([404, `Research note ${id} does not exist.`]);
+      }
+    }
+    expect((await puzzle(researchReadContract, { id: note.id })).data).toMatchObject({ id: note.id, version: 1, title: note.title });
+
+    // A note moved to a visible app becomes visible; its kept version linked to the hidden app stays out of reach.
+    await puzzle(researchSaveContract, { id: both.id, title: both.title, tags: [tag], appIds: ['com.gsm.blockpuzzle'] } as never);
+    expect((await onlyBlock(researchVersionsContract, { id: both.id })).data.map((v) => v.version)).toEqual([2]);
+    const old = await rejection(onlyBlock(researchReadContract, { id: both.id, version: 1 }));
+    expect([old.status, old.serverMessage]).toEqual([404, `Research note ${both.id} has no version 1.`]);
+    expect((await puzzle(researchVersionsContract, { id: both.id })).data.map((v) => v.version)).toEqual([2, 1]);
+    // Nothing was changed by the refused writes.
+    expect((await puzzle(researchReadContract, { id: note.id })).data.title).toBe(note.title);
+  });
 });

@@ -1,7 +1,7 @@
 import Fuse from 'fuse.js';
 import { marked } from 'marked';
 import type { Actor, SessionAccount } from '../auth/types';
-import { visibleApps } from '../apps/service';
+import { mayViewApp, seesAllApps, visibleApps } from '../apps/service';
 import { hasAnyAction } from '../permissions';
 import { sanitizeMarkdownHtml } from '../posts/sanitize';
 import { writeAudit } from '../server/audit';
@@ -41,6 +41,21 @@ export function renderNote(markdown: string): string {
 const notFound = (id: number) => new HttpError(404, `Research note ${id} does not exist.`);
 
 /**
+ * App visibility, as for every app-linked record (src/lib/apps/service.ts): a note linked to apps is the
+ * viewer's to see only when the viewer sees every one of them — a note about two games speaks about both.
+ * A note without apps is studio-wide. A note the viewer may not see answers as if it did not exist (404), as
+ * live events do, so its id tells nothing.
+ */
+const noteVisible = (viewer: SessionAccount, appIds: readonly string[]) => appIds.every((appId) => mayViewApp(viewer, appId));
+
+/** The same rule as SQL over research_notes.app_ids (or research_note_versions.app_ids); appends its parameter. */
+function visibleNoteCondition(viewer: SessionAccount, params: unknown[]): string {
+  if (seesAllApps(viewer)) return 'true';
+  params.push([...viewer.listApp]);
+  return `app_ids <@ $${params.length}::text[]`;
+}
+
+/**
  * Fuzzy search (fuse.js, as the issue asks): a typo or a word's other form still finds a note. Title counts most,
  * then tags, then the body; results in order of relevance. A studio keeps hundreds or a few thousand notes, so
  * the search reads every note's searchable text, ranks in the process, and then pages.
@@ -49,7 +64,7 @@ const SEARCH = { keys: [{ name: 'title', weight: 0.5 }, { name: 'tags', weight: 
 
 export async function listNotes(db: Sql, viewer: SessionAccount, input: { textSearch?: string; tag?: string; page: number; limit: number }) {
   const params: unknown[] = [];
-  const where: string[] = ['true'];
+  const where: string[] = [visibleNoteCondition(viewer, params)];
   if (input.tag) {
     params.push(input.tag.toLowerCase());
     where.push(`$${params.length} = ANY(tags)`);
@@ -93,11 +108,11 @@ interface SaveInput {
  */
 export async function saveNote(db: Db, actor: Actor, input: SaveInput): Promise<ResearchRow> {
   const viewer = actor.account;
-  const apps = await checkApps(db, viewer, input.appIds);
   const tags = [...new Set(input.tags)];
   const attachments = [...new Set(input.attachments)];
   return db.transaction(async (tx) => {
     if (input.id === undefined) {
+      const apps = await checkApps(tx, viewer, input.appIds);
       const row = await tx.one<DbNote>(
         `INSERT INTO research_notes (title, body, tags, app_ids, attachments, author, updated_by) VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING *`,
         [input.title, input.body, tags, apps, attachments, viewer.username],
@@ -106,8 +121,9 @@ export async function saveNote(db: Db, actor: Actor, input: SaveInput): Promise<
       return toRow(row!, viewer);
     }
     const before = await tx.one<DbNote>('SELECT * FROM research_notes WHERE id = $1 FOR UPDATE', [input.id]);
-    if (!before) throw notFound(input.id);
+    if (!before || !noteVisible(viewer, before.app_ids)) throw notFound(input.id);
     if (!mayEdit(viewer, before.author)) throw new HttpError(403, `Only ${before.author} or an account with research_edit may edit this note.`);
+    const apps = await checkApps(tx, viewer, input.appIds);
     await tx.query(
       `INSERT INTO research_note_versions (note_id, version, title, body, tags, app_ids, attachments, saved_by, saved_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [before.id, before.version, before.title, before.body, before.tags, before.app_ids, before.attachments, before.updated_by, before.updated_at],
@@ -129,7 +145,7 @@ export async function deleteNote(db: Db, actor: Actor, id: number): Promise<{ id
   const viewer = actor.account;
   return db.transaction(async (tx) => {
     const before = await tx.one<DbNote>('SELECT * FROM research_notes WHERE id = $1 FOR UPDATE', [id]);
-    if (!before) throw notFound(id);
+    if (!before || !noteVisible(viewer, before.app_ids)) throw notFound(id);
     if (!mayEdit(viewer, before.author)) throw new HttpError(403, `Only ${before.author} or an account with research_edit may delete this note.`);
     await tx.query('DELETE FROM research_notes WHERE id = $1', [id]);
     await writeAudit(tx, { accountId: viewer.id, username: viewer.username, action: 'research_delete', entity: 'research_note', entityId: id, before: { title: before.title, version: Number(before.version), author: before.author }, ip: actor.ip, requestId: actor.requestId });
@@ -137,28 +153,29 @@ export async function deleteNote(db: Db, actor: Actor, id: number): Promise<{ id
   });
 }
 
-/** A note (its current version, or a kept one) rendered for reading. */
-export async function readNote(db: Sql, id: number, version?: number) {
+/** A note (its current version, or a kept one) rendered for reading; a kept version linked to apps the viewer does not see is not there for it. */
+export async function readNote(db: Sql, viewer: SessionAccount, id: number, version?: number) {
   const current = await db.one<DbNote>('SELECT * FROM research_notes WHERE id = $1', [id]);
-  if (!current) throw notFound(id);
+  if (!current || !noteVisible(viewer, current.app_ids)) throw notFound(id);
   if (version === undefined || version === Number(current.version)) {
     return { id, version: Number(current.version), title: current.title, html: renderNote(current.body), savedBy: current.updated_by, savedAt: iso(current.updated_at) };
   }
-  const old = await db.one<{ title: string; body: string; saved_by: string; saved_at: Date | string }>(
-    'SELECT title, body, saved_by, saved_at FROM research_note_versions WHERE note_id = $1 AND version = $2',
+  const old = await db.one<{ title: string; body: string; app_ids: string[]; saved_by: string; saved_at: Date | string }>(
+    'SELECT title, body, app_ids, saved_by, saved_at FROM research_note_versions WHERE note_id = $1 AND version = $2',
     [id, version],
   );
-  if (!old) throw new HttpError(404, `Research note ${id} has no version ${version}.`);
+  if (!old || !noteVisible(viewer, old.app_ids)) throw new HttpError(404, `Research note ${id} has no version ${version}.`);
   return { id, version, title: old.title, html: renderNote(old.body), savedBy: old.saved_by, savedAt: iso(old.saved_at) };
 }
 
-/** Every version of a note, newest first: the current one, then the kept ones. */
-export async function noteVersions(db: Sql, id: number): Promise<ResearchVersionRow[]> {
+/** Every version of a note the viewer may read, newest first: the current one, then the kept ones. */
+export async function noteVersions(db: Sql, viewer: SessionAccount, id: number): Promise<ResearchVersionRow[]> {
   const current = await db.one<DbNote>('SELECT * FROM research_notes WHERE id = $1', [id]);
-  if (!current) throw notFound(id);
+  if (!current || !noteVisible(viewer, current.app_ids)) throw notFound(id);
+  const params: unknown[] = [id];
   const kept = await db.query<{ version: number; title: string; saved_by: string; saved_at: Date | string }>(
-    'SELECT version, title, saved_by, saved_at FROM research_note_versions WHERE note_id = $1 ORDER BY version DESC',
-    [id],
+    `SELECT version, title, saved_by, saved_at FROM research_note_versions WHERE note_id = $1 AND ${visibleNoteCondition(viewer, params)} ORDER BY version DESC`,
+    params,
   );
   return [
     { noteId: id, version: Number(current.version), title: current.title, savedBy: current.updated_by, savedAt: iso(current.updated_at), current: true },

@@ -1,7 +1,11 @@
-import { pageRoutes } from '../../routes';
+// `.ts` so that `npm run docs:roles` (plain Node) can import this module too.
+import { pageRoutes } from '../../routes.ts';
 import type { PrivateAction } from '../../permissions';
 
 const under = (prefix: string) => pageRoutes.filter((r) => r.path.startsWith(prefix)).map((r) => r.path);
+
+/** The game events proper (ranking, progress, exp ranking, seasons): /games without gift codes, mail and push. */
+const gameEvents = ['/games/ranking_event/', '/games/progress_event/', '/games/exp_ranking_event/', '/games/leaderboard_season/'].flatMap(under);
 
 export interface RoleSeed {
   name: string;
@@ -10,19 +14,24 @@ export interface RoleSeed {
   privateActions: PrivateAction[];
 }
 
-/** The studio's base roles with realistic permission sets; root needs no lists. */
+/**
+ * The studio's base roles with realistic permission sets; root needs no lists. What each holds and why is in
+ * docs/decisions.md ("Demo roles"); the README's demo-account table is generated from these lists
+ * (`npm run docs:roles`, checked by demo-roles-table.test.ts). The Notification Board is not listed: every
+ * signed-in account has it (spec, "Always reachable once signed in").
+ */
 export const baseRoles: RoleSeed[] = [
   { name: 'root', description: 'Full access to every screen and action', paths: [], privateActions: [] },
   {
     name: 'admin',
     description: 'Live-ops and board administration',
-    paths: ['/dashboard', '/aws/index', '/post/index', '/job_schedule/index', ...under('/gsm/users/'), ...under('/games/'), ...under('/ads_in_house/'), ...under('/test/'), '/hcns/worklog', '/research/index'],
-    privateActions: ['push_notification_create', 'push_notification_edit', 'push_notification_delete', 'push_notification_pin', 'special_note_edit', 'live_event_edit', 'gift_code_edit', 'gift_code_export', 'mail_send', 'push_send', 'campaign_edit', 'job_run', 's3_edit', 'research_edit'],
+    paths: ['/dashboard', '/aws/index', '/job_schedule/index', ...under('/gsm/users/'), ...under('/games/'), ...under('/ads_in_house/'), ...under('/test/'), '/hcns/worklog', '/research/index'],
+    privateActions: ['push_notification_create', 'push_notification_edit', 'push_notification_delete', 'push_notification_pin', 'special_note_edit', 'live_event_edit', 'gift_code_edit', 'gift_code_export', 'mail_send', 'push_send', 'campaign_edit', 'job_run', 's3_edit', 'research_edit', 'user_data_update'],
   },
   {
     name: 'statistic',
     description: 'Analysts: dashboards, analytics, history and cohorts',
-    paths: ['/dashboard', ...under('/gsm/analytic/'), ...under('/gsm/history/'), ...under('/gsm/cohort/'), '/gsm/stuck_game', ...under('/gsm/a_b_test/'), '/app_data/index', '/hcns/worklog'],
+    paths: ['/dashboard', ...under('/gsm/analytic/'), ...under('/gsm/history/'), ...under('/gsm/cohort/'), '/gsm/stuck_game', ...under('/gsm/a_b_test/'), '/app_data/index', '/hcns/worklog', '/research/index'],
     privateActions: ['export_report', 'analytic_note_edit'],
   },
   {
@@ -34,13 +43,13 @@ export const baseRoles: RoleSeed[] = [
   {
     name: 'gamedesigner',
     description: 'Game designers: events, seasons and player lookups',
-    paths: ['/dashboard', '/aws/index', ...under('/games/'), '/gsm/analytic/level', '/gsm/analytic/levelMiniGame', '/gsm/analytic/levelRetention', '/gsm/users/find_user', '/gsm/users/find_user_firebase/view', '/hcns/worklog', '/research/index'],
-    privateActions: ['live_event_edit', 'gift_code_edit', 'push_send'],
+    paths: ['/dashboard', ...gameEvents, '/gsm/analytic/level', '/gsm/analytic/levelMiniGame', '/gsm/analytic/levelRetention', '/gsm/users/find_user', '/gsm/users/find_user_firebase/view', '/hcns/worklog', '/research/index'],
+    privateActions: ['live_event_edit'],
   },
   {
     name: 'pm',
     description: 'Product managers: key reports, live-ops and board posts',
-    paths: ['/dashboard', '/aws/index', '/gsm/analytic/main_data', '/gsm/cohort/retention', '/finance/overview', '/finance/revenue', ...under('/games/'), ...under('/gsm/users/'), ...under('/hcns/'), '/research/index'],
+    paths: ['/dashboard', '/gsm/analytic/main_data', '/gsm/cohort/retention', '/finance/overview', '/finance/revenue', ...under('/games/'), '/gsm/users/iap_request_log', '/gsm/users/find_user', '/gsm/users/find_user_firebase/view', ...under('/hcns/'), '/research/index'],
     privateActions: ['push_notification_create', 'push_notification_edit', 'export_report', 'push_send'],
   },
   {
@@ -51,8 +60,8 @@ export const baseRoles: RoleSeed[] = [
   },
   {
     name: 'PO-Marketing',
-    description: 'Marketing: finance views, in-house ads and the special note',
-    paths: ['/dashboard', ...under('/finance/'), ...under('/ads_in_house/')],
+    description: 'Marketing: revenue and UA cost, in-house ads and the special note',
+    paths: ['/dashboard', '/finance/statistic/index', '/finance/statistic_mkt', '/finance/revenue', '/finance/reportMonth', '/finance/import/uploadExcel/importCost', ...under('/ads_in_house/'), '/hcns/worklog', '/research/index'],
     privateActions: ['push_notification_create', 'push_notification_pin', 'special_note_edit', 'campaign_edit', 'export_report'],
   },
 ];
