@@ -6,6 +6,8 @@ declare namespace App {
     account: import('./lib/auth/types').SessionAccount | null;
     /** The open, migrated database. Set by src/middleware.ts before pages and the API registry run. */
     db: import('./lib/server/db').Db;
+    /** The route table's entry of a page request, found once by src/middleware.ts (null for /api and unknown paths). */
+    route: import('./lib/routes').FlatRoute | null;
     requestId: string;
     clientIp: string;
   }

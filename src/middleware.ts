@@ -22,6 +22,7 @@ const handleRequest = defineMiddleware(async (ctx, next) => {
   ctx.locals.requestId = requestId;
   ctx.locals.clientIp = clientAddressOf(ctx.request, socketAddress(ctx));
   ctx.locals.account = null;
+  ctx.locals.route = null;
   const isApi = ctx.url.pathname.startsWith('/api/');
   const pathWithQuery = `${ctx.url.pathname}${ctx.url.search}`;
   // The database out of reach is not "signed out": 503 and a calm message, the session cookies untouched
@@ -40,6 +41,8 @@ const handleRequest = defineMiddleware(async (ctx, next) => {
     return unavailable('start-up', error);
   }
   ctx.locals.db = db;
+  // Found once here and read by the layout, the catch-all page and the visit counter below.
+  ctx.locals.route = isApi ? null : (findRoute(ctx.url.pathname) ?? null);
 
   let resolved;
   try {
@@ -91,7 +94,7 @@ const handleRequest = defineMiddleware(async (ctx, next) => {
     if (isDatabaseUnavailable(error)) return unavailable('the page render', error);
     throw error;
   }
-  const route = findRoute(ctx.url.pathname);
+  const route = ctx.locals.route;
   if (account && route && ctx.request.method === 'GET' && response.status === 200) {
     // Counted in memory, written in batches off the request path (src/lib/dashboard/visit-counter.ts).
     visitCounter()?.add(account.id, route.path);
