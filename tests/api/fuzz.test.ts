@@ -240,6 +240,18 @@ describe('fuzz: deep and wide JSON bodies', () => {
     expect((JSON.parse(answer.text) as { message: string }).message).toContain('line 1, column 37: nested deeper than 32 levels');
   });
 
+  it('answers JSON nested deeper than 32 levels inside a string field (a signed transaction\'s payload, a key file) with 400', async () => {
+    // A compact JWS whose payload is 7,000 arrays deep: within the field's 20,000 characters.
+    const payload = Buffer.from(`{"transactionId":${'['.repeat(7000)}1${']'.repeat(7000)}}`).toString('base64url');
+    const claim = { store: 'app_store', productId: 'gems', transactionId: '1234', signedTransaction: `eyJhbGciOiJFUzI1NiJ9.${payload}.c2ln` };
+    const sdk = await send(server.baseUrl, 'POST', '/api/sdk/v1/purchases/verify', JSON.stringify(claim), { 'x-sdk-key': sdkKey, 'x-player-token': player });
+    const staff = await send(server.baseUrl, 'POST', '/api/appdata/verifyIAP', JSON.stringify({ ...claim, appId, userId: 'p1' }), { authorization: `Bearer ${token}` });
+    const keyFile = `{"client_email":"a@b.c","private_key":"-----BEGIN PRIVATE KEY-----","x":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    const push = await send(server.baseUrl, 'POST', '/api/push/settings/save', JSON.stringify({ appId, projectId: 'fuzz-project-1', serviceAccountJson: keyFile }), { authorization: `Bearer ${token}` });
+    expect([sdk.status, sdk.text, staff.status, staff.text]).toEqual([400, JSON.stringify({ message: 'signedTransaction: its payload is not readable JSON (or is nested deeper than 32 levels).' }), 400, JSON.stringify({ message: 'signedTransaction: its payload is not readable JSON (or is nested deeper than 32 levels).' })]);
+    expect([push.status, push.text]).toEqual([400, JSON.stringify({ message: 'serviceAccountJson: nested deeper than 32 levels' })]);
+  });
+
   it('answers every endpoint that takes a body 400 naming the limit for 70 levels (413 when the body is over its limit), never 500', async () => {
     const failures: string[] = [];
     let checked = 0;
