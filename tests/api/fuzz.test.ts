@@ -181,10 +181,11 @@ describe('fuzz: bad input to every endpoint of the API registry', () => {
  * level 1. Built as text: JSON.stringify itself overflows the stack on 5,000 levels.
  */
 const DEEP_MESSAGE = 'body: nested deeper than 32 levels';
-/** `{"<field>": …}` nested `levels` deep in all, the innermost value `inner` (JSON text), other fields before it. */
+/** `{"<field>": …}` nested `levels` deep in all (arrays: `{"<field>": {"a": [[…]]}}`), the innermost value `inner` (JSON text), other fields before it. */
 function deepBody(levels: number, kind: 'arrays' | 'objects', inner: string, field = 'data', rest: Record<string, unknown> = {}): string {
   const n = levels - 1;
-  const value = kind === 'arrays' ? `${'['.repeat(n)}${inner}${']'.repeat(n)}` : `${'{"a":'.repeat(n - 1)}{"a":${inner}}${'}'.repeat(n - 1)}`;
+  // Arrays under one object, as a save or a config holds them (the field itself must be an object).
+  const value = kind === 'arrays' ? `{"a":${'['.repeat(n - 1)}${inner}${']'.repeat(n - 1)}}` : `${'{"a":'.repeat(n - 1)}{"a":${inner}}${'}'.repeat(n - 1)}`;
   const head = JSON.stringify(rest).slice(1, -1);
   return `{${head ? `${head},` : ''}"${field}":${value}}`;
 }
