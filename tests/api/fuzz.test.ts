@@ -194,17 +194,21 @@ const LONE_SURROGATE = '"a\\ud800"';
 
 describe('fuzz: deep and wide JSON bodies', () => {
   let player: string;
+  let playerId: string;
   beforeAll(async () => {
     const answer = await send(server.baseUrl, 'POST', '/api/sdk/v1/players/session', JSON.stringify({ deviceId: 'dev-fuzz-deep-1' }), { 'x-sdk-key': sdkKey });
     expect(answer.status, answer.text).toBe(200);
-    player = (JSON.parse(answer.text) as { data: { accessToken: string } }).data.accessToken;
+    ({ accessToken: player, playerId } = (JSON.parse(answer.text) as { data: { accessToken: string; playerId: string } }).data);
+    // A first save (version 1), so the staff edit reaches the stored save as the issue's did.
+    const saved = await send(server.baseUrl, 'PUT', '/api/sdk/v1/players/me/data', JSON.stringify({ version: 0, data: { coins: 1 } }), { 'x-sdk-key': sdkKey, 'x-player-token': player });
+    expect(saved.status, saved.text).toBe(200);
   });
 
   /** The three endpoints where deep values once answered 500, each with the rest of its body plausible. */
   const targets = (): { name: string; method: string; path: string; field: string; rest: Record<string, unknown>; headers: Record<string, string> }[] => [
-    { name: 'SDK cloud save', method: 'PUT', path: '/api/sdk/v1/players/me/data', field: 'data', rest: { version: 0 }, headers: { 'x-sdk-key': sdkKey, 'x-player-token': player } },
+    { name: 'SDK cloud save', method: 'PUT', path: '/api/sdk/v1/players/me/data', field: 'data', rest: { version: 1 }, headers: { 'x-sdk-key': sdkKey, 'x-player-token': player } },
     { name: 'app config', method: 'POST', path: '/api/appdata/updateconfig', field: 'config', rest: { appId }, headers: { authorization: `Bearer ${token}` } },
-    { name: 'staff save edit', method: 'POST', path: '/api/users/playerData/update', field: 'data', rest: { appId, userId: 'x', version: 1 }, headers: { authorization: `Bearer ${token}` } },
+    { name: 'staff save edit', method: 'POST', path: '/api/users/playerData/update', field: 'data', rest: { appId, userId: playerId, version: 1 }, headers: { authorization: `Bearer ${token}` } },
   ];
 
   it('answers 400 naming the limit to 33, 70 and 5,000 levels of arrays or objects around a NUL or a lone surrogate', async () => {
@@ -226,9 +230,9 @@ describe('fuzz: deep and wide JSON bodies', () => {
   it('takes 32 levels, and finds a NUL or a lone surrogate at the bottom of them', async () => {
     const [save] = targets();
     // The body, data and 30 arrays: 32 levels.
-    const ok = await send(server.baseUrl, 'PUT', save!.path, `{"version":0,"data":{"deep":${'['.repeat(30)}1${']'.repeat(30)}}}`, save!.headers);
+    const ok = await send(server.baseUrl, 'PUT', save!.path, `{"version":1,"data":{"deep":${'['.repeat(30)}1${']'.repeat(30)}}}`, save!.headers);
     expect(ok.status, ok.text).toBe(200);
-    const nul = await send(server.baseUrl, 'PUT', save!.path, `{"version":1,"data":{"deep":${'['.repeat(30)}${NUL}${']'.repeat(30)}}}`, save!.headers);
+    const nul = await send(server.baseUrl, 'PUT', save!.path, `{"version":2,"data":{"deep":${'['.repeat(30)}${NUL}${']'.repeat(30)}}}`, save!.headers);
     expect([nul.status, JSON.parse(nul.text)]).toEqual([400, { message: `data.deep${'.0'.repeat(30)}: must not contain NUL characters` }]);
     const lone = await send(server.baseUrl, 'POST', '/api/appdata/updateconfig', `{"appId":"${appId}","config":{"deep":${'['.repeat(30)}${LONE_SURROGATE}${']'.repeat(30)}}}`, { authorization: `Bearer ${token}` });
     expect([lone.status, JSON.parse(lone.text)]).toEqual([400, { message: `config.deep${'.0'.repeat(30)}: must not contain an unpaired UTF-16 surrogate (broken text encoding)` }]);
@@ -274,20 +278,24 @@ describe('fuzz: deep and wide JSON bodies', () => {
     expect(failures).toEqual([]);
   });
 
-  it('takes wide bodies (10,000 fields or items on one level) on the three endpoints without a 500', async () => {
+  it('takes wide bodies (10,000 fields or 20,000 items on one level) on the three endpoints', async () => {
     const wideObject = Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`k${i}`, [i, { v: 'x' }]]));
-    const wideArray = Array.from({ length: 20_000 }, (_, i) => i);
-    const statuses: string[] = [];
-    // A player of its own: its first save is version 0.
+    const wideArray = { items: Array.from({ length: 20_000 }, (_, i) => i) };
+    // A player of its own, without a save yet.
     const session = await send(server.baseUrl, 'POST', '/api/sdk/v1/players/session', JSON.stringify({ deviceId: 'dev-fuzz-wide-1' }), { 'x-sdk-key': sdkKey });
-    player = (JSON.parse(session.text) as { data: { accessToken: string } }).data.accessToken;
-    for (const target of targets()) {
-      for (const wide of [wideObject, { items: wideArray }]) {
-        const answer = await send(server.baseUrl, target.method, target.path, JSON.stringify({ ...target.rest, [target.field]: wide }), target.headers);
-        statuses.push(`${target.name}: ${answer.status}`);
-      }
-    }
-    // The save and the config are stored; the staff edit of a player without a save is refused on its own terms.
-    expect(statuses).toEqual(['SDK cloud save: 200', 'SDK cloud save: 409', 'app config: 200', 'app config: 200', 'staff save edit: 404', 'staff save edit: 404']);
+    const wide = (JSON.parse(session.text) as { data: { accessToken: string; playerId: string } }).data;
+    const sdk = { 'x-sdk-key': sdkKey, 'x-player-token': wide.accessToken };
+    const staff = { authorization: `Bearer ${token}` };
+    const calls: [string, string, unknown, Record<string, string>][] = [
+      ['PUT', '/api/sdk/v1/players/me/data', { version: 0, data: wideObject }, sdk],
+      ['PUT', '/api/sdk/v1/players/me/data', { version: 1, data: wideArray }, sdk],
+      ['POST', '/api/appdata/updateconfig', { appId, config: wideObject }, staff],
+      ['POST', '/api/appdata/updateconfig', { appId, config: wideArray }, staff],
+      ['POST', '/api/users/playerData/update', { appId, userId: wide.playerId, version: 2, data: wideObject }, staff],
+      ['POST', '/api/users/playerData/update', { appId, userId: wide.playerId, version: 3, data: wideArray }, staff],
+    ];
+    const statuses: string[] = [];
+    for (const [method, path, body, headers] of calls) statuses.push(`${path}: ${(await send(server.baseUrl, method, path, JSON.stringify(body), headers)).status}`);
+    expect(statuses).toEqual(calls.map(([, path]) => `${path}: 200`));
   });
 });
