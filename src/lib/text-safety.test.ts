@@ -40,3 +40,23 @@ describe('invisible and direction-changing characters in names and titles', () =
     expect(findUnstorableText({ body: '<p>\u202Bمرحبا\u202C</p>', description: 'a\u200Bb' })).toBeNull();
   });
 });
+
+describe('unstorable text at any depth', () => {
+  const nest = (n: number, inner: unknown) => {
+    let value = inner;
+    for (let i = 0; i < n; i++) value = [value];
+    return value;
+  };
+
+  it('finds a NUL or a lone surrogate under 70 and under 100,000 arrays, without a stack overflow', () => {
+    expect(findUnstorableText({ data: nest(70, '\u0000') })).toBe(`data${'.0'.repeat(70)}: must not contain NUL characters`);
+    expect(findUnstorableText({ data: nest(70, 'a\uD800') })).toMatch(/^data(\.0){70}: must not contain an unpaired UTF-16 surrogate/);
+    expect(findUnstorableText({ data: nest(100_000, '\u0000') })).toMatch(/^data(\.0){100000}: must not contain NUL/);
+  });
+
+  it('answers the first problem in document order, keys before their values', () => {
+    expect(findUnstorableText({ a: ['ok', { ['k\u0000']: '\u0000' }], b: '\u0000' })).toBe('a.1: a field name must not contain NUL characters');
+    expect(findUnstorableText({ a: [['ok'], ['\uD800']], b: '\u0000' })).toMatch(/^a\.1\.0: /);
+    expect(findUnstorableText({ events: [], ['e\u0000']: 1 }, ['events'])).toBe('body: a field name must not contain NUL characters');
+  });
+});

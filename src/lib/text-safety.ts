@@ -36,28 +36,39 @@ const LABEL_FIELD = /^(name|title|label|username)$|(Name|Title|Label)$/;
 /**
  * The first string (value or key) anywhere in a parsed request that cannot be stored, as "field: why", or null;
  * in names and titles (LABEL_FIELD) invisible characters too. `skip` names top-level fields whose contents the
- * handler checks itself (the SDK refuses per event).
+ * handler checks itself (the SDK refuses per event). A walk with a stack of its own, not recursion: request bodies
+ * are at most JSON_MAX_DEPTH deep (src/lib/json-depth.ts), but this must not overflow on any value, nor stop
+ * looking below some depth (a NUL under 70 arrays once reached the database).
  */
-export function findUnstorableText(value: unknown, skip: readonly string[] = [], path = '', depth = 0): string | null {
-  if (typeof value === 'string') {
-    const why = unstorableText(value) ?? (LABEL_FIELD.test(path.slice(path.lastIndexOf('.') + 1)) ? hiddenLabelText(value) : null);
-    return why ? `${path || 'body'}: ${why}` : null;
-  }
-  if (depth > 64 || value === null || typeof value !== 'object') return null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findUnstorableText(value[i], skip, `${path}.${i}`.replace(/^\./, ''), depth + 1);
-      if (found) return found;
+export function findUnstorableText(value: unknown, skip: readonly string[] = []): string | null {
+  // Each frame is a value still to look at with its path, or an object's key to check before its value, so the
+  // first problem found is the first in document order.
+  type Frame = { value: unknown; path: string; key?: string; parent?: string };
+  const stack: Frame[] = [{ value, path: '' }];
+  while (stack.length) {
+    const frame = stack.pop()!;
+    if (frame.key !== undefined) {
+      const keyWhy = unstorableText(frame.key);
+      if (keyWhy) return `${frame.parent || 'body'}: a field name ${keyWhy}`;
     }
-    return null;
-  }
-  for (const [key, item] of Object.entries(value)) {
-    const where = path ? `${path}.${key}` : key;
-    const keyWhy = unstorableText(key);
-    if (keyWhy) return `${path || 'body'}: a field name ${keyWhy}`;
-    if (depth === 0 && skip.includes(key)) continue;
-    const found = findUnstorableText(item, skip, where, depth + 1);
-    if (found) return found;
+    const { value: item, path } = frame;
+    if (typeof item === 'string') {
+      const why = unstorableText(item) ?? (LABEL_FIELD.test(path.slice(path.lastIndexOf('.') + 1)) ? hiddenLabelText(item) : null);
+      if (why) return `${path || 'body'}: ${why}`;
+      continue;
+    }
+    if (item === null || typeof item !== 'object') continue;
+    if (Array.isArray(item)) {
+      for (let i = item.length - 1; i >= 0; i--) stack.push({ value: item[i], path: path ? `${path}.${i}` : String(i) });
+      continue;
+    }
+    const entries = Object.entries(item);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i]!;
+      const skipped = item === value && skip.includes(key);
+      // A skipped field's name is still checked; its contents are the handler's.
+      stack.push(skipped ? { value: undefined, path: key, key, parent: path } : { value: child, path: path ? `${path}.${key}` : key, key, parent: path });
+    }
   }
   return null;
 }

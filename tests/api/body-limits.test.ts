@@ -1,18 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, raw } from './helpers';
-
-/** The pid of the process listening on the test server's port (the API suite's server is started elsewhere). */
-function serverPid(): number {
-  const port = new URL(baseUrl).port;
-  const line = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
-  const pid = Number(line.match(/pid=(\d+)/)?.[1]);
-  if (!pid) throw new Error(`no process found listening on port ${port}: ${line}`);
-  return pid;
-}
-const rssBytes = (pid: number) => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)![1]) * 1024;
+import { baseUrl, raw, rssBytes, serverPid } from './helpers';
 
 /**
  * Streams `megabytes` of a JSON string as a chunked body (no Content-Length) for as long as the server reads

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { createAccountContract } from '../../src/lib/accounts/contract';
 import { loginContract } from '../../src/lib/auth/contract';
@@ -76,3 +78,14 @@ export async function ownAccount(
   await root(createAccountContract, { username, role, password, listApp: grants.listApp ?? [], canViewAllApp: grants.canViewAllApp ?? false });
   return Object.assign(await signedInAs(username, password), { username, role, password });
 }
+
+/** The pid of the process listening on the test server's port (the API suite's server is started elsewhere). */
+export function serverPid(): number {
+  const port = new URL(baseUrl).port;
+  const line = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
+  const pid = Number(line.match(/pid=(\d+)/)?.[1]);
+  if (!pid) throw new Error(`no process found listening on port ${port}: ${line}`);
+  return pid;
+}
+/** Resident memory of a process (VmRSS), bytes. */
+export const rssBytes = (pid: number) => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)![1]) * 1024;

@@ -1,8 +1,8 @@
-import { unzip } from '../../src/lib/finance/unpack';
+import { readZip } from '../../src/lib/zip-budget';
 
 /** Reads the files of a zip archive (e.g. an .xlsx export) as text, with the console's own reader of uploads. */
 export async function unzipText(archive: Uint8Array): Promise<Map<string, string>> {
-  return new Map((await unzip(archive)).map((f) => [f.name, f.text]));
+  return new Map((await readZip('archive.zip', archive)).map((f) => [f.name, new TextDecoder('utf-8').decode(f.data)]));
 }
 
 /** The parts every workbook the console writes must hold (an .xlsx without them does not open in Excel). */

@@ -7,6 +7,7 @@ import { importIapStudioContract, listAppOsContract } from '../../lib/finance/mo
 import { KIND_LABELS, readStoreReports, type AppCatalog, type StoreReport } from '../../lib/finance/store-reports';
 import { STUDIO_HEADERS } from '../../lib/finance/studio-file';
 import { unpack } from '../../lib/finance/unpack';
+import { ZipRefused } from '../../lib/zip-budget';
 import { showToast } from '../../lib/ui/toast-store';
 import { ImportHistory, ImportOutcome, ImportProblems, useImportHistory } from './ImportParts';
 import { ScrollTable } from '../common/ScrollTable';
@@ -55,7 +56,8 @@ export default function ImportStudio({ defaultMonth }: { defaultMonth: string })
         const files = await unpack(file.name, new Uint8Array(await file.arrayBuffer()));
         if (current) setReport(readStoreReports(files, catalog, month));
       } catch (e) {
-        if (current) setError(`${file.name} ${messageOf(e)}.`);
+        // A refused archive's message names the file already.
+        if (current) setError(e instanceof ZipRefused ? `${e.message}.` : `${file.name} ${messageOf(e)}.`);
       }
     })();
     return () => {

@@ -48,6 +48,13 @@ describe('checkConfig', () => {
     expect(problem('{ "a": tru }').reason).toMatch(/unexpected 't'/);
   });
 
+  it('takes 32 levels of nesting (the request body limit) and refuses the 33rd where it opens', () => {
+    const nested = (n: number) => `{"a":${'['.repeat(n - 1)}1${']'.repeat(n - 1)}}`;
+    expect(checkConfig(nested(32)).ok).toBe(true);
+    expect(checkConfig(nested(33))).toMatchObject({ ok: false, problem: { message: 'line 1, column 37: nested deeper than 32 levels' } });
+    expect(checkConfig(nested(5000))).toMatchObject({ ok: false, problem: { message: 'line 1, column 37: nested deeper than 32 levels' } });
+  });
+
   it('keeps __proto__ as a plain key', () => {
     const result = checkConfig('{ "__proto__": { "x": 1 } }');
     expect(result.ok).toBe(true);

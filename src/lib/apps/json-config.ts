@@ -6,10 +6,10 @@
  * because JSON.parse silently keeps the last of two equal keys).
  */
 
+import { JSON_MAX_DEPTH } from '../json-depth';
 import { unstorableText } from '../text-safety';
 
 export const CONFIG_MAX_CHARS = 256 * 1024;
-const MAX_DEPTH = 64;
 
 export interface ConfigProblem {
   /** 1-based line and column of the offending character. */
@@ -78,9 +78,10 @@ function validate(text: string): void {
   };
 
   const value = (depth: number): void => {
-    if (depth > MAX_DEPTH) throw new Failure(i, `nesting is deeper than ${MAX_DEPTH} levels`);
     skipSpace();
     const ch = text[i];
+    // The root object is level 1: the same limit as every request body (src/lib/json-depth.ts).
+    if ((ch === '{' || ch === '[') && depth >= JSON_MAX_DEPTH) throw new Failure(i, `nested deeper than ${JSON_MAX_DEPTH} levels`);
     if (ch === '{') return object(depth);
     if (ch === '[') return array(depth);
     if (ch === '"') return void string();

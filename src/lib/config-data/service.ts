@@ -1,4 +1,5 @@
 import type { Actor, SessionAccount } from '../auth/types';
+import { tooDeepAt, tooDeepMessage } from '../json-depth';
 import { writeAudit } from '../server/audit';
 import { serverConfig } from '../server/config';
 import { encryptSecret } from '../server/crypto';
@@ -57,6 +58,7 @@ function prepare(kind: ConfigKind, data: Record<string, unknown>, existing: Row 
       if (!existing) throw badRequest('data.serviceAccountJson: paste the service account key file (JSON).');
       return { key: existing.item_key, data: { ...existing.data, label: data.label }, secret: existing.secret };
     }
+    if (tooDeepAt(raw) >= 0) throw badRequest(tooDeepMessage('data.serviceAccountJson'));
     let parsed: unknown;
     try {
       parsed = JSON.parse(raw);

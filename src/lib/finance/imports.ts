@@ -4,6 +4,7 @@ import type { Actor, SessionAccount } from '../auth/types';
 import { writeAudit } from '../server/audit';
 import type { Db, Sql } from '../server/db';
 import { badRequest } from '../server/errors';
+import { checkZip, ZipRefused } from '../zip-budget';
 import { writeBatch, type CostFigure, type RevenueFigure } from './batches';
 import type { ImportAnswer, ImportKind, ImportProblem } from './import-contract';
 import { AD_NETWORKS, OS_BY_LABEL, UA_CHANNELS } from './model';
@@ -221,6 +222,16 @@ async function parse(db: Sql, viewer: SessionAccount, kind: ImportKind, month: s
 export async function runImport(db: Db, actor: Actor, kind: ImportKind, input: { month: string; fileName: string; content: string; commit: boolean }): Promise<ImportAnswer> {
   const content = Buffer.from(input.content, 'base64');
   const template = TEMPLATES[kind];
+  // exceljs inflates every part of the workbook whole into memory: a zip bomb is stopped by the budget first,
+  // before a transaction is open (src/lib/zip-budget.ts).
+  if (content.length >= 4 && content.readUInt32LE(0) === 0x04034b50) {
+    try {
+      await checkZip(input.fileName, content);
+    } catch (error) {
+      if (error instanceof ZipRefused) throw badRequest(`file: ${error.message}`);
+      throw error;
+    }
+  }
   return db.transaction(async (tx) => {
     const parsed = await parse(tx, actor.account, kind, input.month, content);
     const table = kind === 'iaa' ? 'finance_revenue' : 'finance_cost';

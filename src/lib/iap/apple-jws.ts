@@ -1,4 +1,5 @@
 import { X509Certificate } from 'node:crypto';
+import { tooDeepAt } from '../json-depth';
 import { compactVerify, decodeProtectedHeader } from 'jose';
 import { messageOf } from '../error-message';
 
@@ -69,12 +70,15 @@ export async function verifyAppleJws(jws: string, trust: AppleTrust, atMs: numbe
   }
 }
 
-/** A JWS's payload read WITHOUT checking it: only to refuse a malformed claim early (never to trust it). */
+/** A JWS's payload read WITHOUT checking it: only to refuse a malformed claim early (never to trust it); null when unreadable or nested deeper than JSON_MAX_DEPTH. */
 export function peekJwsPayload(jws: string): Record<string, unknown> | null {
   const part = jws.split('.')[1];
   if (!part) return null;
+  const text = Buffer.from(part, 'base64url').toString('utf8');
+  // Unchecked text from the game: deeper than the request limit it would overflow the stack of String() later.
+  if (tooDeepAt(text) >= 0) return null;
   try {
-    const value = JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as unknown;
+    const value = JSON.parse(text) as unknown;
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   } catch {
     return null;

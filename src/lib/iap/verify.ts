@@ -1,4 +1,5 @@
 import type { Db, Sql } from '../server/db';
+import { JSON_MAX_DEPTH } from '../json-depth';
 import { tunables } from '../server/config';
 import { badRequest, conflict, notFound } from '../server/errors';
 import { nowMs } from '../time/clock';
@@ -71,7 +72,7 @@ function checkClaim(p: PurchaseToVerify): void {
   if (p.signedTransaction) {
     if (p.store !== 'app_store') throw badRequest('signedTransaction: only App Store purchases carry a signed transaction.');
     const payload = peekJwsPayload(p.signedTransaction);
-    if (!payload) throw badRequest('signedTransaction: its payload is not readable JSON.');
+    if (!payload) throw badRequest(`signedTransaction: its payload is not readable JSON (or is nested deeper than ${JSON_MAX_DEPTH} levels).`);
     if (String(payload.transactionId) !== p.transactionId) throw badRequest(`signedTransaction: names transaction ${String(payload.transactionId)}, not ${p.transactionId}.`);
   }
 }

@@ -1,4 +1,5 @@
 import type { Actor, SessionAccount } from '../auth/types';
+import { tooDeepAt, tooDeepMessage } from '../json-depth';
 import { mayViewApp } from '../apps/service';
 import type { PlayerClaims } from '../players/tokens';
 import { writeAudit } from '../server/audit';
@@ -42,6 +43,7 @@ export async function listSettings(db: Sql, viewer: SessionAccount) {
 }
 
 function parseServiceAccount(json: string): FcmAccount {
+  if (tooDeepAt(json) >= 0) throw badRequest(tooDeepMessage('serviceAccountJson'));
   let parsed: Record<string, unknown>;
   try {
     parsed = JSON.parse(json) as Record<string, unknown>;

@@ -66,3 +66,58 @@ describe('an answer sent before the body was read through', () => {
     expect(text).toContain('Request body is too large.');
   });
 });
+
+describe('the Connection header of an answer sent before the body was read', () => {
+  /** A server that refuses every request on its headers alone, reading no body (as a 403 does). */
+  async function refusingServer(): Promise<number> {
+    const server = http.createServer((req, res) => {
+      lingerOnUnreadBody(req, res);
+      // Answered within the request event, before Node marks even a bodiless request complete (a static file).
+      if (req.method === 'GET') return void res.writeHead(200).end('file');
+      // A moment for a small body to arrive whole (it is not read either way).
+      setTimeout(() => res.writeHead(403, { 'content-type': 'application/json' }).end('{"message":"Permission invalid"}'), 20);
+    });
+    servers.push(server);
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    return (server.address() as AddressInfo).port;
+  }
+
+  const post = (port: number, agent: http.Agent, bytes: number) =>
+    new Promise<{ status: number; connection: string | undefined }>((done, fail) => {
+      const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/', agent, headers: { 'content-length': String(bytes) } }, (res) => {
+        res.resume();
+        res.on('end', () => done({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+      });
+      req.on('error', fail);
+      req.end(Buffer.alloc(bytes, 97));
+    });
+
+  it('says close when the body has not all arrived, and keep-alive when it has', async () => {
+    const port = await refusingServer();
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      expect(await post(port, agent, 8 * 1024 * 1024)).toEqual({ status: 403, connection: 'close' });
+      expect(await post(port, agent, 100)).toEqual({ status: 403, connection: 'keep-alive' });
+      expect(await post(port, agent, 100)).toEqual({ status: 403, connection: 'keep-alive' });
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('keeps a bodiless request answered at once alive', async () => {
+    const port = await refusingServer();
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<string | undefined>((done, fail) => {
+        http.get({ host: '127.0.0.1', port, path: '/', agent }, (res) => {
+          res.resume();
+          res.on('end', () => done(res.headers.connection));
+        }).on('error', fail);
+      });
+    try {
+      expect([await get(), await get()]).toEqual(['keep-alive', 'keep-alive']);
+    } finally {
+      agent.destroy();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 // What the server entry (src/lib/server/entry.ts) does for every request before the adapter sees it: the
-// security headers on every answer — static files included, which never reach src/middleware.ts — and a
-// lingering close when an answer goes out before the request body was read through (a 413).
+// security headers on every answer — static files included, which never reach src/middleware.ts — and, when an
+// answer goes out before the request body was read through (a 413, a refusal decided on the headers),
+// `Connection: close` on it and a lingering close after it.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { tunables } from './config';
@@ -22,6 +23,33 @@ export function setBaseSecurityHeaders(req: IncomingMessage, res: ServerResponse
 export const LINGER_MS = 10_000;
 
 /**
+ * Whether the request has a body that has not all arrived. Node marks a request complete only once its parser
+ * has passed the end of the message, a moment after the request event even for a GET; an answer written at once
+ * (a static file) would otherwise count as one sent before the body. A request without Content-Length (or with
+ * 0) and without Transfer-Encoding has no body.
+ */
+function bodyUnread(req: IncomingMessage): boolean {
+  if (req.complete) return false;
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/**
+ * An answer that goes out before the request's body was read through (413 at the limit, 401 or 403 decided on
+ * the headers) says `Connection: close`, so a client that keeps connections alive does not send its next request
+ * on a connection the server is about to close (it read `keep-alive`, sent again, and got "socket hang up").
+ * Decided when the status line is written — writeHead, which Node's implicit headers go through too — since the
+ * header cannot change later. A body that has all arrived by then, read or not, leaves the connection open.
+ */
+function closeWhenBodyUnread(req: IncomingMessage, res: ServerResponse): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    if (bodyUnread(req) && !this.headersSent) this.setHeader('connection', 'close');
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as ServerResponse['writeHead'];
+}
+
+/**
  * A lingering close, as nginx and Apache do it. When the console answers before reading the whole body (a body
  * over its limit gets 413 after the limit), closing at once while the client is still sending makes the kernel
  * reset the connection, and the client may lose the 413 it was about to read. So once the answer is out the
@@ -36,8 +64,9 @@ export const LINGER_MS = 10_000;
  * loaded suite. So this runs before Node's handler (prepended) and makes that call close the sending side only.
  */
 export function lingerOnUnreadBody(req: IncomingMessage, res: ServerResponse): void {
+  closeWhenBodyUnread(req, res);
   res.prependOnceListener('finish', () => {
-    if (req.complete) return;
+    if (!bodyUnread(req)) return;
     const socket = req.socket;
     const close = () => {
       clearTimeout(timer);

@@ -2,6 +2,7 @@
 import { cellToJson, ISO_INSTANT, objectsToGrid, rowsToObjects, workbookProblem, type JsonScalar } from './excel-json';
 import type { WorkerAnswer, WorkerRequest } from './excel-messages';
 import { messageOf } from '../error-message';
+import { checkZip } from '../zip-budget';
 
 /**
  * Reads and writes workbooks off the page's thread, so a 10 MB workbook does not freeze the screen.
@@ -33,6 +34,9 @@ async function answer(request: WorkerRequest): Promise<WorkerAnswer> {
       const bytes = new Uint8Array(request.buffer);
       const problem = workbookProblem(bytes, request.fileName);
       if (problem) throw new Error(problem);
+      // exceljs inflates every part whole: a zip bomb would take the tab's memory. The budget stops it first,
+      // its message naming the file (src/lib/zip-budget.ts).
+      await checkZip(request.fileName, bytes);
       const Excel = await exceljs();
       const book = new Excel.Workbook();
       try {

@@ -6,6 +6,7 @@ import { describeIssues } from '../../http/issues';
 import { MESSAGES } from '../../http/messages';
 import { hasAnyAction } from '../../permissions';
 import { isPathPermitted } from '../../routes';
+import { tooDeepAt, tooDeepMessage } from '../../json-depth';
 import { findUnstorableText } from '../../text-safety';
 import type { Db } from '../db';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable';
@@ -140,6 +141,9 @@ async function readJsonBody(request: Request, maxBytes: number): Promise<Record<
   if (text.trim() === '') return {};
   const type = request.headers.get('content-type') ?? '';
   if (!type.includes('application/json')) throw new HttpError(415, 'Request body must be JSON (Content-Type: application/json).');
+  // Before anything else looks at it: a value nested deeper than the limit would overflow the stack of whatever
+  // walks it later (the NUL check, JSON.stringify on the way to the database).
+  if (tooDeepAt(text) >= 0) throw new HttpError(400, tooDeepMessage('body'));
   let value: unknown;
   try {
     value = JSON.parse(text);
