@@ -20,7 +20,6 @@ import { newTelemetryApp, rollUpEverything } from './telemetry-kit';
 
 let root: Awaited<ReturnType<typeof signedInAs>>;
 const today = () => reportDay(nowMs());
-type Keys = { android: string; ios: string };
 
 const newApp = (id: string) => newTelemetryApp(root, id, 'Money');
 

@@ -128,7 +128,7 @@ describe('redeem', () => {
 
   it('holds the total limit under 200 parallel redemptions of a keyword by 200 players', async () => {
     const word = keyword();
-    const c = await campaign({ kind: 'keyword', code: word, totalLimit: 37 });
+    await campaign({ kind: 'keyword', code: word, totalLimit: 37 });
     const players = await Promise.all(Array.from({ length: 200 }, () => newPlayer(app.android)));
     const answers = await Promise.all(players.map((p) => redeem(p, word)));
     const statuses = answers.map((a) => a.status);

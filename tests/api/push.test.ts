@@ -61,7 +61,7 @@ async function call(method: string, path: string, body: unknown, headers: Record
     ...(method === 'GET' ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
-  return { status: response.status, json: JSON.parse(text) as { data?: any; message?: string } };
+  return { status: response.status, json: JSON.parse(text) as { data?: unknown; message?: string } };
 }
 const get = (path: string, query: Record<string, string | number>, headers?: Record<string, string>) =>
   call('GET', `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, null, headers);
@@ -91,7 +91,7 @@ async function runJob() {
 async function pushById(id: number) {
   const list = await get('/api/push/list', { appId });
   expect(list.status).toBe(200);
-  return (list.json.data as { id: number; status: string; stats: Record<string, any> }[]).find((p) => p.id === id)!;
+  return (list.json.data as { id: number; status: string; stats: Record<string, number> }[]).find((p) => p.id === id)!;
 }
 
 describe('FCM settings', () => {

@@ -73,6 +73,8 @@ export default function SdkVersions({ account, search }: { account: AppScope; se
       setRunning(null);
       api(appSdkVersionContract, { os: effectiveOs, ...(appId ? { appId } : {}), ...seen }).then(({ data }) => setLatest(data), () => setLatest([]));
     }
+    // `seen` is rebuilt from the range on every render: its days are the dependency, not the object.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sdk, effectiveOs, appId, range?.from, range?.to]);
 
   useEffect(() => {

@@ -44,6 +44,7 @@ export default function LoginForm({ redirect, sessionError }: { redirect: string
   return (
     <form className="login-form" method="post" onSubmit={submit} noValidate>
       <label htmlFor="login-username">Username</label>
+      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- signing in is the page's only task: the cursor starts where the typing does */}
       <input id="login-username" name="username" autoComplete="username" autoFocus />
       <label htmlFor="login-password">Password</label>
       <input id="login-password" name="password" type="password" autoComplete="current-password" />

@@ -44,6 +44,8 @@ export default function PhoneMenu({ name, role }: { name: string; role: string }
   };
 
   return (
+    // The arrow keys move between the menu's own buttons: their key events bubble to this one handler.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- see above: the buttons are the controls
     <div className="phone-menu" ref={box} onKeyDown={onKeyDown}>
       <button ref={trigger} type="button" className="icon-button" aria-label="Menu" title="Menu" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
         <i className="pi pi-ellipsis-v" aria-hidden="true" />

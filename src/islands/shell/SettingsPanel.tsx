@@ -26,7 +26,8 @@ export default function SettingsPanel({ initial }: { initial: LayoutSettings }) 
 
   return (
     <>
-      <div className="settings-mask" onClick={() => $settingsPanelOpen.set(false)} />
+      {/* A pointer's way out; keyboards close the panel with Escape. */}
+      <div className="settings-mask" aria-hidden="true" onClick={() => $settingsPanelOpen.set(false)} />
       <aside className="settings-panel" role="dialog" aria-label="Page style setting" tabIndex={-1} ref={panel}>
         <header>
           <h2>Page style setting</h2>

@@ -108,10 +108,10 @@ export default function TagsView({ current, affix }: Props) {
       )}
       {menu && (
         <ul className="tags-menu" role="menu" style={{ left: menu.x, top: menu.y }}>
-          <li role="menuitem" onClick={() => refresh(menu.view)}>Refresh</li>
-          {!menu.view.affix && <li role="menuitem" onClick={() => close(menu.view)}>Close</li>}
-          <li role="menuitem" onClick={() => update(closeOthers(views, menu.view.path), menu.view.path !== currentPath && !current?.affix)}>Close Others</li>
-          <li role="menuitem" onClick={() => update(closeAll(views), !current?.affix)}>Close All</li>
+          <li role="none"><button type="button" role="menuitem" onClick={() => refresh(menu.view)}>Refresh</button></li>
+          {!menu.view.affix && <li role="none"><button type="button" role="menuitem" onClick={() => close(menu.view)}>Close</button></li>}
+          <li role="none"><button type="button" role="menuitem" onClick={() => update(closeOthers(views, menu.view.path), menu.view.path !== currentPath && !current?.affix)}>Close Others</button></li>
+          <li role="none"><button type="button" role="menuitem" onClick={() => update(closeAll(views), !current?.affix)}>Close All</button></li>
         </ul>
       )}
     </nav>

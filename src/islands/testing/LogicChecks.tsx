@@ -24,6 +24,8 @@ export default function LogicChecks({ player }: { player: TestPlayer }) {
       setBusy(false);
     }
   }
+  // Checks again when the player changes; `load` is a new function each render and reads the code typed so far.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => void load(), [player.appId, player.userId, player.isTest]);
 
   const today = result?.checks.filter((c) => c.status !== 'planned') ?? [];

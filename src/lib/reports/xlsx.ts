@@ -8,7 +8,9 @@ import { crc32, deflateRawSync } from 'node:zlib';
 
 export type Cell = string | number | null;
 
+// XML 1.0 cannot hold these control characters at all: they are dropped, on purpose.
 const escapeXml = (s: string) =>
+  // eslint-disable-next-line no-control-regex
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!).replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
 
 /** Column letters of a 0-based index: A…Z, AA… */

@@ -1,4 +1,4 @@
-import type { Db, Sql } from '../../server/db';
+import type { Db } from '../../server/db';
 import { addDays, daysBetween, reportDay } from '../../time/day';
 import { metricPerDay, num, refresh, scopeWhere, type ReportScope } from '../reports';
 import { nowMs } from '../../time/clock';

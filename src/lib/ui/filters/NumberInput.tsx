@@ -18,6 +18,7 @@ export default function NumberInput({ value, onChange, placeholder, inputId, cla
   useEffect(() => {
     if (parseNumberInput(text) !== value) setText(value === null ? '' : String(value));
     // Only outside changes rewrite the text; typing "1," must not be rewritten to "1".
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
   const invalid = text.trim() !== '' && parseNumberInput(text) === null;
   return (
