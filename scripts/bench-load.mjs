@@ -20,6 +20,7 @@ import { machine, machineLine, table, writeDocBlock } from './lib/bench-doc.mjs'
 import { freePort, startPostgres as startCluster } from './lib/bench-servers.mjs';
 import { pacedLoad } from './lib/paced-load.mjs';
 import { parseArgs } from './lib/studio-client.mjs';
+import { servingWithDemo } from './lib/serving.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = parseArgs(process.argv.slice(2), { db: 'both', duration: 10, mixDuration: 30, sessions: 200, sessionRate: 0.5, connections: 8, warmup: 5, noBuild: false, writeDoc: false, note: '' });
@@ -43,7 +44,7 @@ const log = (...a) => console.log(`[bench:load] ${new Date().toISOString().slice
 async function waitFor(url, child) {
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`the server for ${url} exited`);
-    if (await fetch(url).then((r) => r.ok).catch(() => false)) return;
+    if (url.endsWith('/api/health') ? await servingWithDemo(url.slice(0, -'/api/health'.length)) : await fetch(url).then((r) => r.ok).catch(() => false)) return;
     if (i > 900) throw new Error(`${url} did not answer`);
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { machine, machineLine, table, writeDocBlock } from './lib/bench-doc.mjs';
 import { parseArgs } from './lib/studio-client.mjs';
+import { servingWithDemo } from './lib/serving.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 /** Each measured page with the title the route table gives it (the <title> is "Title - app title"). */
@@ -56,7 +57,7 @@ let code = 0;
 try {
   for (let i = 0; ; i++) {
     if (server.exitCode !== null) throw new Error('the server exited');
-    if (await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)) break;
+    if (await servingWithDemo(base)) break;
     if (i > 400) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 150));
   }

@@ -43,6 +43,7 @@ if (!health.ok) {
 }
 const demo = !process.env.DATABASE_URL ? process.env.DEMO_DATA !== '0' : process.env.DEMO_DATA === '1';
 console.log(`\nGSM Console is ready on ${address} (database: ${body.data.database}).`);
+if (body.data.demo === 'preparing') console.log('The demo studio (events, reports, finance) is being prepared in the background: its screens fill in within a few minutes.');
 if (demo) {
   console.log(`Sign in at ${address}/login as root (or admin, analyst, cache, designer, pm, tester, marketing)`);
   console.log(`with the password ${process.env.DEMO_PASSWORD ? 'in DEMO_PASSWORD' : '"gsm-demo-2026"'}.\n`);

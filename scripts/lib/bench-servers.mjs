@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { servingWithDemo } from './serving.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -45,7 +46,7 @@ export async function startServer(env, { dataDir } = {}) {
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error('the server exited');
-    if (await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)) break;
+    if (await servingWithDemo(base)) break;
     if (i > 600) throw new Error('the server did not start');
     await new Promise((r) => setTimeout(r, 200));
   }

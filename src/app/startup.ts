@@ -5,8 +5,10 @@ import { startVisitCounter, visitCounter } from '../lib/dashboard/visit-counter'
 import { apiLog, startApiLog } from '../lib/logs/api-log-writer';
 import { serverConfig } from '../lib/server/config';
 import { openDatabase, type Db } from '../lib/server/db';
+import { yielding } from '../lib/server/db/sql';
 import { migrate } from '../lib/server/db/migrate';
-import { seedDatabase } from '../lib/server/db/seed';
+import { seedCore, seedDemoAreas } from '../lib/server/db/seed';
+import { setDemoPreparation } from '../lib/server/demo-state';
 import { areas } from './server';
 
 interface StartupState {
@@ -38,11 +40,16 @@ async function start(): Promise<Db> {
   const config = serverConfig();
   const db = await openDatabase(config);
   closeOnSignals(db);
+  const seeds = areas.flatMap((a) => (a.seed ? [a.seed] : []));
+  let demoDue = false;
   try {
     const applied = await migrate(db);
     if (applied.length) console.log(`[db] applied migrations: ${applied.join(', ')}`);
     await writePgliteTemplate(db, config.pgliteWriteTemplate);
-    await seedDatabase(db, config, areas.flatMap((a) => (a.seed ? [a.seed] : [])));
+    // The console answers as soon as the accounts exist; the demo studio (events, rollups, finance, live-ops)
+    // is seeded after, in the background: a newcomer signs in within seconds, and a banner says the figures
+    // are still coming (README: the first answer within 30 s).
+    demoDue = await seedCore(db, config, seeds);
     await registerJobs(db);
     // A job claimed by a process that died (kill -9, a crash) runs again at once instead of waiting out its lease.
     const released = await releaseDeadClaims(db, { all: db.kind === 'pglite' });
@@ -54,7 +61,23 @@ async function start(): Promise<Db> {
     await db.close().catch(() => undefined);
     throw error;
   }
-  startScheduler(db);
+  if (demoDue) {
+    setDemoPreparation('preparing');
+    // The scheduler starts once the demo studio is in: its rollups would otherwise race the seeding.
+    void seedDemoAreas(yielding(db), config, seeds).then(
+      () => {
+        setDemoPreparation('ready');
+        startScheduler(db);
+      },
+      (error) => {
+        setDemoPreparation('failed');
+        console.error('[db] preparing the demo studio failed:', error);
+        startScheduler(db);
+      },
+    );
+  } else {
+    startScheduler(db);
+  }
   return db;
 }
 

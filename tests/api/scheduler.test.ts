@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nowMs } from '../../src/lib/time/clock';
+import { servingWithDemo } from '../../scripts/lib/serving.mjs';
 import { assertBuildIsCurrent, freePort, pgliteTemplateEnv, SESSION_SECRET } from '../support/test-server';
 
 /**
@@ -110,7 +111,7 @@ async function startServer(databaseUrl: string) {
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const serving = () => fetch(`${baseUrl}/api/health`).then((r) => r.ok).catch(() => false);
+  const serving = () => servingWithDemo(baseUrl);
   const started = Date.now();
   while (!(await serving())) {
     if (child.exitCode !== null || Date.now() - started > 30_000) {

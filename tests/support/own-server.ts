@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { servingWithDemo } from '../../scripts/lib/serving.mjs';
 import { assertBuildIsCurrent, DEMO_PASSWORD, freePort, pgliteTemplateEnv, SESSION_SECRET } from './test-server';
 
 /**
@@ -59,7 +60,7 @@ export async function startServer(env: Record<string, string>, options: { keepDi
     if (!options.keepDir) rmSync(dataDir, { recursive: true, force: true });
   };
   const started = Date.now();
-  while (!(await fetch(`${baseUrl}/api/health`).then((r) => r.ok).catch(() => false))) {
+  while (!(await servingWithDemo(baseUrl))) {
     // A refused start keeps the process up and retrying (the database may come up later): a test that expects
     // the refusal stops at its message instead of waiting out the deadline.
     if (child.exitCode !== null || Date.now() - started > 60_000 || options.refusal?.test(output)) {

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { servingWithDemo } from '../../scripts/lib/serving.mjs';
 
 export const DEMO_PASSWORD = 'test-demo-password';
 export const SESSION_SECRET = 'test-session-secret-that-is-long-enough-0123456789';
@@ -111,7 +112,7 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
   const started = Date.now();
   for (;;) {
     if (child.exitCode !== null) throw new Error(`test server exited early:\n${output}`);
-    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok).catch(() => false);
+    const ok = await servingWithDemo(baseUrl);
     if (ok) break;
     if (Date.now() - started > 60_000) throw new Error(`test server did not answer within 60 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 150));

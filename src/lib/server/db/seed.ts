@@ -19,8 +19,17 @@ export interface AreaSeed {
  * is no default password.
  */
 export async function seedDatabase(db: Db, config: ServerConfig, seeds: readonly AreaSeed[] = []): Promise<void> {
+  if (await seedCore(db, config, seeds)) await seedDemoAreas(db, config, seeds);
+}
+
+/**
+ * The first part of seeding, which the console needs before it can answer: base roles, and with demo data the
+ * demo teams, apps and accounts (with each area's `withApps` rows). Answers true when it seeded an empty
+ * database with demo data, so the areas' demo rows are still to come (`seedDemoAreas`).
+ */
+export async function seedCore(db: Db, config: ServerConfig, seeds: readonly AreaSeed[] = []): Promise<boolean> {
   const { n } = (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM accounts')) ?? { n: 0 };
-  if (n > 0) return;
+  if (n > 0) return false;
   const root = config.demoData ? null : productionRoot(config);
   const hashes = config.demoData
     ? await Promise.all(demoAccounts.map(() => hashPassword(config.demoPassword)))
@@ -58,9 +67,16 @@ export async function seedDatabase(db: Db, config: ServerConfig, seeds: readonly
       );
     }
   });
-  if (!config.demoData) return;
+  if (!config.demoData) return false;
   console.log(`[db] seeded demo data: ${demoAccounts.length} accounts, ${demoApps.length} apps, ${demoTeams.length} teams`);
+  return true;
+}
+
+/** Each area's demo rows, in the composition root's order (telemetry, house ads, finance, …). */
+export async function seedDemoAreas(db: Db, config: ServerConfig, seeds: readonly AreaSeed[]): Promise<void> {
+  const started = performance.now();
   for (const seed of seeds) await seed.demo?.(db, config);
+  console.log(`[db] the demo studio is ready (${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }
 
 function productionRoot(config: ServerConfig): { username: string; password: string } {

@@ -65,3 +65,30 @@ export function joinTransaction(tx: Sql, kind: Db['kind']): Db {
     },
   };
 }
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function yieldingSql(sql: Sql): Sql {
+  return {
+    query: async (text, params) => (await nextTurn(), sql.query(text, params)),
+    one: async (text, params) => (await nextTurn(), sql.one(text, params)),
+    exec: async (text) => (await nextTurn(), sql.exec(text)),
+  };
+}
+
+/**
+ * The database for long background work in the serving process (the demo studio's seeding): before each
+ * statement it lets the event loop take new connections and requests. PGlite runs in this thread and its
+ * answers resolve as microtasks, so a loop of statements would otherwise keep every request waiting until
+ * the loop ends.
+ */
+export function yielding(db: Db): Db {
+  return {
+    ...db,
+    ...yieldingSql(db),
+    kind: db.kind,
+    listen: (channel, handlers) => db.listen(channel, handlers),
+    close: () => db.close(),
+    transaction: async (fn) => (await nextTurn(), db.transaction((tx) => fn(yieldingSql(tx)))),
+  };
+}
