@@ -131,7 +131,7 @@ async function readInput(contract: Contract, req: ApiRequest): Promise<unknown> 
   const unstorable = findUnstorableText(raw, contract.textCheckedByHandler);
   if (unstorable) throw new HttpError(400, unstorable);
   const parsed = contract.request.safeParse(raw);
-  if (!parsed.success) throw new HttpError(400, describeIssues(parsed.error));
+  if (!parsed.success) throw new HttpError(400, describeIssues(parsed.error, raw));
   return parsed.data;
 }
 
