@@ -1,3 +1,5 @@
+import { MAX_SAFE_TOTAL } from '../contract';
+import { formatBound } from '../http/issues';
 import { deliverMail, REWARD_MAIL_TTL_MS } from '../mail/deliver';
 import { compareVersions } from '../experiments/assign';
 import { acceptPlayer, playerAuthSql } from '../players/service';
@@ -107,30 +109,34 @@ export async function submitScore(db: Db, player: PlayerClaims, id: number, inpu
   // before, check the max delta and the rate window, and only when all pass record the client id and move the
   // score. What it saw comes back, so the refusals below name the reason and nothing is half-written.
   const v = '$3::bigint';
+  // The reach time breaks ties (the earlier first): only a submission that changes the score moves it, so a 0 on a
+  // running total or the same value again on a 'latest' event never drops a player behind those who reached the
+  // score later (docs/sdk.md, "Scores and ties").
+  const keepReach = (changed: string) => `CASE WHEN c.score IS NULL OR ${changed} THEN $5::timestamptz ELSE coalesce(c.updated_at, $5::timestamptz) END`;
   const [score, reached] =
     e.scoring === 'increment'
-      ? [`coalesce(c.score, 0) + ${v}`, '$5::timestamptz']
+      ? [`coalesce(c.score, 0) + ${v}`, keepReach(`${v} <> 0`)]
       : e.scoring === 'latest'
-        ? [v, '$5::timestamptz']
+        ? [v, keepReach(`${v} <> c.score`)]
         : // best: only a better score moves the score and its reach time (an equal score keeps the earlier reach).
           [
             `CASE WHEN c.score IS NULL OR ${v} ${e.sort === 'asc' ? '<' : '>'} c.score THEN ${v} ELSE c.score END`,
             `CASE WHEN c.score IS NULL OR ${v} ${e.sort === 'asc' ? '<' : '>'} c.score THEN $5::timestamptz ELSE coalesce(c.updated_at, $5::timestamptz) END`,
           ];
   const delta = e.scoring === 'increment' ? v : `${v} - coalesce(c.score, 0)`;
-  const row = await db.one<{ old: string | null; dup: boolean; delta: string; count: number; inserted: boolean; score: string | null }>(
+  const row = await db.one<{ old: string | null; dup: boolean; delta: string; count: number; would: string; inserted: boolean; score: string | null }>(
     `WITH c AS (SELECT score, updated_at, rate_window, rate_count FROM live_entries WHERE event_id = $1 AND player_id = $2 FOR UPDATE),
           k AS (SELECT c.*, EXISTS (SELECT 1 FROM live_submits s WHERE s.event_id = $1 AND s.player_id = $2 AND s.client_id = $4) AS dup, ${delta} AS delta,
                        CASE WHEN $6::bigint - c.rate_window < $7 THEN c.rate_count + 1 ELSE 1 END AS count,
                        CASE WHEN $6::bigint - c.rate_window < $7 THEN c.rate_window ELSE $6::bigint END AS window_start,
                        ${score} AS new_score, ${reached} AS new_reached
                   FROM c),
-          ok AS (SELECT * FROM k WHERE NOT dup AND ($8::bigint IS NULL OR abs(delta) <= $8::bigint) AND count <= $9),
+          ok AS (SELECT * FROM k WHERE NOT dup AND ($8::bigint IS NULL OR abs(delta) <= $8::bigint) AND count <= $9 AND abs(new_score) <= $10::bigint),
           ins AS (INSERT INTO live_submits (event_id, player_id, client_id, value, at) SELECT $1, $2, $4, ${v}, $5::timestamptz FROM ok ON CONFLICT DO NOTHING RETURNING 1),
           upd AS (UPDATE live_entries x SET score = ok.new_score, updated_at = ok.new_reached, rate_window = ok.window_start, rate_count = ok.count
                     FROM ok WHERE x.event_id = $1 AND x.player_id = $2 AND EXISTS (SELECT 1 FROM ins) RETURNING x.score)
-     SELECT k.score::text AS old, k.dup, k.delta::text AS delta, k.count, EXISTS (SELECT 1 FROM ins) AS inserted, (SELECT score::text FROM upd) AS score FROM k`,
-    [id, player.playerId, input.value, input.clientId, iso(now), now, SUBMIT_WINDOW_MS, e.max_delta === null ? null : Number(e.max_delta), SUBMITS_PER_WINDOW],
+     SELECT k.score::text AS old, k.dup, k.delta::text AS delta, k.count, k.new_score::text AS would, EXISTS (SELECT 1 FROM ins) AS inserted, (SELECT score::text FROM upd) AS score FROM k`,
+    [id, player.playerId, input.value, input.clientId, iso(now), now, SUBMIT_WINDOW_MS, e.max_delta === null ? null : Number(e.max_delta), SUBMITS_PER_WINDOW, MAX_SAFE_TOTAL],
   );
   if (!row) throw conflict(`Join event ${id} first (POST /api/sdk/v1/events/${id}/join).`);
   const current = row.old === null ? 0 : Number(row.old);
@@ -138,6 +144,8 @@ export async function submitScore(db: Db, player: PlayerClaims, id: number, inpu
   if (row.dup) return { score: current, applied: false };
   const maxDelta = e.max_delta === null ? null : Number(e.max_delta);
   if (maxDelta !== null && Math.abs(Number(row.delta)) > maxDelta) throw badRequest(`value: changes the score by ${Math.abs(Number(row.delta))}, over this event's limit of ${maxDelta} per submission.`);
+  // A score no JavaScript client could read exactly (beyond 2^53 − 1) is refused, never stored.
+  if (Math.abs(Number(row.would)) > MAX_SAFE_TOTAL) throw badRequest(`value: would take the score to ${row.would}, past the largest score of ${formatBound(MAX_SAFE_TOTAL)}.`);
   if (row.count > SUBMITS_PER_WINDOW) throw new HttpError(429, `Too many scores: at most ${SUBMITS_PER_WINDOW} per ${SUBMIT_WINDOW_MS / 1000} seconds per player; send the best one later.`);
   if (!row.inserted) return { score: current, applied: false };
   return { score: Number(row.score), applied: true };

@@ -1,0 +1,137 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eventApis, templateApis } from '../../src/lib/live-events/contract';
+import { consoleTimeText } from '../../src/lib/progress-events/contract';
+import { nowMs } from '../../src/lib/time/clock';
+import { asPlayer, newGameApp, newPlayer, type GameApp, type Player } from './game-players';
+import { raw, signedInAs, uniqueName, type Session } from './helpers';
+
+/**
+ * The SDK API as a game's client developer meets it (issue 38): refusals that say what is wrong, numbers bounded
+ * by what the database holds, limits that hold under parallel calls (run on PostgreSQL with TEST_DATABASE_URL),
+ * tie-breaks that never move a player who did nothing, one answer shape for every error. Each test works on an
+ * app of its own.
+ */
+
+let root: Session;
+let app: GameApp;
+const HOUR = 3_600_000;
+const minute = 60_000;
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** A live event of the test's app, open from the start of this minute to tomorrow. */
+async function liveEvent(scoring: 'best' | 'latest' | 'increment', kind: 'ranking' | 'exp' = 'ranking') {
+  const tpl = (await root(templateApis.ranking.save, { appId: app.id, name: uniqueName('Tpl'), scoring, sort: 'desc', bracketSize: 50, durationHours: 24, rewardSpec: '1: gem 10\n2-5: coin 100' } as never)).data;
+  const now = nowMs();
+  const start = now - (now % minute);
+  return (await root(eventApis[kind].save, { templateId: tpl.id, name: uniqueName('Ev'), start: consoleTimeText(start), end: consoleTimeText(start + 86_400_000) } as never)).data;
+}
+
+beforeAll(async () => {
+  root = await signedInAs('root');
+  app = await newGameApp('sdkapi');
+});
+
+describe('1. a refusal says what is wrong, never "is required" for a value of the wrong kind', () => {
+  let player: Player;
+  beforeAll(async () => {
+    player = await newPlayer(app.android);
+  });
+
+  it.each([
+    [{ clientId: 'a', value: 1.5 }, 'value: expected a whole number, got 1.5'],
+    [{ clientId: 'a', value: '10' }, 'value: expected a number, got text'],
+    [{ clientId: 'a', value: 'NaN' }, 'value: expected a number, got text'],
+    [{ clientId: 'a', value: null }, 'value: expected a number, got null'],
+    [{ clientId: 'a', value: 10_000_000_000_000_000 }, 'value: must be at most 9,007,199,254,740,991'],
+    [{ clientId: 'a' }, 'value: is required'],
+    [{ clientId: 7, value: 1 }, 'clientId: expected text, got 7'],
+  ])('a score of %j → 400 "%s"', async (body, message) => {
+    const answer = await asPlayer(player, 'POST', '/api/sdk/v1/events/1/score', body);
+    expect([answer.status, answer.json.message]).toEqual([400, message]);
+  });
+
+  it('a device id, a mail id, a path and a query parameter of the wrong kind are named as such; true is not mail 1', async () => {
+    const session = await raw('POST', '/api/sdk/v1/players/session', { body: JSON.stringify({ deviceId: 12345678 }), headers: { 'x-sdk-key': app.android } });
+    expect([session.status, session.json.message]).toEqual([400, 'deviceId: expected text, got 12345678']);
+    for (const [mailId, message] of [
+      ['abc', 'mailId: expected a number, got text'],
+      [true, 'mailId: expected a number, got true'],
+      [1.5, 'mailId: expected a whole number, got 1.5'],
+      [3_000_000_000, 'mailId: must be a mail id'],
+    ] as const) {
+      const claim = await asPlayer(player, 'POST', '/api/sdk/v1/mail/claim', { mailId });
+      expect([claim.status, claim.json.message]).toEqual([400, message]);
+    }
+    const join = await asPlayer(player, 'POST', '/api/sdk/v1/events/abc/join', {});
+    expect([join.status, join.json.message]).toEqual([400, 'id: expected a number, got text']);
+    const events = await asPlayer(player, 'GET', '/api/sdk/v1/events?level=abc');
+    expect([events.status, events.json.message]).toEqual([400, 'level: expected a number, got text']);
+    const level = await asPlayer(player, 'GET', '/api/sdk/v1/progress-events?level=2.5');
+    expect([level.status, level.json.message]).toEqual([400, 'level: expected a whole number, got 2.5']);
+    // An empty query value is absent, as a form that left the field blank means it.
+    expect((await asPlayer(player, 'GET', '/api/sdk/v1/events?level=')).status).toBe(200);
+    const ad = await asPlayer(player, 'GET', '/api/sdk/v1/ads?placement=main&format=video');
+    expect([ad.status, ad.json.message]).toEqual([400, 'format: must be one of banner, interstitial, rewarded, native']);
+  });
+
+  it('the console API reads the same: a choice out of its list, a number given as text', async () => {
+    const body = { appId: app.id, name: uniqueName('Tpl'), scoring: 'sum', sort: 'desc', bracketSize: '10', durationHours: 24, rewardSpec: '1: gem 10' };
+    const answer = await raw('POST', templateApis.ranking.save.path, { body: JSON.stringify(body), token: root.tokens.accessToken });
+    expect([answer.status, answer.json.message]).toEqual([400, 'scoring: must be best, latest or increment; bracketSize: expected a number, got text']);
+  });
+});
+
+describe('2. numbers the database cannot hold are refused, never a 500', () => {
+  it('a cloud save version over int4 → 400 naming the bound', async () => {
+    const player = await newPlayer(app.android);
+    const answer = await asPlayer(player, 'PUT', '/api/sdk/v1/players/me/data', { version: 3_000_000_000, data: {} });
+    expect([answer.status, answer.json.message]).toEqual([400, 'version: must be at most 2,147,483,647']);
+  });
+
+  it('a progress milestone of 3000000000 → 400 in the console, nothing saved', async () => {
+    const name = uniqueName('pass');
+    const body = { appId: app.id, name, start: consoleTimeText(nowMs() - HOUR), end: consoleTimeText(nowMs() + 24 * HOUR), milestones: '100: coin 5\n3000000000: gem 1' };
+    const answer = await raw('POST', '/api/progress_event/events/save', { body: JSON.stringify(body), token: root.tokens.accessToken });
+    expect([answer.status, answer.json.message]).toEqual([400, 'milestones: line 2: the points threshold must be at most 2,147,483,647']);
+  });
+
+  it('a running total stays one a JavaScript client reads exactly: the increment past 2^53 − 1 is refused and changes nothing', async () => {
+    const ev = await liveEvent('increment');
+    const player = await newPlayer(app.android);
+    expect((await asPlayer(player, 'POST', `/api/sdk/v1/events/${ev.id}/join`, {})).status).toBe(200);
+    const first = await asPlayer(player, 'POST', `/api/sdk/v1/events/${ev.id}/score`, { clientId: 'big-1', value: Number.MAX_SAFE_INTEGER });
+    expect([first.status, first.json.data]).toEqual([200, { score: Number.MAX_SAFE_INTEGER, applied: true }]);
+    const second = await asPlayer(player, 'POST', `/api/sdk/v1/events/${ev.id}/score`, { clientId: 'big-2', value: Number.MAX_SAFE_INTEGER });
+    expect([second.status, second.json.message]).toEqual([400, 'value: would take the score to 18014398509481982, past the largest score of 9,007,199,254,740,991.']);
+    const rank = await asPlayer(player, 'GET', `/api/sdk/v1/events/${ev.id}/rank`);
+    expect((rank.json.data as { score: number }).score).toBe(Number.MAX_SAFE_INTEGER);
+    // Refused, so not recorded: the same client id may be sent again (and is refused again for the same reason).
+    expect((await asPlayer(player, 'POST', `/api/sdk/v1/events/${ev.id}/score`, { clientId: 'big-2', value: 1 })).status).toBe(400);
+  });
+});
+
+describe('4. a submission that does not change a standing never changes its tie time', () => {
+  async function ranks(evId: number, players: Player[]) {
+    const answer = await asPlayer(players[0]!, 'GET', `/api/sdk/v1/events/${evId}/rank?top=10`);
+    const top = (answer.json.data as { top: { rank: number; playerId: string }[] }).top;
+    return players.map((p) => top.find((r) => r.playerId === p.playerId)?.rank);
+  }
+
+  it.each([
+    ['increment', 'exp', 0],
+    ['latest', 'ranking', 50],
+    ['best', 'ranking', 50],
+  ] as const)('%s (%s event): re-sending %i keeps the first to reach 50 first', async (scoring, kind, again) => {
+    const ev = await liveEvent(scoring, kind);
+    const players = [await newPlayer(app.android), await newPlayer(app.android), await newPlayer(app.android)];
+    for (const p of players) expect((await asPlayer(p, 'POST', `/api/sdk/v1/events/${ev.id}/join`, {})).status).toBe(200);
+    for (const p of players) {
+      expect((await asPlayer(p, 'POST', `/api/sdk/v1/events/${ev.id}/score`, { clientId: 'reach', value: 50 })).status).toBe(200);
+      await sleep(20);
+    }
+    expect(await ranks(ev.id, players)).toEqual([1, 2, 3]);
+    const resend = await asPlayer(players[0]!, 'POST', `/api/sdk/v1/events/${ev.id}/score`, { clientId: 'again', value: again });
+    expect([resend.status, (resend.json.data as { score: number }).score]).toEqual([200, 50]);
+    expect(await ranks(ev.id, players)).toEqual([1, 2, 3]);
+  });
+});
