@@ -135,3 +135,39 @@ describe('4. a submission that does not change a standing never changes its tie 
     expect(await ranks(ev.id, players)).toEqual([1, 2, 3]);
   });
 });
+
+describe('3. per-player, per-device and per-address limits hold under parallel calls (PostgreSQL: TEST_DATABASE_URL)', () => {
+  const count = (statuses: number[]) => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
+
+  it('40 parallel progress submissions from one player: exactly 30 accepted (30 a minute), the rest 429, points of 30', async () => {
+    const name = uniqueName('pass');
+    const body = { appId: app.id, name, start: consoleTimeText(nowMs() - HOUR), end: consoleTimeText(nowMs() + 24 * HOUR), milestones: '100: coin 5' };
+    const saved = await raw('POST', '/api/progress_event/events/save', { body: JSON.stringify(body), token: root.tokens.accessToken });
+    expect(saved.status, saved.text).toBe(200);
+    const id = (saved.json.data as { id: number }).id;
+    const player = await newPlayer(app.android);
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => asPlayer(player, 'POST', `/api/sdk/v1/progress-events/${id}/points`, { clientId: `c-${i}`, points: 2 })));
+    expect(count(answers.map((a) => a.status))).toEqual({ 200: 30, 429: 10 });
+    const events = await asPlayer(player, 'GET', '/api/sdk/v1/progress-events');
+    expect((events.json.data as { events: { id: number; points: number }[] }).events.find((e) => e.id === id)!.points).toBe(60);
+  });
+
+  it('30 parallel wrong gift codes from one player: exactly 10 looked up, 20 answered 429', async () => {
+    const player = await newPlayer(app.android);
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => asPlayer(player, 'POST', '/api/sdk/v1/giftcodes/redeem', { code: `WRONGPAR${i}X` })));
+    expect(count(answers.map((a) => a.status))).toEqual({ 404: 10, 429: 20 });
+  });
+
+  it('a new device id per guess does not give unlimited guesses: 50 wrong codes an address an app, then 429', async () => {
+    const own = await newGameApp('sdkaddr');
+    const players = await Promise.all(Array.from({ length: 60 }, () => newPlayer(own.android)));
+    const answers = await Promise.all(players.map((p, i) => asPlayer(p, 'POST', '/api/sdk/v1/giftcodes/redeem', { code: `MINTED${i}XYZ` })));
+    expect(count(answers.map((a) => a.status))).toEqual({ 404: 50, 429: 10 });
+  });
+
+  it('10 parallel link-code requests of one player: exactly 3 open codes, the rest 429', async () => {
+    const player = await newPlayer(app.android);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => asPlayer(player, 'POST', '/api/sdk/v1/players/me/link-code', {})));
+    expect(count(answers.map((a) => a.status))).toEqual({ 200: 3, 429: 7 });
+  });
+});

@@ -12,6 +12,7 @@ import { nowMs } from '../time/clock';
 import type { campaignCreateContract, campaignListContract, CampaignRow, RedeemResult, usedLogsContract, usedLogsExportContract } from './contract';
 import { normaliseCode, RESULT_LABELS } from './contract';
 import { randomCodes } from './generate';
+import { countHits } from '../sdk-limits/rate-window';
 
 type CreateInput = z.output<(typeof campaignCreateContract)['request']>;
 type ListInput = z.output<(typeof campaignListContract)['request']>;
@@ -20,6 +21,8 @@ type LogExportInput = Omit<z.output<(typeof usedLogsExportContract)['request']>,
 
 /** Failed tries (wrong, malformed or foreign codes) a player or a device may make per window before 429. */
 export const FAILURES_MAX = 10;
+/** Failed tries from one address to one app per window: players behind one carrier NAT share an address. */
+export const ADDRESS_FAILURES_MAX = 50;
 export const FAILURE_WINDOW_MINUTES = 10;
 /** Codes inserted per statement when generating. */
 const INSERT_BATCH = 20_000;
@@ -254,26 +257,19 @@ async function logAttempt(db: Sql, player: PlayerClaims, code: string, campaignI
   );
 }
 
-const failureKeys = (p: PlayerClaims) => [`p:${p.appId}:${p.playerId}`, `d:${p.appId}:${p.deviceId}`];
+/**
+ * The keys a wrong guess counts against: the player, the device and the address the call came from, each within
+ * the app. The address matters because device ids are the game's to mint: a script that starts a session per
+ * guess gets a new player and device each time, never a new address.
+ */
+const failureKeys = (p: PlayerClaims, ip: string) => [`p:${p.appId}:${p.playerId}`, `d:${p.appId}:${p.deviceId}`, `a:${p.appId}:${ip}`];
+const limitOf = (key: string) => (key.startsWith('a:') ? ADDRESS_FAILURES_MAX : FAILURES_MAX);
+const FAILURE_WINDOW_MS = FAILURE_WINDOW_MINUTES * 60_000;
 
-async function isThrottled(db: Sql, player: PlayerClaims, now: number): Promise<boolean> {
-  const since = new Date(now - FAILURE_WINDOW_MINUTES * 60_000).toISOString();
-  const row = await db.one('SELECT 1 FROM gift_code_failures WHERE key IN ($1, $2) AND window_start > $3 AND failures >= $4', [...failureKeys(player), since, FAILURES_MAX]);
-  return !!row;
-}
-
-async function countFailure(db: Sql, player: PlayerClaims, now: number): Promise<void> {
-  const at = new Date(now).toISOString();
-  const since = new Date(now - FAILURE_WINDOW_MINUTES * 60_000).toISOString();
-  for (const key of failureKeys(player)) {
-    await db.query(
-      `INSERT INTO gift_code_failures (key, window_start, failures) VALUES ($1, $2, 1)
-       ON CONFLICT (key) DO UPDATE SET
-         failures = CASE WHEN gift_code_failures.window_start <= $3 THEN 1 ELSE gift_code_failures.failures + 1 END,
-         window_start = CASE WHEN gift_code_failures.window_start <= $3 THEN EXCLUDED.window_start ELSE gift_code_failures.window_start END`,
-      [key, at, since],
-    );
-  }
+/** Whether any of the keys used up its wrong guesses in the current window. */
+async function isThrottled(db: Sql, keys: string[], now: number): Promise<boolean> {
+  const rows = await db.query<{ key: string; failures: number }>('SELECT key, failures FROM gift_code_failures WHERE key = ANY($1::text[]) AND window_start > $2', [keys, new Date(now - FAILURE_WINDOW_MS).toISOString()]);
+  return rows.some((r) => Number(r.failures) >= limitOf(r.key));
 }
 
 interface CodeHit {
@@ -297,11 +293,12 @@ interface CodeHit {
  * their limit or change nothing, so parallel redemptions (any number of processes) never pass a limit; the
  * reward mail is written by deliverMail in the same transaction, so a redemption and its mail exist together.
  */
-export async function redeemCode(db: Db, player: PlayerClaims, input: { code: string; country?: string }) {
+export async function redeemCode(db: Db, player: PlayerClaims, input: { code: string; country?: string }, ip = '') {
   const now = nowMs();
   const at = new Date(now).toISOString();
   const code = normaliseCode(input.code);
-  if (await isThrottled(db, player, now)) {
+  const keys = failureKeys(player, ip);
+  if (await isThrottled(db, keys, now)) {
     await logAttempt(db, player, code, null, 'rate_limited', null, at);
     const [status, message] = REFUSALS.rate_limited;
     throw new HttpError(status, message);
@@ -362,9 +359,16 @@ export async function redeemCode(db: Db, player: PlayerClaims, input: { code: st
     return done;
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
-    await logAttempt(db, player, code, error.campaignId, error.result, null, at);
-    if (error.result === 'invalid' || error.result === 'wrong_app') await countFailure(db, player, now);
-    const [status, message] = REFUSALS[error.result];
+    let result: Exclude<RedeemResult, 'ok'> = error.result;
+    // A wrong guess is counted by one atomic statement and only then answered: of parallel wrong guesses exactly
+    // the first FAILURES_MAX hear "not valid", the rest 429 (the check above alone would let them all through,
+    // as none sees the others' failures yet).
+    if (result === 'invalid' || result === 'wrong_app') {
+      const counts = await countHits(db, 'gift_code_failures', keys, FAILURE_WINDOW_MS, now);
+      if (keys.some((key) => (counts.get(key) ?? 0) > limitOf(key))) result = 'rate_limited';
+    }
+    await logAttempt(db, player, code, error.campaignId, result, null, at);
+    const [status, message] = REFUSALS[result];
     throw new HttpError(status, message);
   }
 }

@@ -178,6 +178,9 @@ const LIVE_CODES_MAX = 3;
 
 export async function createLinkCode(db: Db, player: PlayerClaims): Promise<{ code: string; expiresAt: string }> {
   return db.transaction(async (tx) => {
+    // The player's row is locked first, so parallel requests count the open codes one after another (a count
+    // alone would not see the others' uncommitted codes on PostgreSQL).
+    await tx.query('SELECT 1 FROM players WHERE app_id = $1 AND player_id = $2 FOR UPDATE', [player.appId, player.playerId]);
     const live = await tx.one<{ n: number }>(
       'SELECT count(*)::int AS n FROM player_link_codes WHERE app_id = $1 AND player_id = $2 AND used_at IS NULL AND expires_at > now()',
       [player.appId, player.playerId],

@@ -1,3 +1,6 @@
+import { countHits } from '../sdk-limits/rate-window';
+import { MAX_SAFE_TOTAL } from '../contract';
+import { formatBound } from '../http/issues';
 import { deliverMail, REWARD_MAIL_TTL_MS } from '../mail/deliver';
 import { mayViewApp, requireAppField } from '../apps/service';
 import type { Actor, SessionAccount } from '../auth/types';
@@ -256,19 +259,22 @@ export async function submitPoints(
     );
     const current = async () => Number((await tx.one<{ points: number }>('SELECT points FROM progress_event_players WHERE event_id = $1 AND player_id = $2', [event.id, player.playerId]))?.points ?? 0);
     if (!inserted) return { points: await current(), added: 0, duplicate: true, reached: [] as number[] };
-    const recent = await tx.one<{ n: number }>(
-      'SELECT count(*)::int AS n FROM progress_event_submissions WHERE event_id = $1 AND player_id = $2 AND submitted_at > $3',
-      [event.id, player.playerId, new Date(now - 60_000)],
-    );
-    // Counted after the insert, inside the transaction: refusing rolls this submission back too.
-    if (recent!.n > SUBMISSIONS_PER_MINUTE) throw new HttpError(429, `Too many submissions: at most ${SUBMISSIONS_PER_MINUTE} a minute to one event.`);
+    // Counted by one atomic upsert after the insert, inside the transaction: parallel submissions queue on the
+    // counter's row (a count of the submissions would not see the others' uncommitted rows on PostgreSQL), and
+    // refusing rolls this submission and its count back.
+    const key = `progress:${event.id}:${player.playerId}`;
+    const hits = (await countHits(tx, 'sdk_rate_windows', [key], 60_000, now)).get(key)!;
+    if (hits > SUBMISSIONS_PER_MINUTE) throw new HttpError(429, `Too many submissions: at most ${SUBMISSIONS_PER_MINUTE} a minute to one event.`);
+    // A total no JavaScript client could read exactly (past 2^53 − 1) is refused: the upsert then changes nothing.
     const row = await tx.one<{ points: number }>(
       `INSERT INTO progress_event_players (event_id, player_id, points, joined_at, updated_at) VALUES ($1, $2, $3, $4, $4)
        ON CONFLICT (event_id, player_id) DO UPDATE SET points = progress_event_players.points + EXCLUDED.points, updated_at = EXCLUDED.updated_at
+         WHERE progress_event_players.points + EXCLUDED.points <= $5
        RETURNING points`,
-      [event.id, player.playerId, points, at],
+      [event.id, player.playerId, points, at, MAX_SAFE_TOTAL],
     );
-    const total = Number(row!.points);
+    if (!row) throw badRequest(`points: would take your points past ${formatBound(MAX_SAFE_TOTAL)}.`);
+    const total = Number(row.points);
     const reached = (event.milestones ?? []).filter((m) => total >= m.threshold && total - points < m.threshold).map((m) => m.milestone);
     return { points: total, added: points, duplicate: false, reached };
   });
