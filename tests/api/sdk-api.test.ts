@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addDays, reportDay } from '../../src/lib/analytics/day';
+import { campaignListContract, campaignSaveContract, publisherSaveContract } from '../../src/lib/house-ads/contract';
 import { eventApis, templateApis } from '../../src/lib/live-events/contract';
 import { consoleTimeText } from '../../src/lib/progress-events/contract';
 import { nowMs } from '../../src/lib/time/clock';
@@ -169,5 +171,29 @@ describe('3. per-player, per-device and per-address limits hold under parallel c
     const player = await newPlayer(app.android);
     const answers = await Promise.all(Array.from({ length: 10 }, () => asPlayer(player, 'POST', '/api/sdk/v1/players/me/link-code', {})));
     expect(count(answers.map((a) => a.status))).toEqual({ 200: 3, 429: 7 });
+  });
+});
+
+describe('5. a click counts only after its impression was recorded for the same serve', () => {
+  it('a click token sent straight after the serve is refused and counts nothing; after the impression it counts once', async () => {
+    const [advertised, publisher] = [await newGameApp('sdkadv'), await newGameApp('sdkpub')];
+    await root(publisherSaveContract, { appId: publisher.id, placements: ['main'] });
+    const today = reportDay(nowMs());
+    const { data: c } = await root(campaignSaveContract, {
+      name: uniqueName('Campaign'), advertisedApp: advertised.id, storeLinks: { android: 'https://play.google.com/store/apps/details?id=x', ios: '', webgl: '' },
+      creatives: 'banner 320x50 https://cdn.example.com/b.png', targeting: { publisherApps: [publisher.id], os: [], countries: [], versions: [], audience: 'all' },
+      startDay: addDays(today, -1), endDay: addDays(today, 1), status: 'running',
+    } as never);
+    const player = await newPlayer(publisher.android);
+    const served = await asPlayer(player, 'GET', '/api/sdk/v1/ads?placement=main&format=banner');
+    const ad = served.json.data as { campaignId: number; impressionToken: string; clickToken: string };
+    expect(ad.campaignId).toBe(c.id);
+    const early = await Promise.all(Array.from({ length: 5 }, () => asPlayer(player, 'POST', '/api/sdk/v1/ads/click', { token: ad.clickToken })));
+    expect(early.map((a) => [a.status, a.json.message])).toEqual(Array.from({ length: 5 }, () => [409, "token: this ad's impression was not recorded; send the impression token first, then the click."]));
+    expect((await root(campaignListContract, {})).data.find((x) => x.id === c.id)).toMatchObject({ impressions: 0, clicks: 0 });
+    expect((await asPlayer(player, 'POST', '/api/sdk/v1/ads/impression', { token: ad.impressionToken })).status).toBe(200);
+    const click = await asPlayer(player, 'POST', '/api/sdk/v1/ads/click', { token: ad.clickToken });
+    expect([click.status, click.json.data]).toEqual([200, { counted: true, storeUrl: 'https://play.google.com/store/apps/details?id=x' }]);
+    expect((await root(campaignListContract, {})).data.find((x) => x.id === c.id)).toMatchObject({ impressions: 1, clicks: 1 });
   });
 });
