@@ -197,3 +197,31 @@ describe('5. a click counts only after its impression was recorded for the same 
     expect((await root(campaignListContract, {})).data.find((x) => x.id === c.id)).toMatchObject({ impressions: 1, clicks: 1 });
   });
 });
+
+describe('8. a spent refresh token presented again ends the device\'s access tokens at once', () => {
+  it('the access tokens issued before the replay stop working on every kind of call; a new session works', async () => {
+    const deviceId = `dev-${uniqueName('d')}`;
+    const start = await raw('POST', '/api/sdk/v1/players/session', { body: JSON.stringify({ deviceId }), headers: { 'x-sdk-key': app.android } });
+    const first = start.json.data as { playerId: string; accessToken: string; refreshToken: string };
+    const as = (token: string, method: string, path: string, body?: unknown) => asPlayer({ playerId: first.playerId, deviceId, key: app.android, token }, method, path, body);
+    expect((await as(first.accessToken, 'GET', '/api/sdk/v1/players/me')).status).toBe(200);
+    const refreshed = await raw('POST', '/api/sdk/v1/players/refresh', { body: JSON.stringify({ refreshToken: first.refreshToken }), headers: { 'x-sdk-key': app.android } });
+    const second = refreshed.json.data as { accessToken: string };
+    expect((await as(second.accessToken, 'GET', '/api/sdk/v1/players/me')).status).toBe(200);
+    // The first refresh token again: a copy is in other hands.
+    const replay = await raw('POST', '/api/sdk/v1/players/refresh', { body: JSON.stringify({ refreshToken: first.refreshToken }), headers: { 'x-sdk-key': app.android } });
+    expect(replay.status).toBe(401);
+    const ended = 'This session was ended (its refresh token was used twice): start a new session at /api/sdk/v1/players/session.';
+    const ev = await liveEvent('best');
+    for (const token of [first.accessToken, second.accessToken]) {
+      for (const [method, path] of [['GET', '/api/sdk/v1/players/me'], ['GET', `/api/sdk/v1/events/${ev.id}/rank`], ['GET', '/api/sdk/v1/ads?placement=main&format=banner'], ['GET', '/api/sdk/v1/mail']] as const) {
+        const answer = await as(token, method, path);
+        expect([path, answer.status, answer.json.message]).toEqual([path, 401, ended]);
+      }
+    }
+    const again = await raw('POST', '/api/sdk/v1/players/session', { body: JSON.stringify({ deviceId }), headers: { 'x-sdk-key': app.android } });
+    const fresh = again.json.data as { playerId: string; accessToken: string };
+    expect(fresh.playerId).toBe(first.playerId);
+    expect((await as(fresh.accessToken, 'GET', '/api/sdk/v1/players/me')).status).toBe(200);
+  });
+});

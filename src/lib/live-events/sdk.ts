@@ -189,7 +189,7 @@ export async function readRank(db: Sql, caller: { key: string; claims: PlayerCla
 }
 
 interface RankRow {
-  auth_app: string; auth_bound: boolean; app_id: string | null; sort: 'asc' | 'desc' | null; bracket_id: number | null; score: string | number | null; players: string | number; better: string | number | null; top: string; above: string; below: string;
+  auth_app: string; auth_epoch: number | null; app_id: string | null; sort: 'asc' | 'desc' | null; bracket_id: number | null; score: string | number | null; players: string | number; better: string | number | null; top: string; above: string; below: string;
 }
 
 /**
@@ -213,7 +213,7 @@ function rankRow(db: Sql, { key, claims }: { key: string; claims: PlayerClaims }
     `WITH ${playerAuthSql('$5', '$6', '$2')},
           ev AS (SELECT app_id, sort FROM live_events WHERE id = $1),
           me AS (SELECT bracket_id, score, updated_at FROM live_entries WHERE event_id = $1 AND player_id = $2)
-     SELECT auth.auth_app, auth.auth_bound, ev.app_id, ev.sort, me.bracket_id, me.score,
+     SELECT auth.auth_app, auth.auth_epoch, ev.app_id, ev.sort, me.bracket_id, me.score,
             (SELECT count(*) FROM live_entries x WHERE ${base}) AS players,
             CASE WHEN me.score IS NULL THEN NULL ELSE (SELECT count(*) FROM live_entries x WHERE ${base} AND ${better}) END AS better,
             ${list(base, order, '$3')} AS top,
