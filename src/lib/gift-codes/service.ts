@@ -13,6 +13,7 @@ import type { campaignCreateContract, campaignListContract, CampaignRow, RedeemR
 import { normaliseCode, RESULT_LABELS } from './contract';
 import { randomCodes } from './generate';
 import { countHits } from '../sdk-limits/rate-window';
+import type { SdkErrorCode } from '../sdk-errors/catalogue';
 
 type CreateInput = z.output<(typeof campaignCreateContract)['request']>;
 type ListInput = z.output<(typeof campaignListContract)['request']>;
@@ -232,17 +233,23 @@ export async function allUsedLogs(db: Sql, account: SessionAccount, input: LogEx
 // ---------------------------------------------------------------- redeem (SDK)
 
 /** What the game hears for each refusal. A wrong, malformed or foreign code all read the same. */
-const REFUSALS: Record<Exclude<RedeemResult, 'ok'>, [number, string]> = {
-  invalid: [404, 'This gift code is not valid.'],
-  wrong_app: [404, 'This gift code is not valid.'],
-  not_started: [409, 'This gift code cannot be used yet.'],
-  expired: [410, 'This gift code has expired.'],
-  inactive: [410, 'This gift code has expired.'],
-  used_up: [409, 'This gift code has been used up.'],
-  limit_reached: [409, 'You have already redeemed this gift code.'],
-  restricted: [403, 'This gift code is not available on this device or in this country.'],
-  rate_limited: [429, `Too many wrong gift codes: try again in ${FAILURE_WINDOW_MINUTES} minutes.`],
+const REFUSALS: Record<Exclude<RedeemResult, 'ok'>, [number, string, SdkErrorCode]> = {
+  invalid: [404, 'This gift code is not valid.', 'GIFT_CODE_INVALID'],
+  wrong_app: [404, 'This gift code is not valid.', 'GIFT_CODE_INVALID'],
+  not_started: [409, 'This gift code cannot be used yet.', 'GIFT_CODE_NOT_STARTED'],
+  expired: [410, 'This gift code has expired.', 'GIFT_CODE_EXPIRED'],
+  inactive: [410, 'This gift code is no longer active.', 'GIFT_CODE_DEACTIVATED'],
+  used_up: [409, 'This gift code has been used up.', 'GIFT_CODE_USED_UP'],
+  limit_reached: [409, 'You have already redeemed this gift code.', 'GIFT_CODE_ALREADY_REDEEMED'],
+  restricted: [403, 'This gift code is not available on this device or in this country.', 'FORBIDDEN'],
+  rate_limited: [429, `Too many wrong gift codes: try again in ${FAILURE_WINDOW_MINUTES} minutes.`, 'RATE_LIMITED'],
 };
+
+/** The answer of a refusal: its status, text and catalogue code (429 with when to try again). */
+function refusal(result: Exclude<RedeemResult, 'ok'>): HttpError {
+  const [status, message, code] = REFUSALS[result];
+  return new HttpError(status, message, result === 'rate_limited' ? { 'retry-after': String(FAILURE_WINDOW_MINUTES * 60) } : {}, code);
+}
 
 class Refused extends Error {
   constructor(readonly result: Exclude<RedeemResult, 'ok'>, readonly campaignId: number | null) {
@@ -300,8 +307,7 @@ export async function redeemCode(db: Db, player: PlayerClaims, input: { code: st
   const keys = failureKeys(player, ip);
   if (await isThrottled(db, keys, now)) {
     await logAttempt(db, player, code, null, 'rate_limited', null, at);
-    const [status, message] = REFUSALS.rate_limited;
-    throw new HttpError(status, message);
+    throw refusal('rate_limited');
   }
   try {
     const done = await db.transaction(async (tx) => {
@@ -368,7 +374,6 @@ export async function redeemCode(db: Db, player: PlayerClaims, input: { code: st
       if (keys.some((key) => (counts.get(key) ?? 0) > limitOf(key))) result = 'rate_limited';
     }
     await logAttempt(db, player, code, error.campaignId, result, null, at);
-    const [status, message] = REFUSALS[result];
-    throw new HttpError(status, message);
+    throw refusal(result);
   }
 }

@@ -152,9 +152,9 @@ export async function track(db: Db, headers: Headers, token: string, kind: 'i' |
   if (!row) {
     if (kind === 'c') {
       const serve = await db.one<{ shown: boolean }>('SELECT impression_at IS NOT NULL AS shown FROM house_ad_serves WHERE serve_id = $1', [claims.s]);
-      if (serve && !serve.shown) throw conflict('token: this ad\'s impression was not recorded; send the impression token first, then the click.');
+      if (serve && !serve.shown) throw new HttpError(409, 'token: this ad\'s impression was not recorded; send the impression token first, then the click.', {}, 'AD_IMPRESSION_MISSING');
     }
-    throw conflict(`token: this ${kind === 'i' ? 'impression' : 'click'} was already counted.`);
+    throw new HttpError(409, `token: this ${kind === 'i' ? 'impression' : 'click'} was already counted.`, {}, 'AD_TOKEN_USED');
   }
   return { storeUrl: row.store_links[OS_KEYS[app.os]!] ?? '' };
 }

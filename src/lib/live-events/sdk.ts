@@ -40,9 +40,9 @@ async function eventOf(db: Sql, player: PlayerClaims, id: number, lock = false):
 
 /** 409 unless the event takes part now (between its start and its end, not cancelled). */
 function requireOpen(e: Ev, now: number): void {
-  if (e.status === 'cancelled') throw conflict(`Event ${e.id} was cancelled.`);
-  if (e.status === 'ended' || e.status === 'rewarded' || now >= new Date(e.ends_at).getTime()) throw conflict(`Event ${e.id} has ended (${formatDateTime(e.ends_at)}); it no longer accepts players or scores.`);
-  if (now < new Date(e.starts_at).getTime()) throw conflict(`Event ${e.id} has not started; it opens at ${formatDateTime(e.starts_at)}.`);
+  if (e.status === 'cancelled') throw new HttpError(409, `Event ${e.id} was cancelled.`, {}, 'EVENT_ENDED');
+  if (e.status === 'ended' || e.status === 'rewarded' || now >= new Date(e.ends_at).getTime()) throw new HttpError(409, `Event ${e.id} has ended (${formatDateTime(e.ends_at)}); it no longer accepts players or scores.`, {}, 'EVENT_ENDED');
+  if (now < new Date(e.starts_at).getTime()) throw new HttpError(409, `Event ${e.id} has not started; it opens at ${formatDateTime(e.starts_at)}.`, {}, 'EVENT_NOT_STARTED');
 }
 
 /** Why the player may not enter, or null: the entry rules (level, version, countries). */
@@ -138,7 +138,7 @@ export async function submitScore(db: Db, player: PlayerClaims, id: number, inpu
      SELECT k.score::text AS old, k.dup, k.delta::text AS delta, k.count, k.new_score::text AS would, EXISTS (SELECT 1 FROM ins) AS inserted, (SELECT score::text FROM upd) AS score FROM k`,
     [id, player.playerId, input.value, input.clientId, iso(now), now, SUBMIT_WINDOW_MS, e.max_delta === null ? null : Number(e.max_delta), SUBMITS_PER_WINDOW, MAX_SAFE_TOTAL],
   );
-  if (!row) throw conflict(`Join event ${id} first (POST /api/sdk/v1/events/${id}/join).`);
+  if (!row) throw new HttpError(409, `Join event ${id} first (POST /api/sdk/v1/events/${id}/join).`, {}, 'EVENT_NOT_JOINED');
   const current = row.old === null ? 0 : Number(row.old);
   // A client id applied before (or by a parallel retry that won the race) is answered, not applied again.
   if (row.dup) return { score: current, applied: false };
@@ -146,7 +146,7 @@ export async function submitScore(db: Db, player: PlayerClaims, id: number, inpu
   if (maxDelta !== null && Math.abs(Number(row.delta)) > maxDelta) throw badRequest(`value: changes the score by ${Math.abs(Number(row.delta))}, over this event's limit of ${maxDelta} per submission.`);
   // A score no JavaScript client could read exactly (beyond 2^53 − 1) is refused, never stored.
   if (Math.abs(Number(row.would)) > MAX_SAFE_TOTAL) throw badRequest(`value: would take the score to ${row.would}, past the largest score of ${formatBound(MAX_SAFE_TOTAL)}.`);
-  if (row.count > SUBMITS_PER_WINDOW) throw new HttpError(429, `Too many scores: at most ${SUBMITS_PER_WINDOW} per ${SUBMIT_WINDOW_MS / 1000} seconds per player; send the best one later.`);
+  if (row.count > SUBMITS_PER_WINDOW) throw new HttpError(429, `Too many scores: at most ${SUBMITS_PER_WINDOW} per ${SUBMIT_WINDOW_MS / 1000} seconds per player; send the best one later.`, { 'retry-after': String(Math.ceil(SUBMIT_WINDOW_MS / 1000)) }, 'RATE_LIMITED');
   if (!row.inserted) return { score: current, applied: false };
   return { score: Number(row.score), applied: true };
 }
@@ -230,7 +230,11 @@ function rankRow(db: Sql, { key, claims }: { key: string; claims: PlayerClaims }
  */
 export async function claimReward(db: Db, player: PlayerClaims, id: number, now = nowMs()) {
   const e = await eventOf(db, player, id);
-  if (e.status !== 'rewarded') throw conflict(e.status === 'cancelled' ? `Event ${id} was cancelled; it has no rewards.` : `Event ${id}'s rewards are not out yet (they go out after ${formatDateTime(e.ends_at)}).`);
+  if (e.status !== 'rewarded') {
+    throw e.status === 'cancelled'
+      ? new HttpError(409, `Event ${id} was cancelled; it has no rewards.`, {}, 'EVENT_ENDED')
+      : new HttpError(409, `Event ${id}'s rewards are not out yet (they go out after ${formatDateTime(e.ends_at)}).`, {}, 'EVENT_NOT_STARTED');
+  }
   const row = await db.transaction(async (tx) => {
     const claimed = await tx.one<{ rank: number; rewards: { itemId: string; amount: number }[]; claimed_at: Date }>(
       'UPDATE live_grants SET claimed_at = $3::timestamptz WHERE event_id = $1 AND player_id = $2 AND claimed_at IS NULL RETURNING rank, rewards, claimed_at',
@@ -246,6 +250,6 @@ export async function claimReward(db: Db, player: PlayerClaims, id: number, now 
   });
   if (row) return { eventId: id, rank: row.rank, rewards: row.rewards, claimedAt: iso(new Date(row.claimed_at).getTime()) };
   const grant = await db.one<{ claimed_at: Date }>('SELECT claimed_at FROM live_grants WHERE event_id = $1 AND player_id = $2', [id, player.playerId]);
-  if (grant) throw conflict(`Already claimed at ${formatDateTime(grant.claimed_at)}.`);
+  if (grant) throw new HttpError(409, `Already claimed at ${formatDateTime(grant.claimed_at)}.`, {}, 'ALREADY_CLAIMED');
   throw notFound(`No reward for this player in event ${id}.`);
 }

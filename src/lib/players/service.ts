@@ -203,7 +203,7 @@ export async function createLinkCode(db: Db, player: PlayerClaims): Promise<{ co
       'SELECT count(*)::int AS n FROM player_link_codes WHERE app_id = $1 AND player_id = $2 AND used_at IS NULL AND expires_at > now()',
       [player.appId, player.playerId],
     );
-    if ((live?.n ?? 0) >= LIVE_CODES_MAX) throw new HttpError(429, `At most ${LIVE_CODES_MAX} link codes may be open at once; use one or wait ${LINK_CODE_TTL_MINUTES} minutes.`);
+    if ((live?.n ?? 0) >= LIVE_CODES_MAX) throw new HttpError(429, `At most ${LIVE_CODES_MAX} link codes may be open at once; use one or wait ${LINK_CODE_TTL_MINUTES} minutes.`, { 'retry-after': String(LINK_CODE_TTL_MINUTES * 60) }, 'RATE_LIMITED');
     const code = mintLinkCode();
     const row = await tx.one<{ expires_at: Date }>(
       `INSERT INTO player_link_codes (code_hash, app_id, player_id, expires_at) VALUES ($1, $2, $3, now() + make_interval(mins => $4)) RETURNING expires_at`,
@@ -242,7 +242,7 @@ export async function writePlayerData(db: Sql, player: PlayerClaims, input: { ve
         );
   if (!row) {
     const current = await db.one<{ version: number }>('SELECT version FROM player_data WHERE app_id = $1 AND player_id = $2', [player.appId, player.playerId]);
-    throw conflict(`version: the save is at version ${current?.version ?? 0}, not ${input.version}; read it again and merge.`);
+    throw new HttpError(409, `version: the save is at version ${current?.version ?? 0}, not ${input.version}; read it again and merge.`, {}, 'SAVE_VERSION_CONFLICT');
   }
   return { version: row.version, updatedAt: new Date(row.updated_at).toISOString() };
 }

@@ -203,6 +203,10 @@ export const sdkProgressEvent = z.object({
   name: z.string(),
   title: z.string(),
   description: z.string(),
+  /** The window, named as every SDK resource names it. */
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** Deprecated aliases of startsAt and endsAt (the first SDK's names), kept for clients built on them. */
   startAt: z.string(),
   endAt: z.string(),
   /** Open for points now (false after the end, while unclaimed milestones may still be claimed). */

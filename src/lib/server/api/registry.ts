@@ -27,7 +27,7 @@ import { researchApi } from '../../research/api';
 import { giftCodesApi } from '../../gift-codes/api';
 import { systemApi } from '../../system/api';
 import { testingApi } from '../../testing/api';
-import { json, runHandler, type ApiHandler } from './handler';
+import { errorJson, isSdkPath, json, runHandler, type ApiHandler } from './handler';
 import { ApiRouter } from './router';
 
 /**
@@ -92,11 +92,11 @@ export async function serveApi(astro: APIContext): Promise<Response> {
       });
     case 'method': {
       const allow = [...new Set(found.allow.includes('GET') ? [...found.allow, 'HEAD'] : found.allow)].join(', ');
-      return json(405, { message: `${method} is not allowed on ${pathname} (allowed: ${allow}).` }, { allow });
+      return errorJson(405, `${method} is not allowed on ${pathname} (allowed: ${allow}).`, { allow }, isSdkPath(pathname));
     }
     case 'malformed':
-      return json(400, { message: `The path ${pathname} is not valid percent-encoding.` });
+      return errorJson(400, `The path ${pathname} is not valid percent-encoding.`, {}, isSdkPath(pathname));
     case 'none':
-      return json(404, { message: `No API endpoint at ${pathname}.` });
+      return errorJson(404, `No API endpoint at ${pathname}.`, {}, isSdkPath(pathname));
   }
 }
