@@ -21,8 +21,8 @@ const minute = 60_000;
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** A live event of the test's app, open from the start of this minute to tomorrow. */
-async function liveEvent(scoring: 'best' | 'latest' | 'increment', kind: 'ranking' | 'exp' = 'ranking') {
-  const tpl = (await root(templateApis.ranking.save, { appId: app.id, name: uniqueName('Tpl'), scoring, sort: 'desc', bracketSize: 50, durationHours: 24, rewardSpec: '1: gem 10\n2-5: coin 100' } as never)).data;
+async function liveEvent(scoring: 'best' | 'latest' | 'increment', kind: 'ranking' | 'exp' = 'ranking', extra: Record<string, unknown> = {}) {
+  const tpl = (await root(templateApis.ranking.save, { appId: app.id, name: uniqueName('Tpl'), scoring, sort: 'desc', bracketSize: 50, durationHours: 24, rewardSpec: '1: gem 10\n2-5: coin 100', ...extra } as never)).data;
   const now = nowMs();
   const start = now - (now % minute);
   return (await root(eventApis[kind].save, { templateId: tpl.id, name: uniqueName('Ev'), start: consoleTimeText(start), end: consoleTimeText(start + 86_400_000) } as never)).data;
@@ -109,6 +109,22 @@ describe('2. numbers the database cannot hold are refused, never a 500', () => {
     expect((rank.json.data as { score: number }).score).toBe(Number.MAX_SAFE_INTEGER);
     // Refused, so not recorded: the same client id may be sent again (and is refused again for the same reason).
     expect((await asPlayer(player, 'POST', `/api/sdk/v1/events/${ev.id}/score`, { clientId: 'big-2', value: 1 })).status).toBe(400);
+  });
+});
+
+describe('2b. a per-event score ceiling', () => {
+  it.each([
+    ['best', [1000, 1001], 1000],
+    ['increment', [600, 600], 600],
+  ] as const)('%s: a score past the event\'s highest score is refused and changes nothing', async (scoring, [first, second], kept) => {
+    const ev = await liveEvent(scoring, 'ranking', { maxScore: 1000 });
+    const player = await newPlayer(app.android);
+    expect((await asPlayer(player, 'POST', `/api/sdk/v1/events/${ev.id}/join`, {})).status).toBe(200);
+    expect((await asPlayer(player, 'POST', `/api/sdk/v1/events/${ev.id}/score`, { clientId: 'a', value: first })).status).toBe(200);
+    const over = await asPlayer(player, 'POST', `/api/sdk/v1/events/${ev.id}/score`, { clientId: 'b', value: second });
+    expect([over.status, over.json.message]).toEqual([400, `value: would take the score to ${scoring === 'best' ? 1001 : 1200}, past this event's highest score of 1,000.`]);
+    const rank = await asPlayer(player, 'GET', `/api/sdk/v1/events/${ev.id}/rank`);
+    expect((rank.json.data as { score: number }).score).toBe(kept);
   });
 });
 

@@ -146,6 +146,7 @@ export const templateSchema = z.object({
   minVersion: z.string(),
   countries: z.array(z.string()),
   maxDelta: z.number().nullable(),
+  maxScore: z.number().nullable(),
   allowNegative: z.boolean(),
   events: z.number(),
   updatedBy: z.string(),
@@ -232,6 +233,8 @@ export function templateRequest(kind: TemplateKind) {
       minVersion: z.string().trim().max(50).regex(/^([0-9A-Za-z][0-9A-Za-z._+-]*)?$/, 'must be an app version like 1.4.0').default(''),
       countries: z.array(z.string().trim().regex(/^[A-Za-z]{2}$/, 'must be two-letter country codes').toUpperCase()).max(250).default([]),
       maxDelta: z.number().int('must be a whole number').min(1, 'must be at least 1').max(Number.MAX_SAFE_INTEGER).nullable().default(null),
+      /** The highest score (and lowest, negated, where negatives are allowed) a player may reach; null: 2^53 − 1. */
+      maxScore: z.number().int().min(1).max(MAX_SAFE_TOTAL).nullable().default(null),
       allowNegative: z.boolean().default(false),
     })
     .superRefine((v, ctx) => {

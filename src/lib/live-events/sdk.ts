@@ -22,9 +22,9 @@ const iso = (ms: number) => new Date(ms).toISOString();
 type Ev = {
   id: number; app_id: string; kind: EventKind; name: string; description: string; starts_at: Date; ends_at: Date; status: EventStatus; scoring: Scoring; sort: 'desc' | 'asc';
   bracket_size: number; rewards: RewardRange[]; tiers: Tier[]; min_level: number; min_version: string; countries: string[]; max_delta: string | number | null;
-  allow_negative: boolean; series_id: number | null;
+  allow_negative: boolean; series_id: number | null; max_score: string | number | null;
 };
-const EV = `id, app_id, kind, name, description, starts_at, ends_at, status, scoring, sort, bracket_size, rewards, tiers, min_level, min_version, countries, max_delta, allow_negative, series_id`;
+const EV = `id, app_id, kind, name, description, starts_at, ends_at, status, scoring, sort, bracket_size, rewards, tiers, min_level, min_version, countries, max_delta, allow_negative, series_id, max_score`;
 
 export interface Device {
   level?: number;
@@ -124,6 +124,8 @@ export async function submitScore(db: Db, player: PlayerClaims, id: number, inpu
             `CASE WHEN c.score IS NULL OR ${v} ${e.sort === 'asc' ? '<' : '>'} c.score THEN $5::timestamptz ELSE coalesce(c.updated_at, $5::timestamptz) END`,
           ];
   const delta = e.scoring === 'increment' ? v : `${v} - coalesce(c.score, 0)`;
+  // The event's own ceiling, else the largest score a JavaScript client reads exactly.
+  const ceiling = e.max_score === null ? MAX_SAFE_TOTAL : Math.min(Number(e.max_score), MAX_SAFE_TOTAL);
   const row = await db.one<{ old: string | null; dup: boolean; delta: string; count: number; would: string; inserted: boolean; score: string | null }>(
     `WITH c AS (SELECT score, updated_at, rate_window, rate_count FROM live_entries WHERE event_id = $1 AND player_id = $2 FOR UPDATE),
           k AS (SELECT c.*, EXISTS (SELECT 1 FROM live_submits s WHERE s.event_id = $1 AND s.player_id = $2 AND s.client_id = $4) AS dup, ${delta} AS delta,
@@ -136,7 +138,7 @@ export async function submitScore(db: Db, player: PlayerClaims, id: number, inpu
           upd AS (UPDATE live_entries x SET score = ok.new_score, updated_at = ok.new_reached, rate_window = ok.window_start, rate_count = ok.count
                     FROM ok WHERE x.event_id = $1 AND x.player_id = $2 AND EXISTS (SELECT 1 FROM ins) RETURNING x.score)
      SELECT k.score::text AS old, k.dup, k.delta::text AS delta, k.count, k.new_score::text AS would, EXISTS (SELECT 1 FROM ins) AS inserted, (SELECT score::text FROM upd) AS score FROM k`,
-    [id, player.playerId, input.value, input.clientId, iso(now), now, SUBMIT_WINDOW_MS, e.max_delta === null ? null : Number(e.max_delta), SUBMITS_PER_WINDOW, MAX_SAFE_TOTAL],
+    [id, player.playerId, input.value, input.clientId, iso(now), now, SUBMIT_WINDOW_MS, e.max_delta === null ? null : Number(e.max_delta), SUBMITS_PER_WINDOW, ceiling],
   );
   if (!row) throw new HttpError(409, `Join event ${id} first (POST /api/sdk/v1/events/${id}/join).`, {}, 'EVENT_NOT_JOINED');
   const current = row.old === null ? 0 : Number(row.old);
@@ -145,7 +147,7 @@ export async function submitScore(db: Db, player: PlayerClaims, id: number, inpu
   const maxDelta = e.max_delta === null ? null : Number(e.max_delta);
   if (maxDelta !== null && Math.abs(Number(row.delta)) > maxDelta) throw badRequest(`value: changes the score by ${Math.abs(Number(row.delta))}, over this event's limit of ${maxDelta} per submission.`);
   // A score no JavaScript client could read exactly (beyond 2^53 − 1) is refused, never stored.
-  if (Math.abs(Number(row.would)) > MAX_SAFE_TOTAL) throw badRequest(`value: would take the score to ${row.would}, past the largest score of ${formatBound(MAX_SAFE_TOTAL)}.`);
+  if (Math.abs(Number(row.would)) > ceiling) throw badRequest(`value: would take the score to ${row.would}, past ${ceiling === MAX_SAFE_TOTAL ? 'the largest score' : "this event's highest score"} of ${formatBound(ceiling)}.`);
   if (row.count > SUBMITS_PER_WINDOW) throw new HttpError(429, `Too many scores: at most ${SUBMITS_PER_WINDOW} per ${SUBMIT_WINDOW_MS / 1000} seconds per player; send the best one later.`, { 'retry-after': String(Math.ceil(SUBMIT_WINDOW_MS / 1000)) }, 'RATE_LIMITED');
   if (!row.inserted) return { score: current, applied: false };
   return { score: Number(row.score), applied: true };
