@@ -3,9 +3,13 @@ import { campaignActiveContract, campaignCreateContract } from '../../src/lib/gi
 import { eventApis, templateApis } from '../../src/lib/live-events/contract';
 import { consoleTimeText } from '../../src/lib/progress-events/contract';
 import { SDK_ERRORS } from '../../src/lib/sdk-errors/catalogue';
+import { createSdkClient, SdkApiError } from '../../src/lib/sdk-client/client';
+import { redeemContract } from '../../src/lib/gift-codes/contract';
+import { playerMeContract } from '../../src/lib/players/contract';
+import { sdkProgressEventsContract } from '../../src/lib/progress-events/contract';
 import { nowMs } from '../../src/lib/time/clock';
 import { asPlayer, newGameApp, newPlayer, type GameApp, type Player } from './game-players';
-import { raw, signedInAs, uniqueName, type Session } from './helpers';
+import { baseUrl, raw, signedInAs, uniqueName, type Session } from './helpers';
 
 /**
  * The SDK API's error model (issue 38): every refusal is `{ error: { code, message, field?, retryAfter? }, message }`
@@ -131,5 +135,18 @@ describe('one naming scheme', () => {
     expect(old.status, old.text).toBe(200);
     expect(old.json.data).toEqual(fresh.json.data);
     expect([old.headers.get('deprecation'), old.headers.get('link')]).toEqual(['true', '</api/sdk/v1/analytics/events>; rel="successor-version"']);
+  });
+});
+
+describe('the typed SDK client', () => {
+  it('calls with the contracts\' types and rejects with the catalogue code, field and retry', async () => {
+    const client = createSdkClient({ baseUrl, key: app.android, token: player.token });
+    expect(await client(playerMeContract, {})).toMatchObject({ playerId: player.playerId, appId: app.id, devices: 1 });
+    expect(Array.isArray((await client(sdkProgressEventsContract, { level: 3 })).events)).toBe(true);
+    const refused = await client(redeemContract, { code: 'NOSUCHCODE9' }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(SdkApiError);
+    expect([(refused as SdkApiError).status, (refused as SdkApiError).code, (refused as SdkApiError).retry]).toEqual([404, 'GIFT_CODE_INVALID', false]);
+    const bad = (await client(sdkProgressEventsContract, { level: 'abc' as never }).catch((error: unknown) => error)) as SdkApiError;
+    expect([bad.code, bad.field, bad.message]).toEqual(['VALIDATION', 'level', 'level: expected a number, got text']);
   });
 });
