@@ -183,6 +183,15 @@ describe('3. per-player, per-device and per-address limits hold under parallel c
     expect(count(answers.map((a) => a.status))).toEqual({ 404: 50, 429: 10 });
   });
 
+  it('30 parallel scores from one player to one event: exactly 20 applied (20 per 10 s), the rest 429', async () => {
+    const ev = await liveEvent('increment');
+    const player = await newPlayer(app.android);
+    expect((await asPlayer(player, 'POST', `/api/sdk/v1/events/${ev.id}/join`, {})).status).toBe(200);
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => asPlayer(player, 'POST', `/api/sdk/v1/events/${ev.id}/score`, { clientId: `s-${i}`, value: 1 })));
+    expect(count(answers.map((a) => a.status))).toEqual({ 200: 20, 429: 10 });
+    expect(((await asPlayer(player, 'GET', `/api/sdk/v1/events/${ev.id}/rank`)).json.data as { score: number }).score).toBe(20);
+  });
+
   it('10 parallel link-code requests of one player: exactly 3 open codes, the rest 429', async () => {
     const player = await newPlayer(app.android);
     const answers = await Promise.all(Array.from({ length: 10 }, () => asPlayer(player, 'POST', '/api/sdk/v1/players/me/link-code', {})));
