@@ -7,7 +7,7 @@ import { serverConfig } from '../server/config';
 import { randomToken, signToken, verifyToken } from '../server/crypto';
 import type { Db } from '../server/db';
 import { servingSnapshot } from './serving-cache';
-import { HttpError, badRequest, conflict } from '../server/errors';
+import { HttpError, badRequest } from '../server/errors';
 import { nowMs } from '../time/clock';
 import { type Creative, type ServedAd, type serveRequest, type Targeting } from './contract';
 

@@ -29,6 +29,7 @@ describe('describeIssues', () => {
     [{ kind: 'sum' }, 'kind: expected one of best, latest'],
     [{ id: true }, 'id: expected a number, got true'],
     [{ id: 'abc' }, 'id: expected a number, got text'],
+    [{ id: '' }, 'id: is required'],
     [{ id: '3000000000' }, 'id: must be a mail id'],
     [{ level: 'abc' }, 'level: expected a number, got text'],
     [{ level: '3000000000' }, 'level: must be at most 2,147,483,647'],

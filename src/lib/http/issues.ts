@@ -79,7 +79,8 @@ export function issueText(issue: z.core.$ZodIssue, request?: unknown): string {
   const sent = request === undefined ? ((issue as { input?: unknown }).input ?? ABSENT) : sentValue(request, issue.path);
   switch (issue.code) {
     case 'invalid_type':
-      return sent === ABSENT ? 'is required' : wrongType(issue, sent);
+      // Empty text where something else was expected is a field left blank (a form's number input): missing.
+      return sent === ABSENT || (typeof sent === 'string' && sent.trim() === '') ? 'is required' : wrongType(issue, sent);
     case 'unrecognized_keys':
       return `unknown field(s) ${issue.keys.join(', ')}`;
     case 'invalid_value':

@@ -5,7 +5,7 @@ import { compareVersions } from '../experiments/assign';
 import { acceptPlayer, playerAuthSql } from '../players/service';
 import type { PlayerClaims } from '../players/tokens';
 import type { Db, Sql } from '../server/db';
-import { badRequest, conflict, HttpError, notFound } from '../server/errors';
+import { badRequest, HttpError, notFound } from '../server/errors';
 import { nowMs } from '../time/clock';
 import { formatDateTime } from '../time/format';
 import { SUBMIT_WINDOW_MS, SUBMITS_PER_WINDOW, type EventKind, type EventStatus, type RewardRange, type Scoring, type Tier } from './contract';

@@ -3,7 +3,7 @@ import { MISSING_SDK_KEY, UNKNOWN_SDK_KEY, type SdkApp } from '../analytics/inge
 import { randomToken, sha256 } from '../server/crypto';
 import { serverConfig } from '../server/config';
 import type { Db, Sql } from '../server/db';
-import { HttpError, badRequest, conflict } from '../server/errors';
+import { HttpError, badRequest } from '../server/errors';
 import { PLAYER_DATA_MAX_BYTES, type PlayerTokens } from './contract';
 import { PLAYER_ACCESS_TTL_SECONDS, PLAYER_REFRESH_TTL_DAYS, readPlayerToken, requireTokenApp, signPlayerToken, type PlayerClaims } from './tokens';
 

@@ -27,7 +27,7 @@ import { researchApi } from '../../research/api';
 import { giftCodesApi } from '../../gift-codes/api';
 import { systemApi } from '../../system/api';
 import { testingApi } from '../../testing/api';
-import { errorJson, isSdkPath, json, runHandler, type ApiHandler } from './handler';
+import { errorJson, isSdkPath, runHandler, type ApiHandler } from './handler';
 import { ApiRouter } from './router';
 
 /**
