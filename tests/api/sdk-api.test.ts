@@ -157,7 +157,7 @@ describe('4. a submission that does not change a standing never changes its tie 
 describe('3. per-player, per-device and per-address limits hold under parallel calls (PostgreSQL: TEST_DATABASE_URL)', () => {
   const count = (statuses: number[]) => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
 
-  it('40 parallel progress submissions from one player: exactly 30 accepted (30 a minute), the rest 429, points of 30', async () => {
+  it('40 parallel progress submissions from one player: exactly 30 accepted (30 a minute), the rest 429, the points of those 30 only', async () => {
     const name = uniqueName('pass');
     const body = { appId: app.id, name, start: consoleTimeText(nowMs() - HOUR), end: consoleTimeText(nowMs() + 24 * HOUR), milestones: '100: coin 5' };
     const saved = await raw('POST', '/api/progress_event/events/save', { body: JSON.stringify(body), token: root.tokens.accessToken });
