@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench:analytics`: ingestion throughput and report times at scale, on PGlite and on PostgreSQL.
 // For each database: starts the built server on a fresh database (scheduler off, so ingestion and rollups
-// are timed apart), sends a simulated studio of ~10 million events through POST /api/sdk/v1/events with 4
+// are timed apart), sends a simulated studio of ~10 million events through POST /api/sdk/v1/analytics/events with 4
 // requests in flight, rolls everything up, then times each report (median of 9 after a warm-up) over the
 // 30 days ending --until for one app and for all the simulated apps (named; the demo accounts' own apps,
 // which hold no events here, are left out). PostgreSQL: BENCH_PG_URL, or a throw-away cluster

@@ -23,7 +23,7 @@ const base = args.url.replace(/\/$/, '');
 const token = await signIn(base, args.username, args.password);
 const apps = await ensureStudioApps(base, token, args.apps);
 console.log(`[simulate] ${apps.length} apps (${apps.map((a) => `${a.appId}: ${a.platforms.map((p) => ({ 1: 'Android', 2: 'Ios', 3: 'WebGL' })[p.os]).join('+')}`).join(', ')})`);
-console.log(`[simulate] ${args.users} players over ${args.days} days (seed ${args.seed}), ${args.concurrency} requests in flight → ${base}/api/sdk/v1/events`);
+console.log(`[simulate] ${args.users} players over ${args.days} days (seed ${args.seed}), ${args.concurrency} requests in flight → ${base}/api/sdk/v1/analytics/events`);
 const sent = await sendStudio(base, apps, {
   users: args.users,
   days: args.days,

@@ -27,7 +27,7 @@ export async function sendBenchExperiment(base, token, app, { players, now }) {
   const platform = app.platforms[0];
   const events = simulateExperiment({ experimentId: saved.id, variants: saved.variants, lift: { B: 0.08 }, players, startDay, now, seed: 15, os: platform.os, country: 'VN', appVersion: '1.0.0', prefix: `p_benchab${saved.id}x` });
   for (let i = 0; i < events.length; i += 500) {
-    const answer = await call(base, null, 'POST', '/api/sdk/v1/events', { events: events.slice(i, i + 500) }, { 'x-sdk-key': platform.key });
+    const answer = await call(base, null, 'POST', '/api/sdk/v1/analytics/events', { events: events.slice(i, i + 500) }, { 'x-sdk-key': platform.key });
     if (answer.rejected.length) throw new Error(`A/B bench events refused: ${answer.rejected[0].reason}`);
   }
   return events.length;

@@ -1,6 +1,6 @@
 // Drives a running console over HTTP the way a game SDK and an operator would: signs in, makes sure the
 // simulated studio's apps exist (with an SDK key per platform), sends the simulated events to
-// /api/sdk/v1/events with each platform's key, and asks for the rollups.
+// /api/sdk/v1/analytics/events with each platform's key, and asks for the rollups.
 // The simulator itself is src/lib/analytics/simulator.ts, loaded through Node 24's type stripping.
 import { simulateStudio } from '../../src/lib/analytics/simulator.ts';
 
@@ -86,7 +86,7 @@ export async function sendStudio(base, apps, { users, days, seed, now, concurren
       const batch = next.value;
       const body = JSON.stringify({ events: batch.events });
       for (let attempt = 1; ; attempt++) {
-        const response = await fetch(`${base}/api/sdk/v1/events`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sdk-key': batch.key }, body }).catch((error) => ({ ok: false, status: 0, error }));
+        const response = await fetch(`${base}/api/sdk/v1/analytics/events`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sdk-key': batch.key }, body }).catch((error) => ({ ok: false, status: 0, error }));
         if (response.ok) {
           const { data } = await response.json();
           totals.accepted += data.accepted;

@@ -35,7 +35,7 @@ describe('the resource form', () => {
     const request = saveRequest(d, context as never, null, values);
     const checked = validateSave(d, request);
     expect(checked.ok).toBe(false);
-    const server = describeIssues(d.contracts.save!.request.safeParse(request).error!);
+    const server = describeIssues(d.contracts.save!.request.safeParse(request).error!, request);
     const fromServer = splitFieldMessages(server, (d.form ?? []).map((f) => f.key));
     expect(checked.ok ? null : checked.byField).toEqual(fromServer.byField);
     expect(fromServer.byField['data.price']).toBe('must be a decimal amount like 4.99');

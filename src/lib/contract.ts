@@ -84,8 +84,8 @@ export const removedId = z.object({ id: z.number().int() });
  * where deep offsets are refused), `limit` rows a page from 1 to `maxLimit`.
  */
 export function listPage({ limit = 20, maxLimit = 100, maxPage }: { limit?: number; maxLimit?: number; maxPage?: number } = {}) {
-  const page = z.coerce.number().int().min(1);
-  return { page: (maxPage ? page.max(maxPage) : page).default(1), limit: z.coerce.number().int().min(1).max(maxLimit).default(limit) };
+  const page = z.number().int().min(1);
+  return { page: numberFromText((maxPage ? page.max(maxPage) : page).default(1)), limit: numberFromText(z.number().int().min(1).max(maxLimit).default(limit)) };
 }
 
 /** What a list's search box sends. */
@@ -93,6 +93,25 @@ export const textSearch = z.string().trim().max(100).optional();
 
 /** The largest id of a serial (PostgreSQL integer) column: a larger one would fail in the database, not as a 400. */
 export const MAX_SERIAL_ID = 2_147_483_647;
+/** The largest value of an integer (int4) column. */
+export const MAX_INT4 = 2_147_483_647;
+/** The largest whole number a JavaScript client reads exactly (2^53 − 1): totals stay at or under it. */
+export const MAX_SAFE_TOTAL = Number.MAX_SAFE_INTEGER;
+
+const NUMERIC_TEXT = /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i;
+
+/**
+ * A number as a path, a query or a JSON body carries it: a JSON number, or text that reads as one ("12"); empty
+ * text is absent, so the schema's own optional() or default() goes inside: `numberFromText(z.number().default(1))`.
+ * Anything else (true, "abc", null) reaches `schema` unchanged and is refused by its type — unlike z.coerce, which
+ * reads true as 1 (mail 1) and "abc" as NaN (reported as missing).
+ */
+export function numberFromText<S extends z.ZodType<number | undefined>>(schema: S) {
+  return z.preprocess<unknown, S, string | number | undefined>(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : NUMERIC_TEXT.test(v) ? Number(v) : v) : v),
+    schema,
+  );
+}
 
 /**
  * The id of a row of a serial column, as a path, a query or a JSON body carries it (text or number): a whole
@@ -100,7 +119,7 @@ export const MAX_SERIAL_ID = 2_147_483_647;
  */
 export function serialId(what?: string) {
   const message = what ? `must be ${what} id` : undefined;
-  return z.coerce.number<string | number>().int(message).positive(message).max(MAX_SERIAL_ID, message);
+  return numberFromText(z.number().int(message).positive(message).max(MAX_SERIAL_ID, message));
 }
 
 /** Splits a request into the URL (path parameters filled in) and what remains for query or body. */

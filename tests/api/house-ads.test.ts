@@ -41,6 +41,11 @@ const ask = (key: string, player: string, query: Record<string, string>) =>
   raw('GET', `/api/sdk/v1/ads?${new URLSearchParams(query)}`, { headers: { 'x-sdk-key': key, 'x-player-token': player } });
 const trackCall = (kind: 'impression' | 'click', key: string, player: string, token: string) =>
   raw('POST', `/api/sdk/v1/ads/${kind}`, { body: JSON.stringify({ token }), headers: { 'x-sdk-key': key, 'x-player-token': player } });
+/** The ad shown (its impression recorded), then tapped: a click counts only after its impression. */
+async function showAndClick(key: string, player: string, ad: { impressionToken: string; clickToken: string }) {
+  expect((await trackCall('impression', key, player, ad.impressionToken)).status).toBe(200);
+  return trackCall('click', key, player, ad.clickToken);
+}
 
 function campaign(advertised: string, publishers: string[], extra: Record<string, unknown> = {}) {
   return {
@@ -227,8 +232,8 @@ describe('tracking and attribution', () => {
     const { data: later } = await root(campaignSaveContract, campaign(advertised.id, [publisher.id]));
     const inPublisher = await session(publisher.android);
     const clickOn = async () => {
-      const ad = (await ask(publisher.android, inPublisher.accessToken, { placement: 'main', format: 'banner' })).json.data as { campaignId: number; clickToken: string };
-      expect((await trackCall('click', publisher.android, inPublisher.accessToken, ad.clickToken)).status).toBe(200);
+      const ad = (await ask(publisher.android, inPublisher.accessToken, { placement: 'main', format: 'banner' })).json.data as { campaignId: number; impressionToken: string; clickToken: string };
+      expect((await showAndClick(publisher.android, inPublisher.accessToken, ad)).status).toBe(200);
       return ad.campaignId;
     };
     // The high-priority campaign (cap 1) is clicked first, then the other: the last click wins.
@@ -247,8 +252,8 @@ describe('tracking and attribution', () => {
     expect((await send(advertised.android, inAdvertised.playerId, nowMs())).status).toBe(200);
     // A device whose first open came before its click: the click did not bring it.
     const earlier = await session(publisher.android);
-    const ad = (await ask(publisher.android, earlier.accessToken, { placement: 'main', format: 'banner' })).json.data as { clickToken: string };
-    expect((await trackCall('click', publisher.android, earlier.accessToken, ad.clickToken)).status).toBe(200);
+    const ad = (await ask(publisher.android, earlier.accessToken, { placement: 'main', format: 'banner' })).json.data as { impressionToken: string; clickToken: string };
+    expect((await showAndClick(publisher.android, earlier.accessToken, ad)).status).toBe(200);
     const openedBefore = await session(advertised.android, earlier.deviceId);
     expect((await send(advertised.android, openedBefore.playerId, nowMs() - 3_600_000)).status).toBe(200);
 
@@ -260,15 +265,15 @@ describe('tracking and attribution', () => {
     const day = await root(campaignReportScreen.contract, { apps: [advertised.id], campaign: String(later.id) });
     expect(day.data.campaigns.map((x) => x.id).sort()).toEqual([older.id, later.id].sort());
     // Two clicks on it (the device that was credited, and the one that had opened the game before).
-    expect(day.data.rows.find((r) => r.key === today())).toMatchObject({ impressions: 0, clicks: 2, installs: 1 });
+    expect(day.data.rows.find((r) => r.key === today())).toMatchObject({ impressions: 2, clicks: 2, installs: 1 });
     const all = await root(campaignReportScreen.contract, { apps: [advertised.id] });
-    expect(all.data.rows.find((r) => r.key === today())).toMatchObject({ impressions: 0, clicks: 3, installs: 1 });
+    expect(all.data.rows.find((r) => r.key === today())).toMatchObject({ impressions: 3, clicks: 3, installs: 1 });
     const byAdvertiser = await root(advertiserReportScreen.contract, { apps: [advertised.id] });
     // The app bought no installs on paid channels: an install is worth the studio's default.
     const value = (await root(settingsListContract, {})).data[0]!.valuePerInstall;
-    expect(byAdvertiser.data.rows).toEqual([{ key: advertised.id, label: `HA ${advertised.id}`, impressions: 0, clicks: 3, installs: 1, value }]);
+    expect(byAdvertiser.data.rows).toEqual([{ key: advertised.id, label: `HA ${advertised.id}`, impressions: 3, clicks: 3, installs: 1, value }]);
     const byPublisher = await root(publisherReportScreen.contract, { apps: [publisher.id] });
-    expect(byPublisher.data.rows).toEqual([{ key: publisher.id, label: `HA ${publisher.id}`, impressions: 0, clicks: 3, installs: 1, value }]);
+    expect(byPublisher.data.rows).toEqual([{ key: publisher.id, label: `HA ${publisher.id}`, impressions: 3, clicks: 3, installs: 1, value }]);
     // The advertised app shows nothing as a publisher.
     expect((await root(publisherReportScreen.contract, { apps: [advertised.id] })).data.rows).toEqual([]);
   });
@@ -396,8 +401,8 @@ describe('cost-equivalent value, and house ads in finance', () => {
   /** A click in `publisher` on an ad of `campaignId`'s app, then that device's first open of the advertised app. */
   async function install(publisher: App, advertised: App) {
     const player = await session(publisher.android);
-    const ad = (await ask(publisher.android, player.accessToken, { placement: 'main', format: 'banner' })).json.data as { clickToken: string };
-    expect((await trackCall('click', publisher.android, player.accessToken, ad.clickToken)).status).toBe(200);
+    const ad = (await ask(publisher.android, player.accessToken, { placement: 'main', format: 'banner' })).json.data as { impressionToken: string; clickToken: string };
+    expect((await showAndClick(publisher.android, player.accessToken, ad)).status).toBe(200);
     const there = await session(advertised.android, player.deviceId);
     const opened = await raw('POST', '/api/sdk/v1/events', {
       body: JSON.stringify({ events: [{ id: uniqueName('ev'), name: 'first_open', userId: there.playerId, time: nowMs(), appVersion: '1.0', country: 'VN', params: {} }] }),

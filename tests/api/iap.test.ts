@@ -279,6 +279,56 @@ describe('the SDK route (X-SDK-Key + X-Player-Token)', () => {
   });
 });
 
+describe('the SDK route: transactions per app, texts for the game (issue 38)', () => {
+  async function player(key: string) {
+    const answer = await call('POST', '/api/sdk/v1/players/session', { deviceId: `dev-${randomUUID()}` }, { 'x-sdk-key': key });
+    expect(answer.status).toBe(200);
+    return answer.json.data as unknown as { playerId: string; accessToken: string };
+  }
+  const verifyAs = (key: string, token: string, body: Record<string, unknown>) => call('POST', '/api/sdk/v1/purchases/verify', body, { 'x-sdk-key': key, 'x-player-token': token });
+
+  it('a transaction id is unique per app and store: another app\'s player with the same id gets a verification of their own', async () => {
+    const otherApp = `${appId}.second`;
+    await root(createAppContract, { id: otherApp, name: `IAP second ${otherApp}`, os: [{ os: 2, packageId: `${otherApp}.ios` }] });
+    await root(saveStoreKeyContract, { appId: otherApp, ...apple.apiKey });
+    const otherKey = (await root(appDetailContract, { appId: otherApp })).data.os.find((o) => o.os === 2)!.sdkAppKey;
+    const p = appStorePurchase();
+    const mine = await player(keys.ios);
+    expect((await verifyAs(keys.ios, mine.accessToken, { store: 'app_store', ...p })).json.data).toMatchObject({ status: 'verified', first: null });
+    // The same id in the other app (its store names it for that app's bundle): verified there, not a duplicate.
+    apple.transactions.set(p.transactionId, { transactionId: p.transactionId, bundleId: `${otherApp}.ios`, productId: p.productId });
+    const theirs = await player(otherKey);
+    const answer = await verifyAs(otherKey, theirs.accessToken, { store: 'app_store', ...p });
+    expect(answer.status, answer.json.message).toBe(200);
+    expect(answer.json.data).toMatchObject({ status: 'verified', reason: '', first: null, userId: theirs.playerId });
+  });
+
+  it('a duplicate names the first verification only to its own player; a pending purchase names no console screen', async () => {
+    const p = appStorePurchase();
+    const first = await player(keys.ios);
+    const answer = await verifyAs(keys.ios, first.accessToken, { store: 'app_store', ...p });
+    const id = answer.json.data!.id;
+    const again = await verifyAs(keys.ios, first.accessToken, { store: 'app_store', ...p });
+    expect(again.json.data).toMatchObject({ status: 'duplicate', reason: 'duplicate transaction: this player sent it before.', first: { id, status: 'verified' } });
+    const stranger = await player(keys.ios);
+    const theirs = await verifyAs(keys.ios, stranger.accessToken, { store: 'app_store', ...p });
+    expect(theirs.json.data).toMatchObject({ status: 'duplicate', reason: 'duplicate transaction: this purchase was already claimed.', first: null });
+    expect(JSON.stringify(theirs.json)).not.toContain(`verification ${id}`);
+
+    // An app without a GA service account: the game hears that the purchase waits, not where staff configure it.
+    const keyless = `${appId}.nogoogle`;
+    await root(createAppContract, { id: keyless, name: `IAP keyless ${keyless}`, os: [{ os: 1, packageId: `${keyless}.android` }] });
+    const keylessKey = (await root(appDetailContract, { appId: keyless })).data.os.find((o) => o.os === 1)!.sdkAppKey;
+    const waiting = await player(keylessKey);
+    const pendingAnswer = await verifyAs(keylessKey, waiting.accessToken, { store: 'google_play', transactionId: orderId(), purchaseToken: purchaseToken(), productId: 'gems_100' });
+    expect(pendingAnswer.json.data).toMatchObject({
+      status: 'pending',
+      reason: 'The store has not confirmed this purchase yet; it is asked again automatically. Send the same purchase again later to read the result.',
+    });
+    expect(JSON.stringify(pendingAnswer.json)).not.toMatch(/Config Data|service account|scope app/);
+  });
+});
+
 describe('bad input: 4xx naming the field, nothing stored', () => {
   it.each([
     ['an unknown store', { store: 'amazon', transactionId: 'A-1', productId: 'gems_100' }, /^store: /],

@@ -1,6 +1,6 @@
-import { handle, type ApiHandler } from '../server/api/handler';
+import { handle, handleRaw, json, type ApiHandler } from '../server/api/handler';
 import { reportApi } from '../reports/api';
-import { rollupNowContract, sdkEventsContract } from './contract';
+import { INGEST_ALIAS_HEADERS, rollupNowContract, sdkEventsContract, sdkIngestContract } from './contract';
 import { appOfKey, ingestBatch } from './ingest';
 import { rollupPending } from './rollup';
 import { analyticsReportHandlers } from './service';
@@ -13,8 +13,13 @@ export const analyticsApi: ApiHandler[] = [
   /** Rolls up pending app-days now, for at most budgetMs; call again while pending > 0. */
   handle(rollupNowContract, async ({ budgetMs }, ctx) => ({ data: await rollupPending(ctx.db, { budgetMs }) })),
   /** The game SDK's event batches, authenticated by the app platform's SDK key (header X-SDK-Key). */
-  handle(sdkEventsContract, async ({ events }, ctx) => {
+  handle(sdkIngestContract, async ({ events }, ctx) => {
     const app = await appOfKey(ctx.db, ctx.request.headers.get('x-sdk-key'));
     return { data: await ingestBatch(ctx.db, app, events) };
+  }),
+  /** The deprecated alias: the same ingest, announced as deprecated in its headers. */
+  handleRaw(sdkEventsContract, async ({ events }, ctx) => {
+    const app = await appOfKey(ctx.db, ctx.request.headers.get('x-sdk-key'));
+    return json(200, { data: await ingestBatch(ctx.db, app, events) }, INGEST_ALIAS_HEADERS);
   }),
 ];

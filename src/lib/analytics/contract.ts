@@ -41,16 +41,23 @@ export const ingestResult = z.object({
 export type IngestAnswer = z.infer<typeof ingestResult>;
 
 /**
- * POST /api/sdk/v1/events with header X-SDK-Key: a batch of up to 500 events (1 MiB). 401 for a missing
- * or unknown key, 413 for a larger batch; otherwise 200 with what was accepted and why others were not.
+ * POST /api/sdk/v1/analytics/events with header X-SDK-Key: a batch of up to 500 events (1 MiB). 401 for a
+ * missing or unknown key, 413 for a larger batch; otherwise 200 with what was accepted and why others were not.
  */
-export const sdkEventsContract = publicApi.post(
-  '/api/sdk/v1/events',
+export const sdkIngestContract = publicApi.post(
+  '/api/sdk/v1/analytics/events',
   z.object({ events: z.array(z.unknown()) }),
   ingestResult,
   // validateEvent refuses an event with NUL or a broken surrogate by itself, with its index and reason.
   { maxBody: MAX_BATCH_BYTES, textCheckedByHandler: ['events'] },
 );
+
+/**
+ * The first SDK's ingest path, kept as an alias while games move: POST to the path whose GET lists live events.
+ * Its answers carry `Deprecation: true` and a Link to the successor (RFC 8594 / the Deprecation header draft).
+ */
+export const sdkEventsContract = publicApi.post('/api/sdk/v1/events', sdkIngestContract.request, ingestResult, { maxBody: MAX_BATCH_BYTES, textCheckedByHandler: ['events'] });
+export const INGEST_ALIAS_HEADERS = { deprecation: 'true', link: '</api/sdk/v1/analytics/events>; rel="successor-version"' } as const;
 
 // ---------------------------------------------------------------- rollup maintenance
 

@@ -2,7 +2,7 @@ import { unstorableText } from '../text-safety';
 import { LEVEL_MODES } from './contract';
 
 /**
- * The game SDK's event vocabulary (POST /api/sdk/v1/events): the envelope every event carries and a typed
+ * The game SDK's event vocabulary (POST /api/sdk/v1/analytics/events): the envelope every event carries and a typed
  * payload ("params") per event name, with the checks the ingestion applies. Durations are whole seconds;
  * money is integer micros (1 USD = 1,000,000); times are epoch milliseconds or ISO 8601 strings.
  *

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberFromText } from '../contract';
 import { CHART_PALETTE, dayChart, defineReport, seriesOf, shortDay } from '../reports/define';
 import { linesTable } from '../reports/table';
 import { cohortTable, noInstalls } from './cohort-table';
@@ -109,7 +110,7 @@ export const levelRetentionScreen = defineReport({
   id: 'levelRetention',
   route: LEVEL_RETENTION_ROUTE,
   appMode: 'single',
-  extra: { ...levelMode, maxLevel: z.coerce.number<string | number>().int().min(1).max(LEVEL_RETENTION_MAX_LEVELS).default(50) },
+  extra: { ...levelMode, maxLevel: numberFromText(z.number().int().min(1).max(LEVEL_RETENTION_MAX_LEVELS).default(50)) },
   controls: [{ key: 'maxLevel', label: 'Levels shown', options: LEVEL_RETENTION_CHOICES.map((n) => ({ label: `Levels 1-${n}`, value: n })) }],
   figures: { mode: z.enum(LEVEL_MODES), maxLevel: z.number(), cohorts: z.array(levelRetentionCohort) },
   noun: 'installs',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract, emptyRequest, MAX_SERIAL_ID, contractsFor, signedInApi, removedId, serialId } from '../contract';
+import { defineContract, emptyRequest, MAX_SERIAL_ID, contractsFor, signedInApi, removedId, serialId, numberFromText } from '../contract';
 import { CONFIG_MAX_CHARS } from './json-config';
 import {
   APP_EDIT_ACTION,
@@ -34,7 +34,7 @@ const write = contractsFor({ route: APP_MANAGER_ROUTE, actions: [APP_EDIT_ACTION
 
 export const osCode = z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'must be 1 (Android), 2 (Ios) or 3 (WebGL)' });
 /** OS in a query string ("2") or a body (2). */
-const osParam = z.coerce.number<string | number>().pipe(osCode);
+const osParam = numberFromText(z.number().pipe(osCode));
 /** OS where 0 means every platform (publish dates, pTracking, filters). */
 const osOrAll = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], { error: 'must be 0 (all), 1 (Android), 2 (Ios) or 3 (WebGL)' });
 

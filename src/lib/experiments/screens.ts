@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberFromText } from '../contract';
 import { defineReport, type ReportNotice } from '../reports/define';
 import type { Cell, ReportTable, TableColumn } from '../reports/table';
 import { round } from '../reports/columns';
@@ -183,7 +184,7 @@ export const abOtherScreen = defineReport({
   id: 'abOther',
   route: '/gsm/a_b_test/other',
   appMode: 'single',
-  extra: { ...experimentField, window: z.coerce.number<string | number>().int().refine((v) => (AB_WINDOWS as readonly number[]).includes(v), 'must be 7, 14 or 30').default(7) },
+  extra: { ...experimentField, window: numberFromText(z.number().int().refine((v) => (AB_WINDOWS as readonly number[]).includes(v), 'must be 7, 14 or 30').default(7)) },
   controls: [experimentControl, { key: 'window', label: 'Days after exposure', options: AB_WINDOWS.map((w) => ({ label: `First ${w} days`, value: w })) }],
   figures: { ...commonFigures, window: z.number(), lines: z.array(metricLine) },
   noun: 'exposed players',

@@ -22,5 +22,5 @@ export const giftCodesApi: ApiHandler[] = [
     const grid = [['Time (UTC+7)', 'App', 'Player', 'Device', 'Code', 'Campaign', 'Result', 'Mail'], ...rows.map((r) => [isoWithOffset(r.at), r.appId, r.playerId, r.deviceId, r.code, r.campaign, r.resultLabel, r.mailId ?? ''])];
     return fileResponse('Gift code used logs', grid, format, 'gift-code-used-logs');
   }),
-  handle(redeemContract, async (input, ctx) => ({ data: await redeemCode(ctx.db, await playerOf(ctx.db, ctx.request.headers), input) })),
+  handle(redeemContract, async (input, ctx) => ({ data: await redeemCode(ctx.db, await playerOf(ctx.db, ctx.request.headers), input, ctx.ip) })),
 ];

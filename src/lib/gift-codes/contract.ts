@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contractsFor, listPage, publicApi, textSearch } from '../contract';
+import { contractsFor, listPage, publicApi, textSearch, numberFromText, serialId } from '../contract';
 import { reward } from '../rewards/items';
 import { requiredRewards } from '../mail/rewards-text';
 import { consoleDateTime } from '../mail/when';
@@ -87,14 +87,14 @@ export const campaignCreateContract = giftEditApi.post(
       name: z.string().trim().min(1, 'is required').max(120, 'must be at most 120 characters'),
       kind: z.enum(['generated', 'keyword'], { error: 'must be generated or keyword' }),
       /** generated: how many codes. */
-      count: z.coerce.number<string | number>().int('must be a whole number').min(1, 'must be at least 1').max(CODES_MAX, `must be at most ${CODES_MAX}`).optional(),
+      count: numberFromText(z.number().int('must be a whole number').min(1, 'must be at least 1').max(CODES_MAX, `must be at most ${CODES_MAX}`).optional()),
       /** generated: an optional prefix; keyword: the code itself. */
       code: z.preprocess((v) => (typeof v === 'string' ? normaliseCode(v) : v), z.string().regex(/^[A-Z0-9]{0,20}$/, 'letters and digits only, at most 20').default('')),
       rewards: requiredRewards,
       startsAt: z.preprocess((v) => (v === '' || v === null ? undefined : v), consoleDateTime.optional()),
       expiresAt: consoleDateTime,
-      totalLimit: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number<string | number>().int('must be a whole number').min(1, 'must be at least 1 (leave it empty for no limit)').max(1_000_000_000).optional()),
-      perPlayerLimit: z.coerce.number<string | number>().int('must be a whole number').min(1, 'must be at least 1').max(1000).default(1),
+      totalLimit: z.preprocess((v) => (v === '' || v === null ? undefined : v), numberFromText(z.number().int('must be a whole number').min(1, 'must be at least 1 (leave it empty for no limit)').max(1_000_000_000).optional())),
+      perPlayerLimit: numberFromText(z.number().int('must be a whole number').min(1, 'must be at least 1').max(1000).default(1)),
       os: z.array(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'must be 1 (Android), 2 (Ios) or 3 (WebGL)' })).max(3).default([]),
       countries: countryList.default([]),
     })
@@ -109,13 +109,13 @@ export const campaignCreateContract = giftEditApi.post(
 
 export const campaignActiveContract = giftEditApi.post(
   '/api/games/gift_code/active',
-  z.object({ id: z.coerce.number<string | number>().int().positive(), active: z.boolean() }),
+  z.object({ id: serialId(), active: z.boolean() }),
   campaignRow,
 );
 
 export const codesExportContract = giftExportApi.get(
   '/api/games/gift_code/export',
-  z.object({ id: z.coerce.number<string | number>().int('must be a campaign id').positive('must be a campaign id') }),
+  z.object({ id: serialId('a campaign') }),
   z.unknown(),
 );
 
@@ -167,6 +167,6 @@ export const redeemContract = publicApi.post(
 /** The first codes of a campaign (the codes dialog); the whole list is the CSV export. Both need gift_code_export. */
 export const campaignCodesContract = giftExportApi.get(
   '/api/games/gift_code/codes',
-  z.object({ id: z.coerce.number<string | number>().int('must be a campaign id').positive('must be a campaign id') }),
+  z.object({ id: serialId('a campaign') }),
   z.array(z.object({ code: z.string(), uses: z.number().int() })),
 );

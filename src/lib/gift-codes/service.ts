@@ -12,6 +12,8 @@ import { nowMs } from '../time/clock';
 import type { campaignCreateContract, campaignListContract, CampaignRow, RedeemResult, usedLogsContract, usedLogsExportContract } from './contract';
 import { normaliseCode, RESULT_LABELS } from './contract';
 import { randomCodes } from './generate';
+import { countHits } from '../sdk-limits/rate-window';
+import type { SdkErrorCode } from '../server/sdk-errors';
 
 type CreateInput = z.output<(typeof campaignCreateContract)['request']>;
 type ListInput = z.output<(typeof campaignListContract)['request']>;
@@ -20,6 +22,8 @@ type LogExportInput = Omit<z.output<(typeof usedLogsExportContract)['request']>,
 
 /** Failed tries (wrong, malformed or foreign codes) a player or a device may make per window before 429. */
 export const FAILURES_MAX = 10;
+/** Failed tries from one address to one app per window: players behind one carrier NAT share an address. */
+export const ADDRESS_FAILURES_MAX = 50;
 export const FAILURE_WINDOW_MINUTES = 10;
 /** Codes inserted per statement when generating. */
 const INSERT_BATCH = 20_000;
@@ -229,17 +233,23 @@ export async function allUsedLogs(db: Sql, account: SessionAccount, input: LogEx
 // ---------------------------------------------------------------- redeem (SDK)
 
 /** What the game hears for each refusal. A wrong, malformed or foreign code all read the same. */
-const REFUSALS: Record<Exclude<RedeemResult, 'ok'>, [number, string]> = {
-  invalid: [404, 'This gift code is not valid.'],
-  wrong_app: [404, 'This gift code is not valid.'],
-  not_started: [409, 'This gift code cannot be used yet.'],
-  expired: [410, 'This gift code has expired.'],
-  inactive: [410, 'This gift code has expired.'],
-  used_up: [409, 'This gift code has been used up.'],
-  limit_reached: [409, 'You have already redeemed this gift code.'],
-  restricted: [403, 'This gift code is not available on this device or in this country.'],
-  rate_limited: [429, `Too many wrong gift codes: try again in ${FAILURE_WINDOW_MINUTES} minutes.`],
+const REFUSALS: Record<Exclude<RedeemResult, 'ok'>, [number, string, SdkErrorCode]> = {
+  invalid: [404, 'This gift code is not valid.', 'GIFT_CODE_INVALID'],
+  wrong_app: [404, 'This gift code is not valid.', 'GIFT_CODE_INVALID'],
+  not_started: [409, 'This gift code cannot be used yet.', 'GIFT_CODE_NOT_STARTED'],
+  expired: [410, 'This gift code has expired.', 'GIFT_CODE_EXPIRED'],
+  inactive: [410, 'This gift code is no longer active.', 'GIFT_CODE_DEACTIVATED'],
+  used_up: [409, 'This gift code has been used up.', 'GIFT_CODE_USED_UP'],
+  limit_reached: [409, 'You have already redeemed this gift code.', 'GIFT_CODE_ALREADY_REDEEMED'],
+  restricted: [403, 'This gift code is not available on this device or in this country.', 'FORBIDDEN'],
+  rate_limited: [429, `Too many wrong gift codes: try again in ${FAILURE_WINDOW_MINUTES} minutes.`, 'RATE_LIMITED'],
 };
+
+/** The answer of a refusal: its status, text and catalogue code (429 with when to try again). */
+function refusal(result: Exclude<RedeemResult, 'ok'>): HttpError {
+  const [status, message, code] = REFUSALS[result];
+  return new HttpError(status, message, result === 'rate_limited' ? { 'retry-after': String(FAILURE_WINDOW_MINUTES * 60) } : {}, code);
+}
 
 class Refused extends Error {
   constructor(readonly result: Exclude<RedeemResult, 'ok'>, readonly campaignId: number | null) {
@@ -254,26 +264,19 @@ async function logAttempt(db: Sql, player: PlayerClaims, code: string, campaignI
   );
 }
 
-const failureKeys = (p: PlayerClaims) => [`p:${p.appId}:${p.playerId}`, `d:${p.appId}:${p.deviceId}`];
+/**
+ * The keys a wrong guess counts against: the player, the device and the address the call came from, each within
+ * the app. The address matters because device ids are the game's to mint: a script that starts a session per
+ * guess gets a new player and device each time, never a new address.
+ */
+const failureKeys = (p: PlayerClaims, ip: string) => [`p:${p.appId}:${p.playerId}`, `d:${p.appId}:${p.deviceId}`, `a:${p.appId}:${ip}`];
+const limitOf = (key: string) => (key.startsWith('a:') ? ADDRESS_FAILURES_MAX : FAILURES_MAX);
+const FAILURE_WINDOW_MS = FAILURE_WINDOW_MINUTES * 60_000;
 
-async function isThrottled(db: Sql, player: PlayerClaims, now: number): Promise<boolean> {
-  const since = new Date(now - FAILURE_WINDOW_MINUTES * 60_000).toISOString();
-  const row = await db.one('SELECT 1 FROM gift_code_failures WHERE key IN ($1, $2) AND window_start > $3 AND failures >= $4', [...failureKeys(player), since, FAILURES_MAX]);
-  return !!row;
-}
-
-async function countFailure(db: Sql, player: PlayerClaims, now: number): Promise<void> {
-  const at = new Date(now).toISOString();
-  const since = new Date(now - FAILURE_WINDOW_MINUTES * 60_000).toISOString();
-  for (const key of failureKeys(player)) {
-    await db.query(
-      `INSERT INTO gift_code_failures (key, window_start, failures) VALUES ($1, $2, 1)
-       ON CONFLICT (key) DO UPDATE SET
-         failures = CASE WHEN gift_code_failures.window_start <= $3 THEN 1 ELSE gift_code_failures.failures + 1 END,
-         window_start = CASE WHEN gift_code_failures.window_start <= $3 THEN EXCLUDED.window_start ELSE gift_code_failures.window_start END`,
-      [key, at, since],
-    );
-  }
+/** Whether any of the keys used up its wrong guesses in the current window. */
+async function isThrottled(db: Sql, keys: string[], now: number): Promise<boolean> {
+  const rows = await db.query<{ key: string; failures: number }>('SELECT key, failures FROM gift_code_failures WHERE key = ANY($1::text[]) AND window_start > $2', [keys, new Date(now - FAILURE_WINDOW_MS).toISOString()]);
+  return rows.some((r) => Number(r.failures) >= limitOf(r.key));
 }
 
 interface CodeHit {
@@ -297,14 +300,14 @@ interface CodeHit {
  * their limit or change nothing, so parallel redemptions (any number of processes) never pass a limit; the
  * reward mail is written by deliverMail in the same transaction, so a redemption and its mail exist together.
  */
-export async function redeemCode(db: Db, player: PlayerClaims, input: { code: string; country?: string }) {
+export async function redeemCode(db: Db, player: PlayerClaims, input: { code: string; country?: string }, ip = '') {
   const now = nowMs();
   const at = new Date(now).toISOString();
   const code = normaliseCode(input.code);
-  if (await isThrottled(db, player, now)) {
+  const keys = failureKeys(player, ip);
+  if (await isThrottled(db, keys, now)) {
     await logAttempt(db, player, code, null, 'rate_limited', null, at);
-    const [status, message] = REFUSALS.rate_limited;
-    throw new HttpError(status, message);
+    throw refusal('rate_limited');
   }
   try {
     const done = await db.transaction(async (tx) => {
@@ -362,9 +365,15 @@ export async function redeemCode(db: Db, player: PlayerClaims, input: { code: st
     return done;
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
-    await logAttempt(db, player, code, error.campaignId, error.result, null, at);
-    if (error.result === 'invalid' || error.result === 'wrong_app') await countFailure(db, player, now);
-    const [status, message] = REFUSALS[error.result];
-    throw new HttpError(status, message);
+    let result: Exclude<RedeemResult, 'ok'> = error.result;
+    // A wrong guess is counted by one atomic statement and only then answered: of parallel wrong guesses exactly
+    // the first FAILURES_MAX hear "not valid", the rest 429 (the check above alone would let them all through,
+    // as none sees the others' failures yet).
+    if (result === 'invalid' || result === 'wrong_app') {
+      const counts = await countHits(db, 'gift_code_failures', keys, FAILURE_WINDOW_MS, now);
+      if (keys.some((key) => (counts.get(key) ?? 0) > limitOf(key))) result = 'rate_limited';
+    }
+    await logAttempt(db, player, code, error.campaignId, result, null, at);
+    throw refusal(result);
   }
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PARAMS, type EventName, type Field } from '../analytics/events';
 import { OS_NAMES, type OsCode } from '../platform';
-import { defineContract } from '../contract';
+import { defineContract, numberFromText } from '../contract';
 import { day } from '../reports/filters';
 
 /**
@@ -104,7 +104,7 @@ function contractsOf(kind: HistoryKind) {
       request: historyQuery.extend({
         /** From the previous page's answer: the rows after it. */
         cursor: z.string().max(200).optional(),
-        limit: z.coerce.number().int().min(1).max(HISTORY_PAGE_MAX).default(50),
+        limit: numberFromText(z.number().int().min(1).max(HISTORY_PAGE_MAX).default(50)),
       }),
       data: z.object({ rows: z.array(historyRow), nextCursor: z.string().nullable() }),
       access: { route: kind.route },

@@ -7,7 +7,7 @@ import { serverConfig } from '../server/config';
 import { randomToken, signToken, verifyToken } from '../server/crypto';
 import type { Db } from '../server/db';
 import { servingSnapshot } from './serving-cache';
-import { HttpError, badRequest, conflict } from '../server/errors';
+import { HttpError, badRequest } from '../server/errors';
 import { nowMs } from '../time/clock';
 import { type Creative, type ServedAd, type serveRequest, type Targeting } from './contract';
 
@@ -142,11 +142,19 @@ export async function track(db: Db, headers: Headers, token: string, kind: 'i' |
             WHERE s.serve_id = $1 AND s.impression_at IS NULL AND c.id = s.campaign_id RETURNING c.store_links`,
           [claims.s, at, day],
         )
-      : await db.one<{ store_links: Record<string, string> }>(
+      : // A click counts only on a serve whose impression was recorded: an ad nobody saw cannot be tapped, and a
+        // click token sent straight after the serve (a script farming clicks) must not count.
+        await db.one<{ store_links: Record<string, string> }>(
           `UPDATE house_ad_serves s SET click_at = $2, click_day = $3 FROM house_ad_campaigns c
-            WHERE s.serve_id = $1 AND s.click_at IS NULL AND c.id = s.campaign_id RETURNING c.store_links`,
+            WHERE s.serve_id = $1 AND s.click_at IS NULL AND s.impression_at IS NOT NULL AND c.id = s.campaign_id RETURNING c.store_links`,
           [claims.s, at, day],
         );
-  if (!row) throw conflict(`token: this ${kind === 'i' ? 'impression' : 'click'} was already counted.`);
+  if (!row) {
+    if (kind === 'c') {
+      const serve = await db.one<{ shown: boolean }>('SELECT impression_at IS NOT NULL AS shown FROM house_ad_serves WHERE serve_id = $1', [claims.s]);
+      if (serve && !serve.shown) throw new HttpError(409, 'token: this ad\'s impression was not recorded; send the impression token first, then the click.', {}, 'AD_IMPRESSION_MISSING');
+    }
+    throw new HttpError(409, `token: this ${kind === 'i' ? 'impression' : 'click'} was already counted.`, {}, 'AD_TOKEN_USED');
+  }
   return { storeUrl: row.store_links[OS_KEYS[app.os]!] ?? '' };
 }

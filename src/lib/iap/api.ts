@@ -10,7 +10,7 @@ import {
 } from './contract';
 import { deleteStoreKey, readStoreKey, saveStoreKey } from './credentials';
 import { listIapLog, listRequestLog } from './logs';
-import { verifyPurchase } from './verify';
+import { verifyPurchase, verifyPurchaseForGame } from './verify';
 
 /** IAP verification (staff and SDK), the App Store key of an app, and the two IAP logs. Served by the API registry. */
 export const iapApi: ApiHandler[] = [
@@ -23,7 +23,7 @@ export const iapApi: ApiHandler[] = [
     const player = await playerOf(ctx.db, ctx.request.headers);
     if (userId && userId !== player.playerId) throw new HttpError(403, 'userId: a player token verifies only its own player\'s purchases.');
     const app = await appOfKey(ctx.db, ctx.request.headers.get('x-sdk-key'));
-    return { data: await verifyPurchase(ctx.db, { ...claim, appId: app.appId, userId: player.playerId, source: 'sdk', requestedBy: `device:${player.deviceId}` }) };
+    return { data: await verifyPurchaseForGame(ctx.db, { ...claim, appId: app.appId, userId: player.playerId, source: 'sdk', requestedBy: `device:${player.deviceId}` }) };
   }),
   handle(getStoreKeyContract, async ({ appId }, ctx) => ({ data: await readStoreKey(ctx.db, ctx.viewer, appId) })),
   handle(saveStoreKeyContract, async (input, ctx) => ({ data: await saveStoreKey(ctx.db, ctx.actor, input) })),

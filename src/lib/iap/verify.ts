@@ -82,6 +82,36 @@ function checkClaim(p: PurchaseToVerify): void {
  * the SDK route call: the test screens use it too.
  */
 export async function verifyPurchase(db: Db, purchase: PurchaseToVerify): Promise<VerificationAnswer> {
+  return (await verify(db, purchase)).answer;
+}
+
+/** What a game is told: its own purchase's outcome in the game's terms (see forGame). */
+export async function verifyPurchaseForGame(db: Db, purchase: PurchaseToVerify): Promise<VerificationAnswer> {
+  const { answer, firstUserId } = await verify(db, purchase);
+  return forGame(answer, purchase.userId, firstUserId);
+}
+
+/** Reasons as a game reads them: never a console screen, a setting's scope or another player's verification. */
+export const GAME_TEXTS = {
+  pending: 'The store has not confirmed this purchase yet; it is asked again automatically. Send the same purchase again later to read the result.',
+  duplicateMine: 'duplicate transaction: this player sent it before.',
+  duplicateOther: 'duplicate transaction: this purchase was already claimed.',
+} as const;
+
+/**
+ * The answer as the game sees it. Why a purchase is pending (a missing service account, a store's 503) is the
+ * studio's to fix, and said on the console's IAP log; a duplicate names the first verification only to the
+ * player who made it, since its id and time are none of another player's business.
+ */
+function forGame(answer: VerificationAnswer, userId: string, firstUserId: string | null): VerificationAnswer {
+  if (answer.status === 'pending') return { ...answer, reason: GAME_TEXTS.pending };
+  if (answer.status === 'duplicate') {
+    return firstUserId === userId ? { ...answer, reason: GAME_TEXTS.duplicateMine } : { ...answer, reason: GAME_TEXTS.duplicateOther, first: null };
+  }
+  return answer;
+}
+
+async function verify(db: Db, purchase: PurchaseToVerify): Promise<{ answer: VerificationAnswer; firstUserId: string | null }> {
   checkClaim(purchase);
   const packageName = await packageOf(db, purchase.appId, purchase.store);
   const now = nowMs();
@@ -90,17 +120,17 @@ export async function verifyPurchase(db: Db, purchase: PurchaseToVerify): Promis
   const inserted = await db.one<Row>(
     `INSERT INTO iap_verifications (app_id, store, transaction_id, product_id, user_id, purchase_token, source, requested_by, status, reason, next_attempt_at, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', 'waiting for the store', $9::timestamptz, $10::timestamptz)
-     ON CONFLICT (store, transaction_id) WHERE status <> 'duplicate' DO NOTHING
+     ON CONFLICT (app_id, store, transaction_id) WHERE status <> 'duplicate' DO NOTHING
      RETURNING ${COLUMNS}`,
     [purchase.appId, purchase.store, purchase.transactionId, purchase.productId, purchase.userId, purchase.purchaseToken ?? '', purchase.source, purchase.requestedBy, firstTry, new Date(now).toISOString()],
   );
   if (!inserted) return recordDuplicate(db, purchase, now);
   const decided = await askStore(db, inserted, packageName);
-  return answerOf(decided, null);
+  return { answer: answerOf(decided, null), firstUserId: null };
 }
 
-async function recordDuplicate(db: Db, purchase: PurchaseToVerify, now: number): Promise<VerificationAnswer> {
-  const first = await db.one<Row>(`SELECT ${COLUMNS} FROM iap_verifications WHERE store = $1 AND transaction_id = $2 AND status <> 'duplicate'`, [purchase.store, purchase.transactionId]);
+async function recordDuplicate(db: Db, purchase: PurchaseToVerify, now: number): Promise<{ answer: VerificationAnswer; firstUserId: string }> {
+  const first = await db.one<Row>(`SELECT ${COLUMNS} FROM iap_verifications WHERE app_id = $1 AND store = $2 AND transaction_id = $3 AND status <> 'duplicate'`, [purchase.appId, purchase.store, purchase.transactionId]);
   // The original vanished between the two statements (its app was deleted): nothing to point at; the caller may retry.
   if (!first) throw conflict(`transactionId: ${purchase.transactionId} changed while it was being recorded; send it again.`);
   const row = await db.one<Row>(
@@ -110,7 +140,7 @@ async function recordDuplicate(db: Db, purchase: PurchaseToVerify, now: number):
     [purchase.appId, purchase.store, purchase.transactionId, purchase.productId, purchase.userId, purchase.source, purchase.requestedBy,
       `duplicate transaction: first received ${formatDateTime(iso(first.created_at)!)} (UTC+7) as verification ${first.id}`, first.id, new Date(now).toISOString()],
   );
-  return answerOf(row!, first!);
+  return { answer: answerOf(row!, first), firstUserId: first.user_id };
 }
 
 /** Asks the store about a pending original, logs the exchange and records the outcome. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyRequest, contractsFor, publicApi, removedId, serialId } from '../contract';
+import { emptyRequest, contractsFor, publicApi, removedId, serialId, numberFromText, MAX_SAFE_TOTAL } from '../contract';
 import { itemId, rewardList, type Reward } from '../rewards/items';
 import { REPORT_OFFSET_MS } from '../time/zone';
 
@@ -146,6 +146,7 @@ export const templateSchema = z.object({
   minVersion: z.string(),
   countries: z.array(z.string()),
   maxDelta: z.number().nullable(),
+  maxScore: z.number().nullable(),
   allowNegative: z.boolean(),
   events: z.number(),
   updatedBy: z.string(),
@@ -232,6 +233,8 @@ export function templateRequest(kind: TemplateKind) {
       minVersion: z.string().trim().max(50).regex(/^([0-9A-Za-z][0-9A-Za-z._+-]*)?$/, 'must be an app version like 1.4.0').default(''),
       countries: z.array(z.string().trim().regex(/^[A-Za-z]{2}$/, 'must be two-letter country codes').toUpperCase()).max(250).default([]),
       maxDelta: z.number().int('must be a whole number').min(1, 'must be at least 1').max(Number.MAX_SAFE_INTEGER).nullable().default(null),
+      /** The highest score (and lowest, negated, where negatives are allowed) a player may reach; null: 2^53 − 1. */
+      maxScore: z.number().int().min(1).max(MAX_SAFE_TOTAL).nullable().default(null),
       allowNegative: z.boolean().default(false),
     })
     .superRefine((v, ctx) => {
@@ -287,7 +290,7 @@ export function eventContracts(kind: EventKind) {
     reward: edit.post(`${base}/reward`, byId, eventSchema),
     standings: view.get(
       `${base}/standings`,
-      z.object({ id: serialId('an event'), top: z.coerce.number<string | number>().int().min(1).max(500).default(10) }),
+      z.object({ id: serialId('an event'), top: numberFromText(z.number().int().min(1).max(500).default(10)) }),
       z.array(standingSchema),
     ),
     view: view.get(`${base}/view`, byId, eventViewSchema),
@@ -300,7 +303,7 @@ export const eventApis = { ranking: eventContracts('ranking'), exp: eventContrac
 // ---------- the game's SDK contracts (X-SDK-Key + X-Player-Token) ----------
 
 const device = {
-  level: z.coerce.number<string | number>().int('must be a whole number').min(0).max(1_000_000).optional(),
+  level: numberFromText(z.number().int('must be a whole number').min(0).max(1_000_000).optional()),
   appVersion: z.string().trim().max(50).optional(),
   country: z.string().trim().regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 code').toUpperCase().optional(),
 };
@@ -336,8 +339,8 @@ export const sdkScoreContract = publicApi.post(
   z.object({
     ...eventParam,
     /** The game's id of this submission: a retry with the same id is applied once. */
-    clientId: z.string({ error: 'is required' }).trim().min(1, 'is required').max(64, 'must be at most 64 characters'),
-    value: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER),
+    clientId: z.string().trim().min(1, 'is required').max(64, 'must be at most 64 characters'),
+    value: z.number().int().min(-MAX_SAFE_TOTAL).max(MAX_SAFE_TOTAL),
   }),
   z.object({ score: z.number(), applied: z.boolean() }),
   { maxBody: 2048 },
@@ -348,8 +351,8 @@ export const sdkRankContract = publicApi.get(
   '/api/sdk/v1/events/:id/rank',
   z.object({
     ...eventParam,
-    around: z.coerce.number<string | number>().int().min(0, 'must be 0 to 50').max(50, 'must be 0 to 50').default(3),
-    top: z.coerce.number<string | number>().int().min(0, 'must be 0 to 100').max(100, 'must be 0 to 100').default(10),
+    around: numberFromText(z.number().int().min(0, 'must be 0 to 50').max(50, 'must be 0 to 50').default(3)),
+    top: numberFromText(z.number().int().min(0, 'must be 0 to 100').max(100, 'must be 0 to 100').default(10)),
   }),
   z.object({ bracketId: z.number(), rank: z.number().nullable(), score: z.number().nullable(), players: z.number(), above: z.array(rankRow), below: z.array(rankRow), top: z.array(rankRow) }),
 );

@@ -55,9 +55,9 @@ async function createNext(db: Sql, e: { id: number; recurrence: string; starts_a
   const length = endMs - new Date(e.starts_at).getTime();
   const row = await db.one<{ id: number }>(
     `INSERT INTO live_events (template_id, app_id, kind, name, description, starts_at, ends_at, recurrence, scoring, sort, bracket_size, rewards, tiers, min_level,
-                              min_version, countries, max_delta, allow_negative, parent_id, series_id, updated_by, updated_at)
+                              min_version, countries, max_delta, max_score, allow_negative, parent_id, series_id, updated_by, updated_at)
      SELECT template_id, app_id, kind, name, description, $2::timestamptz, $3::timestamptz, recurrence, scoring, sort, bracket_size, rewards, tiers, min_level,
-            min_version, countries, max_delta, allow_negative, id, coalesce(series_id, id), 'scheduler', $4::timestamptz
+            min_version, countries, max_delta, max_score, allow_negative, id, coalesce(series_id, id), 'scheduler', $4::timestamptz
        FROM live_events WHERE id = $1
      ON CONFLICT (parent_id) DO NOTHING RETURNING id`,
     [e.id, iso(start), iso(start + length), iso(nowMs())],

@@ -66,11 +66,12 @@ function templateResource(kind: TemplateKind) {
       { key: 'minVersion', label: 'Lowest app version', input: 'text', placeholder: 'empty = any' },
       { key: 'countries', label: 'Countries', input: 'chips', placeholder: 'VN, US … (empty = all)' },
       { key: 'maxDelta', label: 'Max change per submission', input: 'number', help: 'Anti-cheat: a submission moving the score more than this is refused. Empty = no limit.' },
+      { key: 'maxScore', label: 'Highest score', input: 'number', help: 'Anti-cheat: a submission that would take a score past this is refused. Empty = no ceiling.' },
       { key: 'allowNegative', label: 'Negative scores allowed', input: 'checkbox' },
     ],
     initial: (ctx) => ({
       appId: ctx.apps[0]?.id, scoring: season ? 'increment' : 'best', sort: 'desc', bracketSize: 50, durationHours: season ? 168 : 72, minLevel: 0, minVersion: '', countries: [],
-      maxDelta: null, allowNegative: false, tierSpec: season ? 'Gold:0:5, Silver:5:5, Bronze:5:0' : '', rewardSpec: season ? 'Gold 1-50: gem 50\nSilver 1-50: coin 2000\nBronze 1-50: coin 500' : '1: gem 100\n2-10: coin 2000\n11-50: coin 500',
+      maxDelta: null, maxScore: null, allowNegative: false, tierSpec: season ? 'Gold:0:5, Silver:5:5, Bronze:5:0' : '', rewardSpec: season ? 'Gold 1-50: gem 50\nSilver 1-50: coin 2000\nBronze 1-50: coin 500' : '1: gem 100\n2-10: coin 2000\n11-50: coin 500',
     }),
     fixed: ofEditedRow('id', 'appId'),
     removable: (r) => r.events === 0,

@@ -1,9 +1,11 @@
+import { MAX_SAFE_TOTAL } from '../contract';
+import { formatBound } from '../http/issues';
 import { deliverMail, REWARD_MAIL_TTL_MS } from '../mail/deliver';
 import { compareVersions } from '../experiments/assign';
 import { acceptPlayer, playerAuthSql } from '../players/service';
 import type { PlayerClaims } from '../players/tokens';
 import type { Db, Sql } from '../server/db';
-import { badRequest, conflict, HttpError, notFound } from '../server/errors';
+import { badRequest, HttpError, notFound } from '../server/errors';
 import { nowMs } from '../time/clock';
 import { formatDateTime } from '../time/format';
 import { SUBMIT_WINDOW_MS, SUBMITS_PER_WINDOW, type EventKind, type EventStatus, type RewardRange, type Scoring, type Tier } from './contract';
@@ -20,9 +22,9 @@ const iso = (ms: number) => new Date(ms).toISOString();
 type Ev = {
   id: number; app_id: string; kind: EventKind; name: string; description: string; starts_at: Date; ends_at: Date; status: EventStatus; scoring: Scoring; sort: 'desc' | 'asc';
   bracket_size: number; rewards: RewardRange[]; tiers: Tier[]; min_level: number; min_version: string; countries: string[]; max_delta: string | number | null;
-  allow_negative: boolean; series_id: number | null;
+  allow_negative: boolean; series_id: number | null; max_score: string | number | null;
 };
-const EV = `id, app_id, kind, name, description, starts_at, ends_at, status, scoring, sort, bracket_size, rewards, tiers, min_level, min_version, countries, max_delta, allow_negative, series_id`;
+const EV = `id, app_id, kind, name, description, starts_at, ends_at, status, scoring, sort, bracket_size, rewards, tiers, min_level, min_version, countries, max_delta, allow_negative, series_id, max_score`;
 
 export interface Device {
   level?: number;
@@ -38,9 +40,9 @@ async function eventOf(db: Sql, player: PlayerClaims, id: number, lock = false):
 
 /** 409 unless the event takes part now (between its start and its end, not cancelled). */
 function requireOpen(e: Ev, now: number): void {
-  if (e.status === 'cancelled') throw conflict(`Event ${e.id} was cancelled.`);
-  if (e.status === 'ended' || e.status === 'rewarded' || now >= new Date(e.ends_at).getTime()) throw conflict(`Event ${e.id} has ended (${formatDateTime(e.ends_at)}); it no longer accepts players or scores.`);
-  if (now < new Date(e.starts_at).getTime()) throw conflict(`Event ${e.id} has not started; it opens at ${formatDateTime(e.starts_at)}.`);
+  if (e.status === 'cancelled') throw new HttpError(409, `Event ${e.id} was cancelled.`, {}, 'EVENT_ENDED');
+  if (e.status === 'ended' || e.status === 'rewarded' || now >= new Date(e.ends_at).getTime()) throw new HttpError(409, `Event ${e.id} has ended (${formatDateTime(e.ends_at)}); it no longer accepts players or scores.`, {}, 'EVENT_ENDED');
+  if (now < new Date(e.starts_at).getTime()) throw new HttpError(409, `Event ${e.id} has not started; it opens at ${formatDateTime(e.starts_at)}.`, {}, 'EVENT_NOT_STARTED');
 }
 
 /** Why the player may not enter, or null: the entry rules (level, version, countries). */
@@ -107,38 +109,46 @@ export async function submitScore(db: Db, player: PlayerClaims, id: number, inpu
   // before, check the max delta and the rate window, and only when all pass record the client id and move the
   // score. What it saw comes back, so the refusals below name the reason and nothing is half-written.
   const v = '$3::bigint';
+  // The reach time breaks ties (the earlier first): only a submission that changes the score moves it, so a 0 on a
+  // running total or the same value again on a 'latest' event never drops a player behind those who reached the
+  // score later (docs/sdk.md, "Scores and ties").
+  const keepReach = (changed: string) => `CASE WHEN c.score IS NULL OR ${changed} THEN $5::timestamptz ELSE coalesce(c.updated_at, $5::timestamptz) END`;
   const [score, reached] =
     e.scoring === 'increment'
-      ? [`coalesce(c.score, 0) + ${v}`, '$5::timestamptz']
+      ? [`coalesce(c.score, 0) + ${v}`, keepReach(`${v} <> 0`)]
       : e.scoring === 'latest'
-        ? [v, '$5::timestamptz']
+        ? [v, keepReach(`${v} <> c.score`)]
         : // best: only a better score moves the score and its reach time (an equal score keeps the earlier reach).
           [
             `CASE WHEN c.score IS NULL OR ${v} ${e.sort === 'asc' ? '<' : '>'} c.score THEN ${v} ELSE c.score END`,
             `CASE WHEN c.score IS NULL OR ${v} ${e.sort === 'asc' ? '<' : '>'} c.score THEN $5::timestamptz ELSE coalesce(c.updated_at, $5::timestamptz) END`,
           ];
   const delta = e.scoring === 'increment' ? v : `${v} - coalesce(c.score, 0)`;
-  const row = await db.one<{ old: string | null; dup: boolean; delta: string; count: number; inserted: boolean; score: string | null }>(
+  // The event's own ceiling, else the largest score a JavaScript client reads exactly.
+  const ceiling = e.max_score === null ? MAX_SAFE_TOTAL : Math.min(Number(e.max_score), MAX_SAFE_TOTAL);
+  const row = await db.one<{ old: string | null; dup: boolean; delta: string; count: number; would: string; inserted: boolean; score: string | null }>(
     `WITH c AS (SELECT score, updated_at, rate_window, rate_count FROM live_entries WHERE event_id = $1 AND player_id = $2 FOR UPDATE),
           k AS (SELECT c.*, EXISTS (SELECT 1 FROM live_submits s WHERE s.event_id = $1 AND s.player_id = $2 AND s.client_id = $4) AS dup, ${delta} AS delta,
                        CASE WHEN $6::bigint - c.rate_window < $7 THEN c.rate_count + 1 ELSE 1 END AS count,
                        CASE WHEN $6::bigint - c.rate_window < $7 THEN c.rate_window ELSE $6::bigint END AS window_start,
                        ${score} AS new_score, ${reached} AS new_reached
                   FROM c),
-          ok AS (SELECT * FROM k WHERE NOT dup AND ($8::bigint IS NULL OR abs(delta) <= $8::bigint) AND count <= $9),
+          ok AS (SELECT * FROM k WHERE NOT dup AND ($8::bigint IS NULL OR abs(delta) <= $8::bigint) AND count <= $9 AND abs(new_score) <= $10::bigint),
           ins AS (INSERT INTO live_submits (event_id, player_id, client_id, value, at) SELECT $1, $2, $4, ${v}, $5::timestamptz FROM ok ON CONFLICT DO NOTHING RETURNING 1),
           upd AS (UPDATE live_entries x SET score = ok.new_score, updated_at = ok.new_reached, rate_window = ok.window_start, rate_count = ok.count
                     FROM ok WHERE x.event_id = $1 AND x.player_id = $2 AND EXISTS (SELECT 1 FROM ins) RETURNING x.score)
-     SELECT k.score::text AS old, k.dup, k.delta::text AS delta, k.count, EXISTS (SELECT 1 FROM ins) AS inserted, (SELECT score::text FROM upd) AS score FROM k`,
-    [id, player.playerId, input.value, input.clientId, iso(now), now, SUBMIT_WINDOW_MS, e.max_delta === null ? null : Number(e.max_delta), SUBMITS_PER_WINDOW],
+     SELECT k.score::text AS old, k.dup, k.delta::text AS delta, k.count, k.new_score::text AS would, EXISTS (SELECT 1 FROM ins) AS inserted, (SELECT score::text FROM upd) AS score FROM k`,
+    [id, player.playerId, input.value, input.clientId, iso(now), now, SUBMIT_WINDOW_MS, e.max_delta === null ? null : Number(e.max_delta), SUBMITS_PER_WINDOW, ceiling],
   );
-  if (!row) throw conflict(`Join event ${id} first (POST /api/sdk/v1/events/${id}/join).`);
+  if (!row) throw new HttpError(409, `Join event ${id} first (POST /api/sdk/v1/events/${id}/join).`, {}, 'EVENT_NOT_JOINED');
   const current = row.old === null ? 0 : Number(row.old);
   // A client id applied before (or by a parallel retry that won the race) is answered, not applied again.
   if (row.dup) return { score: current, applied: false };
   const maxDelta = e.max_delta === null ? null : Number(e.max_delta);
   if (maxDelta !== null && Math.abs(Number(row.delta)) > maxDelta) throw badRequest(`value: changes the score by ${Math.abs(Number(row.delta))}, over this event's limit of ${maxDelta} per submission.`);
-  if (row.count > SUBMITS_PER_WINDOW) throw new HttpError(429, `Too many scores: at most ${SUBMITS_PER_WINDOW} per ${SUBMIT_WINDOW_MS / 1000} seconds per player; send the best one later.`);
+  // A score no JavaScript client could read exactly (beyond 2^53 − 1) is refused, never stored.
+  if (Math.abs(Number(row.would)) > ceiling) throw badRequest(`value: would take the score to ${row.would}, past ${ceiling === MAX_SAFE_TOTAL ? 'the largest score' : "this event's highest score"} of ${formatBound(ceiling)}.`);
+  if (row.count > SUBMITS_PER_WINDOW) throw new HttpError(429, `Too many scores: at most ${SUBMITS_PER_WINDOW} per ${SUBMIT_WINDOW_MS / 1000} seconds per player; send the best one later.`, { 'retry-after': String(Math.ceil(SUBMIT_WINDOW_MS / 1000)) }, 'RATE_LIMITED');
   if (!row.inserted) return { score: current, applied: false };
   return { score: Number(row.score), applied: true };
 }
@@ -181,7 +191,7 @@ export async function readRank(db: Sql, caller: { key: string; claims: PlayerCla
 }
 
 interface RankRow {
-  auth_app: string; auth_bound: boolean; app_id: string | null; sort: 'asc' | 'desc' | null; bracket_id: number | null; score: string | number | null; players: string | number; better: string | number | null; top: string; above: string; below: string;
+  auth_app: string; auth_epoch: number | null; app_id: string | null; sort: 'asc' | 'desc' | null; bracket_id: number | null; score: string | number | null; players: string | number; better: string | number | null; top: string; above: string; below: string;
 }
 
 /**
@@ -205,7 +215,7 @@ function rankRow(db: Sql, { key, claims }: { key: string; claims: PlayerClaims }
     `WITH ${playerAuthSql('$5', '$6', '$2')},
           ev AS (SELECT app_id, sort FROM live_events WHERE id = $1),
           me AS (SELECT bracket_id, score, updated_at FROM live_entries WHERE event_id = $1 AND player_id = $2)
-     SELECT auth.auth_app, auth.auth_bound, ev.app_id, ev.sort, me.bracket_id, me.score,
+     SELECT auth.auth_app, auth.auth_epoch, ev.app_id, ev.sort, me.bracket_id, me.score,
             (SELECT count(*) FROM live_entries x WHERE ${base}) AS players,
             CASE WHEN me.score IS NULL THEN NULL ELSE (SELECT count(*) FROM live_entries x WHERE ${base} AND ${better}) END AS better,
             ${list(base, order, '$3')} AS top,
@@ -222,7 +232,11 @@ function rankRow(db: Sql, { key, claims }: { key: string; claims: PlayerClaims }
  */
 export async function claimReward(db: Db, player: PlayerClaims, id: number, now = nowMs()) {
   const e = await eventOf(db, player, id);
-  if (e.status !== 'rewarded') throw conflict(e.status === 'cancelled' ? `Event ${id} was cancelled; it has no rewards.` : `Event ${id}'s rewards are not out yet (they go out after ${formatDateTime(e.ends_at)}).`);
+  if (e.status !== 'rewarded') {
+    throw e.status === 'cancelled'
+      ? new HttpError(409, `Event ${id} was cancelled; it has no rewards.`, {}, 'EVENT_ENDED')
+      : new HttpError(409, `Event ${id}'s rewards are not out yet (they go out after ${formatDateTime(e.ends_at)}).`, {}, 'EVENT_NOT_STARTED');
+  }
   const row = await db.transaction(async (tx) => {
     const claimed = await tx.one<{ rank: number; rewards: { itemId: string; amount: number }[]; claimed_at: Date }>(
       'UPDATE live_grants SET claimed_at = $3::timestamptz WHERE event_id = $1 AND player_id = $2 AND claimed_at IS NULL RETURNING rank, rewards, claimed_at',
@@ -238,6 +252,6 @@ export async function claimReward(db: Db, player: PlayerClaims, id: number, now 
   });
   if (row) return { eventId: id, rank: row.rank, rewards: row.rewards, claimedAt: iso(new Date(row.claimed_at).getTime()) };
   const grant = await db.one<{ claimed_at: Date }>('SELECT claimed_at FROM live_grants WHERE event_id = $1 AND player_id = $2', [id, player.playerId]);
-  if (grant) throw conflict(`Already claimed at ${formatDateTime(grant.claimed_at)}.`);
+  if (grant) throw new HttpError(409, `Already claimed at ${formatDateTime(grant.claimed_at)}.`, {}, 'ALREADY_CLAIMED');
   throw notFound(`No reward for this player in event ${id}.`);
 }

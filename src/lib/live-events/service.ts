@@ -37,16 +37,16 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 type TemplateRow = {
   id: number; app_id: string; kind: TemplateKind; name: string; scoring: Scoring; sort: 'desc' | 'asc'; bracket_size: number; duration_hours: number;
-  rewards: RewardRange[]; tiers: Tier[]; min_level: number; min_version: string; countries: string[]; max_delta: string | number | null; allow_negative: boolean;
+  rewards: RewardRange[]; tiers: Tier[]; min_level: number; min_version: string; countries: string[]; max_delta: string | number | null; max_score: string | number | null; allow_negative: boolean;
   updated_by: string; updated_at: Date; events: string | number;
 };
 const TEMPLATE_COLUMNS = `t.id, t.app_id, t.kind, t.name, t.scoring, t.sort, t.bracket_size, t.duration_hours, t.rewards, t.tiers, t.min_level, t.min_version, t.countries,
-  t.max_delta, t.allow_negative, t.updated_by, t.updated_at, (SELECT count(*) FROM live_events e WHERE e.template_id = t.id) AS events`;
+  t.max_delta, t.max_score, t.allow_negative, t.updated_by, t.updated_at, (SELECT count(*) FROM live_events e WHERE e.template_id = t.id) AS events`;
 
 const toTemplate = (r: TemplateRow): Template => ({
   id: r.id, appId: r.app_id, kind: r.kind, name: r.name, scoring: r.scoring, sort: r.sort, bracketSize: r.bracket_size, durationHours: r.duration_hours,
   rewardSpec: formatRewardSpec(r.rewards, r.tiers), tierSpec: formatTierSpec(r.tiers), minLevel: r.min_level, minVersion: r.min_version, countries: r.countries,
-  maxDelta: r.max_delta === null ? null : Number(r.max_delta), allowNegative: r.allow_negative, events: Number(r.events), updatedBy: r.updated_by,
+  maxDelta: r.max_delta === null ? null : Number(r.max_delta), maxScore: r.max_score === null ? null : Number(r.max_score), allowNegative: r.allow_negative, events: Number(r.events), updatedBy: r.updated_by,
   updatedAt: new Date(r.updated_at).toISOString(),
 });
 
@@ -85,7 +85,7 @@ export async function listTemplates(db: Sql, viewer: SessionAccount, kind: Templ
 
 export interface TemplateInput {
   id?: number; appId: string; name: string; scoring: Scoring; sort: 'desc' | 'asc'; bracketSize: number; durationHours: number; tierSpec: string; rewardSpec: string;
-  minLevel: number; minVersion: string; countries: string[]; maxDelta: number | null; allowNegative: boolean;
+  minLevel: number; minVersion: string; countries: string[]; maxDelta: number | null; maxScore: number | null; allowNegative: boolean;
 }
 
 /** Tiers and reward ranges of a spec pair, refused naming the field; items checked against the app's list. */
@@ -108,19 +108,19 @@ export async function saveTemplate(db: Db, actor: Actor, kind: TemplateKind, inp
     const { tiers, ranges } = await parseRules(tx, input.appId, kind, input.tierSpec, input.rewardSpec);
     const params = [
       input.appId, kind, input.name, input.scoring, input.sort, input.bracketSize, input.durationHours, JSON.stringify(ranges), JSON.stringify(tiers), input.minLevel,
-      input.minVersion, JSON.stringify([...new Set(input.countries)]), input.maxDelta, input.allowNegative, actor.account.username, iso(nowMs()),
+      input.minVersion, JSON.stringify([...new Set(input.countries)]), input.maxDelta, input.allowNegative, actor.account.username, iso(nowMs()), input.maxScore,
     ];
     const saved = before
       ? await tx.one<{ id: number }>(
           `UPDATE live_templates SET app_id = $1, kind = $2, name = $3, scoring = $4, sort = $5, bracket_size = $6, duration_hours = $7, rewards = $8::jsonb,
                   tiers = $9::jsonb, min_level = $10, min_version = $11, countries = $12::jsonb, max_delta = $13, allow_negative = $14, updated_by = $15,
-                  updated_at = $16::timestamptz WHERE id = $17 RETURNING id`,
+                  updated_at = $16::timestamptz, max_score = $17 WHERE id = $18 RETURNING id`,
           [...params, before.id],
         )
       : await tx.one<{ id: number }>(
           `INSERT INTO live_templates (app_id, kind, name, scoring, sort, bracket_size, duration_hours, rewards, tiers, min_level, min_version, countries, max_delta,
-                                       allow_negative, updated_by, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10, $11, $12::jsonb, $13, $14, $15, $16::timestamptz) RETURNING id`,
+                                       allow_negative, updated_by, updated_at, max_score)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10, $11, $12::jsonb, $13, $14, $15, $16::timestamptz, $17) RETURNING id`,
           params,
         );
     const row = toTemplate((await tx.one<TemplateRow>(`SELECT ${TEMPLATE_COLUMNS} FROM live_templates t WHERE t.id = $1`, [saved!.id]))!);
@@ -202,9 +202,9 @@ export async function saveEvent(db: Db, actor: Actor, kind: EventKind, input: Ev
         )
       : await tx.one<{ id: number }>(
           `INSERT INTO live_events (template_id, app_id, kind, name, description, starts_at, ends_at, recurrence, scoring, sort, bracket_size, rewards, tiers, min_level,
-                                    min_version, countries, max_delta, allow_negative, updated_by, updated_at)
+                                    min_version, countries, max_delta, max_score, allow_negative, updated_by, updated_at)
            SELECT t.id, t.app_id, $2, $3, $4, $5::timestamptz, $6::timestamptz, $7, $8, t.sort, t.bracket_size, $9::jsonb, t.tiers, t.min_level, t.min_version, t.countries,
-                  t.max_delta, t.allow_negative, $10, $11::timestamptz FROM live_templates t WHERE t.id = $1 RETURNING id`,
+                  t.max_delta, t.max_score, t.allow_negative, $10, $11::timestamptz FROM live_templates t WHERE t.id = $1 RETURNING id`,
           [template.id, kind, input.name, input.description, iso(startMs), iso(endMs), input.recurrence || null, scoring, JSON.stringify(rules.ranges), actor.account.username, stamp],
         );
     const row = toEvent((await tx.one<EventRow>(`SELECT ${EVENT_COLUMNS} FROM ${EVENT_FROM} WHERE e.id = $1`, [saved!.id]))!);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contractsFor, listPage } from '../contract';
+import { contractsFor, listPage, numberFromText } from '../contract';
 
 const dateTime = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/, 'must be a date YYYY-MM-DD or an ISO time');
 
@@ -41,7 +41,7 @@ export const accountLogExportContract = accountLogApi.get('/api/adminAccount/acc
 export const apiLogFilters = z.object({
   username: z.string().trim().max(40).optional(),
   method: z.enum(['GET', 'POST', 'PUT', 'DELETE']).optional(),
-  status: z.coerce.number().int().min(100).max(599).optional(),
+  status: numberFromText(z.number().int().min(100).max(599).optional()),
   path: z.string().trim().max(200).optional(),
   from: dateTime.optional(),
   to: dateTime.optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contractsFor, listPage, publicApi, textSearch } from '../contract';
+import { contractsFor, listPage, publicApi, textSearch, serialId } from '../contract';
 import { reward } from '../rewards/items';
 import { attachments } from './rewards-text';
 import { consoleDateTime } from './when';
@@ -79,7 +79,7 @@ export const mailSendContract = mailSendApi.post(
 
 export const mailRecallContract = mailSendApi.post(
   '/api/games/mail/recall',
-  z.object({ id: z.coerce.number<string | number>().int().positive() }),
+  z.object({ id: serialId() }),
   mailRow,
 );
 
@@ -104,7 +104,7 @@ export const sdkMailListContract = publicApi.get(
 );
 
 const mailContext = z.object({
-  mailId: z.coerce.number<string | number>().int('must be a mail id').positive('must be a mail id').max(Number.MAX_SAFE_INTEGER),
+  mailId: serialId('a mail'),
   country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'must be a two-letter country code').optional(),
   appVersion: z.string().trim().max(50).optional(),
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { pathParams, type Access, type Contract } from '../contract';
+import { SDK_ERRORS } from '../server/sdk-errors';
+import { isSdkPath } from '../server/api/sdk-path';
 
 /**
  * The OpenAPI 3.1 document of the console, generated from the contracts (the one description of each
@@ -34,6 +36,7 @@ export interface OpenApiDocument {
   servers: Array<{ url: string }>;
   paths: Record<string, Record<string, OpenApiOperation>>;
   components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, unknown> };
+  'x-sdk-error-codes': Array<{ code: string; status: number; retry: boolean; meaning: string }>;
 }
 
 /** `/api/x/:id` → `/api/x/{id}`. */
@@ -74,7 +77,28 @@ class SchemaHoister {
   }
 }
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const errorResponse = (description: string, schema = 'Error') => ({ description, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } });
+
+/** The SDK's error body and its catalogue of codes (src/lib/sdk-errors/catalogue.ts), as the document states them. */
+const SDK_ERROR_SCHEMA = {
+  type: 'object',
+  description: 'Every refusal of the game SDK API. `message` repeats error.message for clients built before the codes.',
+  properties: {
+    error: {
+      type: 'object',
+      properties: {
+        code: { type: 'string', enum: Object.keys(SDK_ERRORS) },
+        message: { type: 'string' },
+        field: { type: 'string', description: 'The request field a VALIDATION error is about.' },
+        retryAfter: { type: 'integer', description: 'Seconds to wait before the same request can succeed (also the Retry-After header).' },
+      },
+      required: ['code', 'message'],
+    },
+    message: { type: 'string' },
+  },
+  required: ['error', 'message'],
+};
+const SDK_ERROR_CATALOGUE = Object.entries(SDK_ERRORS).map(([code, e]) => ({ code, status: e.status, retry: e.retry, meaning: e.meaning }));
 
 function operation(endpoint: DocumentedEndpoint, hoister: SchemaHoister): OpenApiOperation {
   const { contract, kind } = endpoint;
@@ -121,6 +145,14 @@ function operation(endpoint: DocumentedEndpoint, hoister: SchemaHoister): OpenAp
             },
           },
         };
+  if (isSdkPath(contract.path)) {
+    // The SDK's refusals by status, each with the catalogue codes it may carry.
+    for (const status of [...new Set(Object.values(SDK_ERRORS).map((e) => e.status))].filter((s) => s !== 405)) {
+      const codes = Object.entries(SDK_ERRORS).filter(([, e]) => e.status === status).map(([code]) => code);
+      op.responses[String(status)] = errorResponse(`Refused: ${codes.join(', ')}.`, 'SdkError');
+    }
+    return op;
+  }
   op.responses['400'] = errorResponse('Bad input; the message names the field.');
   if (contract.access !== 'public') {
     op.responses['401'] = errorResponse('Not signed in.');
@@ -149,8 +181,10 @@ export function buildOpenApi(endpoints: readonly DocumentedEndpoint[], serverUrl
     },
     servers: [{ url: serverUrl }],
     paths,
+    // The SDK's error codes: status, whether the same request may succeed later, and when a game meets it.
+    'x-sdk-error-codes': SDK_ERROR_CATALOGUE,
     components: {
-      schemas: { Error: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] }, ...hoister.components },
+      schemas: { Error: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] }, SdkError: SDK_ERROR_SCHEMA, ...hoister.components },
       securitySchemes: {
         cookieSession: { type: 'apiKey', in: 'cookie', name: 'gsm_at', description: 'The session cookie the console sets at sign-in.' },
         bearer: { type: 'http', scheme: 'bearer', description: 'The access token answered by POST /api/auth/login.' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyRequest, publicApi } from '../contract';
+import { emptyRequest, MAX_INT4, publicApi } from '../contract';
 
 /**
  * The game-facing player API (SDK v1). Every call carries the app platform's key (header X-SDK-Key); calls about
@@ -77,7 +77,7 @@ export const playerDataPutContract = publicApi.put(
   '/api/sdk/v1/players/me/data',
   z.object({
     /** The version the game read (0 for the first save); a save over a newer version answers 409. */
-    version: z.number().int().min(0),
+    version: z.number().int().min(0).max(MAX_INT4),
     data: z.record(z.string(), z.unknown()),
   }),
   z.object({ version: z.number().int(), updatedAt: z.string() }),

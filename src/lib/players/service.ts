@@ -3,7 +3,7 @@ import { MISSING_SDK_KEY, UNKNOWN_SDK_KEY, type SdkApp } from '../analytics/inge
 import { randomToken, sha256 } from '../server/crypto';
 import { serverConfig } from '../server/config';
 import type { Db, Sql } from '../server/db';
-import { HttpError, badRequest, conflict } from '../server/errors';
+import { HttpError, badRequest } from '../server/errors';
 import { PLAYER_DATA_MAX_BYTES, type PlayerTokens } from './contract';
 import { PLAYER_ACCESS_TTL_SECONDS, PLAYER_REFRESH_TTL_DAYS, readPlayerToken, requireTokenApp, signPlayerToken, type PlayerClaims } from './tokens';
 
@@ -23,17 +23,25 @@ const secret = () => serverConfig().sessionSecret;
 
 async function issueTokens(tx: Sql, claims: PlayerClaims, created: boolean): Promise<PlayerTokens> {
   const refreshToken = randomToken(32);
-  await tx.query(
-    `INSERT INTO player_refresh_tokens (token_hash, app_id, player_id, device_id, expires_at)
-     VALUES ($1, $2, $3, $4, now() + make_interval(days => $5))`,
+  // The access token carries the device's current session generation (see revokeDevice).
+  const row = await tx.one<{ token_epoch: number }>(
+    `WITH ins AS (INSERT INTO player_refresh_tokens (token_hash, app_id, player_id, device_id, expires_at)
+                  VALUES ($1, $2, $3, $4, now() + make_interval(days => $5)))
+     SELECT token_epoch FROM player_devices WHERE app_id = $2 AND device_id = $4`,
     [sha256(refreshToken), claims.appId, claims.playerId, claims.deviceId, PLAYER_REFRESH_TTL_DAYS],
   );
-  return { playerId: claims.playerId, accessToken: await signPlayerToken(claims, secret()), expiresIn: PLAYER_ACCESS_TTL_SECONDS, refreshToken, created };
+  const epoch = Number(row?.token_epoch ?? 0);
+  return { playerId: claims.playerId, accessToken: await signPlayerToken({ ...claims, epoch }, secret()), expiresIn: PLAYER_ACCESS_TTL_SECONDS, refreshToken, created };
 }
 
-/** Ends every session of a device (a relinked device, a replayed refresh token). */
-const revokeDevice = (tx: Sql, appId: string, deviceId: string) =>
-  tx.query('UPDATE player_refresh_tokens SET revoked_at = now() WHERE app_id = $1 AND device_id = $2 AND revoked_at IS NULL', [appId, deviceId]);
+/**
+ * Ends every session of a device (a relinked device, a replayed refresh token): its refresh tokens are revoked
+ * and its session generation moves on, so the access tokens already issued stop at their next call too.
+ */
+const revokeDevice = async (tx: Sql, appId: string, deviceId: string) => {
+  await tx.query('UPDATE player_refresh_tokens SET revoked_at = now() WHERE app_id = $1 AND device_id = $2 AND revoked_at IS NULL', [appId, deviceId]);
+  await tx.query('UPDATE player_devices SET token_epoch = token_epoch + 1 WHERE app_id = $1 AND device_id = $2', [appId, deviceId]);
+};
 
 /**
  * A device starts a session: its player (created with the device on first contact), or — with a link code shown
@@ -106,6 +114,7 @@ export async function refreshSession(db: Db, app: SdkApp, refreshToken: string):
 }
 
 const DEVICE_GONE = 'This device no longer belongs to that player: start a new session.';
+const SESSION_ENDED = 'This session was ended (its refresh token was used twice): start a new session at /api/sdk/v1/players/session.';
 
 /**
  * A game call's credentials checked in process: its SDK key and the claims of its (signed, unexpired) player
@@ -125,15 +134,23 @@ export async function playerCredentials(db: Sql, headers: Headers): Promise<{ ke
  * caller's statement: the SDK key, the device and the player. No row when the key is unknown.
  */
 export const playerAuthSql = (key: string, device: string, player: string) =>
-  `auth AS (SELECT o.app_id AS auth_app, EXISTS (SELECT 1 FROM player_devices d WHERE d.app_id = o.app_id AND d.device_id = ${device} AND d.player_id = ${player}) AS auth_bound
+  `auth AS (SELECT o.app_id AS auth_app, (SELECT d.token_epoch FROM player_devices d WHERE d.app_id = o.app_id AND d.device_id = ${device} AND d.player_id = ${player}) AS auth_epoch
              FROM app_os o WHERE o.sdk_app_key = ${key})`;
 
+/** What the `auth` CTE answers: the key's app, and the device's session generation (null: the device is not the player's). */
+export interface AuthRow {
+  auth_app: string;
+  auth_epoch: number | null;
+}
+
 /** The player of a call whose `auth` row (undefined: no row, the key is unknown) has been read. */
-export function acceptPlayer(row: { auth_app: string; auth_bound: boolean } | undefined, claims: PlayerClaims | null, refusal?: unknown): PlayerClaims {
+export function acceptPlayer(row: AuthRow | undefined, claims: PlayerClaims | null, refusal?: unknown): PlayerClaims {
   if (!row) throw new HttpError(401, UNKNOWN_SDK_KEY);
   if (!claims) throw refusal;
   requireTokenApp(claims, row.auth_app);
-  if (!row.auth_bound) throw new HttpError(401, DEVICE_GONE);
+  if (row.auth_epoch === null) throw new HttpError(401, DEVICE_GONE);
+  // The device's sessions were ended after this token was issued (a spent refresh token came back).
+  if (Number(row.auth_epoch) !== (claims.epoch ?? 0)) throw new HttpError(401, SESSION_ENDED);
   return claims;
 }
 
@@ -153,14 +170,15 @@ export async function playerOf(db: Sql, headers: Headers, knownApp?: SdkApp): Pr
     const { claims, refusal } = await token;
     if (!claims) throw refusal;
     requireTokenApp(claims, knownApp.appId);
-    const bound = await db.one('SELECT 1 FROM player_devices WHERE app_id = $1 AND device_id = $2 AND player_id = $3', [claims.appId, claims.deviceId, claims.playerId]);
+    const bound = await db.one<{ token_epoch: number }>('SELECT token_epoch FROM player_devices WHERE app_id = $1 AND device_id = $2 AND player_id = $3', [claims.appId, claims.deviceId, claims.playerId]);
     if (!bound) throw new HttpError(401, DEVICE_GONE);
+    if (Number(bound.token_epoch) !== (claims.epoch ?? 0)) throw new HttpError(401, SESSION_ENDED);
     return claims;
   }
   const key = headers.get('x-sdk-key')?.trim();
   if (!key) throw new HttpError(401, MISSING_SDK_KEY);
   const { claims, refusal } = await token;
-  const row = await db.one<{ auth_app: string; auth_bound: boolean }>(`WITH ${playerAuthSql('$1', '$2', '$3')} SELECT auth_app, auth_bound FROM auth`, [key, claims?.deviceId ?? '', claims?.playerId ?? '']);
+  const row = await db.one<AuthRow>(`WITH ${playerAuthSql('$1', '$2', '$3')} SELECT auth_app, auth_epoch FROM auth`, [key, claims?.deviceId ?? '', claims?.playerId ?? '']);
   return acceptPlayer(row, claims, refusal);
 }
 
@@ -178,11 +196,14 @@ const LIVE_CODES_MAX = 3;
 
 export async function createLinkCode(db: Db, player: PlayerClaims): Promise<{ code: string; expiresAt: string }> {
   return db.transaction(async (tx) => {
+    // The player's row is locked first, so parallel requests count the open codes one after another (a count
+    // alone would not see the others' uncommitted codes on PostgreSQL).
+    await tx.query('SELECT 1 FROM players WHERE app_id = $1 AND player_id = $2 FOR UPDATE', [player.appId, player.playerId]);
     const live = await tx.one<{ n: number }>(
       'SELECT count(*)::int AS n FROM player_link_codes WHERE app_id = $1 AND player_id = $2 AND used_at IS NULL AND expires_at > now()',
       [player.appId, player.playerId],
     );
-    if ((live?.n ?? 0) >= LIVE_CODES_MAX) throw new HttpError(429, `At most ${LIVE_CODES_MAX} link codes may be open at once; use one or wait ${LINK_CODE_TTL_MINUTES} minutes.`);
+    if ((live?.n ?? 0) >= LIVE_CODES_MAX) throw new HttpError(429, `At most ${LIVE_CODES_MAX} link codes may be open at once; use one or wait ${LINK_CODE_TTL_MINUTES} minutes.`, { 'retry-after': String(LINK_CODE_TTL_MINUTES * 60) }, 'RATE_LIMITED');
     const code = mintLinkCode();
     const row = await tx.one<{ expires_at: Date }>(
       `INSERT INTO player_link_codes (code_hash, app_id, player_id, expires_at) VALUES ($1, $2, $3, now() + make_interval(mins => $4)) RETURNING expires_at`,
@@ -221,7 +242,7 @@ export async function writePlayerData(db: Sql, player: PlayerClaims, input: { ve
         );
   if (!row) {
     const current = await db.one<{ version: number }>('SELECT version FROM player_data WHERE app_id = $1 AND player_id = $2', [player.appId, player.playerId]);
-    throw conflict(`version: the save is at version ${current?.version ?? 0}, not ${input.version}; read it again and merge.`);
+    throw new HttpError(409, `version: the save is at version ${current?.version ?? 0}, not ${input.version}; read it again and merge.`, {}, 'SAVE_VERSION_CONFLICT');
   }
   return { version: row.version, updatedAt: new Date(row.updated_at).toISOString() };
 }

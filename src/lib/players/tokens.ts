@@ -29,10 +29,12 @@ export interface PlayerClaims {
   appId: string;
   playerId: string;
   deviceId: string;
+  /** The device's session generation the token was issued in (claim `ep`; 0 when absent): see player_devices.token_epoch. */
+  epoch?: number;
 }
 
 export async function signPlayerToken(claims: PlayerClaims, secret: string): Promise<string> {
-  return new SignJWT({ app: claims.appId, dev: claims.deviceId })
+  return new SignJWT({ app: claims.appId, dev: claims.deviceId, ...(claims.epoch ? { ep: claims.epoch } : {}) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.playerId)
     .setIssuer(ISSUER)
@@ -61,7 +63,7 @@ export async function readPlayerToken(token: string | null | undefined, secret: 
   try {
     const { payload } = await jwtVerify(given, await keyFor(secret), { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'], currentDate: new Date(now) });
     if (typeof payload.app !== 'string' || typeof payload.sub !== 'string' || typeof payload.dev !== 'string') throw new HttpError(401, 'Invalid player token.');
-    const claims = { appId: payload.app, playerId: payload.sub, deviceId: payload.dev };
+    const claims: PlayerClaims = { appId: payload.app, playerId: payload.sub, deviceId: payload.dev, epoch: typeof payload.ep === 'number' ? payload.ep : 0 };
     if (typeof payload.exp === 'number') {
       if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
       verified.set(given, { secret, claims, expiresMs: payload.exp * 1000 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract, emptyRequest, MAX_SERIAL_ID, contractsFor, signedInApi, serialId } from '../contract';
+import { defineContract, emptyRequest, MAX_SERIAL_ID, contractsFor, signedInApi, serialId, numberFromText } from '../contract';
 import { BOARD_ACTIONS, bodyProblem, LIST_LIMIT_MAX, SPECIAL_POST_TITLES, TITLE_MAX } from './rules';
 
 /** A board post as every endpoint answers it. Times are ISO strings (UTC). */
@@ -75,10 +75,10 @@ export const listPostsContract = signedInApi.get(
   '/api/notificationGsm/listNotificationGsm',
   z.object({
     /** Without a type both types are listed (the compact board). */
-    type: z.coerce.number<string | number>().int().refine((v) => v === 1 || v === 2, 'must be 1 (Important) or 2 (EverythingElse)').optional(),
+    type: numberFromText(z.number().int().refine((v) => v === 1 || v === 2, 'must be 1 (Important) or 2 (EverythingElse)').optional()),
     textSearch: z.string().trim().max(200).optional(),
-    page: z.coerce.number<string | number>().int().min(1).default(1),
-    limit: z.coerce.number<string | number>().int().min(1).max(LIST_LIMIT_MAX).default(10),
+    page: numberFromText(z.number().int().min(1).default(1)),
+    limit: numberFromText(z.number().int().min(1).max(LIST_LIMIT_MAX).default(10)),
   }),
   z.array(post),
   { list: true },

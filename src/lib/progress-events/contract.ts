@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { contractsFor, publicApi, serialId } from '../contract';
+import { contractsFor, MAX_INT4, numberFromText, publicApi, serialId } from '../contract';
+import { formatBound } from '../http/issues';
 import { reward, type Reward } from '../rewards/items';
 import { formatDateTime } from '../time/format';
 import { REPORT_OFFSET_MS } from '../time/zone';
@@ -69,6 +70,8 @@ export function parseMilestoneSpec(text: string): { milestones: Milestone[] } | 
     if (!m) return { error: `line ${i + 1}: "${line.slice(0, 40)}" is not "points: item amount, …"` };
     const threshold = Number(m[1]);
     if (!Number.isSafeInteger(threshold) || threshold <= 0) return { error: `line ${i + 1}: the points threshold must be above 0` };
+    // The column is an integer (int4): a larger threshold would fail in the database, not here.
+    if (threshold > MAX_INT4) return { error: `line ${i + 1}: the points threshold must be at most ${formatBound(MAX_INT4)}` };
     const previous = milestones.at(-1);
     if (previous && threshold <= previous.threshold) return { error: `line ${i + 1}: thresholds must be strictly ascending (${threshold} is not above ${previous.threshold})` };
     const rewards: Reward[] = [];
@@ -200,6 +203,10 @@ export const sdkProgressEvent = z.object({
   name: z.string(),
   title: z.string(),
   description: z.string(),
+  /** The window, named as every SDK resource names it. */
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** Deprecated aliases of startsAt and endsAt (the first SDK's names), kept for clients built on them. */
   startAt: z.string(),
   endAt: z.string(),
   /** Open for points now (false after the end, while unclaimed milestones may still be claimed). */
@@ -213,7 +220,7 @@ export const sdkProgressEvent = z.object({
 const deviceContext = {
   appVersion: z.string().trim().max(50).optional(),
   country: z.string().trim().regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 code').toUpperCase().optional(),
-  level: z.coerce.number<string | number>().int('must be a whole number').min(0, 'must be 0 or more').max(1_000_000).optional(),
+  level: numberFromText(z.number().int('must be a whole number').min(0, 'must be 0 or more').max(1_000_000).optional()),
 };
 export type DeviceContext = { appVersion?: string; country?: string; level?: number };
 
@@ -230,7 +237,7 @@ export const sdkProgressPointsContract = publicApi.post(
       id: idField,
       /** The game's id of this submission: a retry with the same id adds nothing. */
       clientId: z.string({ error: 'is required' }).trim().regex(/^[A-Za-z0-9._:-]{1,64}$/, 'must be 1–64 letters, digits, . _ : -'),
-      points: z.number({ error: 'must be a whole number' }).int('must be a whole number').positive('must be above 0').max(1_000_000_000).optional(),
+      points: z.number().int().positive('must be above 0').max(1_000_000_000).optional(),
       action: z.string().trim().regex(ACTION, 'must be an action name').optional(),
       ...deviceContext,
     })

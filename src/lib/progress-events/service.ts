@@ -1,3 +1,6 @@
+import { countHits } from '../sdk-limits/rate-window';
+import { MAX_SAFE_TOTAL } from '../contract';
+import { formatBound } from '../http/issues';
 import { deliverMail, REWARD_MAIL_TTL_MS } from '../mail/deliver';
 import { mayViewApp, requireAppField } from '../apps/service';
 import type { Actor, SessionAccount } from '../auth/types';
@@ -208,7 +211,9 @@ export async function openEventsFor(db: Sql, player: PlayerClaims, device: Devic
       const points = Number(r.points ?? 0);
       const claimed = new Set(r.claimed ?? []);
       return {
-        id: r.id, name: r.name, title: r.title, description: r.description, startAt: new Date(r.start_at).toISOString(), endAt: new Date(r.end_at).toISOString(),
+        id: r.id, name: r.name, title: r.title, description: r.description,
+        startsAt: new Date(r.start_at).toISOString(), endsAt: new Date(r.end_at).toISOString(),
+        startAt: new Date(r.start_at).toISOString(), endAt: new Date(r.end_at).toISOString(),
         open: now < ms(r.end_at), points, pointRules: r.point_rules, maxPointsPerSubmit: Number(r.max_points_per_submit),
         milestones: (r.milestones ?? []).map((m) => ({ ...m, reached: points >= m.threshold, claimed: claimed.has(m.milestone) })),
       };
@@ -235,9 +240,9 @@ export async function submitPoints(
   now = nowMs(),
 ) {
   const event = await gameEvent(db, player, input.id);
-  if (event.status === 'cancelled') throw conflict(`Progress event ${event.id} was cancelled.`);
-  if (now < ms(event.start_at)) throw conflict(`Progress event ${event.id} has not started yet.`);
-  if (now >= ms(event.end_at)) throw conflict(`Progress event ${event.id} has ended: no more points.`);
+  if (event.status === 'cancelled') throw new HttpError(409, `Progress event ${event.id} was cancelled.`, {}, 'EVENT_ENDED');
+  if (now < ms(event.start_at)) throw new HttpError(409, `Progress event ${event.id} has not started yet.`, {}, 'EVENT_NOT_STARTED');
+  if (now >= ms(event.end_at)) throw new HttpError(409, `Progress event ${event.id} has ended: no more points.`, {}, 'EVENT_ENDED');
   const refusal = entryRefusal(event, input);
   if (refusal) throw new HttpError(403, `This event ${refusal}.`);
   let points: number;
@@ -256,19 +261,22 @@ export async function submitPoints(
     );
     const current = async () => Number((await tx.one<{ points: number }>('SELECT points FROM progress_event_players WHERE event_id = $1 AND player_id = $2', [event.id, player.playerId]))?.points ?? 0);
     if (!inserted) return { points: await current(), added: 0, duplicate: true, reached: [] as number[] };
-    const recent = await tx.one<{ n: number }>(
-      'SELECT count(*)::int AS n FROM progress_event_submissions WHERE event_id = $1 AND player_id = $2 AND submitted_at > $3',
-      [event.id, player.playerId, new Date(now - 60_000)],
-    );
-    // Counted after the insert, inside the transaction: refusing rolls this submission back too.
-    if (recent!.n > SUBMISSIONS_PER_MINUTE) throw new HttpError(429, `Too many submissions: at most ${SUBMISSIONS_PER_MINUTE} a minute to one event.`);
+    // Counted by one atomic upsert after the insert, inside the transaction: parallel submissions queue on the
+    // counter's row (a count of the submissions would not see the others' uncommitted rows on PostgreSQL), and
+    // refusing rolls this submission and its count back.
+    const key = `progress:${event.id}:${player.playerId}`;
+    const hits = (await countHits(tx, 'sdk_rate_windows', [key], 60_000, now)).get(key)!;
+    if (hits > SUBMISSIONS_PER_MINUTE) throw new HttpError(429, `Too many submissions: at most ${SUBMISSIONS_PER_MINUTE} a minute to one event.`, { 'retry-after': '60' }, 'RATE_LIMITED');
+    // A total no JavaScript client could read exactly (past 2^53 − 1) is refused: the upsert then changes nothing.
     const row = await tx.one<{ points: number }>(
       `INSERT INTO progress_event_players (event_id, player_id, points, joined_at, updated_at) VALUES ($1, $2, $3, $4, $4)
        ON CONFLICT (event_id, player_id) DO UPDATE SET points = progress_event_players.points + EXCLUDED.points, updated_at = EXCLUDED.updated_at
+         WHERE progress_event_players.points + EXCLUDED.points <= $5
        RETURNING points`,
-      [event.id, player.playerId, points, at],
+      [event.id, player.playerId, points, at, MAX_SAFE_TOTAL],
     );
-    const total = Number(row!.points);
+    if (!row) throw badRequest(`points: would take your points past ${formatBound(MAX_SAFE_TOTAL)}.`);
+    const total = Number(row.points);
     const reached = (event.milestones ?? []).filter((m) => total >= m.threshold && total - points < m.threshold).map((m) => m.milestone);
     return { points: total, added: points, duplicate: false, reached };
   });
@@ -281,14 +289,14 @@ export async function submitPoints(
  */
 export async function claimMilestone(db: Db, player: PlayerClaims, id: number, milestone: number, now = nowMs()): Promise<{ milestone: number; rewards: Reward[]; claimedAt: string }> {
   const event = await gameEvent(db, player, id);
-  if (event.status === 'cancelled') throw conflict(`Progress event ${event.id} was cancelled.`);
-  if (now < ms(event.start_at)) throw conflict(`Progress event ${event.id} has not started yet.`);
-  if (now >= ms(event.end_at) + CLAIM_GRACE_MS) throw conflict(`Progress event ${event.id} ended more than 7 days ago: its rewards can no longer be claimed.`);
+  if (event.status === 'cancelled') throw new HttpError(409, `Progress event ${event.id} was cancelled.`, {}, 'EVENT_ENDED');
+  if (now < ms(event.start_at)) throw new HttpError(409, `Progress event ${event.id} has not started yet.`, {}, 'EVENT_NOT_STARTED');
+  if (now >= ms(event.end_at) + CLAIM_GRACE_MS) throw new HttpError(409, `Progress event ${event.id} ended more than 7 days ago: its rewards can no longer be claimed.`, {}, 'EVENT_ENDED');
   const m = (event.milestones ?? []).find((x) => x.milestone === milestone);
   if (!m) throw badRequest(`milestone: this event has milestones 1 to ${(event.milestones ?? []).length}.`);
   const progress = await db.one<{ points: number }>('SELECT points FROM progress_event_players WHERE event_id = $1 AND player_id = $2', [event.id, player.playerId]);
   const points = Number(progress?.points ?? 0);
-  if (points < m.threshold) throw conflict(`Milestone ${milestone} needs ${m.threshold} points; you have ${points}.`);
+  if (points < m.threshold) throw new HttpError(409, `Milestone ${milestone} needs ${m.threshold} points; you have ${points}.`, {}, 'NOT_REACHED');
   const at = new Date(now);
   // Claimed and mailed in one transaction: the claim row exists exactly when the mail does.
   const claimed = await db.transaction(async (tx) => {
@@ -305,6 +313,6 @@ export async function claimMilestone(db: Db, player: PlayerClaims, id: number, m
     }
     return row;
   });
-  if (!claimed) throw conflict(`Milestone ${milestone} was already claimed.`);
+  if (!claimed) throw new HttpError(409, `Milestone ${milestone} was already claimed.`, {}, 'ALREADY_CLAIMED');
   return { milestone, rewards: m.rewards, claimedAt: at.toISOString() };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberFromText } from '../contract';
 
 /**
  * The filters every report shares (spec "Reusable filters"), as one zod schema: it parses the page's URL
@@ -28,7 +29,7 @@ export const reportFilters = z.object({
   /** App ids; empty = every app the account may see. */
   apps: queryList(z.string().max(100)),
   /** 0 = every platform. */
-  os: z.coerce.number<string | number>().int().min(0).max(3).default(0),
+  os: numberFromText(z.number().int().min(0).max(3).default(0)),
   /** An app version, or "all". */
   version: z.string().trim().max(50).default('all'),
   /** Country codes (ZZ = unknown); empty = every country. */

@@ -336,7 +336,7 @@ export function validateSave<R, Ctx>(d: ResourceDescriptor<R, Ctx>, request: Rec
     const path = issue.path.map(String).join('.');
     // An issue deep in a list (events.2) belongs to the list's field.
     const field = keys.find((k) => path === k || path.startsWith(`${k}.`));
-    const text = issueText(issue);
+    const text = issueText(issue, request);
     if (field) byField[field] ??= text;
     else rest.push(`${path || 'body'}: ${text}`);
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contractsFor } from '../contract';
+import { contractsFor, numberFromText } from '../contract';
 import { APP_EDIT_ACTION, APP_MANAGER_ROUTE } from '../apps/rules';
 import { itemId } from './items';
 
@@ -34,7 +34,7 @@ export const gameItemSaveContract = appEditApi.post(
     itemId,
     name: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
     kind: z.enum(ITEM_KINDS, { error: `must be one of ${ITEM_KINDS.join(', ')}` }),
-    maxAmount: z.coerce.number<string | number>().int('must be a whole number').min(1, 'must be at least 1').max(1_000_000_000, 'must be at most 1000000000'),
+    maxAmount: numberFromText(z.number().int('must be a whole number').min(1, 'must be at least 1').max(1_000_000_000, 'must be at most 1000000000')),
   }),
   gameItem,
 );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contractsFor } from '../contract';
+import { contractsFor, numberFromText } from '../contract';
 
 /** The S3 browser's route: opening it lets an account list and download; changes need `s3_edit`. */
 export const S3_ROUTE = '/aws/index';
@@ -58,7 +58,7 @@ export const s3ListContract = s3Api.get(
     bucket: s3Bucket.optional(),
     prefix: s3Prefix.default(''),
     continuationToken: z.string().max(2048).optional(),
-    limit: z.coerce.number().int().min(1).max(1000).default(200),
+    limit: numberFromText(z.number().int().min(1).max(1000).default(200)),
   }),
   s3Listing,
 );

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { contractsFor } from '../contract';
+import { contractsFor, numberFromText } from '../contract';
 
 export const sdkCheckContract = contractsFor({ route: '/adminAccount/check_sdk' }).get(
   '/api/adminAccount/checkSdk',
   z.object({
     appId: z.string().trim().min(1, 'choose an app').max(200),
-    os: z.coerce.number().int().min(0).max(3).default(0),
+    os: numberFromText(z.number().int().min(0).max(3).default(0)),
     version: z.string().trim().max(50).optional(),
   }),
   /** What the SDK of this app (and version) sent in the last 24 hours, by event name. */

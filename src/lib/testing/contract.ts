@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EVENT_NAMES, type EventName } from '../analytics/events';
-import { contractsFor } from '../contract';
+import { contractsFor, numberFromText } from '../contract';
 import { deviceIdSchema } from '../players/contract';
 import { APP_VERSION, COUNTRY } from './event-schema';
 
@@ -32,7 +32,7 @@ export const TEST_FIND_BY_LABELS: Record<(typeof TEST_FIND_BY)[number], string> 
 
 const appId = z.string().trim().min(1, 'choose an app').max(100);
 const userId = z.string().trim().min(1, "enter the player's user id").max(128);
-const os = z.coerce.number().int().refine((v) => v === 1 || v === 2 || v === 3, 'must be 1 (Android), 2 (Ios) or 3 (WebGL)');
+const os = numberFromText(z.number().int().refine((v) => v === 1 || v === 2 || v === 3, 'must be 1 (Android), 2 (Ios) or 3 (WebGL)'));
 
 export const testPlayer = z.object({
   appId: z.string(),

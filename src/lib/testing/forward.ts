@@ -39,10 +39,10 @@ export async function callSdk<T>(path: string, key: string, body: unknown): Prom
   return json.data as T;
 }
 
-/** Sends one event through POST /api/sdk/v1/events; a refused event becomes a 400 with the ingestion's reason ("params.level: …"). */
+/** Sends one event through POST /api/sdk/v1/analytics/events; a refused event becomes a 400 with the ingestion's reason ("params.level: …"). */
 export async function sendThroughSdk(db: Sql, appId: string, os: number, event: Record<string, unknown>): Promise<{ duplicate: boolean }> {
   const key = await sdkKeyOf(db, appId, os);
-  const answer = await callSdk<IngestAnswer>('/api/sdk/v1/events', key, { events: [event] });
+  const answer = await callSdk<IngestAnswer>('/api/sdk/v1/analytics/events', key, { events: [event] });
   const refused = answer.rejected[0];
   if (refused) throw badRequest(refused.reason);
   return { duplicate: answer.duplicates > 0 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberFromText } from '../../contract';
 import { defineReport, seriesOf } from '../../reports/define';
 import { linesTable } from '../../reports/table';
 import { STUCK_COLUMNS, stuckScore } from './metrics';
@@ -14,7 +15,7 @@ export const stuckGameScreen = defineReport({
   id: 'stuckGame',
   route: '/gsm/stuck_game',
   appMode: 'single',
-  extra: { inactiveDays: z.coerce.number<string | number>().int().min(1).max(90).default(3) },
+  extra: { inactiveDays: numberFromText(z.number().int().min(1).max(90).default(3)) },
   controls: [{ key: 'inactiveDays', label: 'Not played for', options: INACTIVE_DAY_CHOICES.map((n) => ({ label: `${n} day${n === 1 ? '' : 's'}`, value: n })) }],
   figures: { inactiveDays: z.number(), levels: z.array(stuckLevelRow) },
   noun: 'level plays',

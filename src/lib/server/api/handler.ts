@@ -11,6 +11,8 @@ import { findUnstorableText } from '../../text-safety';
 import type { Db } from '../db';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { HttpError } from '../errors';
+import { sdkErrorBody } from '../sdk-errors';
+import { isSdkPath } from './sdk-path';
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
 
@@ -100,7 +102,7 @@ export async function runHandler(handler: ApiHandler, req: ApiRequest): Promise<
     const answer = await handler.run(input, ctx);
     return handler.kind === 'raw' ? (answer as Response) : json(200, answer);
   } catch (error) {
-    return errorResponse(error, req.requestId, `${contract.method} ${contract.path}`);
+    return errorResponse(error, req.requestId, `${contract.method} ${contract.path}`, isSdkPath(contract.path));
   }
 }
 
@@ -132,7 +134,7 @@ async function readInput(contract: Contract, req: ApiRequest): Promise<unknown> 
   const unstorable = findUnstorableText(raw, contract.textCheckedByHandler);
   if (unstorable) throw new HttpError(400, unstorable);
   const parsed = contract.request.safeParse(raw);
-  if (!parsed.success) throw new HttpError(400, describeIssues(parsed.error));
+  if (!parsed.success) throw new HttpError(400, describeIssues(parsed.error, raw));
   return parsed.data;
 }
 
@@ -189,14 +191,23 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   });
 }
 
-export function errorResponse(error: unknown, requestId: string, where: string): Response {
-  if (error instanceof HttpError) return json(error.status, { message: error.message }, error.headers);
+export { isSdkPath };
+
+/** An error answer: `{ message }`, and on the SDK API `{ error: { code, message, field?, retryAfter? }, message }`. */
+export function errorJson(status: number, message: string, headers: Record<string, string> = {}, sdk = false, code?: string): Response {
+  if (!sdk) return json(status, { message }, headers);
+  const retry = Number(headers['retry-after']);
+  return json(status, sdkErrorBody(status, message, { code, ...(Number.isFinite(retry) && retry > 0 ? { retryAfter: retry } : {}) }), headers);
+}
+
+export function errorResponse(error: unknown, requestId: string, where: string, sdk = false): Response {
+  if (error instanceof HttpError) return errorJson(error.status, error.message, error.headers, sdk, error.code);
   // The database out of reach is not the caller's fault nor a bug: 503, a calm message, try again shortly.
   if (isDatabaseUnavailable(error)) {
     console.error(`[api] ${where}: database unavailable (request ${requestId}):`, error instanceof Error ? error.message : error);
-    return json(503, { message: DATABASE_UNAVAILABLE_MESSAGE }, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+    return errorJson(503, DATABASE_UNAVAILABLE_MESSAGE, { 'retry-after': String(RETRY_AFTER_SECONDS) }, sdk);
   }
   // Unexpected: log with the request id (no request body: it may hold passwords) and answer without internals.
   console.error(`[api] ${where} failed (request ${requestId}):`, error instanceof Error ? error.stack : error);
-  return json(500, { message: `Internal error (request id ${requestId}).` });
+  return errorJson(500, `Internal error (request id ${requestId}).`, {}, sdk);
 }

@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { json, runHandler, type ApiHandler } from './handler';
+import { errorJson, isSdkPath, runHandler, type ApiHandler } from './handler';
 import { ApiRouter } from './router';
 
 /**
@@ -31,11 +31,11 @@ async function serve(router: ApiRouter, astro: APIContext): Promise<Response> {
       });
     case 'method': {
       const allow = [...new Set(found.allow.includes('GET') ? [...found.allow, 'HEAD'] : found.allow)].join(', ');
-      return json(405, { message: `${method} is not allowed on ${pathname} (allowed: ${allow}).` }, { allow });
+      return errorJson(405, `${method} is not allowed on ${pathname} (allowed: ${allow}).`, { allow }, isSdkPath(pathname));
     }
     case 'malformed':
-      return json(400, { message: `The path ${pathname} is not valid percent-encoding.` });
+      return errorJson(400, `The path ${pathname} is not valid percent-encoding.`, {}, isSdkPath(pathname));
     case 'none':
-      return json(404, { message: `No API endpoint at ${pathname}.` });
+      return errorJson(404, `No API endpoint at ${pathname}.`, {}, isSdkPath(pathname));
   }
 }
