@@ -9,8 +9,10 @@ import {
 } from './month-contract';
 import { commentAction, getNote, listComments, monthDetail, monthReport, saveNote, updateMonthAdjustment, yearReport } from './month';
 import { monthExcel } from './month-export';
-import { dataVersionContract, detailUpdateContract, downloadUrlsContract, facebookDayContract, facebookMonthContract, filterAppOsContract, importIapStudioContract, listAppOsContract } from './more-contract';
-import { dataVersions, financeAppOs, importFacebook, importIapStudio, manualUpdate } from './more';
+import { dataVersionContract, downloadUrlsContract, facebookDayContract, facebookMonthContract, filterAppOsContract, importIapStudioContract, listAppOsContract } from './more-contract';
+import { dataVersions, financeAppOs, importFacebook, importIapStudio } from './more';
+import { correctionListContract, correctionUndoContract, detailUpdateContract } from './correction-contract';
+import { listCorrections, saveCorrection, undoCorrection } from './corrections';
 import { reportPostContracts } from './contract';
 import { financeReportHandlers } from './service';
 import { getAdmobRevenueContract, googleTokenContract, googleUrlContract, updateAdmobContract } from './admob-contract';
@@ -53,7 +55,10 @@ export const financeApi: ApiHandler[] = [
       { kind: 'cost', label: 'UA cost template', url: '/api/reportSystem/uploadExcel/importCost/template' },
     ],
   })),
-  handle(detailUpdateContract, async (input, ctx) => ({ data: await manualUpdate(ctx.db, ctx.actor, input) })),
+  // Corrections (src/lib/finance/corrections.ts): enter, list with the imported figure, undo.
+  handle(detailUpdateContract, async (input, ctx) => ({ data: await saveCorrection(ctx.db, ctx.actor, input) })),
+  handle(correctionListContract, async (input, ctx) => ({ data: await listCorrections(ctx.db, ctx.viewer, input) })),
+  handle(correctionUndoContract, async (input, ctx) => ({ data: await undoCorrection(ctx.db, ctx.actor, input) })),
   handle(facebookMonthContract, async (input, ctx) => ({ data: await importFacebook(ctx.db, ctx.actor, input) })),
   handle(facebookDayContract, async (input, ctx) => ({ data: await importFacebook(ctx.db, ctx.actor, input) })),
   // AdMob through Google's OAuth (src/lib/finance/admob.ts).

@@ -59,11 +59,29 @@ const CHUNK = 2000;
 /**
  * The revenue rows that count, as a subquery over `finance_revenue r` filtered by `where`: per app, day, OS
  * and kind the best-ranked source only (a network's or store's figure, rank 1, replaces the console's own
- * estimate, rank 2), and rank 0 always (house ads' value, a figure of its own that replaces nothing).
+ * estimate, rank 2), and rank 0 always (house ads' value, a figure of its own that replaces nothing). A
+ * correction (source 'manual', src/lib/finance/corrections.ts) replaces every other row of its key (app,
+ * day, OS, kind, network, currency): those rows are left out, so a correction never adds to what it corrects.
  */
 export function countedRevenueRows(where: string): string {
-  return `(SELECT * FROM (SELECT r.*, min(r.rank) FILTER (WHERE r.rank > 0) OVER (PARTITION BY r.app_id, r.day, r.os, r.kind) AS best FROM finance_revenue r WHERE ${where}) ranked
-           WHERE rank = best OR rank = 0)`;
+  return `(SELECT * FROM (SELECT r.*, min(r.rank) FILTER (WHERE r.rank > 0) OVER (PARTITION BY r.app_id, r.day, r.os, r.kind) AS best,
+                                 bool_or(r.source = 'manual') OVER (PARTITION BY r.app_id, r.day, r.os, r.kind, r.network, r.currency) AS corrected
+                            FROM finance_revenue r WHERE ${where}) ranked
+           WHERE (rank = best OR rank = 0) AND (source = 'manual' OR NOT corrected))`;
+}
+
+/**
+ * The cost rows that count, as a subquery over `finance_cost c` filtered by `where` (columns of
+ * finance_cost): a cost correction (source 'manual') replaces the cost of every other row of its key (app,
+ * day, OS, channel, currency), whatever the campaign; those rows keep their installs and cohort revenue,
+ * which a correction of money does not speak of.
+ */
+export function countedCostRows(where: string): string {
+  return `(SELECT app_id, day, os, channel, campaign, currency, source, batch_id, installs, rev_d0_usd, rev_d7_usd, rev_d30_usd,
+                  CASE WHEN corrected AND source <> 'manual' THEN 0 ELSE cost END AS cost,
+                  CASE WHEN corrected AND source <> 'manual' THEN 0 ELSE cost_usd END AS cost_usd
+             FROM (SELECT c.*, bool_or(c.source = 'manual') OVER (PARTITION BY c.app_id, c.day, c.os, c.channel, c.currency) AS corrected
+                     FROM finance_cost c WHERE ${where}) keyed)`;
 }
 
 export async function writeBatch(tx: Sql, input: BatchInput): Promise<BatchResult> {
@@ -139,7 +157,7 @@ export async function rollUpDays(tx: Sql, keys: readonly { app_id: string; day: 
                 CASE WHEN kind = 'iap' THEN net_usd ELSE 0 END AS inet, 0 AS cost, 0 AS inst
            FROM ${countedRevenueRows(`r.current AND ${inKeys.replace('(app_id, day)', '(r.app_id, r.day)')}`)} x
          UNION ALL
-         SELECT app_id, day, os, 0, 0, 0, cost_usd, installs FROM finance_cost WHERE current AND ${inKeys}
+         SELECT app_id, day, os, 0, 0, 0, cost_usd, installs FROM ${countedCostRows(`c.current AND ${inKeys.replace('(app_id, day)', '(c.app_id, c.day)')}`)} y
        ) u GROUP BY app_id, day, os`,
       [chunk],
     );
@@ -172,7 +190,7 @@ async function rollUpMonths(tx: Sql, keys: readonly { app_id: string; day: strin
     await tx.query(
       `INSERT INTO finance_cost_monthly (month, app_id, os, channel, campaign, cost_usd, installs, rev_d0_usd, rev_d7_usd, rev_d30_usd)
        SELECT date_trunc('month', day)::date, app_id, os, channel, campaign, sum(cost_usd), sum(installs), sum(rev_d0_usd), sum(rev_d7_usd), sum(rev_d30_usd)
-         FROM finance_cost c WHERE c.current AND ${rawOf('c.')} GROUP BY 1, 2, 3, 4, 5`,
+         FROM ${countedCostRows(`c.current AND ${rawOf('c.')}`)} y GROUP BY 1, 2, 3, 4, 5`,
       [chunk],
     );
   }

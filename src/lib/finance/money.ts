@@ -1,4 +1,5 @@
 import type { Sql } from '../server/db';
+import { badRequest } from '../server/errors';
 import { MICROS } from './model';
 
 /**
@@ -50,3 +51,13 @@ export async function loadRates(db: Sql, currencies: readonly string[]): Promise
 export function toUsd(micros: number, rate: number): number {
   return Math.round((micros * rate) / MICROS);
 }
+
+/** The rate of one currency and day, or a 400 naming the field, the currency and the day. */
+export async function requireRate(db: Sql, currency: string, day: string, field: string): Promise<number> {
+  const rate = (await loadRates(db, [currency]))(currency, day);
+  if (rate === null) throw badRequest(noRateMessage(field, currency, day));
+  return rate;
+}
+
+/** The refusal of a row without a usable rate: the currency and the day it needed one for. */
+export const noRateMessage = (field: string, currency: string, day: string) => `${field ? `${field}: ` : ''}no stored USD rate for ${currency} on or before ${day}`;

@@ -5,13 +5,13 @@ import type { Db, Sql } from '../server/db';
 import { badRequest, HttpError } from '../server/errors';
 import { MESSAGES } from '../http/messages';
 import { writeBatch, type CostFigure, type RevenueFigure } from './batches';
-import { AD_NETWORKS, SOURCES, STORE_FEE, STORES, UA_CHANNELS, type FinanceSource } from './model';
+import { SOURCES, STORE_FEE, STORES, type FinanceSource } from './model';
 import { loadRates, toMicros, toUsd } from './money';
 import { monthRange } from './month';
 import type { BatchInfo } from './more-contract';
 import { financeApps } from './scope';
 
-/** Data versions, the finance app list, manual corrections and the JSON imports (Facebook/Instagram, store reports). */
+/** Data versions, the finance app list and the JSON imports (Facebook/Instagram, store reports). */
 
 const n = (v: unknown) => Number(v ?? 0);
 
@@ -51,40 +51,6 @@ export async function financeAppOs(db: Sql, viewer: SessionAccount) {
 async function requireFinanceApps(db: Sql, viewer: SessionAccount, ids: readonly string[]) {
   const permitted = new Set((await financeApps(db, viewer)).map((a) => a.id));
   for (const id of ids) if (!permitted.has(id)) throw new HttpError(403, MESSAGES.permissionInvalid);
-}
-
-async function rateOf(db: Sql, currency: string, dayOf: string, field: string) {
-  const rate = (await loadRates(db, [currency]))(currency, dayOf);
-  if (rate === null) throw badRequest(`${field}: no stored USD rate for ${currency}`);
-  return rate;
-}
-
-export async function manualUpdate(
-  db: Db,
-  actor: Actor,
-  input: { appId: string; day: string; os: 1 | 2 | 3; kind: 'ads' | 'iap' | 'cost'; name: string; amount: number; currency: string },
-) {
-  await requireFinanceApps(db, actor.account, [input.appId]);
-  const allowed: readonly string[] = input.kind === 'ads' ? AD_NETWORKS : input.kind === 'iap' ? Object.values(STORES) : UA_CHANNELS;
-  const name = allowed.find((a) => a.toLowerCase() === input.name.toLowerCase());
-  if (!name) throw badRequest(`name: unknown ${input.kind === 'cost' ? 'channel' : input.kind === 'iap' ? 'store' : 'network'} "${input.name}"`);
-  return db.transaction(async (tx) => {
-    const rate = await rateOf(tx, input.currency, input.day, 'currency');
-    const amount = toMicros(input.amount);
-    const usd = toUsd(amount, rate);
-    const net = input.kind === 'iap' ? Math.round(amount * (1 - STORE_FEE)) : amount;
-    const result = await writeBatch(tx, {
-      source: 'manual',
-      createdBy: actor.account.username,
-      summary: `${input.kind} ${name} ${input.appId} ${input.day}: ${input.amount} ${input.currency}`,
-      covers: { unit: 'day', keys: [{ appId: input.appId, period: input.day }] },
-      ...(input.kind === 'cost'
-        ? { cost: [{ appId: input.appId, day: input.day, os: input.os, channel: name, campaign: 'manual', currency: input.currency, cost: amount, costUsd: usd, installs: 0, revD0Usd: 0, revD7Usd: 0, revD30Usd: 0 }] }
-        : { revenue: [{ appId: input.appId, day: input.day, os: input.os, kind: input.kind, network: name, currency: input.currency, gross: amount, net, grossUsd: usd, netUsd: toUsd(net, rate) }] }),
-    });
-    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'finance_manual_update', entity: 'finance_batch', entityId: result.batchId, after: input, ip: actor.ip, requestId: actor.requestId });
-    return { batchId: result.batchId, dataVersion: result.dataVersion };
-  });
 }
 
 /** Splits a month's amount over its days in whole micros (the remainder on the last day), so daily screens keep the month's sum exactly. */
