@@ -12,6 +12,7 @@ import { ADMOB_IMPORT_PATH } from '../routes';
 import { ADMOB_SCOPE, type AdmobAccount, type AdmobPreview, type AdmobRow } from './admob-contract';
 import { accessTokenOf, consentUrl, exchangeCode, listAccounts, listApps, networkReport, type AdmobApp } from './admob-google';
 import { writeBatch, type RevenueFigure } from './batches';
+import { closedMonthsBetween } from './closing';
 import { financeApps } from './scope';
 
 /**
@@ -234,7 +235,9 @@ export async function refreshAdmob(db: Db, now = nowMs()): Promise<string | null
       [from, to],
     )) have.set(`${r.app_id}|${r.day}`, r.lines);
     const line = (fs: RevenueFigure[]) => fs.sort((a, b) => a.os - b.os).map((f) => `${f.os}/${f.gross}`).join(';');
-    const changed = [...new Set([...wanted.keys(), ...have.keys()])].filter((k) => line(wanted.get(k) ?? []) !== (have.get(k) ?? ''));
+    const closed = await closedMonthsBetween(tx, from, to);
+    // A closed month's figures never change: the refresh leaves its days as they were closed.
+    const changed = [...new Set([...wanted.keys(), ...have.keys()])].filter((k) => line(wanted.get(k) ?? []) !== (have.get(k) ?? '') && !closed.has(k.split('|')[1]!.slice(0, 7)));
     let message = `AdMob ${formatDay(from)} – ${formatDay(to)}: no change`;
     if (changed.length) {
       const revenue = changed.flatMap((k) => wanted.get(k) ?? []);

@@ -5,8 +5,9 @@ import { importCostContract, importIaaContract, importTemplateCostContract, impo
 import { runImport, templateWorkbook } from './imports';
 import {
   commentActionContract, commentByRangeDateContract, commentGetContract, dataMonthContract, dataMonthExcelContract, detailDataMonthContract, noteActionContract, noteGetContract,
-  reportMonthAllTeamContract, updateDataMonthContract, yearDataContract,
+  monthCloseContract, reportMonthAllTeamContract, updateDataMonthContract, yearDataContract,
 } from './month-contract';
+import { setMonthClosed } from './closing';
 import { commentAction, getNote, listComments, monthDetail, monthReport, saveNote, updateMonthAdjustment, yearReport } from './month';
 import { monthExcel } from './month-export';
 import { dataVersionContract, downloadUrlsContract, facebookDayContract, facebookMonthContract, filterAppOsContract, importIapStudioContract, listAppOsContract } from './more-contract';
@@ -44,6 +45,7 @@ export const financeApi: ApiHandler[] = [
   handle(commentByRangeDateContract, async ({ from, to }, ctx) => ({ data: await listComments(ctx.db, ctx.viewer, from, to) })),
   handle(noteGetContract, async ({ month }, ctx) => ({ data: await getNote(ctx.db, month) })),
   handle(noteActionContract, async ({ month, body }, ctx) => ({ data: await saveNote(ctx.db, ctx.actor, month, body) })),
+  handle(monthCloseContract, async ({ month, closed }, ctx) => ({ data: { month, closed: await setMonthClosed(ctx.db, ctx.actor, month, closed) } })),
   handle(yearDataContract, async ({ year, teams }, ctx) => ({ data: await yearReport(ctx.db, ctx.viewer, year, teams) })),
   handle(dataVersionContract, async ({ source, limit }, ctx) => ({ data: await dataVersions(ctx.db, ctx.viewer, source, limit) })),
   // finance/get_list_app_os and statistic/filterAppOs: one service (docs/decisions.md).

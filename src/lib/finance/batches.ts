@@ -1,4 +1,5 @@
 import type { Sql } from '../server/db';
+import { assertMonthsOpen } from './closing';
 import { SOURCES, type FinanceSource } from './model';
 
 /**
@@ -87,6 +88,8 @@ export function countedCostRows(where: string): string {
 export async function writeBatch(tx: Sql, input: BatchInput): Promise<BatchResult> {
   const revenue = input.revenue ?? [];
   const cost = input.cost ?? [];
+  // A closed month's figures never change: every month the batch covers or writes must be open (409 otherwise).
+  await assertMonthsOpen(tx, batchMonths(input));
   const batch = await tx.one<{ id: number }>(
     `INSERT INTO finance_batches (source, file_name, created_by, row_count, summary) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
     [input.source, input.fileName ?? '', input.createdBy ?? '', revenue.length + cost.length, input.summary ?? ''],
@@ -140,6 +143,13 @@ export async function writeBatch(tx: Sql, input: BatchInput): Promise<BatchResul
   for (const r of [...revenue, ...cost]) touched.add(`${r.appId}|${r.day}`);
   await rollUpDays(tx, [...touched].map((k) => ({ app_id: k.split('|')[0]!, day: k.split('|')[1]! })));
   return { batchId, dataVersion, rows: revenue.length + cost.length, replaced };
+}
+
+/** The months a batch would change: what it covers (replaces) and what it writes. */
+export function batchMonths(input: Pick<BatchInput, 'covers' | 'revenue' | 'cost'>): string[] {
+  const months = new Set<string>(input.covers.keys.map((k) => k.period.slice(0, 7)));
+  for (const r of [...(input.revenue ?? []), ...(input.cost ?? [])]) months.add(r.day.slice(0, 7));
+  return [...months].sort();
 }
 
 const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

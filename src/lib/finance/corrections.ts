@@ -4,6 +4,7 @@ import { writeAudit } from '../server/audit';
 import type { Db, Sql } from '../server/db';
 import { badRequest, HttpError, notFound } from '../server/errors';
 import { rollUpDays, writeBatch } from './batches';
+import { assertDaysOpen } from './closing';
 import type { Correction, CorrectionKey } from './correction-contract';
 import { AD_NETWORKS, STORE_FEE, STORES, UA_CHANNELS } from './model';
 import { requireRate, toMicros, toUsd } from './money';
@@ -90,11 +91,11 @@ export interface CorrectionInput {
 }
 
 /** Enters (or replaces) the correction of one key; audited with author, time, reason, before and after. */
-export async function saveCorrection(db: Db, actor: Actor, input: CorrectionInput, guard: (tx: Sql, days: string[]) => Promise<void> = async () => undefined) {
+export async function saveCorrection(db: Db, actor: Actor, input: CorrectionInput) {
   await requireFinanceApp(db, actor.account, input.appId);
   const key: CorrectionKey = { appId: input.appId, day: input.day, os: input.os, kind: input.kind, name: canonicalName(input.kind, input.name), currency: input.currency };
   return db.transaction(async (tx) => {
-    await guard(tx, [key.day]);
+    await assertDaysOpen(tx, [key.day]);
     const rate = await requireRate(tx, key.currency, key.day, 'currency');
     const amount = toMicros(input.amount);
     const usd = toUsd(amount, rate);
@@ -132,13 +133,13 @@ export async function saveCorrection(db: Db, actor: Actor, input: CorrectionInpu
 export const correctionId = (k: CorrectionKey) => [k.appId, k.day, k.os, k.kind, k.name, k.currency].join('/');
 
 /** Undo: deletes the correction of a key; the imported figures count again. */
-export async function undoCorrection(db: Db, actor: Actor, input: CorrectionKey, guard: (tx: Sql, days: string[]) => Promise<void> = async () => undefined) {
+export async function undoCorrection(db: Db, actor: Actor, input: CorrectionKey) {
   await requireFinanceApp(db, actor.account, input.appId);
   const key = { ...input, name: canonicalName(input.kind, input.name) };
   return db.transaction(async (tx) => {
     const record = await tx.one<CorrectionRecord>(`SELECT ${RECORD_COLUMNS} FROM finance_corrections WHERE ${recordWhere} FOR UPDATE`, recordParams(key));
     if (!record) throw notFound(`No correction of ${key.kind} ${key.name} ${key.currency} for ${key.appId} on ${key.day} (OS ${key.os}).`);
-    await guard(tx, [key.day]);
+    await assertDaysOpen(tx, [key.day]);
     const before = await toCorrection(tx, record);
     await retireManualRow(tx, key);
     await tx.query(`DELETE FROM finance_corrections WHERE ${recordWhere}`, recordParams(key));

@@ -4,6 +4,7 @@ import type { Db, Sql } from '../server/db';
 import { HttpError, notFound } from '../server/errors';
 import { MESSAGES } from '../http/messages';
 import type { MonthReport, MonthRow, YearRow } from './month-contract';
+import { assertMonthsOpen, monthClosing } from './closing';
 import { pnl } from './queries';
 import { resolveFinanceScope } from './scope';
 
@@ -14,11 +15,8 @@ import { resolveFinanceScope } from './scope';
  */
 
 const n = (v: unknown) => Number(v ?? 0);
-export const monthRange = (month: string) => {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
-};
+export { monthRange } from './month-range';
+import { monthRange } from './month-range';
 
 async function monthScope(db: Sql, viewer: SessionAccount, month: string, teams: readonly string[], appId?: string) {
   const scope = await resolveFinanceScope(db, viewer, { ...monthRange(month), teams, apps: appId ? [appId] : [] });
@@ -64,7 +62,7 @@ export async function monthReport(db: Sql, viewer: SessionAccount, month: string
   };
   const teamNames = [...new Set(rows.map((r) => r.team))];
   const note = await db.one<{ body: string }>(`SELECT body FROM finance_notes WHERE month = $1`, [month]);
-  return { month, rows, teams: teamNames.map((t) => totalOf(t, rows.filter((r) => r.team === t))), total: totalOf('Total', rows), note: note?.body ?? '' };
+  return { month, rows, teams: teamNames.map((t) => totalOf(t, rows.filter((r) => r.team === t))), total: totalOf('Total', rows), note: note?.body ?? '', closed: await monthClosing(db, month) };
 }
 
 export async function monthDetail(db: Sql, viewer: SessionAccount, month: string, appId: string) {
@@ -84,6 +82,7 @@ export async function updateMonthAdjustment(
   // The permission check first: an app outside the finance permission is refused before anything is written.
   await monthDetail(db, actor.account, input.month, input.appId);
   await db.transaction(async (tx) => {
+    await assertMonthsOpen(tx, [input.month]);
     const before = await tx.one(`SELECT revenue_usd::text AS revenue, cost_usd::text AS cost, reason FROM finance_adjustments WHERE month = $1 AND app_id = $2`, [input.month, input.appId]);
     const revenue = Math.round(input.revenueAdjustment * 1e6);
     const cost = Math.round(input.costAdjustment * 1e6);
