@@ -4,7 +4,7 @@ import { Button } from 'primereact/button';
 import { api } from '../../lib/http/client';
 import { importCostContract, importIaaContract, type ImportAnswer, type ImportKind } from '../../lib/finance/import-contract';
 import { showToast } from '../../lib/ui/toast-store';
-import { formatUsdMicros } from '../../lib/reports/columns';
+import { formatUsdMicros } from '../../lib/finance/format';
 import { ImportHistory, ImportOutcome, ImportProblems, useImportHistory } from './ImportParts';
 import './finance.css';
 import { messageOf } from '../../lib/error-message';

@@ -1,4 +1,4 @@
-import { formatUsdMicros } from '../../lib/reports/columns';
+import { formatUsdMicros } from '../../lib/finance/format';
 import '../../lib/ui/prime';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/http/client';

@@ -1,4 +1,4 @@
-import { formatUsdMicros } from '../reports/columns';
+import { formatUsdMicros } from './format';
 import ExcelJS from 'exceljs';
 import type { Actor, SessionAccount } from '../auth/types';
 import { writeAudit } from '../server/audit';

@@ -1,10 +1,10 @@
 import type { Cell } from '../analytics/xlsx';
 import { fileResponse } from '../reports/export';
+import { usdOfMicros as usd } from './format';
 import type { MonthReport } from './month-contract';
 
 /** dataMonthExcel: the month report as the screen shows it (one line per app, then each team's and the grand total). */
 export function monthExcel(report: MonthReport): Response {
-  const usd = (micros: number) => Math.round(micros / 1e4) / 100;
   const header: Cell[] = ['Team', 'App', 'Ad revenue (USD)', 'IAP net (USD)', 'Revenue adjustment (USD)', 'Revenue (USD)', 'Cost adjustment (USD)', 'Cost (USD)', 'Profit (USD)', 'Paid installs', 'Reason'];
   const grid: Cell[][] = [header];
   for (const r of report.rows) {

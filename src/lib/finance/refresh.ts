@@ -1,4 +1,4 @@
-import { formatUsd } from '../reports/columns';
+import { formatUsdMicros } from './format';
 import { addDays, reportDay } from '../analytics/day';
 import { installValueSql, IN_HOUSE, paidCpiCte } from '../house-ads/value';
 import type { Db, Sql } from '../server/db';
@@ -146,8 +146,8 @@ export async function refreshFinance(db: Db, options: { days?: number; now?: num
       if (changedKeys.length === 0) continue;
       const revenue = changedKeys.flatMap((k) => wanted.map.get(k)?.revenue ?? []);
       const cost = changedKeys.flatMap((k) => wanted.map.get(k)?.cost ?? []);
-      const usd = revenue.reduce((n, f) => n + f.grossUsd, 0) / 1e6;
-      const summary = `${changedKeys.length} app-day(s) changed, ${revenue.length + cost.length} row(s), ${formatUsd(usd)} ${source === 'house_ads' ? 'value' : 'gross'}`;
+      const usd = revenue.reduce((n, f) => n + f.grossUsd, 0);
+      const summary = `${changedKeys.length} app-day(s) changed, ${revenue.length + cost.length} row(s), ${formatUsdMicros(usd)} ${source === 'house_ads' ? 'value' : 'gross'}`;
       const result = await writeBatch(tx, {
         source,
         createdBy: 'finance_refresh',
