@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createAppContract } from '../../src/lib/apps/contract';
 import { importIaaContract } from '../../src/lib/finance/import-contract';
 import { dataMonthContract } from '../../src/lib/finance/month-contract';
-import { financeStatisticScreen } from '../../src/lib/finance/screens';
+import { financeRevenueScreen, financeStatisticScreen } from '../../src/lib/finance/screens';
 import { IAA_HEADERS, xlsxBase64 } from '../support/finance-xlsx';
-import { baseUrl, raw, signedInAs, uniqueName, type Session } from './helpers';
+import { baseUrl, raw, rejection, signedInAs, uniqueName, type Session } from './helpers';
 
 /**
  * Finance money through HTTP (issue 37): one rounding rule (half away from zero, once, for display) in
@@ -53,5 +53,43 @@ describe('one money rule', () => {
     const row = (sheet.getSheetValues() as unknown[][]).find((r) => Array.isArray(r) && String(r[2]).endsWith(appId))!;
     expect(row[3]).toBe(1.02);
     expect((await root(dataMonthContract, { month })).data.rows.find((r) => r.appId === appId)).toMatchObject({ revenue: 1_015_000 });
+  });
+});
+
+describe('import numbers and repeated rows', () => {
+  it('refuses "12,5" in a money cell naming row and column, instead of reading $125', async () => {
+    const appId = await newApp('comma');
+    const month = '2024-07';
+    const content = await xlsxBase64([[`${month}-02`, appId, 'Android', 'AdMob', 'USD', '12,5'], [`${month}-03`, appId, 'Android', 'AdMob', 'USD', '1,250']], { sheet: 'Ad revenue', headers: IAA_HEADERS });
+    const preview = await root(importIaaContract, { month, fileName: 'comma.xlsx', content });
+    const why = (text: string) => `"${text}" has a comma, which could be a decimal comma or a thousands separator: write the number with a decimal point and no separators (e.g. 12.5 or 1250)`;
+    expect(preview.data.problems).toEqual([
+      { row: 2, column: 'Revenue', message: why('12,5') },
+      { row: 3, column: 'Revenue', message: why('1,250') },
+    ]);
+    const refused = await rejection(root(importIaaContract, { month, fileName: 'comma.xlsx', content, commit: true }));
+    expect(refused.status).toBe(400);
+    expect(refused.message).toBe(`Row 2, column Revenue: ${why('12,5')} (and 1 more problem(s); preview the file to see them all). Nothing was imported.`);
+    expect((await root(financeStatisticScreen.contract, { apps: [appId], from: `${month}-01`, to: `${month}-31`, by: 'app' })).data.rows).toEqual([]);
+  });
+
+  it('reports repeated rows in the preview and imports them only by an explicit choice', async () => {
+    const appId = await newApp('dup');
+    const month = '2024-08';
+    const row = [`${month}-04`, appId, 'Android', 'AdMob', 'USD', 10];
+    const content = await xlsxBase64([row, [`${month}-04`, appId, 'Android', 'Unity Ads', 'USD', 1], row], { sheet: 'Ad revenue', headers: IAA_HEADERS });
+    const preview = await root(importIaaContract, { month, fileName: 'dup.xlsx', content });
+    expect(preview.data.problems).toEqual([]);
+    expect(preview.data.duplicates).toEqual([{ row: 4, sameAs: 2, message: 'row 4 repeats row 2 (same Date, App, OS, Network and Currency)' }]);
+    const refused = await rejection(root(importIaaContract, { month, fileName: 'dup.xlsx', content, commit: true }));
+    expect(refused.status).toBe(400);
+    expect(refused.message).toBe('duplicates: row 4 repeats row 2 (same Date, App, OS, Network and Currency). Choose to sum them or to skip the repeats, or fix the file. Nothing was imported.');
+    const admob = async () => (await root(financeRevenueScreen.contract, { apps: [appId], from: `${month}-01`, to: `${month}-31`, by: 'network' })).data.rows.find((r) => r.key === 'AdMob')?.net ?? 0;
+    expect(await admob()).toBe(0);
+    const skipped = await root(importIaaContract, { month, fileName: 'dup.xlsx', content, commit: true, duplicates: 'skip' });
+    expect(skipped.data).toMatchObject({ committed: true, totalUsd: 11e6 });
+    expect(await admob()).toBe(10e6);
+    await root(importIaaContract, { month, fileName: 'dup.xlsx', content, commit: true, duplicates: 'sum' });
+    expect(await admob()).toBe(20e6);
   });
 });

@@ -46,14 +46,14 @@ describe('the finance money rule', () => {
   it('gives Statistic the same cents in its table, chart, CSV and XLSX, and its Total is the sum rounded once', () => {
     const rows = CASES.map(([micros], i) => pnl(`2025-01-${String(i + 1).padStart(2, '0')}`, micros));
     const answer = { from: '2025-01-01', to: '2025-01-13', apps: [], pending: 0, names: {}, by: 'day' as const, rows };
-    const table = financeStatisticScreen.table!(answer as never);
+    const table = financeStatisticScreen.table(answer as never, {} as never);
     const revenue = table.columns.findIndex((c) => c.key === 'revenue');
     CASES.forEach(([, cents, text], i) => {
       const cell = table.rows[i]![revenue] as number;
       expect(cell).toBe(cents / 100);
       expect(formatFigure(cell, 'usd', 2)).toBe(text); // what the table shows
     });
-    const chart = financeStatisticScreen.chart!(answer as never);
+    const chart = financeStatisticScreen.chart(answer as never, {} as never, table)!;
     expect(chart.series[0]!.data).toEqual(CASES.map(([, cents]) => cents / 100)); // what the tooltips show
     const sum = CASES.reduce((n, [m]) => n + m, 0);
     expect(table.total![revenue]).toBe(usdOfMicros(sum));
