@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAppContract } from '../../src/lib/apps/contract';
 import { importIaaContract } from '../../src/lib/finance/import-contract';
+import { facebookDayContract } from '../../src/lib/finance/more-contract';
 import { dataMonthContract } from '../../src/lib/finance/month-contract';
 import { financeRevenueScreen, financeStatisticScreen } from '../../src/lib/finance/screens';
 import { IAA_HEADERS, xlsxBase64 } from '../support/finance-xlsx';
@@ -91,5 +92,19 @@ describe('import numbers and repeated rows', () => {
     expect(await admob()).toBe(10e6);
     await root(importIaaContract, { month, fileName: 'dup.xlsx', content, commit: true, duplicates: 'sum' });
     expect(await admob()).toBe(20e6);
+  });
+});
+
+describe('rates', () => {
+  it('refuses a row with no rate on or before its day, naming the currency and the day, rather than use a later rate', async () => {
+    // The demo studio's EUR rates start a little over a year ago: 2020 has none on or before it.
+    const appId = await newApp('rate');
+    const file = await xlsxBase64([['2020-02-10', appId, 'Android', 'AdMob', 'EUR', 10], ['2020-02-11', appId, 'Android', 'AdMob', 'USD', 10]], { sheet: 'Ad revenue', headers: IAA_HEADERS });
+    const preview = await root(importIaaContract, { month: '2020-02', fileName: 'eur.xlsx', content: file });
+    expect(preview.data.problems).toEqual([{ row: 2, column: 'Currency', message: 'no stored USD rate for EUR on or before 2020-02-10' }]);
+    const fb = await rejection(root(facebookDayContract, { rows: [{ day: '2020-01-15', appId, os: 1, campaign: 'FB', cost: 5, installs: 1, currency: 'EUR' }] }));
+    expect(fb.status).toBe(400);
+    expect(fb.message).toBe('rows.0.currency: no stored USD rate for EUR on or before 2020-01-15');
+    expect((await root(financeStatisticScreen.contract, { apps: [appId], from: '2020-01-01', to: '2020-02-29', by: 'app' })).data.rows).toEqual([]);
   });
 });

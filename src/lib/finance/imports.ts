@@ -7,7 +7,7 @@ import { badRequest } from '../server/errors';
 import { writeBatch, type CostFigure, type RevenueFigure } from './batches';
 import type { DuplicateChoice, ImportAnswer, ImportDuplicate, ImportKind, ImportProblem } from './import-contract';
 import { AD_NETWORKS, OS_BY_LABEL, UA_CHANNELS } from './model';
-import { loadRates, toMicros, toUsd } from './money';
+import { loadRates, noRateMessage, toMicros, toUsd } from './money';
 import { financeApps } from './scope';
 
 /**
@@ -201,7 +201,7 @@ async function parse(db: Sql, viewer: SessionAccount, kind: ImportKind, month: s
     const currency = cellText(get('Currency')).toUpperCase() || 'USD';
     const rate = day ? rates(currency, day) : null;
     if (!/^[A-Z]{3}$/.test(currency)) problem('Currency', `"${currency}" is not a currency code`);
-    else if (day && rate === null) problem('Currency', `no stored USD rate for ${currency}`);
+    else if (day && rate === null) problem('Currency', noRateMessage('', currency, day));
     const money = (column: string): number | null => {
       const v = cellNumber(get(column));
       if (v === null) {

@@ -6,7 +6,7 @@ import { badRequest, HttpError } from '../server/errors';
 import { MESSAGES } from '../http/messages';
 import { writeBatch, type CostFigure, type RevenueFigure } from './batches';
 import { SOURCES, STORE_FEE, STORES, type FinanceSource } from './model';
-import { loadRates, toMicros, toUsd } from './money';
+import { loadRates, noRateMessage, toMicros, toUsd } from './money';
 import { monthRange } from './month';
 import type { BatchInfo } from './more-contract';
 import { financeApps } from './scope';
@@ -73,7 +73,7 @@ export async function importFacebook(db: Db, actor: Actor, input: { month: strin
       const pieces = 'month' in input ? spreadOverMonth(input.month, toMicros(r.cost)) : [{ day: (r as FbRow & { day: string }).day, micros: toMicros(r.cost) }];
       for (const [k, p] of pieces.entries()) {
         const rate = rates(r.currency, p.day);
-        if (rate === null) throw badRequest(`rows.${i}.currency: no stored USD rate for ${r.currency}`);
+        if (rate === null) throw badRequest(noRateMessage(`rows.${i}.currency`, r.currency, p.day));
         // Installs spread as whole numbers: floor per day, the remainder on the last day.
         const perDay = 'month' in input ? (k === pieces.length - 1 ? r.installs - Math.floor(r.installs / pieces.length) * (pieces.length - 1) : Math.floor(r.installs / pieces.length)) : r.installs;
         cost.push({ appId: r.appId, day: p.day, os: r.os, channel: 'Meta', campaign: r.campaign, currency: r.currency, cost: p.micros, costUsd: toUsd(p.micros, rate), installs: perDay, revD0Usd: 0, revD7Usd: 0, revD30Usd: 0 });
@@ -103,7 +103,7 @@ export async function importIapStudio(db: Db, actor: Actor, input: { month: stri
       const netByDay = spreadOverMonth(input.month, net);
       for (const [k, p] of spreadOverMonth(input.month, gross).entries()) {
         const rate = rates(r.currency, p.day);
-        if (rate === null) throw badRequest(`rows.${i}.currency: no stored USD rate for ${r.currency}`);
+        if (rate === null) throw badRequest(noRateMessage(`rows.${i}.currency`, r.currency, p.day));
         const dayNet = netByDay[k]!.micros;
         revenue.push({ appId: r.appId, day: p.day, os: r.os, kind: 'iap', network: STORES[r.os], currency: r.currency, gross: p.micros, net: dayNet, grossUsd: toUsd(p.micros, rate), netUsd: toUsd(dayNet, rate) });
       }
