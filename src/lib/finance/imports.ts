@@ -157,7 +157,9 @@ async function parse(db: Sql, viewer: SessionAccount, kind: ImportKind, month: s
   const sheet = await readSheet(kind, content);
   const template = TEMPLATES[kind];
   const permitted = new Set((await financeApps(db, viewer)).map((a) => a.id));
-  const known = new Set((await db.query<{ id: string }>('SELECT id FROM apps')).map((r) => r.id));
+  const appRows = await db.query<{ id: string; archived: boolean }>('SELECT id, archived_at IS NOT NULL AS archived FROM apps');
+  const known = new Set(appRows.map((r) => r.id));
+  const archived = new Set(appRows.filter((r) => r.archived).map((r) => r.id));
   const rates = await loadRates(db, ['EUR', 'VND', 'GBP', ...(await db.query<{ currency: string }>('SELECT DISTINCT currency FROM finance_fx_rates')).map((r) => r.currency)]);
   const names = new Map<string, string>((kind === 'iaa' ? AD_NETWORKS : UA_CHANNELS).map((n) => [n.toLowerCase(), n]));
   const problems: ImportProblem[] = [];
@@ -193,6 +195,7 @@ async function parse(db: Sql, viewer: SessionAccount, kind: ImportKind, month: s
     if (!appId) problem('App', 'is required');
     else if (!known.has(appId)) problem('App', `unknown app "${appId}"`);
     else if (!permitted.has(appId)) problem('App', `"${appId}" is not in your finance permission`);
+    else if (archived.has(appId)) problem('App', `"${appId}" is archived: its figures are kept as they are`);
     const os = OS_BY_LABEL[cellText(get('OS')).toLowerCase()];
     if (!os) problem('OS', `"${cellText(get('OS'))}" must be Android, iOS or WebGL`);
     const nameColumn = kind === 'iaa' ? 'Network' : 'Channel';

@@ -35,8 +35,10 @@ export async function dataVersions(db: Sql, viewer: SessionAccount, source: stri
   }));
 }
 
+/** The finance app picker: the permitted apps, archived ones left out (their figures stay in the reports). */
 export async function financeAppOs(db: Sql, viewer: SessionAccount) {
-  const apps = await financeApps(db, viewer);
+  const archived = new Set((await db.query<{ id: string }>(`SELECT id FROM apps WHERE archived_at IS NOT NULL`)).map((r) => r.id));
+  const apps = (await financeApps(db, viewer)).filter((a) => !archived.has(a.id));
   const os = await db.query<{ app_id: string; os: number; package_id: string }>(
     `SELECT app_id, os, package_id FROM app_os WHERE app_id IN (SELECT jsonb_array_elements_text($1::jsonb)) ORDER BY os`,
     [JSON.stringify(apps.map((a) => a.id))],
