@@ -8,7 +8,7 @@ import {
   monthCloseContract, reportMonthAllTeamContract, updateDataMonthContract, yearDataContract,
 } from './month-contract';
 import { setMonthClosed } from './closing';
-import { commentAction, getNote, listComments, monthDetail, monthReport, saveNote, updateMonthAdjustment, yearReport } from './month';
+import { commentAction, getNoteFor, listComments, monthDetail, monthReport, saveNote, updateMonthAdjustment, yearReport } from './month';
 import { monthExcel } from './month-export';
 import { dataVersionContract, downloadUrlsContract, facebookDayContract, facebookMonthContract, filterAppOsContract, importIapStudioContract, listAppOsContract } from './more-contract';
 import { dataVersions, financeAppOs, importFacebook, importIapStudio } from './more';
@@ -43,7 +43,7 @@ export const financeApi: ApiHandler[] = [
   handle(commentActionContract, async (input, ctx) => ({ data: await commentAction(ctx.db, ctx.actor, input) })),
   handle(commentGetContract, async ({ month, appId }, ctx) => ({ data: await listComments(ctx.db, ctx.viewer, month, month, appId) })),
   handle(commentByRangeDateContract, async ({ from, to }, ctx) => ({ data: await listComments(ctx.db, ctx.viewer, from, to) })),
-  handle(noteGetContract, async ({ month }, ctx) => ({ data: await getNote(ctx.db, month) })),
+  handle(noteGetContract, async ({ month }, ctx) => ({ data: await getNoteFor(ctx.db, ctx.viewer, month) })),
   handle(noteActionContract, async ({ month, body }, ctx) => ({ data: await saveNote(ctx.db, ctx.actor, month, body) })),
   handle(monthCloseContract, async ({ month, closed }, ctx) => ({ data: { month, closed: await setMonthClosed(ctx.db, ctx.actor, month, closed) } })),
   handle(yearDataContract, async ({ year, teams }, ctx) => ({ data: await yearReport(ctx.db, ctx.viewer, year, teams) })),

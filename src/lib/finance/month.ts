@@ -6,7 +6,7 @@ import { MESSAGES } from '../http/messages';
 import type { MonthReport, MonthRow, YearRow } from './month-contract';
 import { assertMonthsOpen, monthClosing } from './closing';
 import { pnl } from './queries';
-import { resolveFinanceScope } from './scope';
+import { resolveFinanceScope, seesAllFinance } from './scope';
 
 /**
  * Report Month and Report Year: the days' figures of every permitted app (in the monthly report) summed per
@@ -61,7 +61,7 @@ export async function monthReport(db: Sql, viewer: SessionAccount, month: string
     return { key, revenue, cost, profit: revenue - cost, baseRevenue: list.reduce((s, r) => s + r.baseRevenue, 0), baseCost: list.reduce((s, r) => s + r.baseCost, 0) };
   };
   const teamNames = [...new Set(rows.map((r) => r.team))];
-  const note = await db.one<{ body: string }>(`SELECT body FROM finance_notes WHERE month = $1`, [month]);
+  const note = (await seesAllFinance(db, viewer)) ? await db.one<{ body: string }>(`SELECT body FROM finance_notes WHERE month = $1`, [month]) : null;
   return { month, rows, teams: teamNames.map((t) => totalOf(t, rows.filter((r) => r.team === t))), total: totalOf('Total', rows), note: note?.body ?? '', closed: await monthClosing(db, month) };
 }
 
@@ -184,12 +184,22 @@ export async function commentAction(
   });
 }
 
+/**
+ * The month's note is studio-wide text: an account whose finance permission does not cover every finance app
+ * reads it empty and may not write it (it may speak of other teams' figures).
+ */
+export async function getNoteFor(db: Sql, viewer: SessionAccount, month: string) {
+  if (!(await seesAllFinance(db, viewer))) return { month, body: '', updatedBy: '', updatedAt: null };
+  return getNote(db, month);
+}
+
 export async function getNote(db: Sql, month: string) {
   const row = await db.one<{ body: string; updated_by: string; updated_at: Date | string }>(`SELECT body, updated_by, updated_at FROM finance_notes WHERE month = $1`, [month]);
   return { month, body: row?.body ?? '', updatedBy: row?.updated_by ?? '', updatedAt: row ? new Date(row.updated_at).toISOString() : null };
 }
 
 export async function saveNote(db: Db, actor: Actor, month: string, body: string) {
+  if (!(await seesAllFinance(db, actor.account))) throw new HttpError(403, `The note of ${month} is studio-wide: only an account that sees every finance app may write it.`);
   await db.transaction(async (tx) => {
     const before = await getNote(tx, month);
     await tx.query(

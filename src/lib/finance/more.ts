@@ -9,13 +9,18 @@ import { SOURCES, STORE_FEE, STORES, type FinanceSource } from './model';
 import { loadRates, noRateMessage, toMicros, toUsd } from './money';
 import { monthRange } from './month';
 import type { BatchInfo } from './more-contract';
-import { financeApps } from './scope';
+import { financeApps, seesAllFinance } from './scope';
+import { formatUsdMicros } from './format';
 
 /** Data versions, the finance app list and the JSON imports (Facebook/Instagram, store reports). */
 
 const n = (v: unknown) => Number(v ?? 0);
 
-/** Batches that wrote figures of the account's finance apps, newest first. */
+/**
+ * Batches that wrote figures of the account's finance apps, newest first. An account that does not see every
+ * finance app gets each batch as far as its apps go: the rows and the USD total of its apps, never the whole
+ * file's summary (a team-A account sees team A's $286.00, not the file's $1,662.00).
+ */
 export async function dataVersions(db: Sql, viewer: SessionAccount, source: string | undefined, limit: number): Promise<BatchInfo[]> {
   const apps = (await financeApps(db, viewer)).map((a) => a.id);
   // EXISTS, not count(*): a batch can hold millions of rows (the demo seed, a studio's history).
@@ -29,10 +34,37 @@ export async function dataVersions(db: Sql, viewer: SessionAccount, source: stri
       ORDER BY b.id DESC LIMIT $3`,
     [source ?? null, JSON.stringify(apps), limit],
   );
-  return rows.map((r) => ({
-    id: r.id, source: r.source, label: SOURCES[r.source as FinanceSource]?.label ?? r.source, fileName: r.file_name, createdBy: r.created_by,
-    createdAt: new Date(r.created_at).toISOString(), rows: n(r.row_count), current: Boolean(r.current), summary: r.summary,
-  }));
+  const scoped = (await seesAllFinance(db, viewer)) ? null : await batchShares(db, rows.map((r) => r.id), apps);
+  return rows.map((r) => {
+    const share = scoped?.get(r.id);
+    return {
+      id: r.id, source: r.source, label: SOURCES[r.source as FinanceSource]?.label ?? r.source, fileName: r.file_name, createdBy: r.created_by,
+      createdAt: new Date(r.created_at).toISOString(), current: Boolean(r.current),
+      rows: share ? share.rows : n(r.row_count),
+      summary: share ? share.summary : r.summary,
+    };
+  });
+}
+
+/** Per batch, the rows and USD total of some apps only (revenue gross or cost), summarised as an import would. */
+async function batchShares(db: Sql, batchIds: readonly number[], apps: readonly string[]): Promise<Map<number, { rows: number; summary: string }>> {
+  const out = new Map<number, { rows: number; summary: string }>();
+  if (!batchIds.length) return out;
+  const shares = await db.query<{ batch_id: number; rows: number; usd: string; first: string; last: string }>(
+    `SELECT batch_id, sum(rows)::int AS rows, sum(usd)::text AS usd, min(first) AS first, max(last) AS last FROM (
+       SELECT batch_id, count(*) AS rows, sum(gross_usd) AS usd, min(day)::text AS first, max(day)::text AS last FROM finance_revenue
+        WHERE batch_id IN (SELECT jsonb_array_elements_text($1::jsonb)::int) AND app_id IN (SELECT jsonb_array_elements_text($2::jsonb)) GROUP BY batch_id
+       UNION ALL
+       SELECT batch_id, count(*), sum(cost_usd), min(day)::text, max(day)::text FROM finance_cost
+        WHERE batch_id IN (SELECT jsonb_array_elements_text($1::jsonb)::int) AND app_id IN (SELECT jsonb_array_elements_text($2::jsonb)) GROUP BY batch_id
+     ) s GROUP BY batch_id`,
+    [JSON.stringify(batchIds), JSON.stringify(apps)],
+  );
+  for (const s of shares) {
+    const period = s.first.slice(0, 7) === s.last.slice(0, 7) ? s.first.slice(0, 7) : `${s.first}..${s.last}`;
+    out.set(Number(s.batch_id), { rows: n(s.rows), summary: `${n(s.rows)} row(s) of ${period} for your apps, ${formatUsdMicros(n(s.usd))}` });
+  }
+  return out;
 }
 
 /** The finance app picker: the permitted apps, archived ones left out (their figures stay in the reports). */
