@@ -106,7 +106,9 @@ export default function ReportMonth({ defaultMonth, canExport, canClose }: { def
       {report && (
         <ScrollTable label="Month report" className="finance-table" headers={['Team', 'App', 'Ad revenue', 'IAP net', 'Revenue', 'Cost', 'Profit', 'Adjustment', 'Corrections', 'Comments']}>
           <tr className="total">
-            <th scope="row" colSpan={4}>Total</th>
+            <th scope="row" colSpan={2}>Total</th>
+            <td>{usd(report.total.adRevenue)}</td>
+            <td>{usd(report.total.iapNet)}</td>
             <td>{usd(report.total.revenue)}</td>
             <td>{usd(report.total.cost)}</td>
             <td>{usd(report.total.profit)}</td>
@@ -114,7 +116,9 @@ export default function ReportMonth({ defaultMonth, canExport, canClose }: { def
           </tr>
           {report.teams.map((t) => (
             <tr key={t.key} className="subtotal">
-              <th scope="row" colSpan={4}>{t.key}</th>
+              <th scope="row" colSpan={2}>{t.key}</th>
+              <td>{usd(t.adRevenue)}</td>
+              <td>{usd(t.iapNet)}</td>
               <td>{usd(t.revenue)}</td>
               <td>{usd(t.cost)}</td>
               <td>{usd(t.profit)}</td>

@@ -69,7 +69,7 @@ describe('the finance money rule', () => {
       appId, name: appId, team: 'A', adRevenue: micros, iapNet: 0, baseRevenue: micros, baseCost: 0, revenueAdjustment: 0, costAdjustment: 0, reason: '',
       revenue: micros, cost: 0, profit: micros, installs: 0, comments: 0,
     });
-    const total = (micros: number) => ({ key: 'Total', revenue: micros, cost: 0, profit: micros, baseRevenue: micros, baseCost: 0, adRevenue: micros, iapNet: 0, installs: 0 });
+    const total = (micros: number) => ({ key: 'Total', revenue: micros, cost: 0, profit: micros, baseRevenue: micros, baseCost: 0, adRevenue: micros, iapNet: 0, revenueAdjustment: 0, costAdjustment: 0, installs: 0 });
     const report = { month: '2025-01', rows: CASES.map(([m], i) => row(`app${i}`, m)), teams: [], total: total(0), note: '', closed: null } as unknown as MonthReport;
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await monthExcel(report).arrayBuffer()) as never);

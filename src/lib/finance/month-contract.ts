@@ -32,7 +32,11 @@ export const monthRow = z.object({
   comments: z.number(),
 });
 export type MonthRow = z.infer<typeof monthRow>;
-const totals = z.object({ key: z.string(), revenue: z.number(), cost: z.number(), profit: z.number(), baseRevenue: z.number(), baseCost: z.number() });
+/** A team's or the month's total: every figure column of the rows, summed. */
+const totals = z.object({
+  key: z.string(), adRevenue: z.number(), iapNet: z.number(), revenueAdjustment: z.number(), costAdjustment: z.number(),
+  revenue: z.number(), cost: z.number(), profit: z.number(), baseRevenue: z.number(), baseCost: z.number(), installs: z.number(),
+});
 export const closedMonthSchema = z.object({ month: z.string(), closedBy: z.string(), closedAt: z.string() });
 /** closed: who closed the month and when; null while it is open (imports and corrections allowed). */
 export const monthReport = z.object({ month: z.string(), rows: z.array(monthRow), teams: z.array(totals), total: totals, note: z.string(), closed: closedMonthSchema.nullable() });

@@ -10,6 +10,8 @@ export function monthExcel(report: MonthReport): Response {
   for (const r of report.rows) {
     grid.push([r.team, r.name, usd(r.adRevenue), usd(r.iapNet), usd(r.revenueAdjustment), usd(r.revenue), usd(r.costAdjustment), usd(r.cost), usd(r.profit), r.installs, r.reason]);
   }
-  for (const t of [...report.teams, report.total]) grid.push([t.key === 'Total' ? 'Total' : `${t.key} total`, '', null, null, null, usd(t.revenue), null, usd(t.cost), usd(t.profit), null, '']);
+  for (const t of [...report.teams, report.total]) {
+    grid.push([t.key === 'Total' ? 'Total' : `${t.key} total`, '', usd(t.adRevenue), usd(t.iapNet), usd(t.revenueAdjustment), usd(t.revenue), usd(t.costAdjustment), usd(t.cost), usd(t.profit), t.installs, '']);
+  }
   return fileResponse(`Report ${report.month}`, grid, 'xlsx', `finance-report-${report.month}`);
 }

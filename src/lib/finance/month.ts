@@ -15,6 +15,8 @@ import { resolveFinanceScope, seesAllFinance } from './scope';
  */
 
 const n = (v: unknown) => Number(v ?? 0);
+/** The team line of apps without a team: listed after every real team. */
+const NO_TEAM = '(no team)';
 export { monthRange } from './month-range';
 import { monthRange } from './month-range';
 
@@ -50,15 +52,21 @@ export async function monthReport(db: Sql, viewer: SessionAccount, month: string
     const revenue = baseRevenue + revenueAdjustment;
     const cost = baseCost + costAdjustment;
     return {
-      appId: app.id, name: app.name, team: app.team || '(no team)', adRevenue: f?.adRevenue ?? 0, iapNet: f?.iapNet ?? 0, baseRevenue, baseCost,
+      appId: app.id, name: app.name, team: app.team || NO_TEAM, adRevenue: f?.adRevenue ?? 0, iapNet: f?.iapNet ?? 0, baseRevenue, baseCost,
       revenueAdjustment, costAdjustment, reason: adj?.reason ?? '', revenue, cost, profit: revenue - cost, installs: f?.installs ?? 0, comments: comments.get(app.id) ?? 0,
     };
   });
-  rows.sort((a, b) => a.team.localeCompare(b.team) || b.revenue - a.revenue || a.name.localeCompare(b.name));
+  // Teams by name, "(no team)" last; within a team the biggest revenue first.
+  const teamRank = (team: string) => (team === NO_TEAM ? 1 : 0);
+  rows.sort((a, b) => teamRank(a.team) - teamRank(b.team) || a.team.localeCompare(b.team) || b.revenue - a.revenue || a.name.localeCompare(b.name));
   const totalOf = (key: string, list: MonthRow[]) => {
-    const revenue = list.reduce((s, r) => s + r.revenue, 0);
-    const cost = list.reduce((s, r) => s + r.cost, 0);
-    return { key, revenue, cost, profit: revenue - cost, baseRevenue: list.reduce((s, r) => s + r.baseRevenue, 0), baseCost: list.reduce((s, r) => s + r.baseCost, 0) };
+    const sum = (k: 'adRevenue' | 'iapNet' | 'revenueAdjustment' | 'costAdjustment' | 'revenue' | 'cost' | 'baseRevenue' | 'baseCost' | 'installs') => list.reduce((s, r) => s + r[k], 0);
+    const revenue = sum('revenue');
+    const cost = sum('cost');
+    return {
+      key, adRevenue: sum('adRevenue'), iapNet: sum('iapNet'), revenueAdjustment: sum('revenueAdjustment'), costAdjustment: sum('costAdjustment'),
+      revenue, cost, profit: revenue - cost, baseRevenue: sum('baseRevenue'), baseCost: sum('baseCost'), installs: sum('installs'),
+    };
   };
   const teamNames = [...new Set(rows.map((r) => r.team))];
   const note = (await seesAllFinance(db, viewer)) ? await db.one<{ body: string }>(`SELECT body FROM finance_notes WHERE month = $1`, [month]) : null;
