@@ -6,6 +6,7 @@ import { Dialog } from 'primereact/dialog';
 import { api } from '../../lib/http/client';
 import { commentActionContract, commentGetContract, dataMonthContract, monthCloseContract, noteActionContract, updateDataMonthContract, type MonthReport, type MonthRow } from '../../lib/finance/month-contract';
 import { MonthCorrections } from './MonthCorrections';
+import { REVENUE_FROM_FINANCE, REVENUE_FROM_SDK } from '../../lib/finance/sources';
 import { showToast } from '../../lib/ui/toast-store';
 import { formatDateTime } from '../../lib/time/format';
 import { ScrollTable } from '../common/ScrollTable';
@@ -155,6 +156,7 @@ export default function ReportMonth({ defaultMonth, canExport, canClose }: { def
           ))}
         </ScrollTable>
       )}
+      <p className="muted">Revenue {REVENUE_FROM_FINANCE}; the dashboard and Main Data show revenue {REVENUE_FROM_SDK}.</p>
       {report && report.rows.length === 0 && <p className="muted">No app of your finance permission is in the monthly report.</p>}
       <div className="finance-note">
         <label htmlFor="finance-note">Note of {month}</label>

@@ -3,6 +3,7 @@ import { dayChart, defineReport, groupBy, seriesOf, shortDay } from '../reports/
 import { countColumn, only, pctColumn, percent, ratio, type ReportColumn } from '../reports/columns';
 import { moneyColumn, moneyDiffColumn } from './columns';
 import { usdOfMicros } from './format';
+import { financeSourceNotice } from './sources';
 import { numbers } from '../reports/fields';
 import { linesTable } from '../reports/table';
 
@@ -67,6 +68,7 @@ export const financeStatisticScreen = defineReport({
   ...groupBy(STATISTIC_GROUPS, STATISTIC_LABELS),
   figures: { by: z.enum(STATISTIC_GROUPS), names: appNames, rows: z.array(pnlRow) },
   noun: 'finance figures',
+  notices: () => [financeSourceNotice],
   isEmpty: (answer) => !hasMoney(answer.rows),
   table: (answer) =>
     linesTable({
@@ -91,6 +93,7 @@ export const financeOverviewScreen = defineReport({
   ...groupBy(OVERVIEW_GROUPS, { team: 'Team', app: 'Top apps', month: 'Month (trend)' }),
   figures: { by: z.enum(OVERVIEW_GROUPS), names: appNames, rows: z.array(pnlRow) },
   noun: 'finance figures',
+  notices: () => [financeSourceNotice],
   isEmpty: (answer) => !hasMoney(answer.rows),
   table: (answer) =>
     linesTable({ name: 'Finance Overview', key: { label: STATISTIC_LABELS[answer.by], value: (r) => keyLabel(answer.by, answer.names)(r.key) }, columns: PNL_COLUMNS, rows: answer.rows }),
@@ -110,6 +113,7 @@ export const financeAppDetailScreen = defineReport({
   ...groupBy(APP_DETAIL_GROUPS, STATISTIC_LABELS),
   figures: { by: z.enum(APP_DETAIL_GROUPS), names: appNames, rows: z.array(pnlRow), sources: z.array(revenueSourceRow) },
   noun: 'finance figures',
+  notices: () => [financeSourceNotice],
   isEmpty: (answer) => !hasMoney(answer.rows),
   table: (answer) =>
     linesTable({
@@ -136,6 +140,7 @@ export const financeRevenueScreen = defineReport({
   ...groupBy(REVENUE_GROUPS, { network: 'Network or store', kind: 'Ads / IAP', source: 'Source of the figures' }),
   figures: { by: z.enum(REVENUE_GROUPS), rows: z.array(revenueSourceRow) },
   noun: 'revenue',
+  notices: () => [financeSourceNotice],
   isEmpty: (answer) => answer.rows.length === 0,
   table: (answer) =>
     linesTable<RevenueSourceRowT>({
@@ -195,6 +200,7 @@ export const financeMktScreen = defineReport({
   ...groupBy(MKT_GROUPS, MKT_LABELS),
   figures: { by: z.enum(MKT_GROUPS), names: appNames, rows: z.array(costRow) },
   noun: 'UA cost',
+  notices: () => [financeSourceNotice],
   fileStem: 'statistic-mkt',
   isEmpty: (answer) => answer.rows.length === 0,
   table: (answer) =>
@@ -251,6 +257,7 @@ export const financeCompareScreen = defineReport({
   controls: [versionControl('a'), versionControl('b')],
   figures: { a: z.string(), b: z.string(), versions: z.array(z.object({ value: z.string(), label: z.string() })), rows: z.array(compareRow) },
   noun: 'finance figures',
+  notices: () => [financeSourceNotice],
   fileStem: 'finance-compare-version',
   isEmpty: (answer) => !answer.rows.some((r) => r.revenueA || r.costA || r.revenueB || r.costB),
   table: (answer) =>
