@@ -75,3 +75,22 @@ describe('a closed month', () => {
     expect(log[1]).toMatchObject({ before: null, after: { month: MONTH } });
   });
 });
+
+describe('closing while an import runs', () => {
+  it('never lets an import land after the close: the figures read when the close answers are the figures afterwards', async () => {
+    // Meaningful on PostgreSQL (the embedded database serves one statement at a time); run there in CI.
+    for (let i = 1; i <= 6; i++) {
+      await root(monthCloseContract, { month: MONTH, closed: false });
+      const importing = root(importIaaContract, { month: MONTH, fileName: `race-${i}.xlsx`, content: await iaa(100 + i), commit: true }).then(
+        () => 'imported',
+        (e: { status?: number }) => `refused ${e.status}`,
+      );
+      await root(monthCloseContract, { month: MONTH, closed: true });
+      const atClose = await figures();
+      const outcome = await importing;
+      expect(['imported', 'refused 409']).toContain(outcome);
+      expect(await figures(), `round ${i}: ${outcome}`).toEqual(atClose);
+    }
+    await root(monthCloseContract, { month: MONTH, closed: false });
+  });
+});
