@@ -120,6 +120,8 @@ export async function saveCorrection(db: Db, actor: Actor, input: CorrectionInpu
        RETURNING ${RECORD_COLUMNS}`,
       [...recordParams(key), amount, usd, input.reason, result.batchId, actor.account.username],
     );
+    // The rollups count a key as corrected by its record: roll the app-day up again now that it exists.
+    await rollUpDays(tx, [{ app_id: key.appId, day: key.day }]);
     const correction = await toCorrection(tx, record!);
     await writeAudit(tx, {
       accountId: actor.account.id, username: actor.account.username, action: 'finance_correction', entity: 'finance_correction', entityId: correctionId(key),
