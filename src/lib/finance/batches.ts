@@ -65,18 +65,18 @@ const CHUNK = 2000;
  * day, OS, kind, network, currency): those rows are left out, so a correction never adds to what it corrects.
  */
 export function countedRevenueRows(where: string): string {
-  return `(SELECT * FROM (SELECT r.*, min(r.rank) FILTER (WHERE r.rank > 0) OVER (PARTITION BY r.app_id, r.day, r.os, r.kind) AS best
-                            FROM finance_revenue r WHERE ${where}) ranked
-           WHERE (rank = best OR rank = 0) AND (source = 'manual' OR NOT ${correctedKey('ranked', 'kind', 'network')}))`;
+  return `(SELECT * FROM (SELECT r.*, min(r.rank) FILTER (WHERE r.rank > 0) OVER (PARTITION BY r.app_id, r.day, r.os, r.kind) AS best, fc.app_id IS NOT NULL AS corrected
+                            FROM finance_revenue r ${correctionJoin('r', 'r.kind', 'network')} WHERE ${where}) ranked
+           WHERE (rank = best OR rank = 0) AND (source = 'manual' OR NOT corrected))`;
 }
 
 /**
- * Whether a correction exists for a row's key (finance_corrections holds one record per key exactly while its
- * 'manual' row is current). An index lookup per row rather than a window over every row of the range: the
- * latter sorted whole years of raw rows for Statistic MKT by day.
+ * The correction of a row's key, if any (finance_corrections holds one record per key exactly while its
+ * 'manual' row is current): a join on the key, at most one match. A window over every row of the range did
+ * the same by sorting them all; a correlated lookup per row probed the index a million times a year.
  */
-const correctedKey = (alias: string, kind: string, name: string) =>
-  `EXISTS (SELECT 1 FROM finance_corrections fc WHERE fc.app_id = ${alias}.app_id AND fc.day = ${alias}.day AND fc.os = ${alias}.os AND fc.kind = ${kind === 'kind' ? `${alias}.kind` : kind} AND fc.name = ${alias}.${name} AND fc.currency = ${alias}.currency)`;
+const correctionJoin = (alias: string, kind: string, name: string) =>
+  `LEFT JOIN finance_corrections fc ON fc.app_id = ${alias}.app_id AND fc.day = ${alias}.day AND fc.os = ${alias}.os AND fc.kind = ${kind} AND fc.name = ${alias}.${name} AND fc.currency = ${alias}.currency`;
 
 /**
  * The cost rows that count, as a subquery over `finance_cost c` filtered by `where` (columns of
@@ -85,11 +85,11 @@ const correctedKey = (alias: string, kind: string, name: string) =>
  * which a correction of money does not speak of.
  */
 export function countedCostRows(where: string): string {
-  const replaced = `(c.source <> 'manual' AND ${correctedKey('c', "'cost'", 'channel')})`;
+  const replaced = `(c.source <> 'manual' AND fc.app_id IS NOT NULL)`;
   return `(SELECT c.app_id, c.day, c.os, c.channel, c.campaign, c.currency, c.source, c.batch_id, c.installs, c.rev_d0_usd, c.rev_d7_usd, c.rev_d30_usd,
                   CASE WHEN ${replaced} THEN 0 ELSE c.cost END AS cost,
                   CASE WHEN ${replaced} THEN 0 ELSE c.cost_usd END AS cost_usd
-             FROM finance_cost c WHERE ${where})`;
+             FROM finance_cost c ${correctionJoin('c', "'cost'", 'channel')} WHERE ${where})`;
 }
 
 export async function writeBatch(tx: Sql, input: BatchInput): Promise<BatchResult> {
