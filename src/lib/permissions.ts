@@ -14,6 +14,7 @@ export const PRIVATE_ACTIONS = {
   config_edit: 'Edit configuration data',
   job_run: 'Run scheduled jobs now',
   finance_import: 'Import finance data',
+  finance_close: 'Close and reopen finance months (a closed month refuses imports and corrections)',
   campaign_edit: 'Create and edit in-house ad campaigns',
   live_event_edit: 'Create and edit game events and seasons',
   gift_code_edit: 'Create gift codes',

@@ -6,8 +6,9 @@ import { importCostContract, importIaaContract } from '../../src/lib/finance/imp
 import { reportPostContracts } from '../../src/lib/finance/contract';
 import { financeCompareScreen, financeMktScreen, financeOverviewScreen, financeRevenueScreen, financeStatisticScreen } from '../../src/lib/finance/screens';
 import {
-  dataVersionContract, detailUpdateContract, facebookDayContract, facebookMonthContract, filterAppOsContract, importIapStudioContract, listAppOsContract,
+  dataVersionContract, facebookDayContract, facebookMonthContract, filterAppOsContract, importIapStudioContract, listAppOsContract,
 } from '../../src/lib/finance/more-contract';
+import { detailUpdateContract } from '../../src/lib/finance/correction-contract';
 import { jobRunsContract, runJobContract } from '../../src/lib/jobs/contract';
 import {
   commentActionContract, commentByRangeDateContract, commentGetContract, dataMonthContract, noteActionContract, noteGetContract, updateDataMonthContract, yearDataContract,
@@ -304,10 +305,10 @@ describe('the other api/reportSystem calls', () => {
     expect(iap).toEqual([{ key: 'App Store', kind: 'iap', gross: 3100e6, net: Math.round(3100e6 * 0.85) }]);
 
     // A manual correction of one day.
-    await root(detailUpdateContract, { appId, day: `${month}-02`, os: 1, kind: 'ads', name: 'admob', amount: 12.34, currency: 'USD' });
+    await root(detailUpdateContract, { appId, day: `${month}-02`, os: 1, kind: 'ads', name: 'admob', amount: 12.34, currency: 'USD', reason: 'late payout' });
     const ads = (await root(financeRevenueScreen.contract, { apps: [appId], from: `${month}-02`, to: `${month}-02` })).data.rows.find((r) => r.key === 'AdMob');
     expect(ads).toMatchObject({ gross: 12.34e6 });
-    expect((await rejection(root(detailUpdateContract, { appId, day: `${month}-02`, os: 1, kind: 'ads', name: 'Snap', amount: 1, currency: 'USD' }))).message).toMatch(/^name: unknown network/);
+    expect((await rejection(root(detailUpdateContract, { appId, day: `${month}-02`, os: 1, kind: 'ads', name: 'Snap', amount: 1, currency: 'USD', reason: 'x' }))).message).toMatch(/^name: unknown network/);
 
     // Data versions: re-importing the month replaces the month (v1) and the day import (v2) as version 3;
     // Compare Version sets the first and the last side by side.

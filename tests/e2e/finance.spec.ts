@@ -128,3 +128,66 @@ test('Import Studio names bad rows by row and column, then imports Google Play\'
   await expect(history.getByRole('row').nth(1)).toContainText(`earnings_${month.replace('-', '')}.zip`);
   await expect(history.getByRole('row').nth(1)).toContainText('store report of');
 });
+
+/**
+ * Issue 37's journey: a correction entered on Report Month, shown with the imported figure it replaces and the
+ * difference, undone; then the month closed, an import on it refused naming the month, and the month reopened.
+ * Two months back, a month the other journeys leave alone.
+ */
+test('finance corrects a figure, undoes it, closes the month and an import on it is refused', async ({ page }) => {
+  const month = addDays(`${addDays(`${reportDay(nowMs()).slice(0, 7)}-01`, -1).slice(0, 7)}-01`, -1).slice(0, 7);
+  const day = `${month}-05`;
+  await signIn(page, 'root', undefined, '/finance/reportMonth');
+  await page.getByLabel('Month', { exact: true }).fill(month);
+  const report = page.getByRole('region', { name: 'Month report' });
+  await expect(report).toContainText('Word Quest Journey');
+  await expect(page.getByText('Revenue from store and network reports (finance)')).toBeVisible();
+  try {
+    await page.getByRole('button', { name: 'Corrections of Word Quest Journey' }).click();
+    const dialog = page.getByRole('dialog', { name: `Corrections of Word Quest Journey (${month})` });
+    await expect(dialog.getByText(`No correction in ${month}.`)).toBeVisible();
+    await dialog.getByLabel('Day').fill(day);
+    await dialog.getByLabel('Corrected amount').fill('12.34');
+    await dialog.getByLabel('Reason').fill('AdMob final figure');
+    await dialog.getByRole('button', { name: 'Save correction' }).click();
+    const line = dialog.getByRole('table', { name: 'Corrections' }).getByRole('row').nth(1);
+    await expect(line).toContainText(day);
+    await expect(line).toContainText('AdMob');
+    await expect(line).toContainText('$12.34');
+    await expect(line).toContainText('AdMob final figure');
+    await expect(line).toContainText('root');
+    // Imported is the demo's AdMob figure of that day; the difference is corrected − imported.
+    const cells = await line.getByRole('cell').allTextContents();
+    const dollars = (text: string) => Number(text.replace(/[$,]/g, ''));
+    expect(dollars(cells[4]!)).toBeGreaterThan(0);
+    expect(dollars(cells[6]!)).toBeCloseTo(12.34 - dollars(cells[4]!), 2);
+
+    await dialog.getByRole('button', { name: `Undo the correction of AdMob on ${day}` }).click();
+    await expect(dialog.getByText(`No correction in ${month}.`)).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Close month' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Closed by root' })).toBeVisible();
+
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('UA cost');
+    sheet.addRow(COST_HEADERS);
+    sheet.addRow([day, 'com.gsm.wordquest', 'Android', 'TikTok', 'Closed month', 'USD', 10, 1, 0, 0, 0]);
+    const file = join(mkdtempSync(join(tmpdir(), 'fin-closed-')), 'closed.xlsx');
+    writeFileSync(file, Buffer.from(await workbook.xlsx.writeBuffer()));
+    await open(page, '/finance/import/uploadExcel/importCost');
+    await page.getByLabel('Month', { exact: true }).fill(month);
+    await page.getByLabel('Excel file').setInputFiles(file);
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await expect(page.getByText('Every row is good: press Import to store them.')).toBeVisible();
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(page.locator('section.finance-import').getByRole('alert')).toHaveText(new RegExp(`^${month} is closed \\(by root on \\d{4}-\\d{2}-\\d{2}\\): its figures cannot change`));
+  } finally {
+    // Reopen, whatever happened: other journeys import into recent months.
+    await page.request.post('/api/reportSystem/month/close', { data: { month, closed: false } });
+  }
+  await open(page, '/finance/reportMonth');
+  await page.getByLabel('Month', { exact: true }).fill(month);
+  await expect(page.getByRole('status').filter({ hasText: 'Open: imports and corrections change its figures' })).toBeVisible();
+});

@@ -6,7 +6,7 @@ import {
   ADMOB_STORAGE, getAdmobRevenueContract, googleTokenContract, googleUrlContract, MAX_ADMOB_DAYS, updateAdmobContract, type AdmobAccount, type AdmobPreview,
 } from '../../lib/finance/admob-contract';
 import { OS_LABELS } from '../../lib/finance/model';
-import { formatUsdMicros } from '../../lib/reports/columns';
+import { formatUsdMicros } from '../../lib/finance/format';
 import { formatDay } from '../../lib/time/format';
 import { showToast } from '../../lib/ui/toast-store';
 import { ImportHistory, useImportHistory } from './ImportParts';

@@ -2,9 +2,9 @@ import '../../lib/ui/prime';
 import { useCallback, useState } from 'react';
 import { Button } from 'primereact/button';
 import { api } from '../../lib/http/client';
-import { importCostContract, importIaaContract, type ImportAnswer, type ImportKind } from '../../lib/finance/import-contract';
+import { importCostContract, importIaaContract, type DuplicateChoice, type ImportAnswer, type ImportKind } from '../../lib/finance/import-contract';
 import { showToast } from '../../lib/ui/toast-store';
-import { formatUsdMicros } from '../../lib/reports/columns';
+import { formatUsdMicros } from '../../lib/finance/format';
 import { ImportHistory, ImportOutcome, ImportProblems, useImportHistory } from './ImportParts';
 import './finance.css';
 import { messageOf } from '../../lib/error-message';
@@ -33,6 +33,7 @@ export default function ImportExcel({ kind, defaultMonth }: { kind: ImportKind; 
   const [preview, setPreview] = useState<ImportAnswer | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const [duplicates, setDuplicates] = useState<DuplicateChoice>('refuse');
   const { history, reload } = useImportHistory(kind === 'iaa' ? 'excel_iaa' : 'excel_cost', useCallback((m: string) => setError(m), []));
 
   const send = async (commit: boolean) => {
@@ -40,7 +41,7 @@ export default function ImportExcel({ kind, defaultMonth }: { kind: ImportKind; 
     setBusy(true);
     setError('');
     try {
-      const { data } = await api(CONTRACTS[kind], { month, fileName: file.name, content: await base64Of(file), commit });
+      const { data } = await api(CONTRACTS[kind], { month, fileName: file.name, content: await base64Of(file), commit, duplicates });
       setPreview(data);
       if (data.committed) {
         showToast('success', `Imported ${data.rows} row(s) of ${NOUN[kind]} for ${data.month}`);
@@ -54,7 +55,7 @@ export default function ImportExcel({ kind, defaultMonth }: { kind: ImportKind; 
     }
   };
 
-  const ok = preview && preview.problems.length === 0 && preview.rows > 0;
+  const ok = preview && preview.problems.length === 0 && preview.rows > 0 && (preview.duplicates.length === 0 || duplicates !== 'refuse');
   return (
     <section className="card finance-import">
       <p className="muted">
@@ -96,6 +97,21 @@ export default function ImportExcel({ kind, defaultMonth }: { kind: ImportKind; 
             </p>
           ) : preview.problems.length ? (
             <ImportProblems problems={preview.problems} />
+          ) : preview.duplicates.length ? (
+            <div className="import-duplicates">
+              <p className="import-error">{preview.duplicates.length} row(s) repeat an earlier row of the file. Choose what they mean before importing:</p>
+              <ul>
+                {preview.duplicates.slice(0, 20).map((d) => <li key={d.row}>Row {d.row} repeats row {d.sameAs}</li>)}
+              </ul>
+              <label className="field">
+                <span>Repeated rows</span>
+                <select className="p-inputtext" value={duplicates} onChange={(e) => setDuplicates(e.target.value as DuplicateChoice)} aria-label="Repeated rows">
+                  <option value="refuse">Choose…</option>
+                  <option value="sum">Sum them (the file means both)</option>
+                  <option value="skip">Skip the repeats (keep the first)</option>
+                </select>
+              </label>
+            </div>
           ) : (
             <p className="import-ok">Every row is good: press Import to store them.</p>
           )}

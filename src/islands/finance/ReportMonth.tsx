@@ -1,10 +1,12 @@
-import { formatUsdMicros } from '../../lib/reports/columns';
+import { formatUsdMicros } from '../../lib/finance/format';
 import '../../lib/ui/prime';
 import { useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { api } from '../../lib/http/client';
-import { commentActionContract, commentGetContract, dataMonthContract, noteActionContract, updateDataMonthContract, type MonthReport, type MonthRow } from '../../lib/finance/month-contract';
+import { commentActionContract, commentGetContract, dataMonthContract, monthCloseContract, noteActionContract, updateDataMonthContract, type MonthReport, type MonthRow } from '../../lib/finance/month-contract';
+import { MonthCorrections } from './MonthCorrections';
+import { REVENUE_FROM_FINANCE, REVENUE_FROM_SDK } from '../../lib/finance/sources';
 import { showToast } from '../../lib/ui/toast-store';
 import { formatDateTime } from '../../lib/time/format';
 import { ScrollTable } from '../common/ScrollTable';
@@ -16,7 +18,7 @@ type Comment = Awaited<ReturnType<typeof loadComments>>[number];
 const loadComments = async (month: string, appId: string) => (await api(commentGetContract, { month, appId })).data;
 
 /** Report Month: month × app × team, with finance's adjustments, comments, the month's note and the Excel export. */
-export default function ReportMonth({ defaultMonth, canExport }: { defaultMonth: string; canExport: boolean }) {
+export default function ReportMonth({ defaultMonth, canExport, canClose }: { defaultMonth: string; canExport: boolean; canClose: boolean }) {
   const [month, setMonth] = useState(defaultMonth);
   const [report, setReport] = useState<MonthReport | null>(null);
   const [editing, setEditing] = useState<MonthRow | null>(null);
@@ -26,6 +28,7 @@ export default function ReportMonth({ defaultMonth, canExport }: { defaultMonth:
   const [draft, setDraft] = useState('');
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
+  const [correctionsOf, setCorrectionsOf] = useState<MonthRow | null>(null);
 
   const load = async () => {
     const { data } = await api(dataMonthContract, { month });
@@ -62,6 +65,11 @@ export default function ReportMonth({ defaultMonth, canExport }: { defaultMonth:
     await api(noteActionContract, { month, body: note });
     showToast('success', 'update successfully !');
   };
+  const setClosed = async (closed: boolean) => {
+    await api(monthCloseContract, { month, closed });
+    showToast('success', closed ? `${month} closed: its figures can no longer change` : `${month} reopened`);
+    await load();
+  };
   const exportExcel = async () => {
     const response = await fetch('/api/reportSystem/dataMonthExcel', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ month }) });
     if (!response.ok) return showToast('error', 'Export failed', (await response.json().catch(() => ({}))).message ?? '');
@@ -81,23 +89,41 @@ export default function ReportMonth({ defaultMonth, canExport }: { defaultMonth:
           <input className="p-inputtext" type="month" value={month} onChange={(e) => e.target.value && setMonth(e.target.value)} aria-label="Month" />
         </label>
         {canExport && <Button label="Export Excel" icon="pi pi-file-excel" outlined onClick={() => void exportExcel()} />}
+        {report && (
+          <span className="status" role="status">
+            {report.closed ? `Closed by ${report.closed.closedBy} on ${formatDateTime(report.closed.closedAt)}: imports and corrections are refused` : 'Open: imports and corrections change its figures'}
+          </span>
+        )}
+        {report && canClose && (
+          <Button
+            label={report.closed ? 'Reopen month' : 'Close month'}
+            icon={report.closed ? 'pi pi-lock-open' : 'pi pi-lock'}
+            severity={report.closed ? 'secondary' : undefined}
+            outlined
+            onClick={() => void setClosed(!report.closed)}
+          />
+        )}
       </div>
       {report && (
-        <ScrollTable label="Month report" className="finance-table" headers={['Team', 'App', 'Ad revenue', 'IAP net', 'Revenue', 'Cost', 'Profit', 'Adjustment', 'Comments']}>
+        <ScrollTable label="Month report" className="finance-table" headers={['Team', 'App', 'Ad revenue', 'IAP net', 'Revenue', 'Cost', 'Profit', 'Adjustment', 'Corrections', 'Comments']}>
           <tr className="total">
-            <th scope="row" colSpan={4}>Total</th>
+            <th scope="row" colSpan={2}>Total</th>
+            <td>{usd(report.total.adRevenue)}</td>
+            <td>{usd(report.total.iapNet)}</td>
             <td>{usd(report.total.revenue)}</td>
             <td>{usd(report.total.cost)}</td>
             <td>{usd(report.total.profit)}</td>
-            <td colSpan={2} />
+            <td colSpan={3} />
           </tr>
           {report.teams.map((t) => (
             <tr key={t.key} className="subtotal">
-              <th scope="row" colSpan={4}>{t.key}</th>
+              <th scope="row" colSpan={2}>{t.key}</th>
+              <td>{usd(t.adRevenue)}</td>
+              <td>{usd(t.iapNet)}</td>
               <td>{usd(t.revenue)}</td>
               <td>{usd(t.cost)}</td>
               <td>{usd(t.profit)}</td>
-              <td colSpan={2} />
+              <td colSpan={3} />
             </tr>
           ))}
           {report.rows.map((r) => (
@@ -121,12 +147,16 @@ export default function ReportMonth({ defaultMonth, canExport }: { defaultMonth:
                 />
               </td>
               <td>
+                <Button text size="small" label="Corrections" aria-label={`Corrections of ${r.name}`} onClick={() => setCorrectionsOf(r)} />
+              </td>
+              <td>
                 <Button text size="small" label={String(r.comments)} icon="pi pi-comment" aria-label={`${r.comments} comment(s) on ${r.name}`} onClick={() => void openComments(r)} />
               </td>
             </tr>
           ))}
         </ScrollTable>
       )}
+      <p className="muted">Revenue {REVENUE_FROM_FINANCE}; the dashboard and Main Data show revenue {REVENUE_FROM_SDK}.</p>
       {report && report.rows.length === 0 && <p className="muted">No app of your finance permission is in the monthly report.</p>}
       <div className="finance-note">
         <label htmlFor="finance-note">Note of {month}</label>
@@ -149,6 +179,9 @@ export default function ReportMonth({ defaultMonth, canExport }: { defaultMonth:
           </label>
           <Button label="Save" loading={busy} onClick={() => void saveAdjustment()} />
         </div>
+      </Dialog>
+      <Dialog header={correctionsOf ? `Corrections of ${correctionsOf.name} (${month})` : ''} visible={!!correctionsOf} onHide={() => setCorrectionsOf(null)} style={{ width: 'min(70rem, 98vw)' }}>
+        {correctionsOf && <MonthCorrections month={month} appId={correctionsOf.appId} closed={!!report?.closed} onChanged={() => void load()} />}
       </Dialog>
       <Dialog header={commentsOf ? `Comments on ${commentsOf.name} (${month})` : ''} visible={!!commentsOf} onHide={() => setCommentsOf(null)} style={{ width: 'min(34rem, 95vw)' }}>
         <ul className="finance-comments">

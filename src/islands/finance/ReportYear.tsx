@@ -1,4 +1,5 @@
-import { formatUsdMicros } from '../../lib/reports/columns';
+import { formatUsdMicros } from '../../lib/finance/format';
+import { REVENUE_FROM_FINANCE, REVENUE_FROM_SDK } from '../../lib/finance/sources';
 import '../../lib/ui/prime';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/http/client';
@@ -18,6 +19,7 @@ export default function ReportYear({ defaultYear }: { defaultYear: number }) {
   const years = Array.from({ length: 4 }, (_, i) => defaultYear - i);
   return (
     <section className="card finance-month">
+      <p className="muted">Revenue {REVENUE_FROM_FINANCE}; the dashboard and Main Data show revenue {REVENUE_FROM_SDK}.</p>
       <div className="toolbar">
         <label className="field">
           <span>Year</span>

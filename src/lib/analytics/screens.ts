@@ -8,6 +8,7 @@ import { playReports } from './play/screens';
 import { moneyReports } from './money/screens';
 import { cohortReports } from './cohort/screens';
 import { stuckReports } from './stuck/screens';
+import { sdkSourceNotice } from '../finance/sources';
 import { LEVEL_MODES, LEVEL_RETENTION_MAX_LEVELS, levelRetentionCohort, levelRow, mainDataRow, retentionCohort, type LevelRetentionCohort } from './rows';
 
 /**
@@ -30,6 +31,7 @@ export const mainDataScreen = defineReport({
   appMode: 'multi',
   figures: { rows: z.array(mainDataRow) },
   noun: 'events',
+  notices: () => [sdkSourceNotice],
   isEmpty: (answer) => !answer.rows.some(mainDataHasData),
   table: (answer) => linesTable({ name: 'Main Data', byDay: (r) => r.day, columns: MAIN_DATA_COLUMNS, rows: answer.rows }),
   chart: (answer) =>

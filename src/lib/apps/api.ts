@@ -21,8 +21,7 @@ export const appsApi: ApiHandler[] = [
   handle(clearLabelOfAllAppsContract, async ({ label }, ctx) => ({ data: { label, apps: await clearLabelOfAllApps(ctx.db, ctx.actor, label) } })),
   handle(createAppContract, async (input, ctx) => ({ data: await createApp(ctx.db, ctx.actor, input) })),
   handle(deleteAppContract, async ({ appId }, ctx) => {
-    await deleteApp(ctx.db, ctx.actor, appId);
-    return { data: { appId } };
+    return { data: { appId, archived: await deleteApp(ctx.db, ctx.actor, appId) } };
   }),
   handle(deleteLabelContract, async ({ appId, label }, ctx) => ({ data: { appId, labels: await deleteLabel(ctx.db, ctx.actor, appId, label) } })),
   handle(allAppContract, async (_input, ctx) => {

@@ -321,8 +321,11 @@ export const updateConfigContract = write.post(
   { maxBody: 2 * CONFIG_MAX_CHARS },
 );
 
-/** Deletes an app that has no reported data yet (created by mistake); apps with SDK data are unpublished instead (409). */
-export const deleteAppContract = write.delete('/api/appdata/delete', z.object({ appId: appIdParam }), z.object({ appId: z.string() }));
+/**
+ * Deletes an app that has no reported data yet (created by mistake); apps with SDK data are unpublished instead
+ * (409); apps with finance history are archived (archived: true): they keep their figures and their id.
+ */
+export const deleteAppContract = write.delete('/api/appdata/delete', z.object({ appId: appIdParam }), z.object({ appId: z.string(), archived: z.boolean() }));
 
 /** Replaces the SDK app key of one platform (a leaked key); the old key stops authenticating at once. */
 export const regenerateKeyContract = write.post(

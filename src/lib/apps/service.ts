@@ -82,6 +82,8 @@ export async function visibleApps(db: Sql, account: SessionAccount): Promise<Vis
 
 interface AppRow {
   id: string;
+  /** Set when the app was archived (deleted with finance history): it keeps its figures and its id. */
+  archived_at: Date | string | null;
   name: string;
   icon: string;
   team_id: number | null;
@@ -101,7 +103,7 @@ interface AppRow {
 }
 
 const APP_COLUMNS = `a.id, a.name, a.icon, a.team_id, coalesce(t.name, '') AS team, a.game_types, a.labels, a.published,
-  a.show_finance, a.report_month, a.highlight, a.config, a.config_text, a.config_updated_at, a.created_at, a.updated_at,
+  a.show_finance, a.report_month, a.highlight, a.config, a.config_text, a.config_updated_at, a.created_at, a.updated_at, a.archived_at,
   coalesce((SELECT jsonb_agg(jsonb_build_object('os', o.os, 'packageId', o.package_id, 'storeUrl', o.store_url,
       'sdkAppKey', o.sdk_app_key, 'createdAt', o.created_at) ORDER BY o.os) FROM app_os o WHERE o.app_id = a.id), '[]'::jsonb) AS os`;
 
@@ -163,7 +165,7 @@ function isUniqueViolation(error: unknown): boolean {
 /** Visible apps with id and name, by name (get/listapp, adminAccount/listApp). */
 export async function listAppOptions(db: Sql, account: SessionAccount, where = 'true'): Promise<AppOption[]> {
   const params: unknown[] = [];
-  return db.query<AppOption>(`SELECT a.id, a.name FROM apps a WHERE ${visibleAppCondition(account, params)} AND ${where} ORDER BY lower(a.name), a.id`, params);
+  return db.query<AppOption>(`SELECT a.id, a.name FROM apps a WHERE a.archived_at IS NULL AND ${visibleAppCondition(account, params)} AND ${where} ORDER BY lower(a.name), a.id`, params);
 }
 
 export type PublishFilter = 'all' | 'published' | 'unpublished';
@@ -174,7 +176,7 @@ export async function listAppSummaries(db: Sql, account: SessionAccount, filter:
   const state = filter === 'all' ? 'true' : filter === 'published' ? 'a.published' : 'NOT a.published';
   const rows = await db.query<AppRow>(
     `SELECT ${APP_COLUMNS} FROM apps a LEFT JOIN teams t ON t.id = a.team_id
-      WHERE ${visibleAppCondition(account, params)} AND ${state} ORDER BY lower(a.name), a.id`,
+      WHERE a.archived_at IS NULL AND ${visibleAppCondition(account, params)} AND ${state} ORDER BY lower(a.name), a.id`,
     params,
   );
   return rows.map(toSummary);
@@ -191,7 +193,7 @@ export async function listAppOsOptions(db: Sql, account: SessionAccount, finance
   const params: unknown[] = [];
   const rows = await db.query<{ app_id: string; name: string; os: number }>(
     `SELECT a.id AS app_id, a.name, o.os FROM apps a JOIN app_os o ON o.app_id = a.id
-      WHERE ${visibleAppCondition(account, params)} ${financeOnly ? 'AND a.show_finance' : ''}
+      WHERE a.archived_at IS NULL AND ${visibleAppCondition(account, params)} ${financeOnly ? 'AND a.show_finance' : ''}
       ORDER BY lower(a.name), a.id, o.os`,
     params,
   );
@@ -207,7 +209,7 @@ export async function appsByGameTypes(db: Sql, account: SessionAccount, gameType
   return db.query<{ id: string; name: string; gameTypes: string[] }>(
     `SELECT a.id, a.name, a.game_types AS "gameTypes" FROM apps a
       WHERE EXISTS (SELECT 1 FROM jsonb_array_elements_text(a.game_types) g WHERE lower(g) IN (SELECT jsonb_array_elements_text($1::jsonb)))
-        AND ${visibleAppCondition(account, params)}
+        AND a.archived_at IS NULL AND ${visibleAppCondition(account, params)}
       ORDER BY lower(a.name), a.id`,
     params,
   );
@@ -391,7 +393,8 @@ export async function createApp(db: Db, actor: Actor, input: CreateInput): Promi
   const config = input.config === undefined ? { value: {}, text: '{}' } : parseConfig(input.config);
   try {
     return await db.transaction(async (tx) => {
-      const existing = await tx.one<{ name: string }>('SELECT name FROM apps WHERE id = $1', [input.id]);
+      const existing = await tx.one<{ name: string; archived_at: Date | null }>('SELECT name, archived_at FROM apps WHERE id = $1', [input.id]);
+      if (existing?.archived_at) throw conflict(`The id ${input.id} belonged to ${existing.name}, archived with its finance history; an archived app's id cannot be reused.`);
       if (existing) throw conflict(`An app with id ${input.id} already exists (${existing.name}).`);
       await requireTeam(tx, input.teamId);
       await requireFreePackages(tx, input.id, input.os);
@@ -483,17 +486,39 @@ export async function updateConfig(db: Db, actor: Actor, appId: string, config: 
   });
 }
 
-/** delete: only an app without SDK-reported versions (a mistake); otherwise unpublish it (409). */
-export async function deleteApp(db: Db, actor: Actor, appId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await requireVisibleApp(tx, actor.account, appId, true);
+/**
+ * delete: only an app without SDK-reported versions (a mistake); otherwise unpublish it (409). An app with
+ * finance history is archived instead (answers true): deleting it would rewrite closed months and let a new
+ * app with its id inherit its figures (issue 37); archived, it keeps its figures, leaves the app lists and
+ * its id stays taken.
+ */
+export async function deleteApp(db: Db, actor: Actor, appId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const row = await requireVisibleApp(tx, actor.account, appId, true);
+    if (row.archived_at) throw appNotFound(appId);
     const reported = await tx.one<{ n: number }>(`SELECT count(*)::int AS n FROM app_versions WHERE app_id = $1 AND source = 'sdk'`, [appId]);
     if (reported && reported.n > 0) throw conflict(`App ${appId} already has data from its SDK and cannot be deleted; unpublish it instead.`);
     const before = await loadDetail(tx, appId);
+    if (await hasFinanceHistory(tx, appId)) {
+      await tx.query('UPDATE apps SET archived_at = now(), published = false, updated_at = now() WHERE id = $1', [appId]);
+      await audit(tx, actor, 'app_archive', 'app', appId, forAudit(before), { archived: true, reason: 'finance history' });
+      return true;
+    }
     await tx.query('DELETE FROM apps WHERE id = $1', [appId]);
     await tx.query(`UPDATE accounts SET list_app = list_app - $1::text, finance_apps = finance_apps - $1::text WHERE list_app ? $1 OR finance_apps ? $1`, [appId]);
     await audit(tx, actor, 'app_delete', 'app', appId, forAudit(before));
+    return false;
   });
+}
+
+/** Whether finance holds figures, corrections, adjustments or comments of the app. */
+async function hasFinanceHistory(tx: Sql, appId: string): Promise<boolean> {
+  const row = await tx.one<{ any: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM finance_revenue WHERE app_id = $1) OR EXISTS (SELECT 1 FROM finance_cost WHERE app_id = $1)
+         OR EXISTS (SELECT 1 FROM finance_adjustments WHERE app_id = $1) OR EXISTS (SELECT 1 FROM finance_comments WHERE app_id = $1) AS any`,
+    [appId],
+  );
+  return Boolean(row?.any);
 }
 
 /** regenerateKey: a new SDK app key for one platform. */

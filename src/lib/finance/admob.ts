@@ -5,13 +5,14 @@ import { serverConfig, tunables } from '../server/config';
 import { decryptSecret, encryptSecret, sha256, signToken, verifyToken } from '../server/crypto';
 import type { Db, Sql } from '../server/db';
 import { badRequest } from '../server/errors';
-import { formatUsdMicros } from '../reports/columns';
+import { formatUsdMicros } from './format';
 import { nowMs } from '../time/clock';
 import { formatDay } from '../time/format';
 import { ADMOB_IMPORT_PATH } from '../routes';
 import { ADMOB_SCOPE, type AdmobAccount, type AdmobPreview, type AdmobRow } from './admob-contract';
 import { accessTokenOf, consentUrl, exchangeCode, listAccounts, listApps, networkReport, type AdmobApp } from './admob-google';
 import { writeBatch, type RevenueFigure } from './batches';
+import { closedMonthsBetween } from './closing';
 import { financeApps } from './scope';
 
 /**
@@ -234,7 +235,9 @@ export async function refreshAdmob(db: Db, now = nowMs()): Promise<string | null
       [from, to],
     )) have.set(`${r.app_id}|${r.day}`, r.lines);
     const line = (fs: RevenueFigure[]) => fs.sort((a, b) => a.os - b.os).map((f) => `${f.os}/${f.gross}`).join(';');
-    const changed = [...new Set([...wanted.keys(), ...have.keys()])].filter((k) => line(wanted.get(k) ?? []) !== (have.get(k) ?? ''));
+    const closed = await closedMonthsBetween(tx, from, to);
+    // A closed month's figures never change: the refresh leaves its days as they were closed.
+    const changed = [...new Set([...wanted.keys(), ...have.keys()])].filter((k) => line(wanted.get(k) ?? []) !== (have.get(k) ?? '') && !closed.has(k.split('|')[1]!.slice(0, 7)));
     let message = `AdMob ${formatDay(from)} – ${formatDay(to)}: no change`;
     if (changed.length) {
       const revenue = changed.flatMap((k) => wanted.get(k) ?? []);

@@ -5,12 +5,15 @@ import { importCostContract, importIaaContract, importTemplateCostContract, impo
 import { runImport, templateWorkbook } from './imports';
 import {
   commentActionContract, commentByRangeDateContract, commentGetContract, dataMonthContract, dataMonthExcelContract, detailDataMonthContract, noteActionContract, noteGetContract,
-  reportMonthAllTeamContract, updateDataMonthContract, yearDataContract,
+  monthCloseContract, reportMonthAllTeamContract, updateDataMonthContract, yearDataContract,
 } from './month-contract';
-import { commentAction, getNote, listComments, monthDetail, monthReport, saveNote, updateMonthAdjustment, yearReport } from './month';
+import { setMonthClosed } from './closing';
+import { commentAction, getNoteFor, listComments, monthDetail, monthReport, saveNote, updateMonthAdjustment, yearReport } from './month';
 import { monthExcel } from './month-export';
-import { dataVersionContract, detailUpdateContract, downloadUrlsContract, facebookDayContract, facebookMonthContract, filterAppOsContract, importIapStudioContract, listAppOsContract } from './more-contract';
-import { dataVersions, financeAppOs, importFacebook, importIapStudio, manualUpdate } from './more';
+import { dataVersionContract, downloadUrlsContract, facebookDayContract, facebookMonthContract, filterAppOsContract, importIapStudioContract, listAppOsContract } from './more-contract';
+import { dataVersions, financeAppOs, importFacebook, importIapStudio } from './more';
+import { correctionListContract, correctionUndoContract, detailUpdateContract } from './correction-contract';
+import { listCorrections, saveCorrection, undoCorrection } from './corrections';
 import { reportPostContracts } from './contract';
 import { financeReportHandlers } from './service';
 import { getAdmobRevenueContract, googleTokenContract, googleUrlContract, updateAdmobContract } from './admob-contract';
@@ -40,8 +43,9 @@ export const financeApi: ApiHandler[] = [
   handle(commentActionContract, async (input, ctx) => ({ data: await commentAction(ctx.db, ctx.actor, input) })),
   handle(commentGetContract, async ({ month, appId }, ctx) => ({ data: await listComments(ctx.db, ctx.viewer, month, month, appId) })),
   handle(commentByRangeDateContract, async ({ from, to }, ctx) => ({ data: await listComments(ctx.db, ctx.viewer, from, to) })),
-  handle(noteGetContract, async ({ month }, ctx) => ({ data: await getNote(ctx.db, month) })),
+  handle(noteGetContract, async ({ month }, ctx) => ({ data: await getNoteFor(ctx.db, ctx.viewer, month) })),
   handle(noteActionContract, async ({ month, body }, ctx) => ({ data: await saveNote(ctx.db, ctx.actor, month, body) })),
+  handle(monthCloseContract, async ({ month, closed }, ctx) => ({ data: { month, closed: await setMonthClosed(ctx.db, ctx.actor, month, closed) } })),
   handle(yearDataContract, async ({ year, teams }, ctx) => ({ data: await yearReport(ctx.db, ctx.viewer, year, teams) })),
   handle(dataVersionContract, async ({ source, limit }, ctx) => ({ data: await dataVersions(ctx.db, ctx.viewer, source, limit) })),
   // finance/get_list_app_os and statistic/filterAppOs: one service (docs/decisions.md).
@@ -53,7 +57,10 @@ export const financeApi: ApiHandler[] = [
       { kind: 'cost', label: 'UA cost template', url: '/api/reportSystem/uploadExcel/importCost/template' },
     ],
   })),
-  handle(detailUpdateContract, async (input, ctx) => ({ data: await manualUpdate(ctx.db, ctx.actor, input) })),
+  // Corrections (src/lib/finance/corrections.ts): enter, list with the imported figure, undo.
+  handle(detailUpdateContract, async (input, ctx) => ({ data: await saveCorrection(ctx.db, ctx.actor, input) })),
+  handle(correctionListContract, async (input, ctx) => ({ data: await listCorrections(ctx.db, ctx.viewer, input) })),
+  handle(correctionUndoContract, async (input, ctx) => ({ data: await undoCorrection(ctx.db, ctx.actor, input) })),
   handle(facebookMonthContract, async (input, ctx) => ({ data: await importFacebook(ctx.db, ctx.actor, input) })),
   handle(facebookDayContract, async (input, ctx) => ({ data: await importFacebook(ctx.db, ctx.actor, input) })),
   // AdMob through Google's OAuth (src/lib/finance/admob.ts).

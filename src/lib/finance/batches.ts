@@ -1,4 +1,5 @@
 import type { Sql } from '../server/db';
+import { assertMonthsOpen } from './closing';
 import { SOURCES, type FinanceSource } from './model';
 
 /**
@@ -59,16 +60,43 @@ const CHUNK = 2000;
 /**
  * The revenue rows that count, as a subquery over `finance_revenue r` filtered by `where`: per app, day, OS
  * and kind the best-ranked source only (a network's or store's figure, rank 1, replaces the console's own
- * estimate, rank 2), and rank 0 always (house ads' value, a figure of its own that replaces nothing).
+ * estimate, rank 2), and rank 0 always (house ads' value, a figure of its own that replaces nothing). A
+ * correction (source 'manual', src/lib/finance/corrections.ts) replaces every other row of its key (app,
+ * day, OS, kind, network, currency): those rows are left out, so a correction never adds to what it corrects.
  */
 export function countedRevenueRows(where: string): string {
-  return `(SELECT * FROM (SELECT r.*, min(r.rank) FILTER (WHERE r.rank > 0) OVER (PARTITION BY r.app_id, r.day, r.os, r.kind) AS best FROM finance_revenue r WHERE ${where}) ranked
-           WHERE rank = best OR rank = 0)`;
+  return `(SELECT * FROM (SELECT r.*, min(r.rank) FILTER (WHERE r.rank > 0) OVER (PARTITION BY r.app_id, r.day, r.os, r.kind) AS best, fc.app_id IS NOT NULL AS corrected
+                            FROM finance_revenue r ${correctionJoin('r', 'r.kind', 'network')} WHERE ${where}) ranked
+           WHERE (rank = best OR rank = 0) AND (source = 'manual' OR NOT corrected))`;
+}
+
+/**
+ * The correction of a row's key, if any (finance_corrections holds one record per key exactly while its
+ * 'manual' row is current): a join on the key, at most one match. A window over every row of the range did
+ * the same by sorting them all; a correlated lookup per row probed the index a million times a year.
+ */
+const correctionJoin = (alias: string, kind: string, name: string) =>
+  `LEFT JOIN finance_corrections fc ON fc.app_id = ${alias}.app_id AND fc.day = ${alias}.day AND fc.os = ${alias}.os AND fc.kind = ${kind} AND fc.name = ${alias}.${name} AND fc.currency = ${alias}.currency`;
+
+/**
+ * The cost rows that count, as a subquery over `finance_cost c` filtered by `where` (columns of
+ * finance_cost): a cost correction (source 'manual') replaces the cost of every other row of its key (app,
+ * day, OS, channel, currency), whatever the campaign; those rows keep their installs and cohort revenue,
+ * which a correction of money does not speak of.
+ */
+export function countedCostRows(where: string): string {
+  const replaced = `(c.source <> 'manual' AND fc.app_id IS NOT NULL)`;
+  return `(SELECT c.app_id, c.day, c.os, c.channel, c.campaign, c.currency, c.source, c.batch_id, c.installs, c.rev_d0_usd, c.rev_d7_usd, c.rev_d30_usd,
+                  CASE WHEN ${replaced} THEN 0 ELSE c.cost END AS cost,
+                  CASE WHEN ${replaced} THEN 0 ELSE c.cost_usd END AS cost_usd
+             FROM finance_cost c ${correctionJoin('c', "'cost'", 'channel')} WHERE ${where})`;
 }
 
 export async function writeBatch(tx: Sql, input: BatchInput): Promise<BatchResult> {
   const revenue = input.revenue ?? [];
   const cost = input.cost ?? [];
+  // A closed month's figures never change: every month the batch covers or writes must be open (409 otherwise).
+  await assertMonthsOpen(tx, batchMonths(input));
   const batch = await tx.one<{ id: number }>(
     `INSERT INTO finance_batches (source, file_name, created_by, row_count, summary) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
     [input.source, input.fileName ?? '', input.createdBy ?? '', revenue.length + cost.length, input.summary ?? ''],
@@ -124,6 +152,13 @@ export async function writeBatch(tx: Sql, input: BatchInput): Promise<BatchResul
   return { batchId, dataVersion, rows: revenue.length + cost.length, replaced };
 }
 
+/** The months a batch would change: what it covers (replaces) and what it writes. */
+export function batchMonths(input: Pick<BatchInput, 'covers' | 'revenue' | 'cost'>): string[] {
+  const months = new Set<string>(input.covers.keys.map((k) => k.period.slice(0, 7)));
+  for (const r of [...(input.revenue ?? []), ...(input.cost ?? [])]) months.add(r.day.slice(0, 7));
+  return [...months].sort();
+}
+
 const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** Recomputes finance_daily for app-days from the counted rows (migration 0102 has the same SQL for all days). */
@@ -139,7 +174,7 @@ export async function rollUpDays(tx: Sql, keys: readonly { app_id: string; day: 
                 CASE WHEN kind = 'iap' THEN net_usd ELSE 0 END AS inet, 0 AS cost, 0 AS inst
            FROM ${countedRevenueRows(`r.current AND ${inKeys.replace('(app_id, day)', '(r.app_id, r.day)')}`)} x
          UNION ALL
-         SELECT app_id, day, os, 0, 0, 0, cost_usd, installs FROM finance_cost WHERE current AND ${inKeys}
+         SELECT app_id, day, os, 0, 0, 0, cost_usd, installs FROM ${countedCostRows(`c.current AND ${inKeys.replace('(app_id, day)', '(c.app_id, c.day)')}`)} y
        ) u GROUP BY app_id, day, os`,
       [chunk],
     );
@@ -172,7 +207,7 @@ async function rollUpMonths(tx: Sql, keys: readonly { app_id: string; day: strin
     await tx.query(
       `INSERT INTO finance_cost_monthly (month, app_id, os, channel, campaign, cost_usd, installs, rev_d0_usd, rev_d7_usd, rev_d30_usd)
        SELECT date_trunc('month', day)::date, app_id, os, channel, campaign, sum(cost_usd), sum(installs), sum(rev_d0_usd), sum(rev_d7_usd), sum(rev_d30_usd)
-         FROM finance_cost c WHERE c.current AND ${rawOf('c.')} GROUP BY 1, 2, 3, 4, 5`,
+         FROM ${countedCostRows(`c.current AND ${rawOf('c.')}`)} y GROUP BY 1, 2, 3, 4, 5`,
       [chunk],
     );
   }

@@ -13,16 +13,26 @@ export type ImportKind = (typeof IMPORT_KINDS)[number];
 /** The largest file accepted (bytes, before base64). */
 export const MAX_IMPORT_BYTES = 4 * 1024 * 1024;
 
+export const DUPLICATE_CHOICES = ['refuse', 'sum', 'skip'] as const;
+export type DuplicateChoice = (typeof DUPLICATE_CHOICES)[number];
+
 export const importRequest = z.object({
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month YYYY-MM'),
   fileName: z.string().trim().min(1, 'is required').max(200),
   /** The .xlsx file, base64. */
   content: z.string().min(1, 'is required').max(Math.ceil((MAX_IMPORT_BYTES * 4) / 3) + 4, 'is larger than 4 MB'),
   commit: z.boolean().default(false),
+  /**
+   * Rows repeating an earlier row's key (date, app, OS, network or channel and campaign, currency): refused
+   * unless the importer chooses to sum them (the file means it) or to skip the repeats (keep the first).
+   */
+  duplicates: z.enum(DUPLICATE_CHOICES, { message: 'must be refuse, sum or skip' }).default('refuse'),
 });
 
 export const importProblem = z.object({ row: z.number(), column: z.string(), message: z.string() });
 export type ImportProblem = z.infer<typeof importProblem>;
+export const importDuplicate = z.object({ row: z.number(), sameAs: z.number(), message: z.string() });
+export type ImportDuplicate = z.infer<typeof importDuplicate>;
 
 export const importAnswer = z.object({
   kind: z.enum(IMPORT_KINDS),
@@ -30,6 +40,8 @@ export const importAnswer = z.object({
   fileName: z.string(),
   rows: z.number(),
   problems: z.array(importProblem),
+  /** Rows repeating an earlier row (see importRequest.duplicates). */
+  duplicates: z.array(importDuplicate),
   /** USD micros of the file (revenue or cost) and, for cost, the installs. */
   totalUsd: z.number(),
   installs: z.number(),

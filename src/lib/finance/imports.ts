@@ -1,4 +1,4 @@
-import { formatUsdMicros } from '../reports/columns';
+import { formatUsdMicros } from './format';
 import ExcelJS from 'exceljs';
 import type { Actor, SessionAccount } from '../auth/types';
 import { writeAudit } from '../server/audit';
@@ -6,9 +6,9 @@ import type { Db, Sql } from '../server/db';
 import { badRequest } from '../server/errors';
 import { checkZip, ZipRefused } from '../zip-budget';
 import { writeBatch, type CostFigure, type RevenueFigure } from './batches';
-import type { ImportAnswer, ImportKind, ImportProblem } from './import-contract';
+import type { DuplicateChoice, ImportAnswer, ImportDuplicate, ImportKind, ImportProblem } from './import-contract';
 import { AD_NETWORKS, OS_BY_LABEL, UA_CHANNELS } from './model';
-import { loadRates, toMicros, toUsd } from './money';
+import { loadRates, noRateMessage, toMicros, toUsd } from './money';
 import { financeApps } from './scope';
 
 /**
@@ -99,17 +99,33 @@ function cellDate(value: CellValue): string | null {
   return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(day) ? day : null;
 }
 
-/** A number of a cell (a number, or text that is one); null when it is not. */
+/**
+ * A number of a cell: a number, or text that is a plain decimal number ("1234.5", "-3"); null otherwise. A
+ * comma is never guessed at: "12,5" (a decimal comma) and "1,250" (a thousands separator) read the same, so
+ * such text is refused (see notNumber) rather than read as 125 or 1250.
+ */
 function cellNumber(value: CellValue): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (value && typeof value === 'object' && 'result' in value) return cellNumber(value.result as CellValue);
-  const text = cellText(value).replace(/,/g, '');
+  const text = cellText(value);
   if (!/^-?\d+(\.\d+)?$/.test(text)) return null;
   return Number(text);
 }
 
+/** Why a cell's text is not a number, with what to write instead when it holds a comma. */
+function notNumber(text: string): string {
+  if (text.includes(',')) {
+    return `"${text}" has a comma, which could be a decimal comma or a thousands separator: write the number with a decimal point and no separators (e.g. 12.5 or 1250)`;
+  }
+  return `"${text}" is not a number`;
+}
+
 interface Parsed {
   problems: ImportProblem[];
+  /** Rows whose key (date, app, OS, network or channel and campaign, currency) an earlier row of the file already has. */
+  duplicates: ImportDuplicate[];
+  /** Row numbers of the figures in revenue / cost (to leave duplicates out when asked to). */
+  figureRows: number[];
   rows: number;
   revenue: RevenueFigure[];
   cost: CostFigure[];
@@ -142,13 +158,19 @@ async function parse(db: Sql, viewer: SessionAccount, kind: ImportKind, month: s
   const sheet = await readSheet(kind, content);
   const template = TEMPLATES[kind];
   const permitted = new Set((await financeApps(db, viewer)).map((a) => a.id));
-  const known = new Set((await db.query<{ id: string }>('SELECT id FROM apps')).map((r) => r.id));
+  const appRows = await db.query<{ id: string; archived: boolean }>('SELECT id, archived_at IS NOT NULL AS archived FROM apps');
+  const known = new Set(appRows.map((r) => r.id));
+  const archived = new Set(appRows.filter((r) => r.archived).map((r) => r.id));
   const rates = await loadRates(db, ['EUR', 'VND', 'GBP', ...(await db.query<{ currency: string }>('SELECT DISTINCT currency FROM finance_fx_rates')).map((r) => r.currency)]);
   const names = new Map<string, string>((kind === 'iaa' ? AD_NETWORKS : UA_CHANNELS).map((n) => [n.toLowerCase(), n]));
   const problems: ImportProblem[] = [];
   const revenue: RevenueFigure[] = [];
   const cost: CostFigure[] = [];
   const apps = new Set<string>();
+  const duplicates: ImportDuplicate[] = [];
+  const figureRows: number[] = [];
+  const firstRowOf = new Map<string, number>();
+  const keyColumns = kind === 'iaa' ? ['Date', 'App', 'OS', 'Network', 'Currency'] : ['Date', 'App', 'OS', 'Channel', 'Campaign', 'Currency'];
   let rows = 0;
   const col = (name: string) => template.columns.findIndex((c) => c.header === name) + 1;
   sheet.eachRow({ includeEmpty: false }, (row, r) => {
@@ -162,6 +184,11 @@ async function parse(db: Sql, viewer: SessionAccount, kind: ImportKind, month: s
     }
     const problem = (column: string, message: string) => problems.push({ row: r, column, message });
     const get = (name: string) => row.getCell(col(name)).value;
+    // The same key twice is the same figure twice (a pasted block, an export run twice): reported, never summed silently.
+    const key = keyColumns.map((c) => (c === 'Date' ? cellDate(get(c)) ?? cellText(get(c)) : cellText(get(c)).toLowerCase())).join('|');
+    const first = firstRowOf.get(key);
+    if (first === undefined) firstRowOf.set(key, r);
+    else duplicates.push({ row: r, sameAs: first, message: `row ${r} repeats row ${first} (same ${keyColumns.slice(0, -1).join(', ')} and ${keyColumns.at(-1)})` });
     const day = cellDate(get('Date'));
     if (!day) problem('Date', `"${cellText(get('Date'))}" is not a date YYYY-MM-DD`);
     else if (day.slice(0, 7) !== month) problem('Date', `${day} is outside the month ${month}`);
@@ -169,6 +196,7 @@ async function parse(db: Sql, viewer: SessionAccount, kind: ImportKind, month: s
     if (!appId) problem('App', 'is required');
     else if (!known.has(appId)) problem('App', `unknown app "${appId}"`);
     else if (!permitted.has(appId)) problem('App', `"${appId}" is not in your finance permission`);
+    else if (archived.has(appId)) problem('App', `"${appId}" is archived: its figures are kept as they are`);
     const os = OS_BY_LABEL[cellText(get('OS')).toLowerCase()];
     if (!os) problem('OS', `"${cellText(get('OS'))}" must be Android, iOS or WebGL`);
     const nameColumn = kind === 'iaa' ? 'Network' : 'Channel';
@@ -177,11 +205,11 @@ async function parse(db: Sql, viewer: SessionAccount, kind: ImportKind, month: s
     const currency = cellText(get('Currency')).toUpperCase() || 'USD';
     const rate = day ? rates(currency, day) : null;
     if (!/^[A-Z]{3}$/.test(currency)) problem('Currency', `"${currency}" is not a currency code`);
-    else if (day && rate === null) problem('Currency', `no stored USD rate for ${currency}`);
+    else if (day && rate === null) problem('Currency', noRateMessage('', currency, day));
     const money = (column: string): number | null => {
       const v = cellNumber(get(column));
       if (v === null) {
-        problem(column, cellText(get(column)) === '' ? 'is required' : `"${cellText(get(column))}" is not a number`);
+        problem(column, cellText(get(column)) === '' ? 'is required' : notNumber(cellText(get(column))));
         return null;
       }
       if (v < 0) {
@@ -196,11 +224,12 @@ async function parse(db: Sql, viewer: SessionAccount, kind: ImportKind, month: s
         const usd = toUsd(amount, rate);
         apps.add(appId);
         revenue.push({ appId, day, os, kind: 'ads', network: name, currency, gross: amount, net: amount, grossUsd: usd, netUsd: usd });
+        figureRows.push(r);
       }
     } else {
       const amount = money('Cost');
       const installs = cellNumber(get('Installs'));
-      if (installs === null || installs < 0 || !Number.isInteger(installs)) problem('Installs', installs === null ? `"${cellText(get('Installs'))}" is not a number` : 'must be a whole number ≥ 0');
+      if (installs === null || installs < 0 || !Number.isInteger(installs)) problem('Installs', installs === null ? notNumber(cellText(get('Installs'))) : 'must be a whole number ≥ 0');
       const d0 = money('Revenue D0');
       const d7 = money('Revenue D7');
       const d30 = money('Revenue D30');
@@ -212,14 +241,15 @@ async function parse(db: Sql, viewer: SessionAccount, kind: ImportKind, month: s
           appId, day, os, channel: name, campaign, currency, cost: amount, costUsd: toUsd(amount, rate), installs,
           revD0Usd: toUsd(d0, rate), revD7Usd: toUsd(d7, rate), revD30Usd: toUsd(d30, rate),
         });
+        figureRows.push(r);
       }
     }
   });
   if (rows === 0 && problems.length === 0) problems.push({ row: 2, column: '', message: 'the sheet has no rows under the headers' });
-  return { problems, rows, revenue, cost, apps: [...apps].sort() };
+  return { problems, duplicates, figureRows, rows, revenue, cost, apps: [...apps].sort() };
 }
 
-export async function runImport(db: Db, actor: Actor, kind: ImportKind, input: { month: string; fileName: string; content: string; commit: boolean }): Promise<ImportAnswer> {
+export async function runImport(db: Db, actor: Actor, kind: ImportKind, input: { month: string; fileName: string; content: string; commit: boolean; duplicates: DuplicateChoice }): Promise<ImportAnswer> {
   const content = Buffer.from(input.content, 'base64');
   const template = TEMPLATES[kind];
   // exceljs inflates every part of the workbook whole into memory: a zip bomb is stopped by the budget first,
@@ -234,6 +264,12 @@ export async function runImport(db: Db, actor: Actor, kind: ImportKind, input: {
   }
   return db.transaction(async (tx) => {
     const parsed = await parse(tx, actor.account, kind, input.month, content);
+    if (input.duplicates === 'skip') {
+      // Keep the first row of each key: the figures of the repeating rows are left out.
+      const repeated = new Set(parsed.duplicates.map((d) => d.row));
+      parsed.revenue = parsed.revenue.filter((_, i) => !repeated.has(parsed.figureRows[i]!));
+      parsed.cost = parsed.cost.filter((_, i) => !repeated.has(parsed.figureRows[i]!));
+    }
     const table = kind === 'iaa' ? 'finance_revenue' : 'finance_cost';
     const replaces = parsed.apps.length
       ? (await tx.one<{ n: number }>(
@@ -244,7 +280,7 @@ export async function runImport(db: Db, actor: Actor, kind: ImportKind, input: {
     const totalUsd = kind === 'iaa' ? parsed.revenue.reduce((n, r) => n + r.grossUsd, 0) : parsed.cost.reduce((n, r) => n + r.costUsd, 0);
     const installs = parsed.cost.reduce((n, r) => n + r.installs, 0);
     const answer: ImportAnswer = {
-      kind, month: input.month, fileName: input.fileName, rows: parsed.rows, problems: parsed.problems.slice(0, 500), totalUsd, installs, apps: parsed.apps, replaces,
+      kind, month: input.month, fileName: input.fileName, rows: parsed.rows, problems: parsed.problems.slice(0, 500), duplicates: parsed.duplicates.slice(0, 500), totalUsd, installs, apps: parsed.apps, replaces,
       committed: false, batchId: null, dataVersion: null,
     };
     if (!input.commit) return answer;
@@ -252,6 +288,11 @@ export async function runImport(db: Db, actor: Actor, kind: ImportKind, input: {
       const first = parsed.problems[0]!;
       const more = parsed.problems.length > 1 ? ` (and ${parsed.problems.length - 1} more problem(s); preview the file to see them all)` : '';
       throw badRequest(`Row ${first.row}${first.column ? `, column ${first.column}` : ''}: ${first.message}${more}. Nothing was imported.`);
+    }
+    if (parsed.duplicates.length && input.duplicates === 'refuse') {
+      const first = parsed.duplicates[0]!;
+      const more = parsed.duplicates.length > 1 ? ` (and ${parsed.duplicates.length - 1} more repeated row(s))` : '';
+      throw badRequest(`duplicates: ${first.message}${more}. Choose to sum them or to skip the repeats, or fix the file. Nothing was imported.`);
     }
     const summary = `${parsed.rows} row(s) of ${input.month}, ${formatUsdMicros(totalUsd)}${kind === 'cost' ? `, ${installs} installs` : ''}`;
     const result = await writeBatch(tx, {
@@ -265,7 +306,7 @@ export async function runImport(db: Db, actor: Actor, kind: ImportKind, input: {
     });
     await writeAudit(tx, {
       accountId: actor.account.id, username: actor.account.username, action: `finance_import_${kind}`, entity: 'finance_batch', entityId: result.batchId,
-      after: { fileName: input.fileName, month: input.month, rows: parsed.rows, apps: parsed.apps, replaced: result.replaced, dataVersion: result.dataVersion }, ip: actor.ip, requestId: actor.requestId,
+      after: { fileName: input.fileName, month: input.month, rows: parsed.rows, duplicates: parsed.duplicates.length ? { rows: parsed.duplicates.length, choice: input.duplicates } : undefined, apps: parsed.apps, replaced: result.replaced, dataVersion: result.dataVersion }, ip: actor.ip, requestId: actor.requestId,
     });
     return { ...answer, committed: true, batchId: result.batchId, dataVersion: result.dataVersion };
   });

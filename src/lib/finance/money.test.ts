@@ -20,3 +20,19 @@ describe('finance money', () => {
     expect(days.every((d) => Number.isInteger(d.micros))).toBe(true);
   });
 });
+
+describe('the rate of a day', () => {
+  const EUR = [
+    { day: '2025-09-30', rate: 1_170_000 },
+    { day: '2025-10-01', rate: 1_171_000 },
+    { day: '2025-10-05', rate: 1_160_000 },
+  ];
+  it('is the day\'s own, else the latest earlier one, and never a later one', async () => {
+    const { rateOn } = await import('./money');
+    expect(rateOn(EUR, '2025-10-01')).toBe(1_171_000);
+    expect(rateOn(EUR, '2025-10-03')).toBe(1_171_000); // the latest earlier
+    expect(rateOn(EUR, '2025-12-31')).toBe(1_160_000);
+    expect(rateOn(EUR, '2025-09-20')).toBeNull(); // before the first rate: refused, not converted at 2025-09-30's
+    expect(rateOn([], '2025-10-01')).toBeNull();
+  });
+});

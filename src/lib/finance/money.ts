@@ -1,9 +1,11 @@
 import type { Sql } from '../server/db';
+import { badRequest } from '../server/errors';
 import { MICROS } from './model';
 
 /**
  * Money as integer micros of a currency, and its USD value from the stored daily rate (finance_fx_rates).
- * The rate of the day itself, else the latest earlier rate; no rate at all is the caller's error.
+ * The rate of the day itself, else the latest earlier rate; none on or before the day is the caller's error
+ * (a refusal naming the currency and the day: noRateMessage).
  */
 
 /** Micros of a decimal amount (12.345678 → 12345678); exact for up to 6 decimals. */
@@ -31,22 +33,38 @@ export async function loadRates(db: Sql, currencies: readonly string[]): Promise
   }
   return (currency, day) => {
     if (currency === 'USD') return MICROS;
-    const list = byCurrency.get(currency);
-    if (!list?.length) return null;
-    // The latest rate on or before the day (binary search); a day before the first rate takes the first.
-    let lo = 0;
-    let hi = list.length - 1;
-    let found = 0;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (list[mid]!.day <= day) (found = mid), (lo = mid + 1);
-      else hi = mid - 1;
-    }
-    return list[found]!.rate;
+    return rateOn(byCurrency.get(currency) ?? [], day);
   };
+}
+
+/**
+ * The rate of a day from a currency's rates sorted by day: the day's own, else the latest earlier one; null
+ * when the currency has no rate on or before the day. Never a later rate: converting 2025-09-20 at the rate
+ * of 2025-09-30 would book a figure at a price nobody knew that day.
+ */
+export function rateOn(list: readonly { day: string; rate: number }[], day: string): number | null {
+  let lo = 0;
+  let hi = list.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]!.day <= day) (found = mid), (lo = mid + 1);
+    else hi = mid - 1;
+  }
+  return found < 0 ? null : list[found]!.rate;
 }
 
 /** USD micros of `micros` of a currency at a rate (USD micros per unit). */
 export function toUsd(micros: number, rate: number): number {
   return Math.round((micros * rate) / MICROS);
 }
+
+/** The rate of one currency and day, or a 400 naming the field, the currency and the day. */
+export async function requireRate(db: Sql, currency: string, day: string, field: string): Promise<number> {
+  const rate = (await loadRates(db, [currency]))(currency, day);
+  if (rate === null) throw badRequest(noRateMessage(field, currency, day));
+  return rate;
+}
+
+/** The refusal of a row without a usable rate: the currency and the day it needed one for. */
+export const noRateMessage = (field: string, currency: string, day: string) => `${field ? `${field}: ` : ''}no stored USD rate for ${currency} on or before ${day}`;

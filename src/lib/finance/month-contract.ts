@@ -32,8 +32,14 @@ export const monthRow = z.object({
   comments: z.number(),
 });
 export type MonthRow = z.infer<typeof monthRow>;
-const totals = z.object({ key: z.string(), revenue: z.number(), cost: z.number(), profit: z.number(), baseRevenue: z.number(), baseCost: z.number() });
-export const monthReport = z.object({ month: z.string(), rows: z.array(monthRow), teams: z.array(totals), total: totals, note: z.string() });
+/** A team's or the month's total: every figure column of the rows, summed. */
+const totals = z.object({
+  key: z.string(), adRevenue: z.number(), iapNet: z.number(), revenueAdjustment: z.number(), costAdjustment: z.number(),
+  revenue: z.number(), cost: z.number(), profit: z.number(), baseRevenue: z.number(), baseCost: z.number(), installs: z.number(),
+});
+export const closedMonthSchema = z.object({ month: z.string(), closedBy: z.string(), closedAt: z.string() });
+/** closed: who closed the month and when; null while it is open (imports and corrections allowed). */
+export const monthReport = z.object({ month: z.string(), rows: z.array(monthRow), teams: z.array(totals), total: totals, note: z.string(), closed: closedMonthSchema.nullable() });
 export type MonthReport = z.infer<typeof monthReport>;
 
 const monthRequest = z.object({ month: monthField, teams: z.array(z.string().max(100)).max(100).default([]) });
@@ -103,4 +109,11 @@ export const yearDataContract = contractsFor({ route: YEAR_ROUTE }).post(
   '/api/reportSystem/year/getData2',
   z.object({ year: z.coerce.number<string | number>().int().min(2000).max(2100), teams: z.array(z.string().max(100)).max(100).default([]) }),
   z.object({ year: z.number(), rows: z.array(yearRow), total: yearRow }),
+);
+
+/** Closes (closed true) or reopens a month: only with the finance_close right; audited. A closed month refuses imports, corrections and adjustments (409). */
+export const monthCloseContract = contractsFor({ route: MONTH_ROUTE, actions: ['finance_close'] }).post(
+  '/api/reportSystem/month/close',
+  z.object({ month: monthField, closed: z.boolean({ message: 'must be true (close) or false (reopen)' }) }),
+  z.object({ month: z.string(), closed: closedMonthSchema.nullable() }),
 );

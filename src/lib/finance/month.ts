@@ -4,8 +4,9 @@ import type { Db, Sql } from '../server/db';
 import { HttpError, notFound } from '../server/errors';
 import { MESSAGES } from '../http/messages';
 import type { MonthReport, MonthRow, YearRow } from './month-contract';
+import { assertMonthsOpen, monthClosing } from './closing';
 import { pnl } from './queries';
-import { resolveFinanceScope } from './scope';
+import { resolveFinanceScope, seesAllFinance } from './scope';
 
 /**
  * Report Month and Report Year: the days' figures of every permitted app (in the monthly report) summed per
@@ -14,11 +15,10 @@ import { resolveFinanceScope } from './scope';
  */
 
 const n = (v: unknown) => Number(v ?? 0);
-export const monthRange = (month: string) => {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
-};
+/** The team line of apps without a team: listed after every real team. */
+const NO_TEAM = '(no team)';
+export { monthRange } from './month-range';
+import { monthRange } from './month-range';
 
 async function monthScope(db: Sql, viewer: SessionAccount, month: string, teams: readonly string[], appId?: string) {
   const scope = await resolveFinanceScope(db, viewer, { ...monthRange(month), teams, apps: appId ? [appId] : [] });
@@ -52,19 +52,25 @@ export async function monthReport(db: Sql, viewer: SessionAccount, month: string
     const revenue = baseRevenue + revenueAdjustment;
     const cost = baseCost + costAdjustment;
     return {
-      appId: app.id, name: app.name, team: app.team || '(no team)', adRevenue: f?.adRevenue ?? 0, iapNet: f?.iapNet ?? 0, baseRevenue, baseCost,
+      appId: app.id, name: app.name, team: app.team || NO_TEAM, adRevenue: f?.adRevenue ?? 0, iapNet: f?.iapNet ?? 0, baseRevenue, baseCost,
       revenueAdjustment, costAdjustment, reason: adj?.reason ?? '', revenue, cost, profit: revenue - cost, installs: f?.installs ?? 0, comments: comments.get(app.id) ?? 0,
     };
   });
-  rows.sort((a, b) => a.team.localeCompare(b.team) || b.revenue - a.revenue || a.name.localeCompare(b.name));
+  // Teams by name, "(no team)" last; within a team the biggest revenue first.
+  const teamRank = (team: string) => (team === NO_TEAM ? 1 : 0);
+  rows.sort((a, b) => teamRank(a.team) - teamRank(b.team) || a.team.localeCompare(b.team) || b.revenue - a.revenue || a.name.localeCompare(b.name));
   const totalOf = (key: string, list: MonthRow[]) => {
-    const revenue = list.reduce((s, r) => s + r.revenue, 0);
-    const cost = list.reduce((s, r) => s + r.cost, 0);
-    return { key, revenue, cost, profit: revenue - cost, baseRevenue: list.reduce((s, r) => s + r.baseRevenue, 0), baseCost: list.reduce((s, r) => s + r.baseCost, 0) };
+    const sum = (k: 'adRevenue' | 'iapNet' | 'revenueAdjustment' | 'costAdjustment' | 'revenue' | 'cost' | 'baseRevenue' | 'baseCost' | 'installs') => list.reduce((s, r) => s + r[k], 0);
+    const revenue = sum('revenue');
+    const cost = sum('cost');
+    return {
+      key, adRevenue: sum('adRevenue'), iapNet: sum('iapNet'), revenueAdjustment: sum('revenueAdjustment'), costAdjustment: sum('costAdjustment'),
+      revenue, cost, profit: revenue - cost, baseRevenue: sum('baseRevenue'), baseCost: sum('baseCost'), installs: sum('installs'),
+    };
   };
   const teamNames = [...new Set(rows.map((r) => r.team))];
-  const note = await db.one<{ body: string }>(`SELECT body FROM finance_notes WHERE month = $1`, [month]);
-  return { month, rows, teams: teamNames.map((t) => totalOf(t, rows.filter((r) => r.team === t))), total: totalOf('Total', rows), note: note?.body ?? '' };
+  const note = (await seesAllFinance(db, viewer)) ? await db.one<{ body: string }>(`SELECT body FROM finance_notes WHERE month = $1`, [month]) : null;
+  return { month, rows, teams: teamNames.map((t) => totalOf(t, rows.filter((r) => r.team === t))), total: totalOf('Total', rows), note: note?.body ?? '', closed: await monthClosing(db, month) };
 }
 
 export async function monthDetail(db: Sql, viewer: SessionAccount, month: string, appId: string) {
@@ -84,6 +90,7 @@ export async function updateMonthAdjustment(
   // The permission check first: an app outside the finance permission is refused before anything is written.
   await monthDetail(db, actor.account, input.month, input.appId);
   await db.transaction(async (tx) => {
+    await assertMonthsOpen(tx, [input.month]);
     const before = await tx.one(`SELECT revenue_usd::text AS revenue, cost_usd::text AS cost, reason FROM finance_adjustments WHERE month = $1 AND app_id = $2`, [input.month, input.appId]);
     const revenue = Math.round(input.revenueAdjustment * 1e6);
     const cost = Math.round(input.costAdjustment * 1e6);
@@ -185,12 +192,22 @@ export async function commentAction(
   });
 }
 
+/**
+ * The month's note is studio-wide text: an account whose finance permission does not cover every finance app
+ * reads it empty and may not write it (it may speak of other teams' figures).
+ */
+export async function getNoteFor(db: Sql, viewer: SessionAccount, month: string) {
+  if (!(await seesAllFinance(db, viewer))) return { month, body: '', updatedBy: '', updatedAt: null };
+  return getNote(db, month);
+}
+
 export async function getNote(db: Sql, month: string) {
   const row = await db.one<{ body: string; updated_by: string; updated_at: Date | string }>(`SELECT body, updated_by, updated_at FROM finance_notes WHERE month = $1`, [month]);
   return { month, body: row?.body ?? '', updatedBy: row?.updated_by ?? '', updatedAt: row ? new Date(row.updated_at).toISOString() : null };
 }
 
 export async function saveNote(db: Db, actor: Actor, month: string, body: string) {
+  if (!(await seesAllFinance(db, actor.account))) throw new HttpError(403, `The note of ${month} is studio-wide: only an account that sees every finance app may write it.`);
   await db.transaction(async (tx) => {
     const before = await getNote(tx, month);
     await tx.query(

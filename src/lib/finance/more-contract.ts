@@ -41,20 +41,6 @@ export const downloadUrlsContract = signedInApi.get(
   z.array(z.object({ kind: z.string(), label: z.string(), url: z.string() })),
 );
 
-/** A manual correction of one app-day figure (replaces the earlier manual figure of the same app-day). */
-export const detailUpdateContract = contractsFor({ route: '/finance/statistic/index' }).post(
-  '/api/reportSystem/detail/update',
-  z.object({
-    appId, day, os,
-    kind: z.enum(['ads', 'iap', 'cost']),
-    /** The network, store or channel. */
-    name: z.string().trim().min(1, 'is required').max(60),
-    amount: money,
-    currency,
-  }),
-  z.object({ batchId: z.number(), dataVersion: z.number() }),
-);
-
 const fbRow = z.object({ appId, os, campaign: z.string().trim().min(1, 'is required').max(120), cost: money, installs: z.number().int('must be a whole number').min(0).max(1e9), currency });
 export const importAnswerSchema = z.object({ batchId: z.number(), dataVersion: z.number(), rows: z.number(), replaced: z.number() });
 

@@ -5,17 +5,22 @@ import type { Db, Sql } from '../server/db';
 import { badRequest, HttpError } from '../server/errors';
 import { MESSAGES } from '../http/messages';
 import { writeBatch, type CostFigure, type RevenueFigure } from './batches';
-import { AD_NETWORKS, SOURCES, STORE_FEE, STORES, UA_CHANNELS, type FinanceSource } from './model';
-import { loadRates, toMicros, toUsd } from './money';
+import { SOURCES, STORE_FEE, STORES, type FinanceSource } from './model';
+import { loadRates, noRateMessage, toMicros, toUsd } from './money';
 import { monthRange } from './month';
 import type { BatchInfo } from './more-contract';
-import { financeApps } from './scope';
+import { financeApps, seesAllFinance } from './scope';
+import { formatUsdMicros } from './format';
 
-/** Data versions, the finance app list, manual corrections and the JSON imports (Facebook/Instagram, store reports). */
+/** Data versions, the finance app list and the JSON imports (Facebook/Instagram, store reports). */
 
 const n = (v: unknown) => Number(v ?? 0);
 
-/** Batches that wrote figures of the account's finance apps, newest first. */
+/**
+ * Batches that wrote figures of the account's finance apps, newest first. An account that does not see every
+ * finance app gets each batch as far as its apps go: the rows and the USD total of its apps, never the whole
+ * file's summary (a team-A account sees team A's $286.00, not the file's $1,662.00).
+ */
 export async function dataVersions(db: Sql, viewer: SessionAccount, source: string | undefined, limit: number): Promise<BatchInfo[]> {
   const apps = (await financeApps(db, viewer)).map((a) => a.id);
   // EXISTS, not count(*): a batch can hold millions of rows (the demo seed, a studio's history).
@@ -29,14 +34,43 @@ export async function dataVersions(db: Sql, viewer: SessionAccount, source: stri
       ORDER BY b.id DESC LIMIT $3`,
     [source ?? null, JSON.stringify(apps), limit],
   );
-  return rows.map((r) => ({
-    id: r.id, source: r.source, label: SOURCES[r.source as FinanceSource]?.label ?? r.source, fileName: r.file_name, createdBy: r.created_by,
-    createdAt: new Date(r.created_at).toISOString(), rows: n(r.row_count), current: Boolean(r.current), summary: r.summary,
-  }));
+  const scoped = (await seesAllFinance(db, viewer)) ? null : await batchShares(db, rows.map((r) => r.id), apps);
+  return rows.map((r) => {
+    const share = scoped?.get(r.id);
+    return {
+      id: r.id, source: r.source, label: SOURCES[r.source as FinanceSource]?.label ?? r.source, fileName: r.file_name, createdBy: r.created_by,
+      createdAt: new Date(r.created_at).toISOString(), current: Boolean(r.current),
+      rows: share ? share.rows : n(r.row_count),
+      summary: share ? share.summary : r.summary,
+    };
+  });
 }
 
+/** Per batch, the rows and USD total of some apps only (revenue gross or cost), summarised as an import would. */
+async function batchShares(db: Sql, batchIds: readonly number[], apps: readonly string[]): Promise<Map<number, { rows: number; summary: string }>> {
+  const out = new Map<number, { rows: number; summary: string }>();
+  if (!batchIds.length) return out;
+  const shares = await db.query<{ batch_id: number; rows: number; usd: string; first: string; last: string }>(
+    `SELECT batch_id, sum(rows)::int AS rows, sum(usd)::text AS usd, min(first) AS first, max(last) AS last FROM (
+       SELECT batch_id, count(*) AS rows, sum(gross_usd) AS usd, min(day)::text AS first, max(day)::text AS last FROM finance_revenue
+        WHERE batch_id IN (SELECT jsonb_array_elements_text($1::jsonb)::int) AND app_id IN (SELECT jsonb_array_elements_text($2::jsonb)) GROUP BY batch_id
+       UNION ALL
+       SELECT batch_id, count(*), sum(cost_usd), min(day)::text, max(day)::text FROM finance_cost
+        WHERE batch_id IN (SELECT jsonb_array_elements_text($1::jsonb)::int) AND app_id IN (SELECT jsonb_array_elements_text($2::jsonb)) GROUP BY batch_id
+     ) s GROUP BY batch_id`,
+    [JSON.stringify(batchIds), JSON.stringify(apps)],
+  );
+  for (const s of shares) {
+    const period = s.first.slice(0, 7) === s.last.slice(0, 7) ? s.first.slice(0, 7) : `${s.first}..${s.last}`;
+    out.set(Number(s.batch_id), { rows: n(s.rows), summary: `${n(s.rows)} row(s) of ${period} for your apps, ${formatUsdMicros(n(s.usd))}` });
+  }
+  return out;
+}
+
+/** The finance app picker: the permitted apps, archived ones left out (their figures stay in the reports). */
 export async function financeAppOs(db: Sql, viewer: SessionAccount) {
-  const apps = await financeApps(db, viewer);
+  const archived = new Set((await db.query<{ id: string }>(`SELECT id FROM apps WHERE archived_at IS NOT NULL`)).map((r) => r.id));
+  const apps = (await financeApps(db, viewer)).filter((a) => !archived.has(a.id));
   const os = await db.query<{ app_id: string; os: number; package_id: string }>(
     `SELECT app_id, os, package_id FROM app_os WHERE app_id IN (SELECT jsonb_array_elements_text($1::jsonb)) ORDER BY os`,
     [JSON.stringify(apps.map((a) => a.id))],
@@ -51,40 +85,6 @@ export async function financeAppOs(db: Sql, viewer: SessionAccount) {
 async function requireFinanceApps(db: Sql, viewer: SessionAccount, ids: readonly string[]) {
   const permitted = new Set((await financeApps(db, viewer)).map((a) => a.id));
   for (const id of ids) if (!permitted.has(id)) throw new HttpError(403, MESSAGES.permissionInvalid);
-}
-
-async function rateOf(db: Sql, currency: string, dayOf: string, field: string) {
-  const rate = (await loadRates(db, [currency]))(currency, dayOf);
-  if (rate === null) throw badRequest(`${field}: no stored USD rate for ${currency}`);
-  return rate;
-}
-
-export async function manualUpdate(
-  db: Db,
-  actor: Actor,
-  input: { appId: string; day: string; os: 1 | 2 | 3; kind: 'ads' | 'iap' | 'cost'; name: string; amount: number; currency: string },
-) {
-  await requireFinanceApps(db, actor.account, [input.appId]);
-  const allowed: readonly string[] = input.kind === 'ads' ? AD_NETWORKS : input.kind === 'iap' ? Object.values(STORES) : UA_CHANNELS;
-  const name = allowed.find((a) => a.toLowerCase() === input.name.toLowerCase());
-  if (!name) throw badRequest(`name: unknown ${input.kind === 'cost' ? 'channel' : input.kind === 'iap' ? 'store' : 'network'} "${input.name}"`);
-  return db.transaction(async (tx) => {
-    const rate = await rateOf(tx, input.currency, input.day, 'currency');
-    const amount = toMicros(input.amount);
-    const usd = toUsd(amount, rate);
-    const net = input.kind === 'iap' ? Math.round(amount * (1 - STORE_FEE)) : amount;
-    const result = await writeBatch(tx, {
-      source: 'manual',
-      createdBy: actor.account.username,
-      summary: `${input.kind} ${name} ${input.appId} ${input.day}: ${input.amount} ${input.currency}`,
-      covers: { unit: 'day', keys: [{ appId: input.appId, period: input.day }] },
-      ...(input.kind === 'cost'
-        ? { cost: [{ appId: input.appId, day: input.day, os: input.os, channel: name, campaign: 'manual', currency: input.currency, cost: amount, costUsd: usd, installs: 0, revD0Usd: 0, revD7Usd: 0, revD30Usd: 0 }] }
-        : { revenue: [{ appId: input.appId, day: input.day, os: input.os, kind: input.kind, network: name, currency: input.currency, gross: amount, net, grossUsd: usd, netUsd: toUsd(net, rate) }] }),
-    });
-    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'finance_manual_update', entity: 'finance_batch', entityId: result.batchId, after: input, ip: actor.ip, requestId: actor.requestId });
-    return { batchId: result.batchId, dataVersion: result.dataVersion };
-  });
 }
 
 /** Splits a month's amount over its days in whole micros (the remainder on the last day), so daily screens keep the month's sum exactly. */
@@ -107,7 +107,7 @@ export async function importFacebook(db: Db, actor: Actor, input: { month: strin
       const pieces = 'month' in input ? spreadOverMonth(input.month, toMicros(r.cost)) : [{ day: (r as FbRow & { day: string }).day, micros: toMicros(r.cost) }];
       for (const [k, p] of pieces.entries()) {
         const rate = rates(r.currency, p.day);
-        if (rate === null) throw badRequest(`rows.${i}.currency: no stored USD rate for ${r.currency}`);
+        if (rate === null) throw badRequest(noRateMessage(`rows.${i}.currency`, r.currency, p.day));
         // Installs spread as whole numbers: floor per day, the remainder on the last day.
         const perDay = 'month' in input ? (k === pieces.length - 1 ? r.installs - Math.floor(r.installs / pieces.length) * (pieces.length - 1) : Math.floor(r.installs / pieces.length)) : r.installs;
         cost.push({ appId: r.appId, day: p.day, os: r.os, channel: 'Meta', campaign: r.campaign, currency: r.currency, cost: p.micros, costUsd: toUsd(p.micros, rate), installs: perDay, revD0Usd: 0, revD7Usd: 0, revD30Usd: 0 });
@@ -137,7 +137,7 @@ export async function importIapStudio(db: Db, actor: Actor, input: { month: stri
       const netByDay = spreadOverMonth(input.month, net);
       for (const [k, p] of spreadOverMonth(input.month, gross).entries()) {
         const rate = rates(r.currency, p.day);
-        if (rate === null) throw badRequest(`rows.${i}.currency: no stored USD rate for ${r.currency}`);
+        if (rate === null) throw badRequest(noRateMessage(`rows.${i}.currency`, r.currency, p.day));
         const dayNet = netByDay[k]!.micros;
         revenue.push({ appId: r.appId, day: p.day, os: r.os, kind: 'iap', network: STORES[r.os], currency: r.currency, gross: p.micros, net: dayNet, grossUsd: toUsd(p.micros, rate), netUsd: toUsd(dayNet, rate) });
       }

@@ -1,5 +1,5 @@
 import type { Sql } from '../server/db';
-import { countedRevenueRows } from './batches';
+import { countedCostRows, countedRevenueRows } from './batches';
 import { financeWhere, type FinanceScope } from './scope';
 
 /**
@@ -154,7 +154,7 @@ export async function costBy(db: Sql, scope: FinanceScope, by: CostGroup): Promi
   const split = by === 'day' ? { months: null, edges: [{ from: scope.from, to: scope.to }] } : splitByMonth(scope.from, scope.to);
   const parts = [
     ...(split.months ? [`SELECT ${columns}, NULL::date AS day FROM finance_cost_monthly m WHERE ${monthlyWhere(scope, split.months, params)}`] : []),
-    ...split.edges.map((edge) => `SELECT ${columns}, day FROM finance_cost WHERE ${financeWhere({ ...scope, ...edge }, params)}`),
+    ...split.edges.map((edge) => `SELECT ${columns}, day FROM ${countedCostRows(financeWhere({ ...scope, ...edge }, params, 'c'))} e`),
   ];
   const rows = await db.query<Record<string, string>>(
     `SELECT ${key} AS key, sum(cost_usd)::text AS cost, sum(installs)::text AS installs,

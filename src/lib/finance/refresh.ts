@@ -1,9 +1,10 @@
-import { formatUsd } from '../reports/columns';
+import { formatUsdMicros } from './format';
 import { addDays, reportDay } from '../time/day';
 import { installValueSql, IN_HOUSE, paidCpiCte } from '../house-ads/value';
 import type { Db, Sql } from '../server/db';
 import { nowMs } from '../time/clock';
 import { writeBatch, type CostFigure, type RevenueFigure } from './batches';
+import { closedMonthsBetween } from './closing';
 import { financeNetwork, STORE_FEE, STORES } from './model';
 
 /**
@@ -134,17 +135,19 @@ export async function refreshFinance(db: Db, options: { days?: number; now?: num
     await analyticsFigures(tx, from, to, wanted);
     await houseAdFigures(tx, from, to, wanted);
     const have = await currentFigures(tx, from, to);
+    const closed = await closedMonthsBetween(tx, from, to);
     const batches: number[] = [];
     let changed = 0;
     const parts: string[] = [];
     for (const source of REFRESHED) {
       const keys = new Set([...wanted.map.keys(), ...have.keys()].filter((k) => k.startsWith(`${source}|`)));
-      const changedKeys = [...keys].filter((k) => linesOf(wanted.map.get(k)) !== (have.get(k) ?? ''));
+      // A closed month's figures never change: the refresh leaves its days as they were closed.
+      const changedKeys = [...keys].filter((k) => linesOf(wanted.map.get(k)) !== (have.get(k) ?? '') && !closed.has(k.split('|')[2]!.slice(0, 7)));
       if (changedKeys.length === 0) continue;
       const revenue = changedKeys.flatMap((k) => wanted.map.get(k)?.revenue ?? []);
       const cost = changedKeys.flatMap((k) => wanted.map.get(k)?.cost ?? []);
-      const usd = revenue.reduce((n, f) => n + f.grossUsd, 0) / 1e6;
-      const summary = `${changedKeys.length} app-day(s) changed, ${revenue.length + cost.length} row(s), ${formatUsd(usd)} ${source === 'house_ads' ? 'value' : 'gross'}`;
+      const usd = revenue.reduce((n, f) => n + f.grossUsd, 0);
+      const summary = `${changedKeys.length} app-day(s) changed, ${revenue.length + cost.length} row(s), ${formatUsdMicros(usd)} ${source === 'house_ads' ? 'value' : 'gross'}`;
       const result = await writeBatch(tx, {
         source,
         createdBy: 'finance_refresh',

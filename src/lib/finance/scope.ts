@@ -81,3 +81,15 @@ export function financeWhere(scope: Pick<FinanceScope, 'apps' | 'from' | 'to' | 
   if (scope.os) where += ` AND ${p}os = $${params.push(scope.os)}`;
   return where;
 }
+
+/**
+ * Whether the account's finance permission covers every app shown in finance (root, or grants that happen to
+ * cover them all). Studio-wide finance text (a month's note, a batch's stored summary of the whole file) is
+ * for such accounts only; others get what concerns their apps (issue 37).
+ */
+export async function seesAllFinance(db: Sql, viewer: Pick<SessionAccount, 'role' | 'username'>): Promise<boolean> {
+  if (viewer.role === 'root') return true;
+  const mine = (await financeApps(db, viewer)).length;
+  const all = (await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM apps WHERE show_finance`))!.n;
+  return mine >= all;
+}

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { dayChart, defineReport, groupBy, seriesOf, shortDay } from '../reports/define';
-import { countColumn, only, pctColumn, percent, ratio, usdColumn, type ReportColumn } from '../reports/columns';
+import { countColumn, only, pctColumn, percent, ratio, type ReportColumn } from '../reports/columns';
+import { moneyColumn, moneyDiffColumn } from './columns';
+import { usdOfMicros } from './format';
+import { financeSourceNotice } from './sources';
 import { numbers } from '../reports/fields';
 import { linesTable } from '../reports/table';
 
@@ -21,12 +24,12 @@ export const revenueSourceRow = z.object({ key: z.string(), kind: z.string(), ..
 type RevenueSourceRowT = z.infer<typeof revenueSourceRow>;
 
 const PNL_COLUMNS: ReportColumn<PnlRowT>[] = [
-  usdColumn('adRevenue', 'Ad revenue'),
-  usdColumn('iapGross', 'IAP gross'),
-  usdColumn('iapNet', 'IAP net'),
-  usdColumn('revenue', 'Revenue'),
-  usdColumn('cost', 'Cost'),
-  usdColumn('profit', 'Profit'),
+  moneyColumn('adRevenue', 'Ad revenue'),
+  moneyColumn('iapGross', 'IAP gross'),
+  moneyColumn('iapNet', 'IAP net'),
+  moneyColumn('revenue', 'Revenue'),
+  moneyColumn('cost', 'Cost'),
+  moneyColumn('profit', 'Profit'),
   pctColumn('margin', 'Margin', 'profit', 'revenue', 1),
   countColumn('installs', 'Paid installs'),
 ];
@@ -38,9 +41,9 @@ const pnlChart = (rows: readonly PnlRowT[], byDay: boolean, label: (key: string)
     labels: rows.map((r) => label(r.key)),
     leftTitle: 'USD',
     series: seriesOf(rows, [
-      { label: 'Revenue', value: (r) => r.revenue / 1e6, type, color: 'blue' },
-      { label: 'Cost', value: (r) => r.cost / 1e6, type, color: 'red' },
-      { label: 'Profit', value: (r) => r.profit / 1e6, type, color: 'green' },
+      { label: 'Revenue', value: (r) => usdOfMicros(r.revenue), type, color: 'blue' },
+      { label: 'Cost', value: (r) => usdOfMicros(r.cost), type, color: 'red' },
+      { label: 'Profit', value: (r) => usdOfMicros(r.profit), type, color: 'green' },
     ]),
   };
 };
@@ -65,6 +68,7 @@ export const financeStatisticScreen = defineReport({
   ...groupBy(STATISTIC_GROUPS, STATISTIC_LABELS),
   figures: { by: z.enum(STATISTIC_GROUPS), names: appNames, rows: z.array(pnlRow) },
   noun: 'finance figures',
+  notices: () => [financeSourceNotice],
   isEmpty: (answer) => !hasMoney(answer.rows),
   table: (answer) =>
     linesTable({
@@ -89,6 +93,7 @@ export const financeOverviewScreen = defineReport({
   ...groupBy(OVERVIEW_GROUPS, { team: 'Team', app: 'Top apps', month: 'Month (trend)' }),
   figures: { by: z.enum(OVERVIEW_GROUPS), names: appNames, rows: z.array(pnlRow) },
   noun: 'finance figures',
+  notices: () => [financeSourceNotice],
   isEmpty: (answer) => !hasMoney(answer.rows),
   table: (answer) =>
     linesTable({ name: 'Finance Overview', key: { label: STATISTIC_LABELS[answer.by], value: (r) => keyLabel(answer.by, answer.names)(r.key) }, columns: PNL_COLUMNS, rows: answer.rows }),
@@ -108,6 +113,7 @@ export const financeAppDetailScreen = defineReport({
   ...groupBy(APP_DETAIL_GROUPS, STATISTIC_LABELS),
   figures: { by: z.enum(APP_DETAIL_GROUPS), names: appNames, rows: z.array(pnlRow), sources: z.array(revenueSourceRow) },
   noun: 'finance figures',
+  notices: () => [financeSourceNotice],
   isEmpty: (answer) => !hasMoney(answer.rows),
   table: (answer) =>
     linesTable({
@@ -134,14 +140,15 @@ export const financeRevenueScreen = defineReport({
   ...groupBy(REVENUE_GROUPS, { network: 'Network or store', kind: 'Ads / IAP', source: 'Source of the figures' }),
   figures: { by: z.enum(REVENUE_GROUPS), rows: z.array(revenueSourceRow) },
   noun: 'revenue',
+  notices: () => [financeSourceNotice],
   isEmpty: (answer) => answer.rows.length === 0,
   table: (answer) =>
     linesTable<RevenueSourceRowT>({
       name: 'Revenue',
       key: { label: answer.by === 'network' ? 'Network or store' : answer.by === 'kind' ? 'Kind' : 'Source', value: (r) => (answer.by === 'kind' ? KIND_LABELS[r.key] ?? r.key : r.key) },
       columns: [
-        usdColumn('gross', 'Gross'),
-        usdColumn('net', 'Net'),
+        moneyColumn('gross', 'Gross'),
+        moneyColumn('net', 'Net'),
         {
           key: 'share',
           label: 'Share of net',
@@ -162,8 +169,8 @@ export const financeRevenueScreen = defineReport({
     labels: answer.rows.map((r) => (answer.by === 'kind' ? KIND_LABELS[r.key] ?? r.key : r.key)),
     leftTitle: 'USD',
     series: seriesOf(answer.rows, [
-      { label: 'Gross', value: (r) => r.gross / 1e6, type: 'bar', color: 'blue' },
-      { label: 'Net', value: (r) => r.net / 1e6, type: 'bar', color: 'green' },
+      { label: 'Gross', value: (r) => usdOfMicros(r.gross), type: 'bar', color: 'blue' },
+      { label: 'Net', value: (r) => usdOfMicros(r.net), type: 'bar', color: 'green' },
     ]),
   }),
 });
@@ -176,7 +183,7 @@ type CostRowT = z.infer<typeof costRow>;
 const MKT_LABELS = { channel: 'Channel', campaign: 'Campaign', day: 'Day', app: 'App' } as const;
 
 export const MKT_COLUMNS: ReportColumn<CostRowT>[] = [
-  usdColumn('cost', 'Cost'),
+  moneyColumn('cost', 'Cost'),
   countColumn('installs', 'Installs'),
   { key: 'cpi', label: 'CPI', unit: 'usd', decimals: 3, measure: ratio<CostRowT>('cost', 'installs', 1e-6) },
   pctColumn('roasD0', 'ROAS D0', 'revD0', 'cost', 1),
@@ -193,6 +200,7 @@ export const financeMktScreen = defineReport({
   ...groupBy(MKT_GROUPS, MKT_LABELS),
   figures: { by: z.enum(MKT_GROUPS), names: appNames, rows: z.array(costRow) },
   noun: 'UA cost',
+  notices: () => [financeSourceNotice],
   fileStem: 'statistic-mkt',
   isEmpty: (answer) => answer.rows.length === 0,
   table: (answer) =>
@@ -208,7 +216,7 @@ export const financeMktScreen = defineReport({
     leftTitle: 'Cost (USD)',
     rightTitle: 'ROAS D7 (%)',
     series: seriesOf(answer.rows, [
-      { label: 'Cost (USD)', value: (r) => r.cost / 1e6, type: 'bar', color: 'red' },
+      { label: 'Cost (USD)', value: (r) => usdOfMicros(r.cost), type: 'bar', color: 'red' },
       { label: 'ROAS D7 (%)', value: (r) => percent(r.revD7, r.cost), right: true, color: 'blue' },
     ]),
   }),
@@ -225,9 +233,9 @@ type CompareRowT = z.infer<typeof compareRow>;
 const versionColumns = (figure: 'revenue' | 'cost', label: string): ReportColumn<CompareRowT>[] => {
   const diff = (r: CompareRowT) => r[`${figure}B`] - r[`${figure}A`];
   return [
-    usdColumn(`${figure}A`, `${label} A`),
-    usdColumn(`${figure}B`, `${label} B`),
-    { key: `${figure}Diff`, label: `${label} B − A`, unit: 'usd', decimals: 2, measure: { value: (r) => diff(r) / 1e6, total: (rows) => rows.reduce((s, r) => s + diff(r), 0) / 1e6, rule: 'sum of the days' } },
+    moneyColumn(`${figure}A`, `${label} A`),
+    moneyColumn(`${figure}B`, `${label} B`),
+    moneyDiffColumn<CompareRowT>(`${figure}Diff`, `${label} B − A`, diff),
   ];
 };
 /** Either side's dropdown: the current figures or an imported batch. */
@@ -249,6 +257,7 @@ export const financeCompareScreen = defineReport({
   controls: [versionControl('a'), versionControl('b')],
   figures: { a: z.string(), b: z.string(), versions: z.array(z.object({ value: z.string(), label: z.string() })), rows: z.array(compareRow) },
   noun: 'finance figures',
+  notices: () => [financeSourceNotice],
   fileStem: 'finance-compare-version',
   isEmpty: (answer) => !answer.rows.some((r) => r.revenueA || r.costA || r.revenueB || r.costB),
   table: (answer) =>
@@ -260,10 +269,10 @@ export const financeCompareScreen = defineReport({
     }),
   chart: (answer) =>
     dayChart(answer.rows, (r) => r.key, { left: 'USD' }, [
-      { label: 'Revenue A', value: (r) => r.revenueA / 1e6, color: 'blue' },
-      { label: 'Revenue B', value: (r) => r.revenueB / 1e6, color: 'cyan' },
-      { label: 'Cost A', value: (r) => r.costA / 1e6, color: 'red' },
-      { label: 'Cost B', value: (r) => r.costB / 1e6, color: 'orange' },
+      { label: 'Revenue A', value: (r) => usdOfMicros(r.revenueA), color: 'blue' },
+      { label: 'Revenue B', value: (r) => usdOfMicros(r.revenueB), color: 'cyan' },
+      { label: 'Cost A', value: (r) => usdOfMicros(r.costA), color: 'red' },
+      { label: 'Cost B', value: (r) => usdOfMicros(r.costB), color: 'orange' },
     ]),
 });
 
