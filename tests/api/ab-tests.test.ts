@@ -327,6 +327,35 @@ describe('the A/B reports', () => {
   });
 });
 
+describe('A/B purchases are store transactions', () => {
+  it("counts a purchase re-sent under the same transaction id once: B's ARPU is 0.5, not 1.0", async () => {
+    const app = await newApp();
+    const today = reportDay(nowMs());
+    const day = addDays(today, -10);
+    const exp = (await root(experimentSaveContract, experiment(app.appId, { startDay: addDays(today, -20) }))).data;
+    await root(experimentStartContract, { id: exp.id });
+    const at = (d: string, hour: number) => dayStart(d) + hour * 3_600_000;
+    const ev = (id: string, userId: string, time: number, name: string, params: Record<string, unknown>) => ({ id, userId, time, appVersion: '1.0.0', country: 'VN', name, params });
+    const buy = { productId: 'gems', priceMicros: 1_000_000, currency: 'USD', revenueUsdMicros: 1_000_000, transactionId: 'tx-restored', store: 'google_play' };
+    await sendAll(app.android, [
+      ev('t-1', 'p_tx_c1', at(day, 9), 'experiment_exposure', { experiment: String(exp.id), variant: 'control' }),
+      ev('t-2', 'p_tx_c2', at(day, 9), 'experiment_exposure', { experiment: String(exp.id), variant: 'control' }),
+      ev('t-3', 'p_tx_b1', at(day, 9), 'experiment_exposure', { experiment: String(exp.id), variant: 'B' }),
+      ev('t-4', 'p_tx_b2', at(day, 9), 'experiment_exposure', { experiment: String(exp.id), variant: 'B' }),
+      // b1 buys $1 once; the SDK reports it again the next day (a restore) under a new event id, same transaction.
+      ev('t-5', 'p_tx_b1', at(day, 10), 'iap_purchase', buy),
+      ev('t-6', 'p_tx_b1', at(addDays(day, 1), 10), 'iap_purchase', buy),
+    ]);
+    await rollUpEverything(root);
+    const { data } = await root(abOtherScreen.contract, { apps: [app.appId], from: addDays(today, -20), to: today, experiment: String(exp.id), window: 7 } as never);
+    const lines = (data as unknown as { lines: MetricLine[] }).lines;
+    const figure = (metric: string, variant: string) => lines.find((l) => l.metric === metric && l.variant === variant)!;
+    expect([figure('arpu', 'control').mean, figure('arpu', 'B').mean]).toEqual([0, 0.5]);
+    expect([figure('conversion', 'control').mean, figure('conversion', 'B').mean]).toEqual([0, 50]);
+    expect(figure('arpu', 'B').diff).toBe(0.5);
+  });
+});
+
 describe('the A/B reports with a version filter', () => {
   it("count a player's earliest exposure on that version, also a later one the same day, under its variant and day", async () => {
     const app = await newApp();

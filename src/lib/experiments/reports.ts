@@ -157,18 +157,22 @@ export async function abOther(db: Db, scope: ReportScope, requested: string, win
   // highest level; both subqueries test `complete` first, which the planner turns into a one-time filter,
   // so players whose window is not over cost nothing there. They still count as exposed (sample-ratio check).
   const complete = `x.day + $${last}::int < $${todayParam}::date`;
+  // A player's purchases in the window are store transactions (iap_purchases: one row per app and transaction
+  // id, on its first report, refused ones left out), as Inapp and Cohort Rev/user count them: a purchase the
+  // SDK re-sends under the same transaction id counts once (index iap_purchases_user_idx).
+  const purchases = `iap_purchases t WHERE ${complete} AND t.app_id = $1 AND t.user_id = x.user_id AND t.day BETWEEN x.day AND x.day + $${last}::int`;
   const sums = await db.query<Record<string, number | string>>(
     `WITH ${cte}
      SELECT x.variant, count(*)::int AS exposed, count(*) FILTER (WHERE ${complete})::int AS n,
             ${AB_METRICS.map((m) => `sum(p.${column(m)}) AS ${column(m)}_s, sum(p.${column(m)} * p.${column(m)}) AS ${column(m)}_q`).join(', ')}
        FROM exposed x
        LEFT JOIN LATERAL (
-         SELECT coalesce(sum(u.ad_revenue + u.iap_revenue), 0)::float8 / 1e6 AS arpu,
+         SELECT (coalesce(sum(u.ad_revenue), 0) + (SELECT coalesce(sum(t.revenue), 0) FROM ${purchases}))::float8 / 1e6 AS arpu,
                 coalesce(sum(u.sessions), 0)::float8 AS sessions,
                 coalesce(sum(u.session_seconds), 0)::float8 / 60 AS play_time,
                 coalesce((SELECT max(r.level) FROM level_reach r
                            WHERE ${complete} AND r.app_id = $1 AND r.user_id = x.user_id AND r.mode = 'main' AND r.day <= x.day + $${last}::int), 0)::float8 AS level,
-                CASE WHEN coalesce(sum(u.iap_purchases), 0) > 0 THEN 1 ELSE 0 END::float8 AS conversion
+                CASE WHEN EXISTS (SELECT 1 FROM ${purchases}) THEN 1 ELSE 0 END::float8 AS conversion
            FROM user_days u
           WHERE ${complete} AND u.app_id = $1 AND u.user_id = x.user_id AND u.day BETWEEN x.day AND x.day + $${last}::int
        ) p ON ${complete}
