@@ -309,6 +309,14 @@ describe('the A/B reports', () => {
       }
     }
     expect(lines.find((l) => l.metric === 'conversion' && l.variant === 'B')!.mean).toBeGreaterThan(0);
+    // Holm over the report's family (B against control on 5 metrics): the k-th smallest of m p-values times
+    // m − k + 1 (1-based k), the running maximum, capped at 1 — recomputed here from the p-values shown.
+    const ps = lines.map((l) => l.p).filter((p): p is number => p !== null).sort((a, b) => a - b);
+    expect(ps.length).toBe(5);
+    const holm = (p: number) => Math.min(1, Math.max(...ps.slice(0, ps.indexOf(p) + 1).map((q, j) => (ps.length - j) * q)));
+    for (const l of lines) expect(l.pAdjusted, `${l.metric} ${l.variant}`).toBe(l.p === null ? null : holm(l.p));
+    const table = abOtherScreen.table(data as never, {} as never);
+    expect(table.columns.map((c) => c.label)).toContain('Holm p');
   });
 
   it('answers an empty report that says so for an experiment nobody was exposed to, and 403 for an app the account may not see', async () => {

@@ -4,6 +4,7 @@ import type { Db, Sql } from '../server/db';
 import { nowMs } from '../time/clock';
 import type { Variant } from './contract';
 import { AB_METRICS, AB_RETENTION_DAYS, abOtherScreen, abRetentionScreen, type AbMetric, type MetricLine, type RetentionLine } from './screens';
+import { holmAdjust } from './multiple';
 import { chiSquareGoodnessOfFit, meanInterval, sampleSizeMeans, sampleSizeTwoProportions, summaryOfSums, twoProportionTest, welchTest, wilsonInterval } from './stats';
 
 /**
@@ -127,7 +128,7 @@ export async function abRetention(db: Db, scope: ReportScope, requested: string,
       const size = eligible(v.key, n);
       const x = kept(v.key, n);
       const ci = wilsonInterval(x, size);
-      const line: RetentionLine = { variant: v.key, day: n, eligible: size, retained: x, rate: size ? (100 * x) / size : null, low: ci ? 100 * ci.low : null, high: ci ? 100 * ci.high : null, diff: null, p: null, needed: null };
+      const line: RetentionLine = { variant: v.key, day: n, eligible: size, retained: x, rate: size ? (100 * x) / size : null, low: ci ? 100 * ci.low : null, high: ci ? 100 * ci.high : null, diff: null, p: null, pAdjusted: null, needed: null };
       if (v.key !== control) {
         const cSize = eligible(control, n);
         const cKept = kept(control, n);
@@ -139,7 +140,7 @@ export async function abRetention(db: Db, scope: ReportScope, requested: string,
       lines.push(line);
     }
   }
-  return { ...base, pending, variants, srm, lines };
+  return { ...base, pending, variants, srm, lines: withHolm(lines) };
 }
 
 /** Per-player figures in the window, summed per variant: n, Σx and Σx² of each metric (conversion: payers). */
@@ -190,7 +191,7 @@ export async function abOther(db: Db, scope: ReportScope, requested: string, win
     const c = summary(control, m);
     for (const v of e.variants) {
       const s = summary(v.key, m);
-      const line: MetricLine = { metric: m, variant: v.key, n: s.n, mean: null, low: null, high: null, diff: null, p: null, needed: null };
+      const line: MetricLine = { metric: m, variant: v.key, n: s.n, mean: null, low: null, high: null, diff: null, p: null, pAdjusted: null, needed: null };
       if (m === 'conversion') {
         // A proportion: Wilson interval and the two-proportion test, in %.
         const payers = Math.round(s.mean * s.n);
@@ -215,7 +216,13 @@ export async function abOther(db: Db, scope: ReportScope, requested: string, win
       lines.push(line);
     }
   }
-  return { ...base, pending, variants, srm, lines };
+  return { ...base, pending, variants, srm, lines: withHolm(lines) };
+}
+
+/** The lines with their Holm-adjusted p-values: one family per report (every variant × day, or variant × metric). */
+function withHolm<L extends { p: number | null; pAdjusted: number | null }>(lines: L[]): L[] {
+  const adjusted = holmAdjust(lines.map((l) => l.p));
+  return lines.map((l, i) => ({ ...l, pAdjusted: adjusted[i] ?? null }));
 }
 
 /** The SQL name of a metric's column (unquoted names are lower case). */

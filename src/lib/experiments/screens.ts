@@ -51,6 +51,11 @@ const versusControl = {
   /** Against the control, in the figure's unit (percentage points for a rate); null on the control's own lines. */
   diff: z.number().nullable(),
   p: z.number().nullable(),
+  /**
+   * Holm-adjusted p (./multiple.ts) over every comparison of the report (each variant against the control on
+   * each day or metric); a difference is significant at α when this one is below α.
+   */
+  pAdjusted: z.number().nullable(),
   /** Players per variant a test needs to detect the difference shown (α 0.05, power 0.8). */
   needed: z.number().nullable(),
 };
@@ -121,9 +126,10 @@ const versusColumns = (unit: 'pct' | 'ratio', decimals: number, diff: TableColum
   col('high', '95% CI high', unit, decimals),
   diff,
   col('p', 'p-value', 'ratio', 4),
+  { ...col('pAdjusted', 'Holm p', 'ratio', 4), exportLabel: 'p-value adjusted for multiple comparisons (Holm)' },
   col('needed', 'Needed per variant', 'count'),
 ];
-const versusCells = (l: z.output<z.ZodObject<typeof versusControl>>, decimals: number): Cell[] => [round(l.low, decimals), round(l.high, decimals), round(l.diff, decimals), round(l.p, 4), l.needed];
+const versusCells = (l: z.output<z.ZodObject<typeof versusControl>>, decimals: number): Cell[] => [round(l.low, decimals), round(l.high, decimals), round(l.diff, decimals), round(l.p, 4), round(l.pAdjusted, 4), l.needed];
 
 export const abRetentionScreen = defineReport({
   id: 'abRetention',
