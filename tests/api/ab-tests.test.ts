@@ -6,6 +6,7 @@ import { experimentDeleteContract, experimentListContract, experimentSaveContrac
 import { abOtherScreen, abRetentionScreen, type MetricLine, type RetentionLine } from '../../src/lib/experiments/screens';
 import { AB_DEMO_LIFT, AB_DEMO_PLAYERS, simulateExperiment } from '../../src/lib/experiments/simulator';
 import { accountLogContract } from '../../src/lib/logs/contract';
+import { sequentialProportions } from '../../src/lib/experiments/sequential';
 import { nowMs } from '../../src/lib/time/clock';
 import { ownAccount, raw, rejection, signedInAs, uniqueName, type Session } from './helpers';
 import { rollUpEverything } from './telemetry-kit';
@@ -361,6 +362,49 @@ describe('A/B purchases are store transactions', () => {
     expect([figure('arpu', 'control').mean, figure('arpu', 'B').mean]).toEqual([0, 0.5]);
     expect([figure('conversion', 'control').mean, figure('conversion', 'B').mean]).toEqual([0, 50]);
     expect(figure('arpu', 'B').diff).toBe(0.5);
+  });
+});
+
+describe('sequential analysis, chosen per experiment', () => {
+  it('refuses an unknown method and a change of method once running; the report says which method is in force and uses it', async () => {
+    const app = await newApp();
+    const today = reportDay(nowMs());
+    const day = addDays(today, -10);
+    const bad = await rejection(root(experimentSaveContract, { ...experiment(app.appId), analysis: 'bayes' } as never));
+    expect(bad.status).toBe(400);
+    expect(bad.message).toContain('analysis');
+    expect(bad.message).toContain('must be "fixed" or "sequential"');
+    const exp = (await root(experimentSaveContract, { ...experiment(app.appId, { startDay: addDays(today, -20) }), analysis: 'sequential' } as never)).data;
+    expect(exp.analysis).toBe('sequential');
+    await root(experimentStartContract, { id: exp.id });
+    const change = await rejection(root(experimentSaveContract, { ...experiment(app.appId, { startDay: exp.startDay }), id: exp.id, name: exp.name, analysis: 'fixed' } as never));
+    expect([change.status, change.message]).toEqual([400, 'analysis: a running experiment keeps its analysis method (fixed or sequential); choose it before starting.']);
+    const at = (d: string, hour: number) => dayStart(d) + hour * 3_600_000;
+    const ev = (id: string, userId: string, time: number, name: string, params: Record<string, unknown>) => ({ id, userId, time, appVersion: '1.0.0', country: 'VN', name, params });
+    const players = Array.from({ length: 40 }, (_, i) => ({ user: `p_seq${i}`, variant: i % 2 ? 'B' : 'control' }));
+    await sendAll(app.android, [
+      ...players.map((p, i) => ev(`s-${i}`, p.user, at(day, 9), 'experiment_exposure', { experiment: String(exp.id), variant: p.variant })),
+      // 2 of 20 control players pay, 8 of 20 in B.
+      ...players
+        .filter((p, i) => (p.variant === 'B' ? i < 16 : i < 4))
+        .map((p, i) => ev(`s-buy-${i}`, p.user, at(day, 10), 'iap_purchase', { productId: 'gems', priceMicros: 1_000_000, currency: 'USD', revenueUsdMicros: 1_000_000, transactionId: `seq-${p.user}`, store: 'google_play' })),
+    ]);
+    await rollUpEverything(root);
+    const { data } = await root(abOtherScreen.contract, { apps: [app.appId], from: addDays(today, -20), to: today, experiment: String(exp.id), window: 7 } as never);
+    const answer = data as unknown as { method: string; lines: MetricLine[] };
+    expect(answer.method).toBe('sequential');
+    const conversion = answer.lines.find((l) => l.metric === 'conversion' && l.variant === 'B')!;
+    expect([conversion.n, conversion.mean]).toEqual([20, 40]);
+    const expected = sequentialProportions(2, 20, 8, 20)!;
+    expect(conversion.p).toBeCloseTo(expected.p, 12);
+    expect(conversion.diffLow).toBeCloseTo(100 * expected.interval.low, 10);
+    expect(conversion.diffHigh).toBeCloseTo(100 * expected.interval.high, 10);
+    // The fixed-horizon test would call this difference significant (p ≈ 0.03); the sequential one does not yet.
+    expect(conversion.p!).toBeGreaterThan(0.05);
+    expect(abOtherScreen.notices!(data as never, {} as never).map((n) => n.text)).toContain(
+      'Sequential analysis (mSPRT): the p-values and the Δ confidence sequences stay valid however often this report is read; you may stop as soon as a Holm p is below 0.05.',
+    );
+    expect(abOtherScreen.table(data as never, {} as never).columns.map((c) => c.label)).toEqual(expect.arrayContaining(['p-value (sequential)', 'Δ 95% conf. sequence low', 'Δ 95% conf. sequence high']));
   });
 });
 

@@ -2,10 +2,11 @@ import { addDays, reportDay } from '../time/day';
 import { handleScopedReport, refresh, type ReportScope } from '../analytics/reports';
 import type { Db, Sql } from '../server/db';
 import { nowMs } from '../time/clock';
-import type { Variant } from './contract';
+import type { ExperimentAnalysis, Variant } from './contract';
+import { compareMeans, compareProportions } from './compare';
 import { AB_METRICS, AB_RETENTION_DAYS, abOtherScreen, abRetentionScreen, type AbMetric, type MetricLine, type RetentionLine } from './screens';
 import { holmAdjust } from './multiple';
-import { chiSquareGoodnessOfFit, meanInterval, sampleSizeMeans, sampleSizeTwoProportions, summaryOfSums, twoProportionTest, welchTest, wilsonInterval } from './stats';
+import { chiSquareGoodnessOfFit, meanInterval, sampleSizeMeans, sampleSizeTwoProportions, summaryOfSums, wilsonInterval } from './stats';
 
 /**
  * The A/B reports' server half: which experiment, who was exposed (first experiment_exposure event of each
@@ -13,7 +14,7 @@ import { chiSquareGoodnessOfFit, meanInterval, sampleSizeMeans, sampleSizeTwoPro
  * per-player daily rollups (user_days, level_reach), then the statistics. Definitions: docs/metrics.md, "A/B tests".
  */
 
-type ExperimentRow = { id: number; app_id: string; name: string; status: string; variants: Variant[]; start_day: string };
+type ExperimentRow = { id: number; app_id: string; name: string; status: string; variants: Variant[]; start_day: string; analysis: ExperimentAnalysis };
 
 interface Chosen {
   experiments: { id: string; name: string; status: string; appId: string }[];
@@ -24,7 +25,7 @@ interface Chosen {
 /** The experiments of the scope's apps and the one asked for (or the newest, running first). */
 async function chooseExperiment(db: Sql, scope: ReportScope, requested: string): Promise<Chosen> {
   const rows = await db.query<ExperimentRow>(
-    `SELECT id, app_id, name, status, variants, start_day::text AS start_day FROM experiments
+    `SELECT id, app_id, name, status, variants, start_day::text AS start_day, analysis FROM experiments
       WHERE app_id IN (SELECT jsonb_array_elements_text($1::jsonb)) AND status <> 'draft'
       ORDER BY (status = 'running') DESC, id DESC`,
     [JSON.stringify(scope.apps)],
@@ -70,6 +71,7 @@ const empty = (chosen: Chosen) => ({
   name: chosen.experiment?.name ?? '',
   status: chosen.experiment?.status ?? '',
   control: chosen.experiment?.variants[0]?.key ?? '',
+  method: chosen.experiment?.analysis ?? 'fixed',
 });
 
 /** Exposed players per variant (in the experiment's variant order) and the sample-ratio check. */
@@ -128,13 +130,14 @@ export async function abRetention(db: Db, scope: ReportScope, requested: string,
       const size = eligible(v.key, n);
       const x = kept(v.key, n);
       const ci = wilsonInterval(x, size);
-      const line: RetentionLine = { variant: v.key, day: n, eligible: size, retained: x, rate: size ? (100 * x) / size : null, low: ci ? 100 * ci.low : null, high: ci ? 100 * ci.high : null, diff: null, p: null, pAdjusted: null, needed: null };
+      const line: RetentionLine = { variant: v.key, day: n, eligible: size, retained: x, rate: size ? (100 * x) / size : null, low: ci ? 100 * ci.low : null, high: ci ? 100 * ci.high : null, diff: null, diffLow: null, diffHigh: null, p: null, pAdjusted: null, needed: null };
       if (v.key !== control) {
         const cSize = eligible(control, n);
         const cKept = kept(control, n);
-        const test = twoProportionTest(cKept, cSize, x, size);
+        const test = compareProportions(e.analysis, cKept, cSize, x, size);
         if (cSize && size) line.diff = 100 * (x / size - cKept / cSize);
-        if (test) line.p = test.p;
+        line.p = test.p;
+        if (test.interval) Object.assign(line, { diffLow: 100 * test.interval.low, diffHigh: 100 * test.interval.high });
         if (cSize && size) line.needed = sampleSizeTwoProportions(cKept / cSize, x / size);
       }
       lines.push(line);
@@ -191,7 +194,7 @@ export async function abOther(db: Db, scope: ReportScope, requested: string, win
     const c = summary(control, m);
     for (const v of e.variants) {
       const s = summary(v.key, m);
-      const line: MetricLine = { metric: m, variant: v.key, n: s.n, mean: null, low: null, high: null, diff: null, p: null, pAdjusted: null, needed: null };
+      const line: MetricLine = { metric: m, variant: v.key, n: s.n, mean: null, low: null, high: null, diff: null, diffLow: null, diffHigh: null, p: null, pAdjusted: null, needed: null };
       if (m === 'conversion') {
         // A proportion: Wilson interval and the two-proportion test, in %.
         const payers = Math.round(s.mean * s.n);
@@ -200,7 +203,9 @@ export async function abOther(db: Db, scope: ReportScope, requested: string, win
         if (ci) Object.assign(line, { low: 100 * ci.low, high: 100 * ci.high });
         if (v.key !== control && c.n && s.n) {
           line.diff = 100 * (s.mean - c.mean);
-          line.p = twoProportionTest(Math.round(c.mean * c.n), c.n, payers, s.n)?.p ?? null;
+          const test = compareProportions(e.analysis, Math.round(c.mean * c.n), c.n, payers, s.n);
+          line.p = test.p;
+          if (test.interval) Object.assign(line, { diffLow: 100 * test.interval.low, diffHigh: 100 * test.interval.high });
           line.needed = sampleSizeTwoProportions(c.mean, s.mean);
         }
       } else {
@@ -209,7 +214,9 @@ export async function abOther(db: Db, scope: ReportScope, requested: string, win
         if (ci) Object.assign(line, { low: ci.low, high: ci.high });
         if (v.key !== control && c.n && s.n) {
           line.diff = s.mean - c.mean;
-          line.p = welchTest(c, s)?.p ?? null;
+          const test = compareMeans(e.analysis, c, s);
+          line.p = test.p;
+          if (test.interval) Object.assign(line, { diffLow: test.interval.low, diffHigh: test.interval.high });
           line.needed = sampleSizeMeans(Math.sqrt(c.variance), Math.sqrt(s.variance), s.mean - c.mean);
         }
       }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineReport, type ReportNotice } from '../reports/define';
 import type { Cell, ReportTable, TableColumn } from '../reports/table';
 import { round } from '../reports/columns';
+import { EXPERIMENT_ANALYSES, type ExperimentAnalysis } from './contract';
 
 /**
  * The two A/B report screens as descriptors (shared by browser and server; the SQL and statistics are in
@@ -38,6 +39,8 @@ const commonFigures = {
   status: z.string(),
   control: z.string(),
   variants: z.array(z.object({ key: z.string(), weight: z.number(), exposed: z.number() })),
+  /** How differences are tested (the experiment's choice): fixed horizon or sequential (mSPRT). */
+  method: z.enum(EXPERIMENT_ANALYSES),
   /** Chi-square goodness of fit of exposed counts to the weights; null with fewer than one player. */
   srm: z.object({ statistic: z.number(), p: z.number() }).nullable(),
 };
@@ -50,6 +53,13 @@ const versusControl = {
   high: z.number().nullable(),
   /** Against the control, in the figure's unit (percentage points for a rate); null on the control's own lines. */
   diff: z.number().nullable(),
+  /**
+   * The difference's 95 % interval, in its unit: a fixed-horizon confidence interval (method 'fixed') or an
+   * always-valid confidence sequence (method 'sequential'); null on the control's own lines.
+   */
+  diffLow: z.number().nullable(),
+  diffHigh: z.number().nullable(),
+  /** Two-sided p-value of the method in force (sequential: the mSPRT always-valid p-value). */
   p: z.number().nullable(),
   /**
    * Holm-adjusted p (./multiple.ts) over every comparison of the report (each variant against the control on
@@ -101,7 +111,9 @@ const emptyText = (a: Common) =>
       : `No player of "${a.name}" was exposed in this range yet: only players whose game sent an experiment_exposure event count.`;
 
 const PEEKING =
-  'Reading this report every day and stopping at the first p < 0.05 makes false positives far more likely than 5 %: decide the sample size first ("Needed per variant") and judge once every variant has reached it.';
+  'Fixed-horizon analysis: reading this report every day and stopping at the first p < 0.05 makes false positives far more likely than 5 % (28 % in a simulation of 30 daily looks at an A/A test): decide the sample size first ("Needed per variant") and judge once every variant has reached it, or choose sequential analysis for the next experiment.';
+const SEQUENTIAL =
+  'Sequential analysis (mSPRT): the p-values and the Δ confidence sequences stay valid however often this report is read; you may stop as soon as a Holm p is below 0.05.';
 
 /** Notices shared by both reports: sample-ratio mismatch, under-power and the peeking warning. */
 function commonNotices(a: Common, underpowered: string | null): ReportNotice[] {
@@ -111,7 +123,7 @@ function commonNotices(a: Common, underpowered: string | null): ReportNotice[] {
     out.push({ tone: 'warn', text: `Sample-ratio mismatch: exposed players split ${shares}; chi-square p = ${a.srm.p.toExponential(1)} < ${SRM_ALPHA}. Assignment or exposure logging is broken: do not trust these figures.` });
   }
   if (underpowered) out.push({ tone: 'warn', text: underpowered });
-  out.push({ tone: 'info', text: PEEKING });
+  out.push({ tone: 'info', text: a.method === 'sequential' ? SEQUENTIAL : PEEKING });
   return out;
 }
 
@@ -121,15 +133,19 @@ const col = (key: string, label: string, unit: TableColumn['unit'], decimals = 0
 /** A line's variant, the control marked as such. */
 const variantCell = (variant: string, control: string) => (variant === control ? `${variant} (control)` : variant);
 /** The columns of versusControl (the interval in the figure's unit and decimals, then `diff` as the table names it) and their cells. */
-const versusColumns = (unit: 'pct' | 'ratio', decimals: number, diff: TableColumn): TableColumn[] => [
+const versusColumns = (unit: 'pct' | 'ratio', decimals: number, diff: TableColumn, method: ExperimentAnalysis): TableColumn[] => [
   col('low', '95% CI low', unit, decimals),
   col('high', '95% CI high', unit, decimals),
   diff,
-  col('p', 'p-value', 'ratio', 4),
+  ...(['diffLow', 'diffHigh'] as const).map((key, i) => {
+    const what = method === 'sequential' ? 'Δ 95% conf. sequence' : 'Δ 95% CI';
+    return { ...col(key, `${what} ${i ? 'high' : 'low'}`, 'ratio', decimals), exportLabel: `Difference to control, ${method === 'sequential' ? 'always-valid 95% confidence sequence' : '95% confidence interval'}, ${i ? 'high' : 'low'}` };
+  }),
+  col('p', method === 'sequential' ? 'p-value (sequential)' : 'p-value', 'ratio', 4),
   { ...col('pAdjusted', 'Holm p', 'ratio', 4), exportLabel: 'p-value adjusted for multiple comparisons (Holm)' },
   col('needed', 'Needed per variant', 'count'),
 ];
-const versusCells = (l: z.output<z.ZodObject<typeof versusControl>>, decimals: number): Cell[] => [round(l.low, decimals), round(l.high, decimals), round(l.diff, decimals), round(l.p, 4), round(l.pAdjusted, 4), l.needed];
+const versusCells = (l: z.output<z.ZodObject<typeof versusControl>>, decimals: number): Cell[] => [round(l.low, decimals), round(l.high, decimals), round(l.diff, decimals), round(l.diffLow, decimals), round(l.diffHigh, decimals), round(l.p, 4), round(l.pAdjusted, 4), l.needed];
 
 export const abRetentionScreen = defineReport({
   id: 'abRetention',
@@ -163,7 +179,7 @@ export const abRetentionScreen = defineReport({
       col('eligible', 'Players', 'count'),
       col('retained', 'Retained', 'count'),
       col('rate', 'Retention', 'pct', 2),
-      ...versusColumns('pct', 2, { ...col('diff', 'Δ vs control (pp)', 'ratio', 2), exportLabel: 'Difference to control (percentage points)' }),
+      ...versusColumns('pct', 2, { ...col('diff', 'Δ vs control (pp)', 'ratio', 2), exportLabel: 'Difference to control (percentage points)' }, a.method),
     ],
     rows: a.lines.map((l): Cell[] => [variantCell(l.variant, a.control), `D${l.day}`, l.eligible, l.retained, round(l.rate, 2), ...versusCells(l, 2)]),
     total: null,
@@ -213,7 +229,7 @@ export const abOtherScreen = defineReport({
       col('variant', 'Variant', 'text'),
       col('n', 'Players', 'count'),
       col('mean', 'Value', 'ratio', 4),
-      ...versusColumns('ratio', 4, col('diff', 'Δ vs control', 'ratio', 4)),
+      ...versusColumns('ratio', 4, col('diff', 'Δ vs control', 'ratio', 4), a.method),
     ],
     rows: a.lines.map((l): Cell[] => [AB_METRIC_LABELS[l.metric], variantCell(l.variant, a.control), l.n, round(l.mean, 4), ...versusCells(l, 4)]),
     total: null,
