@@ -401,10 +401,17 @@ describe('sequential analysis, chosen per experiment', () => {
     expect(conversion.diffHigh).toBeCloseTo(100 * expected.interval.high, 10);
     // The fixed-horizon test would call this difference significant (p ≈ 0.03); the sequential one does not yet.
     expect(conversion.p!).toBeGreaterThan(0.05);
-    expect(abOtherScreen.notices!(data as never, {} as never).map((n) => n.text)).toContain(
+    // Bayesian read-out beside it (Beta(1, 1) priors): scipy's numeric integration of Beta(3, 19) against
+    // Beta(9, 13) gives P(B > control) = 0.9837673038892555 and an expected loss of 0.0007860177025085341.
+    expect(conversion.chanceToBeat).toBeCloseTo(98.37673038892555, 7);
+    expect(conversion.expectedLoss).toBeCloseTo(0.07860177025085341, 6);
+    expect(answer.lines.find((l) => l.metric === 'conversion' && l.variant === 'control')!.chanceToBeat).toBeNull();
+    expect(abOtherScreen.notices!(data as never).map((n) => n.text)).toContain(
       'Sequential analysis (mSPRT): the p-values and the Δ confidence sequences stay valid however often this report is read; you may stop as soon as a Holm p is below 0.05.',
     );
-    expect(abOtherScreen.table(data as never, {} as never).columns.map((c) => c.label)).toEqual(expect.arrayContaining(['p-value (sequential)', 'Δ 95% conf. sequence low', 'Δ 95% conf. sequence high']));
+    expect(abOtherScreen.table(data as never, {} as never).columns.map((c) => c.label)).toEqual(
+      expect.arrayContaining(['p-value (sequential)', 'Δ 95% conf. sequence low', 'Δ 95% conf. sequence high', 'Holm p', 'Chance to beat control', 'Expected loss']),
+    );
   });
 });
 

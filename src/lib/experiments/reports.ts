@@ -130,7 +130,7 @@ export async function abRetention(db: Db, scope: ReportScope, requested: string,
       const size = eligible(v.key, n);
       const x = kept(v.key, n);
       const ci = wilsonInterval(x, size);
-      const line: RetentionLine = { variant: v.key, day: n, eligible: size, retained: x, rate: size ? (100 * x) / size : null, low: ci ? 100 * ci.low : null, high: ci ? 100 * ci.high : null, diff: null, diffLow: null, diffHigh: null, p: null, pAdjusted: null, needed: null };
+      const line: RetentionLine = { variant: v.key, day: n, eligible: size, retained: x, rate: size ? (100 * x) / size : null, low: ci ? 100 * ci.low : null, high: ci ? 100 * ci.high : null, diff: null, diffLow: null, diffHigh: null, p: null, pAdjusted: null, chanceToBeat: null, expectedLoss: null, needed: null };
       if (v.key !== control) {
         const cSize = eligible(control, n);
         const cKept = kept(control, n);
@@ -138,6 +138,7 @@ export async function abRetention(db: Db, scope: ReportScope, requested: string,
         if (cSize && size) line.diff = 100 * (x / size - cKept / cSize);
         line.p = test.p;
         if (test.interval) Object.assign(line, { diffLow: 100 * test.interval.low, diffHigh: 100 * test.interval.high });
+        if (test.bayes) Object.assign(line, { chanceToBeat: 100 * test.bayes.chanceToBeat, expectedLoss: 100 * test.bayes.expectedLoss });
         if (cSize && size) line.needed = sampleSizeTwoProportions(cKept / cSize, x / size);
       }
       lines.push(line);
@@ -194,7 +195,7 @@ export async function abOther(db: Db, scope: ReportScope, requested: string, win
     const c = summary(control, m);
     for (const v of e.variants) {
       const s = summary(v.key, m);
-      const line: MetricLine = { metric: m, variant: v.key, n: s.n, mean: null, low: null, high: null, diff: null, diffLow: null, diffHigh: null, p: null, pAdjusted: null, needed: null };
+      const line: MetricLine = { metric: m, variant: v.key, n: s.n, mean: null, low: null, high: null, diff: null, diffLow: null, diffHigh: null, p: null, pAdjusted: null, chanceToBeat: null, expectedLoss: null, needed: null };
       if (m === 'conversion') {
         // A proportion: Wilson interval and the two-proportion test, in %.
         const payers = Math.round(s.mean * s.n);
@@ -206,6 +207,7 @@ export async function abOther(db: Db, scope: ReportScope, requested: string, win
           const test = compareProportions(e.analysis, Math.round(c.mean * c.n), c.n, payers, s.n);
           line.p = test.p;
           if (test.interval) Object.assign(line, { diffLow: 100 * test.interval.low, diffHigh: 100 * test.interval.high });
+          if (test.bayes) Object.assign(line, { chanceToBeat: 100 * test.bayes.chanceToBeat, expectedLoss: 100 * test.bayes.expectedLoss });
           line.needed = sampleSizeTwoProportions(c.mean, s.mean);
         }
       } else {
@@ -217,6 +219,7 @@ export async function abOther(db: Db, scope: ReportScope, requested: string, win
           const test = compareMeans(e.analysis, c, s);
           line.p = test.p;
           if (test.interval) Object.assign(line, { diffLow: test.interval.low, diffHigh: test.interval.high });
+          if (test.bayes) Object.assign(line, { chanceToBeat: 100 * test.bayes.chanceToBeat, expectedLoss: test.bayes.expectedLoss });
           line.needed = sampleSizeMeans(Math.sqrt(c.variance), Math.sqrt(s.variance), s.mean - c.mean);
         }
       }

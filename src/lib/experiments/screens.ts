@@ -66,6 +66,12 @@ const versusControl = {
    * each day or metric); a difference is significant at α when this one is below α.
    */
   pAdjusted: z.number().nullable(),
+  /**
+   * Bayesian read-out (./bayes.ts): the chance, in %, that the variant's figure beats the control's, and the
+   * expected loss of choosing the variant, in the difference's unit (percentage points for a rate).
+   */
+  chanceToBeat: z.number().nullable(),
+  expectedLoss: z.number().nullable(),
   /** Players per variant a test needs to detect the difference shown (α 0.05, power 0.8). */
   needed: z.number().nullable(),
 };
@@ -143,9 +149,11 @@ const versusColumns = (unit: 'pct' | 'ratio', decimals: number, diff: TableColum
   }),
   col('p', method === 'sequential' ? 'p-value (sequential)' : 'p-value', 'ratio', 4),
   { ...col('pAdjusted', 'Holm p', 'ratio', 4), exportLabel: 'p-value adjusted for multiple comparisons (Holm)' },
+  { ...col('chanceToBeat', 'Chance to beat control', 'pct', 1), exportLabel: 'Chance to beat control (Bayesian, %)' },
+  { ...col('expectedLoss', 'Expected loss', 'ratio', decimals + 2), exportLabel: 'Expected loss of choosing the variant (Bayesian, in the difference unit)' },
   col('needed', 'Needed per variant', 'count'),
 ];
-const versusCells = (l: z.output<z.ZodObject<typeof versusControl>>, decimals: number): Cell[] => [round(l.low, decimals), round(l.high, decimals), round(l.diff, decimals), round(l.diffLow, decimals), round(l.diffHigh, decimals), round(l.p, 4), round(l.pAdjusted, 4), l.needed];
+const versusCells = (l: z.output<z.ZodObject<typeof versusControl>>, decimals: number): Cell[] => [round(l.low, decimals), round(l.high, decimals), round(l.diff, decimals), round(l.diffLow, decimals), round(l.diffHigh, decimals), round(l.p, 4), round(l.pAdjusted, 4), round(l.chanceToBeat, 1), round(l.expectedLoss, decimals + 2), l.needed];
 
 export const abRetentionScreen = defineReport({
   id: 'abRetention',
