@@ -365,6 +365,60 @@ describe('A/B purchases are store transactions', () => {
   });
 });
 
+describe('CUPED on the Other report', () => {
+  it("adjusts sessions by each player's sessions in the W days before exposure, shows the variance removed, and falls back where nobody has a pre-period", async () => {
+    const app = await newApp();
+    const today = reportDay(nowMs());
+    const day = addDays(today, -10);
+    const exp = (await root(experimentSaveContract, experiment(app.appId, { startDay: addDays(today, -20) }))).data;
+    await root(experimentStartContract, { id: exp.id });
+    const at = (d: string, hour: number, minute = 0) => dayStart(d) + hour * 3_600_000 + minute * 60_000;
+    // Sessions before exposure (x, on day −3) and in the window (y, on day +1): B gets one session more.
+    const players = [
+      { user: 'p_cu_c1', variant: 'control', x: 1, y: 1 },
+      { user: 'p_cu_c2', variant: 'control', x: 3, y: 4 },
+      { user: 'p_cu_c3', variant: 'control', x: 5, y: 5 },
+      { user: 'p_cu_c4', variant: 'control', x: 0, y: 1 },
+      { user: 'p_cu_b1', variant: 'B', x: 2, y: 3 },
+      { user: 'p_cu_b2', variant: 'B', x: 4, y: 6 },
+      { user: 'p_cu_b3', variant: 'B', x: 0, y: 1 },
+      { user: 'p_cu_b4', variant: 'B', x: 6, y: 7 },
+    ];
+    let k = 0;
+    const ev = (userId: string, time: number, name: string, params: Record<string, unknown> = {}) => ({ id: `cu-${k++}`, userId, time, appVersion: '1.0.0', country: 'VN', name, params });
+    await sendAll(app.android, players.flatMap((p) => [
+      ...Array.from({ length: p.x }, (_, i) => ev(p.user, at(addDays(day, -3), 10, i), 'session_start')),
+      ev(p.user, at(day, 9), 'experiment_exposure', { experiment: String(exp.id), variant: p.variant }),
+      ...Array.from({ length: p.y }, (_, i) => ev(p.user, at(addDays(day, 1), 10, i), 'session_start')),
+    ]));
+    await rollUpEverything(root);
+    const { data } = await root(abOtherScreen.contract, { apps: [app.appId], from: addDays(today, -20), to: today, experiment: String(exp.id), window: 7 } as never);
+    const lines = (data as unknown as { lines: MetricLine[] }).lines;
+    const line = (metric: string, variant: string) => lines.find((l) => l.metric === metric && l.variant === variant)!;
+    // Recomputed from the players: θ = Σ_arms Σ(x − x̄)(y − ȳ) / Σ_arms Σ(x − x̄)², adjusted y − θ(x − x̄_all).
+    const arms = ['control', 'B'].map((v) => players.filter((p) => p.variant === v));
+    const mean = (a: number[]) => a.reduce((s, v) => s + v, 0) / a.length;
+    const centred = (arm: typeof players, f: (p: (typeof players)[number]) => number, g: (p: (typeof players)[number]) => number) => {
+      const [mf, mg] = [mean(arm.map(f)), mean(arm.map(g))];
+      return arm.reduce((s, p) => s + (f(p) - mf) * (g(p) - mg), 0);
+    };
+    const sxx = arms.reduce((s, a) => s + centred(a, (p) => p.x, (p) => p.x), 0);
+    const sxy = arms.reduce((s, a) => s + centred(a, (p) => p.x, (p) => p.y), 0);
+    const syy = arms.reduce((s, a) => s + centred(a, (p) => p.y, (p) => p.y), 0);
+    const theta = sxy / sxx;
+    const xAll = mean(players.map((p) => p.x));
+    const adjustedMean = (arm: typeof players) => mean(arm.map((p) => p.y - theta * (p.x - xAll)));
+    expect(line('sessions', 'B').diff).toBe(mean(arms[1]!.map((p) => p.y)) - mean(arms[0]!.map((p) => p.y)));
+    expect(line('sessions', 'B').cupedDiff).toBeCloseTo(adjustedMean(arms[1]!) - adjustedMean(arms[0]!), 10);
+    expect(line('sessions', 'B').varianceReduction).toBeCloseTo((sxy * sxy) / (sxx * syy), 10);
+    expect(line('sessions', 'B').varianceReduction!).toBeGreaterThan(0.9);
+    expect(line('sessions', 'B').cupedP!).toBeLessThan(line('sessions', 'B').p!);
+    // Nobody paid or watched an ad before exposure: ARPU is not adjusted (the raw figures stand).
+    expect([line('arpu', 'B').cupedDiff, line('arpu', 'B').cupedP, line('arpu', 'B').varianceReduction]).toEqual([null, null, 0]);
+    expect([line('level', 'B').cupedDiff, line('level', 'B').varianceReduction]).toEqual([null, null]);
+  });
+});
+
 describe('sequential analysis, chosen per experiment', () => {
   it('refuses an unknown method and a change of method once running; the report says which method is in force and uses it', async () => {
     const app = await newApp();

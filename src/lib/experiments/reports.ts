@@ -4,7 +4,8 @@ import type { Db, Sql } from '../server/db';
 import { nowMs } from '../time/clock';
 import type { ExperimentAnalysis, Variant } from './contract';
 import { compareMeans, compareProportions } from './compare';
-import { AB_METRICS, AB_RETENTION_DAYS, abOtherScreen, abRetentionScreen, type AbMetric, type MetricLine, type RetentionLine } from './screens';
+import { cuped, type PairedSums } from './cuped';
+import { AB_METRICS, AB_RETENTION_DAYS, CUPED_METRICS, abOtherScreen, abRetentionScreen, type AbMetric, type MetricLine, type RetentionLine } from './screens';
 import { holmAdjust } from './multiple';
 import { chiSquareGoodnessOfFit, meanInterval, sampleSizeMeans, sampleSizeTwoProportions, summaryOfSums, wilsonInterval } from './stats';
 
@@ -166,10 +167,13 @@ export async function abOther(db: Db, scope: ReportScope, requested: string, win
   // id, on its first report, refused ones left out), as Inapp and Cohort Rev/user count them: a purchase the
   // SDK re-sends under the same transaction id counts once (index iap_purchases_user_idx).
   const purchases = `iap_purchases t WHERE ${complete} AND t.app_id = $1 AND t.user_id = x.user_id AND t.day BETWEEN x.day AND x.day + $${last}::int`;
+  // CUPED's covariate: the same figure over the W days before exposure (days −W … −1), 0 for a player with none.
+  const before = `t.app_id = $1 AND t.user_id = x.user_id AND t.day BETWEEN x.day - $${last}::int - 1 AND x.day - 1`;
   const sums = await db.query<Record<string, number | string>>(
     `WITH ${cte}
      SELECT x.variant, count(*)::int AS exposed, count(*) FILTER (WHERE ${complete})::int AS n,
-            ${AB_METRICS.map((m) => `sum(p.${column(m)}) AS ${column(m)}_s, sum(p.${column(m)} * p.${column(m)}) AS ${column(m)}_q`).join(', ')}
+            ${AB_METRICS.map((m) => `sum(p.${column(m)}) AS ${column(m)}_s, sum(p.${column(m)} * p.${column(m)}) AS ${column(m)}_q`).join(', ')},
+            ${CUPED_METRICS.map((m) => `sum(b.${column(m)}) AS ${column(m)}_bs, sum(b.${column(m)} * b.${column(m)}) AS ${column(m)}_bq, sum(b.${column(m)} * p.${column(m)}) AS ${column(m)}_bp`).join(', ')}
        FROM exposed x
        LEFT JOIN LATERAL (
          SELECT (coalesce(sum(u.ad_revenue), 0) + (SELECT coalesce(sum(t.revenue), 0) FROM ${purchases}))::float8 / 1e6 AS arpu,
@@ -181,6 +185,13 @@ export async function abOther(db: Db, scope: ReportScope, requested: string, win
            FROM user_days u
           WHERE ${complete} AND u.app_id = $1 AND u.user_id = x.user_id AND u.day BETWEEN x.day AND x.day + $${last}::int
        ) p ON ${complete}
+       LEFT JOIN LATERAL (
+         SELECT (coalesce(sum(t.ad_revenue), 0) + (SELECT coalesce(sum(t.revenue), 0) FROM iap_purchases t WHERE ${before}))::float8 / 1e6 AS arpu,
+                coalesce(sum(t.sessions), 0)::float8 AS sessions,
+                coalesce(sum(t.session_seconds), 0)::float8 / 60 AS play_time
+           FROM user_days t
+          WHERE ${complete} AND ${before}
+       ) b ON ${complete}
       GROUP BY x.variant`,
     params,
   );
@@ -190,12 +201,23 @@ export async function abOther(db: Db, scope: ReportScope, requested: string, win
     const row = sums.find((r) => r.variant === variant);
     return summaryOfSums(Number(row?.n ?? 0), Number(row?.[`${column(m)}_s`] ?? 0), Number(row?.[`${column(m)}_q`] ?? 0));
   };
+  // CUPED per additive metric over the players whose window is over (./cuped.ts).
+  const adjustedBy = new Map<AbMetric, ReturnType<typeof cuped>>();
+  for (const m of CUPED_METRICS) {
+    const paired = (variant: string): PairedSums => {
+      const row = sums.find((r) => r.variant === variant);
+      const at = (suffix: string) => Number(row?.[`${column(m)}_${suffix}`] ?? 0);
+      return { n: Number(row?.n ?? 0), sy: at('s'), syy: at('q'), sx: at('bs'), sxx: at('bq'), sxy: at('bp') };
+    };
+    adjustedBy.set(m, cuped(e.variants.map((v) => paired(v.key))));
+  }
   const lines: MetricLine[] = [];
   for (const m of AB_METRICS) {
     const c = summary(control, m);
+    const adjusted = adjustedBy.get(m);
     for (const v of e.variants) {
       const s = summary(v.key, m);
-      const line: MetricLine = { metric: m, variant: v.key, n: s.n, mean: null, low: null, high: null, diff: null, diffLow: null, diffHigh: null, p: null, pAdjusted: null, chanceToBeat: null, expectedLoss: null, needed: null };
+      const line: MetricLine = { metric: m, variant: v.key, n: s.n, mean: null, low: null, high: null, diff: null, diffLow: null, diffHigh: null, p: null, pAdjusted: null, chanceToBeat: null, expectedLoss: null, needed: null, cupedDiff: null, cupedP: null, varianceReduction: adjusted ? adjusted.varianceReduction : null };
       if (m === 'conversion') {
         // A proportion: Wilson interval and the two-proportion test, in %.
         const payers = Math.round(s.mean * s.n);
@@ -221,6 +243,12 @@ export async function abOther(db: Db, scope: ReportScope, requested: string, win
           if (test.interval) Object.assign(line, { diffLow: test.interval.low, diffHigh: test.interval.high });
           if (test.bayes) Object.assign(line, { chanceToBeat: 100 * test.bayes.chanceToBeat, expectedLoss: test.bayes.expectedLoss });
           line.needed = sampleSizeMeans(Math.sqrt(c.variance), Math.sqrt(s.variance), s.mean - c.mean);
+          const ac = adjusted?.adjusted[0];
+          const av = adjusted?.adjusted[e.variants.indexOf(v)];
+          if (ac && av && adjusted!.theta !== 0) {
+            line.cupedDiff = av.mean - ac.mean;
+            line.cupedP = compareMeans(e.analysis, ac, av).p;
+          }
         }
       }
       lines.push(line);

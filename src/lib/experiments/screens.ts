@@ -20,6 +20,8 @@ export const SRM_ALPHA = 0.001;
 
 export const AB_METRICS = ['arpu', 'sessions', 'playTime', 'level', 'conversion'] as const;
 export type AbMetric = (typeof AB_METRICS)[number];
+/** Metrics adjusted by CUPED with their own value over the W days before exposure (sums over days; not the level or payer flag). */
+export const CUPED_METRICS = ['arpu', 'sessions', 'playTime'] as const satisfies readonly AbMetric[];
 export const AB_METRIC_LABELS: Record<AbMetric, string> = {
   arpu: 'ARPU (USD)',
   sessions: 'Sessions per player',
@@ -96,6 +98,15 @@ export const metricLine = z.object({
   n: z.number(),
   mean: z.number().nullable(),
   ...versusControl,
+  /**
+   * CUPED (./cuped.ts), for ARPU, sessions and play time: the difference of the adjusted means and its
+   * p-value (the method in force); null on the control's line, for the other metrics, and when nobody has
+   * a pre-exposure value (the raw figures stand).
+   */
+  cupedDiff: z.number().nullable(),
+  cupedP: z.number().nullable(),
+  /** Share of the metric's variance CUPED removes (ρ², pooled over variants), 0…1; null for metrics it does not adjust. */
+  varianceReduction: z.number().nullable(),
 });
 export type MetricLine = z.infer<typeof metricLine>;
 
@@ -238,8 +249,20 @@ export const abOtherScreen = defineReport({
       col('n', 'Players', 'count'),
       col('mean', 'Value', 'ratio', 4),
       ...versusColumns('ratio', 4, col('diff', 'Δ vs control', 'ratio', 4), a.method),
+      { ...col('cupedDiff', 'Δ CUPED', 'ratio', 4), exportLabel: 'Difference to control, CUPED-adjusted' },
+      { ...col('cupedP', 'p CUPED', 'ratio', 4), exportLabel: 'p-value of the CUPED-adjusted difference' },
+      { ...col('varianceReduction', 'CUPED variance reduction', 'pct', 1), exportLabel: 'Variance removed by CUPED (%)' },
     ],
-    rows: a.lines.map((l): Cell[] => [AB_METRIC_LABELS[l.metric], variantCell(l.variant, a.control), l.n, round(l.mean, 4), ...versusCells(l, 4)]),
+    rows: a.lines.map((l): Cell[] => [
+      AB_METRIC_LABELS[l.metric],
+      variantCell(l.variant, a.control),
+      l.n,
+      round(l.mean, 4),
+      ...versusCells(l, 4),
+      round(l.cupedDiff, 4),
+      round(l.cupedP, 4),
+      l.varianceReduction === null ? null : round(100 * l.varianceReduction, 1),
+    ]),
     total: null,
     newestFirst: false,
   }),
