@@ -10,6 +10,7 @@ import {
   cohortSessionScreen,
 } from '../../src/lib/analytics/cohort/screens';
 import { nowMs } from '../../src/lib/time/clock';
+import { median } from '../../src/lib/reports/percentile';
 import { ownAccount, raw, signedInAs } from './helpers';
 import { type SentEvent, newTelemetryApp, sendEvents, wire, rollUpEverything as rollUpAll } from './telemetry-kit';
 
@@ -72,11 +73,6 @@ function recompute(sentEvents: readonly Sent[], f: Filters, today: string) {
   const sumOf = (list: readonly Sent[], name: string, field?: string) => list.filter((e) => e.name === name && counted(e)).reduce((n, e) => n + (field ? Number(e.params[field]) : 1), 0);
   const highest = (user: string, by: string) =>
     Math.max(0, ...events.filter((e) => e.userId === user && LEVEL_NAMES.includes(e.name) && e.params.mode === 'main' && reportDay(e.time) <= by).map((e) => Number(e.params.level)));
-  const median = (values: number[]) => {
-    if (values.length === 0) return null;
-    const s = [...values].sort((a, b) => a - b);
-    return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-  };
   const activity = [];
   const level: { installDay: string; installs: number; cells: ({ users: number; levelSum: number; median: number | null } | null)[] }[] = [];
   const allLevels = days.map(() => [] as number[]);

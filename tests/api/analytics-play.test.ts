@@ -12,6 +12,7 @@ import {
 } from '../../src/lib/analytics/play/screens';
 import { simulateStudio } from '../../src/lib/analytics/simulator';
 import { exportGrid } from '../../src/lib/reports/table';
+import { median } from '../../src/lib/reports/percentile';
 import { analyticNoteContract, analyticNoteDeleteContract, analyticNoteListContract } from '../../src/lib/analytics/play/notes-contract';
 import { accountLogContract } from '../../src/lib/logs/contract';
 import { nowMs } from '../../src/lib/time/clock';
@@ -147,7 +148,7 @@ function expectedFunnel(events: readonly Sent[], f: Filters, funnel: string) {
   return Array.from({ length: maxStep + 1 }, (_, n) => {
     const at = paths.filter((p) => p.reached > n);
     const names = of.filter((e) => e.params.step === n).map((e) => String(e.params.stepName ?? '')).sort();
-    return { step: n, name: names.at(-1) ?? '', users: at.length, medianSecs: n === 0 ? null : percentile(at.map((p) => p.secs[n]!).sort((a, b) => a - b), 0.5) };
+    return { step: n, name: names.at(-1) ?? '', users: at.length, medianSecs: n === 0 ? null : median(at.map((p) => p.secs[n]!)) };
   });
 }
 
@@ -233,6 +234,8 @@ describe('gameplay reports on a hand-made event set', () => {
       ev(1, 'funnel_step', 'u2', noon(A, 10), { funnel: 'tutorial', step: 1, stepName: 'move' }, us),
       ev(1, 'funnel_step', 'u2', noon(A, 15), { funnel: 'tutorial', step: 0, stepName: 'open' }, us),
       ev(1, 'funnel_step', 'u2', noon(A, 16), { funnel: 'tutorial', step: 2, stepName: 'win' }, us),
+      // u2's step 1 comes 40 s after their entry (u1's came after 10 s): the step's median is 25, not the lower middle 10.
+      ev(1, 'funnel_step', 'u2', noon(A, 55), { funnel: 'tutorial', step: 1, stepName: 'move' }, us),
       ev(1, 'measurement', 'u2', noon(A, 17), { name: 'load_time', value: 3000, unit: 'ms' }, us),
       ev(1, 'funnel_step', 'u2', noon(A, 18), { funnel: 'solo', step: 0, stepName: 'only' }, us),
       // The last millisecond of day A (UTC+7) is still day A.
@@ -321,7 +324,7 @@ describe('gameplay reports on a hand-made event set', () => {
     const lastGap = Math.round((dayStart(B) + 3 - (dayStart(A) + 12 * 3_600_000 + 60_000)) / 1000);
     expect(data.steps).toEqual([
       { step: 0, name: 'open', users: 3, medianSecs: null },
-      { step: 1, name: 'move', users: 1, medianSecs: 10 },
+      { step: 1, name: 'move', users: 2, medianSecs: 25 },
       { step: 2, name: 'win', users: 1, medianSecs: 30 },
       { step: 3, name: 'reward', users: 1, medianSecs: lastGap },
     ]);
@@ -330,7 +333,7 @@ describe('gameplay reports on a hand-made event set', () => {
     const v11 = (await root(funnelScreen.contract, { ...range, funnel: 'tutorial', version: '1.1' })).data;
     expect(v11.steps.map((s) => s.users)).toEqual([1, 0, 0, 0]);
     const grid = exportGrid(funnelScreen.table(data, {} as never));
-    expect(grid.rows[1]).toEqual([1, 'move', 1, 33.33, 33.33, 66.67, 10]);
+    expect(grid.rows[1]).toEqual([1, 'move', 2, 66.67, 66.67, 33.33, 25]);
   });
 
   it('counters: sum, events and players per day and counter, in both layouts', async () => {

@@ -4,6 +4,8 @@ import { simulateStudio } from '../../src/lib/analytics/simulator';
 import { stuckGameScreen } from '../../src/lib/analytics/stuck/screens';
 import { testPlayerMarkContract } from '../../src/lib/testing/contract';
 import { nowMs } from '../../src/lib/time/clock';
+// The console's one percentile (type 7): the report must agree with it on the same events.
+import { percentile } from '../../src/lib/reports/percentile';
 import { newPlayer } from './game-players';
 import { ownAccount, raw, signedInAs } from './helpers';
 import { type SentEvent, newTelemetryApp, sendEvents, wire, rollUpEverything as rollUpAll } from './telemetry-kit';
@@ -30,15 +32,6 @@ const rollUpEverything = () => rollUpAll(root);
 // ---------------------------------------------------------------- the recomputation
 
 const byTime = (a: Sent, b: Sent) => a.time - b.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-
-/** PostgreSQL's percentile_cont: linear interpolation between the closest ranks. */
-function percentile(values: number[], p: number): number | null {
-  if (values.length === 0) return null;
-  const s = [...values].sort((a, b) => a - b);
-  const at = (s.length - 1) * p;
-  const lo = Math.floor(at);
-  return s[lo]! + (s[Math.min(lo + 1, s.length - 1)]! - s[lo]!) * (at - lo);
-}
 
 function recompute(sentEvents: readonly Sent[], f: { from: string; to: string; os?: number; countries?: string[] }, inactiveDays: number, today: string) {
   const events = [...new Map(sentEvents.map((e) => [e.id, e])).values()].sort(byTime);

@@ -12,6 +12,13 @@ export const EXPERIMENT_ROUTE = '/gsm/a_b_test/manager';
 export const EXPERIMENT_STATUSES = ['draft', 'running', 'stopped'] as const;
 export type ExperimentStatus = (typeof EXPERIMENT_STATUSES)[number];
 
+/**
+ * How the reports test an experiment's differences: 'fixed' horizon (p-values valid at one planned look) or
+ * 'sequential' (mSPRT always-valid p-values and confidence sequences, safe to read every day; ./sequential.ts).
+ */
+export const EXPERIMENT_ANALYSES = ['fixed', 'sequential'] as const;
+export type ExperimentAnalysis = (typeof EXPERIMENT_ANALYSES)[number];
+
 export const VARIANT_KEY = /^[A-Za-z0-9_-]{1,32}$/;
 export const variantSchema = z.object({ key: z.string(), weight: z.number() });
 export type Variant = z.infer<typeof variantSchema>;
@@ -53,6 +60,7 @@ export const experimentSchema = z.object({
   countries: z.array(z.string()),
   minVersion: z.string(),
   newPlayersOnly: z.boolean(),
+  analysis: z.enum(EXPERIMENT_ANALYSES),
   startDay: z.string(),
   endDay: z.string().nullable(),
   status: z.enum(EXPERIMENT_STATUSES),
@@ -86,6 +94,7 @@ export const experimentSaveContract = contractsFor({ route: EXPERIMENT_ROUTE }).
     countries: z.array(z.string().trim().regex(/^[A-Za-z]{2}$/, 'must be two-letter country codes').toUpperCase()).max(250).default([]),
     minVersion: z.string().trim().max(50).regex(/^([0-9A-Za-z][0-9A-Za-z._+-]*)?$/, 'must be an app version like 1.4.0').default(''),
     newPlayersOnly: z.boolean().default(false),
+    analysis: z.enum(EXPERIMENT_ANALYSES, { error: 'must be "fixed" or "sequential"' }).default('fixed'),
     startDay: day,
     endDay: day.nullable().optional(),
   }).refine((v) => !v.endDay || v.endDay >= v.startDay, { path: ['endDay'], message: 'must not be before the start day' }),

@@ -2,9 +2,12 @@ import { addDays, reportDay } from '../time/day';
 import { handleScopedReport, refresh, type ReportScope } from '../analytics/reports';
 import type { Db, Sql } from '../server/db';
 import { nowMs } from '../time/clock';
-import type { Variant } from './contract';
-import { AB_METRICS, AB_RETENTION_DAYS, abOtherScreen, abRetentionScreen, type AbMetric, type MetricLine, type RetentionLine } from './screens';
-import { chiSquareGoodnessOfFit, meanInterval, sampleSizeMeans, sampleSizeTwoProportions, summaryOfSums, twoProportionTest, welchTest, wilsonInterval } from './stats';
+import type { ExperimentAnalysis, Variant } from './contract';
+import { compareMeans, compareProportions } from './compare';
+import { cuped, type PairedSums } from './cuped';
+import { AB_METRICS, AB_RETENTION_DAYS, CUPED_METRICS, abOtherScreen, abRetentionScreen, type AbMetric, type MetricLine, type RetentionLine } from './screens';
+import { holmAdjust } from './multiple';
+import { chiSquareGoodnessOfFit, meanInterval, sampleSizeMeans, sampleSizeTwoProportions, summaryOfSums, wilsonInterval } from './stats';
 
 /**
  * The A/B reports' server half: which experiment, who was exposed (first experiment_exposure event of each
@@ -12,7 +15,7 @@ import { chiSquareGoodnessOfFit, meanInterval, sampleSizeMeans, sampleSizeTwoPro
  * per-player daily rollups (user_days, level_reach), then the statistics. Definitions: docs/metrics.md, "A/B tests".
  */
 
-type ExperimentRow = { id: number; app_id: string; name: string; status: string; variants: Variant[]; start_day: string };
+type ExperimentRow = { id: number; app_id: string; name: string; status: string; variants: Variant[]; start_day: string; analysis: ExperimentAnalysis };
 
 interface Chosen {
   experiments: { id: string; name: string; status: string; appId: string }[];
@@ -23,7 +26,7 @@ interface Chosen {
 /** The experiments of the scope's apps and the one asked for (or the newest, running first). */
 async function chooseExperiment(db: Sql, scope: ReportScope, requested: string): Promise<Chosen> {
   const rows = await db.query<ExperimentRow>(
-    `SELECT id, app_id, name, status, variants, start_day::text AS start_day FROM experiments
+    `SELECT id, app_id, name, status, variants, start_day::text AS start_day, analysis FROM experiments
       WHERE app_id IN (SELECT jsonb_array_elements_text($1::jsonb)) AND status <> 'draft'
       ORDER BY (status = 'running') DESC, id DESC`,
     [JSON.stringify(scope.apps)],
@@ -69,6 +72,7 @@ const empty = (chosen: Chosen) => ({
   name: chosen.experiment?.name ?? '',
   status: chosen.experiment?.status ?? '',
   control: chosen.experiment?.variants[0]?.key ?? '',
+  method: chosen.experiment?.analysis ?? 'fixed',
 });
 
 /** Exposed players per variant (in the experiment's variant order) and the sample-ratio check. */
@@ -127,19 +131,21 @@ export async function abRetention(db: Db, scope: ReportScope, requested: string,
       const size = eligible(v.key, n);
       const x = kept(v.key, n);
       const ci = wilsonInterval(x, size);
-      const line: RetentionLine = { variant: v.key, day: n, eligible: size, retained: x, rate: size ? (100 * x) / size : null, low: ci ? 100 * ci.low : null, high: ci ? 100 * ci.high : null, diff: null, p: null, needed: null };
+      const line: RetentionLine = { variant: v.key, day: n, eligible: size, retained: x, rate: size ? (100 * x) / size : null, low: ci ? 100 * ci.low : null, high: ci ? 100 * ci.high : null, diff: null, diffLow: null, diffHigh: null, p: null, pAdjusted: null, chanceToBeat: null, expectedLoss: null, needed: null };
       if (v.key !== control) {
         const cSize = eligible(control, n);
         const cKept = kept(control, n);
-        const test = twoProportionTest(cKept, cSize, x, size);
+        const test = compareProportions(e.analysis, cKept, cSize, x, size);
         if (cSize && size) line.diff = 100 * (x / size - cKept / cSize);
-        if (test) line.p = test.p;
+        line.p = test.p;
+        if (test.interval) Object.assign(line, { diffLow: 100 * test.interval.low, diffHigh: 100 * test.interval.high });
+        if (test.bayes) Object.assign(line, { chanceToBeat: 100 * test.bayes.chanceToBeat, expectedLoss: 100 * test.bayes.expectedLoss });
         if (cSize && size) line.needed = sampleSizeTwoProportions(cKept / cSize, x / size);
       }
       lines.push(line);
     }
   }
-  return { ...base, pending, variants, srm, lines };
+  return { ...base, pending, variants, srm, lines: withHolm(lines) };
 }
 
 /** Per-player figures in the window, summed per variant: n, Σx and Σx² of each metric (conversion: payers). */
@@ -157,21 +163,35 @@ export async function abOther(db: Db, scope: ReportScope, requested: string, win
   // highest level; both subqueries test `complete` first, which the planner turns into a one-time filter,
   // so players whose window is not over cost nothing there. They still count as exposed (sample-ratio check).
   const complete = `x.day + $${last}::int < $${todayParam}::date`;
+  // A player's purchases in the window are store transactions (iap_purchases: one row per app and transaction
+  // id, on its first report, refused ones left out), as Inapp and Cohort Rev/user count them: a purchase the
+  // SDK re-sends under the same transaction id counts once (index iap_purchases_user_idx).
+  const purchases = `iap_purchases t WHERE ${complete} AND t.app_id = $1 AND t.user_id = x.user_id AND t.day BETWEEN x.day AND x.day + $${last}::int`;
+  // CUPED's covariate: the same figure over the W days before exposure (days −W … −1), 0 for a player with none.
+  const before = `t.app_id = $1 AND t.user_id = x.user_id AND t.day BETWEEN x.day - $${last}::int - 1 AND x.day - 1`;
   const sums = await db.query<Record<string, number | string>>(
     `WITH ${cte}
      SELECT x.variant, count(*)::int AS exposed, count(*) FILTER (WHERE ${complete})::int AS n,
-            ${AB_METRICS.map((m) => `sum(p.${column(m)}) AS ${column(m)}_s, sum(p.${column(m)} * p.${column(m)}) AS ${column(m)}_q`).join(', ')}
+            ${AB_METRICS.map((m) => `sum(p.${column(m)}) AS ${column(m)}_s, sum(p.${column(m)} * p.${column(m)}) AS ${column(m)}_q`).join(', ')},
+            ${CUPED_METRICS.map((m) => `sum(b.${column(m)}) AS ${column(m)}_bs, sum(b.${column(m)} * b.${column(m)}) AS ${column(m)}_bq, sum(b.${column(m)} * p.${column(m)}) AS ${column(m)}_bp`).join(', ')}
        FROM exposed x
        LEFT JOIN LATERAL (
-         SELECT coalesce(sum(u.ad_revenue + u.iap_revenue), 0)::float8 / 1e6 AS arpu,
+         SELECT (coalesce(sum(u.ad_revenue), 0) + (SELECT coalesce(sum(t.revenue), 0) FROM ${purchases}))::float8 / 1e6 AS arpu,
                 coalesce(sum(u.sessions), 0)::float8 AS sessions,
                 coalesce(sum(u.session_seconds), 0)::float8 / 60 AS play_time,
                 coalesce((SELECT max(r.level) FROM level_reach r
                            WHERE ${complete} AND r.app_id = $1 AND r.user_id = x.user_id AND r.mode = 'main' AND r.day <= x.day + $${last}::int), 0)::float8 AS level,
-                CASE WHEN coalesce(sum(u.iap_purchases), 0) > 0 THEN 1 ELSE 0 END::float8 AS conversion
+                CASE WHEN EXISTS (SELECT 1 FROM ${purchases}) THEN 1 ELSE 0 END::float8 AS conversion
            FROM user_days u
           WHERE ${complete} AND u.app_id = $1 AND u.user_id = x.user_id AND u.day BETWEEN x.day AND x.day + $${last}::int
        ) p ON ${complete}
+       LEFT JOIN LATERAL (
+         SELECT (coalesce(sum(t.ad_revenue), 0) + (SELECT coalesce(sum(t.revenue), 0) FROM iap_purchases t WHERE ${before}))::float8 / 1e6 AS arpu,
+                coalesce(sum(t.sessions), 0)::float8 AS sessions,
+                coalesce(sum(t.session_seconds), 0)::float8 / 60 AS play_time
+           FROM user_days t
+          WHERE ${complete} AND ${before}
+       ) b ON ${complete}
       GROUP BY x.variant`,
     params,
   );
@@ -181,12 +201,23 @@ export async function abOther(db: Db, scope: ReportScope, requested: string, win
     const row = sums.find((r) => r.variant === variant);
     return summaryOfSums(Number(row?.n ?? 0), Number(row?.[`${column(m)}_s`] ?? 0), Number(row?.[`${column(m)}_q`] ?? 0));
   };
+  // CUPED per additive metric over the players whose window is over (./cuped.ts).
+  const adjustedBy = new Map<AbMetric, ReturnType<typeof cuped>>();
+  for (const m of CUPED_METRICS) {
+    const paired = (variant: string): PairedSums => {
+      const row = sums.find((r) => r.variant === variant);
+      const at = (suffix: string) => Number(row?.[`${column(m)}_${suffix}`] ?? 0);
+      return { n: Number(row?.n ?? 0), sy: at('s'), syy: at('q'), sx: at('bs'), sxx: at('bq'), sxy: at('bp') };
+    };
+    adjustedBy.set(m, cuped(e.variants.map((v) => paired(v.key))));
+  }
   const lines: MetricLine[] = [];
   for (const m of AB_METRICS) {
     const c = summary(control, m);
+    const adjusted = adjustedBy.get(m);
     for (const v of e.variants) {
       const s = summary(v.key, m);
-      const line: MetricLine = { metric: m, variant: v.key, n: s.n, mean: null, low: null, high: null, diff: null, p: null, needed: null };
+      const line: MetricLine = { metric: m, variant: v.key, n: s.n, mean: null, low: null, high: null, diff: null, diffLow: null, diffHigh: null, p: null, pAdjusted: null, chanceToBeat: null, expectedLoss: null, needed: null, cupedDiff: null, cupedP: null, varianceReduction: adjusted ? adjusted.varianceReduction : null };
       if (m === 'conversion') {
         // A proportion: Wilson interval and the two-proportion test, in %.
         const payers = Math.round(s.mean * s.n);
@@ -195,7 +226,10 @@ export async function abOther(db: Db, scope: ReportScope, requested: string, win
         if (ci) Object.assign(line, { low: 100 * ci.low, high: 100 * ci.high });
         if (v.key !== control && c.n && s.n) {
           line.diff = 100 * (s.mean - c.mean);
-          line.p = twoProportionTest(Math.round(c.mean * c.n), c.n, payers, s.n)?.p ?? null;
+          const test = compareProportions(e.analysis, Math.round(c.mean * c.n), c.n, payers, s.n);
+          line.p = test.p;
+          if (test.interval) Object.assign(line, { diffLow: 100 * test.interval.low, diffHigh: 100 * test.interval.high });
+          if (test.bayes) Object.assign(line, { chanceToBeat: 100 * test.bayes.chanceToBeat, expectedLoss: 100 * test.bayes.expectedLoss });
           line.needed = sampleSizeTwoProportions(c.mean, s.mean);
         }
       } else {
@@ -204,14 +238,29 @@ export async function abOther(db: Db, scope: ReportScope, requested: string, win
         if (ci) Object.assign(line, { low: ci.low, high: ci.high });
         if (v.key !== control && c.n && s.n) {
           line.diff = s.mean - c.mean;
-          line.p = welchTest(c, s)?.p ?? null;
+          const test = compareMeans(e.analysis, c, s);
+          line.p = test.p;
+          if (test.interval) Object.assign(line, { diffLow: test.interval.low, diffHigh: test.interval.high });
+          if (test.bayes) Object.assign(line, { chanceToBeat: 100 * test.bayes.chanceToBeat, expectedLoss: test.bayes.expectedLoss });
           line.needed = sampleSizeMeans(Math.sqrt(c.variance), Math.sqrt(s.variance), s.mean - c.mean);
+          const ac = adjusted?.adjusted[0];
+          const av = adjusted?.adjusted[e.variants.indexOf(v)];
+          if (ac && av && adjusted!.theta !== 0) {
+            line.cupedDiff = av.mean - ac.mean;
+            line.cupedP = compareMeans(e.analysis, ac, av).p;
+          }
         }
       }
       lines.push(line);
     }
   }
-  return { ...base, pending, variants, srm, lines };
+  return { ...base, pending, variants, srm, lines: withHolm(lines) };
+}
+
+/** The lines with their Holm-adjusted p-values: one family per report (every variant × day, or variant × metric). */
+function withHolm<L extends { p: number | null; pAdjusted: number | null }>(lines: L[]): L[] {
+  const adjusted = holmAdjust(lines.map((l) => l.p));
+  return lines.map((l, i) => ({ ...l, pAdjusted: adjusted[i] ?? null }));
 }
 
 /** The SQL name of a metric's column (unquoted names are lower case). */

@@ -2,7 +2,9 @@ import { OS_NAMES, type OsCode } from '../platform';
 import { appColumn, appField, platformOrAllOptions } from '../resources/app-fields';
 import { defineResource, ofEditedRow, toastsOf } from '../resources/define';
 import { todayInReportZone } from '../ui/filters/date-range';
-import { experimentDeleteContract, experimentListContract, experimentSaveContract, experimentStartContract, experimentStopContract, type Experiment } from './contract';
+import { experimentDeleteContract, experimentListContract, experimentSaveContract, experimentStartContract, experimentStopContract, EXPERIMENT_ANALYSES, type Experiment, type ExperimentAnalysis } from './contract';
+
+const ANALYSIS_LABELS: Record<ExperimentAnalysis, string> = { fixed: 'Fixed horizon', sequential: 'Sequential (peek-safe)' };
 
 /**
  * The A/B manager as a resource (src/lib/resources/define.ts): experiments of the apps the account sees,
@@ -30,6 +32,7 @@ export const experimentsResource = defineResource({
     appColumn,
     { key: 'variantSpec', label: 'Variants (first = control)', show: 'code' },
     { key: 'audience', label: 'Audience', value: audienceText },
+    { key: 'analysis', label: 'Analysis', value: (r: Experiment) => ANALYSIS_LABELS[r.analysis] },
     { key: 'startDay', label: 'Start', show: 'day' },
     { key: 'endDay', label: 'End', show: 'day' },
     { key: 'status', label: 'Status', show: 'status', severity: statusSeverity, hint: (r) => `by ${r.updatedBy}` },
@@ -42,10 +45,17 @@ export const experimentsResource = defineResource({
     { key: 'countries', label: 'Countries', input: 'chips', placeholder: 'VN, US … (empty = all)' },
     { key: 'minVersion', label: 'Lowest app version', input: 'text', placeholder: 'empty = any' },
     { key: 'newPlayersOnly', label: 'New players only', input: 'checkbox', help: 'Only players created on or after the start day.' },
+    {
+      key: 'analysis',
+      label: 'Analysis',
+      input: 'select',
+      options: EXPERIMENT_ANALYSES.map((a) => ({ label: ANALYSIS_LABELS[a], value: a })),
+      help: 'Sequential: p-values and intervals that stay valid when the report is read every day. Fixed: valid once, at the sample size planned. Fixed once the experiment runs.',
+    },
     { key: 'startDay', label: 'Start day', input: 'date' },
     { key: 'endDay', label: 'End day', input: 'date', help: 'Empty: runs until stopped.' },
   ],
-  initial: (ctx) => ({ appId: ctx.apps[0]?.id, variantSpec: 'control:50, B:50', os: 0, countries: [], minVersion: '', newPlayersOnly: false, startDay: todayInReportZone() }),
+  initial: (ctx) => ({ appId: ctx.apps[0]?.id, variantSpec: 'control:50, B:50', os: 0, countries: [], minVersion: '', newPlayersOnly: false, analysis: 'sequential', startDay: todayInReportZone() }),
   fixed: ofEditedRow('id', 'appId'),
   editable: (r) => r.status !== 'stopped',
   removable: (r) => r.status === 'draft',

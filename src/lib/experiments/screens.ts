@@ -3,6 +3,7 @@ import { numberFromText } from '../contract';
 import { defineReport, type ReportNotice } from '../reports/define';
 import type { Cell, ReportTable, TableColumn } from '../reports/table';
 import { round } from '../reports/columns';
+import { EXPERIMENT_ANALYSES, type ExperimentAnalysis } from './contract';
 
 /**
  * The two A/B report screens as descriptors (shared by browser and server; the SQL and statistics are in
@@ -20,6 +21,8 @@ export const SRM_ALPHA = 0.001;
 
 export const AB_METRICS = ['arpu', 'sessions', 'playTime', 'level', 'conversion'] as const;
 export type AbMetric = (typeof AB_METRICS)[number];
+/** Metrics adjusted by CUPED with their own value over the W days before exposure (sums over days; not the level or payer flag). */
+export const CUPED_METRICS = ['arpu', 'sessions', 'playTime'] as const satisfies readonly AbMetric[];
 export const AB_METRIC_LABELS: Record<AbMetric, string> = {
   arpu: 'ARPU (USD)',
   sessions: 'Sessions per player',
@@ -39,6 +42,8 @@ const commonFigures = {
   status: z.string(),
   control: z.string(),
   variants: z.array(z.object({ key: z.string(), weight: z.number(), exposed: z.number() })),
+  /** How differences are tested (the experiment's choice): fixed horizon or sequential (mSPRT). */
+  method: z.enum(EXPERIMENT_ANALYSES),
   /** Chi-square goodness of fit of exposed counts to the weights; null with fewer than one player. */
   srm: z.object({ statistic: z.number(), p: z.number() }).nullable(),
 };
@@ -51,7 +56,25 @@ const versusControl = {
   high: z.number().nullable(),
   /** Against the control, in the figure's unit (percentage points for a rate); null on the control's own lines. */
   diff: z.number().nullable(),
+  /**
+   * The difference's 95 % interval, in its unit: a fixed-horizon confidence interval (method 'fixed') or an
+   * always-valid confidence sequence (method 'sequential'); null on the control's own lines.
+   */
+  diffLow: z.number().nullable(),
+  diffHigh: z.number().nullable(),
+  /** Two-sided p-value of the method in force (sequential: the mSPRT always-valid p-value). */
   p: z.number().nullable(),
+  /**
+   * Holm-adjusted p (./multiple.ts) over every comparison of the report (each variant against the control on
+   * each day or metric); a difference is significant at α when this one is below α.
+   */
+  pAdjusted: z.number().nullable(),
+  /**
+   * Bayesian read-out (./bayes.ts): the chance, in %, that the variant's figure beats the control's, and the
+   * expected loss of choosing the variant, in the difference's unit (percentage points for a rate).
+   */
+  chanceToBeat: z.number().nullable(),
+  expectedLoss: z.number().nullable(),
   /** Players per variant a test needs to detect the difference shown (α 0.05, power 0.8). */
   needed: z.number().nullable(),
 };
@@ -76,6 +99,15 @@ export const metricLine = z.object({
   n: z.number(),
   mean: z.number().nullable(),
   ...versusControl,
+  /**
+   * CUPED (./cuped.ts), for ARPU, sessions and play time: the difference of the adjusted means and its
+   * p-value (the method in force); null on the control's line, for the other metrics, and when nobody has
+   * a pre-exposure value (the raw figures stand).
+   */
+  cupedDiff: z.number().nullable(),
+  cupedP: z.number().nullable(),
+  /** Share of the metric's variance CUPED removes (ρ², pooled over variants), 0…1; null for metrics it does not adjust. */
+  varianceReduction: z.number().nullable(),
 });
 export type MetricLine = z.infer<typeof metricLine>;
 
@@ -97,7 +129,9 @@ const emptyText = (a: Common) =>
       : `No player of "${a.name}" was exposed in this range yet: only players whose game sent an experiment_exposure event count.`;
 
 const PEEKING =
-  'Reading this report every day and stopping at the first p < 0.05 makes false positives far more likely than 5 %: decide the sample size first ("Needed per variant") and judge once every variant has reached it.';
+  'Fixed-horizon analysis: reading this report every day and stopping at the first p < 0.05 makes false positives far more likely than 5 % (28 % in a simulation of 30 daily looks at an A/A test): decide the sample size first ("Needed per variant") and judge once every variant has reached it, or choose sequential analysis for the next experiment.';
+const SEQUENTIAL =
+  'Sequential analysis (mSPRT): the p-values and the Δ confidence sequences stay valid however often this report is read; you may stop as soon as a Holm p is below 0.05.';
 
 /** Notices shared by both reports: sample-ratio mismatch, under-power and the peeking warning. */
 function commonNotices(a: Common, underpowered: string | null): ReportNotice[] {
@@ -107,7 +141,7 @@ function commonNotices(a: Common, underpowered: string | null): ReportNotice[] {
     out.push({ tone: 'warn', text: `Sample-ratio mismatch: exposed players split ${shares}; chi-square p = ${a.srm.p.toExponential(1)} < ${SRM_ALPHA}. Assignment or exposure logging is broken: do not trust these figures.` });
   }
   if (underpowered) out.push({ tone: 'warn', text: underpowered });
-  out.push({ tone: 'info', text: PEEKING });
+  out.push({ tone: 'info', text: a.method === 'sequential' ? SEQUENTIAL : PEEKING });
   return out;
 }
 
@@ -117,14 +151,21 @@ const col = (key: string, label: string, unit: TableColumn['unit'], decimals = 0
 /** A line's variant, the control marked as such. */
 const variantCell = (variant: string, control: string) => (variant === control ? `${variant} (control)` : variant);
 /** The columns of versusControl (the interval in the figure's unit and decimals, then `diff` as the table names it) and their cells. */
-const versusColumns = (unit: 'pct' | 'ratio', decimals: number, diff: TableColumn): TableColumn[] => [
+const versusColumns = (unit: 'pct' | 'ratio', decimals: number, diff: TableColumn, method: ExperimentAnalysis): TableColumn[] => [
   col('low', '95% CI low', unit, decimals),
   col('high', '95% CI high', unit, decimals),
   diff,
-  col('p', 'p-value', 'ratio', 4),
+  ...(['diffLow', 'diffHigh'] as const).map((key, i) => {
+    const what = method === 'sequential' ? 'Δ 95% conf. sequence' : 'Δ 95% CI';
+    return { ...col(key, `${what} ${i ? 'high' : 'low'}`, 'ratio', decimals), exportLabel: `Difference to control, ${method === 'sequential' ? 'always-valid 95% confidence sequence' : '95% confidence interval'}, ${i ? 'high' : 'low'}` };
+  }),
+  col('p', method === 'sequential' ? 'p-value (sequential)' : 'p-value', 'ratio', 4),
+  { ...col('pAdjusted', 'Holm p', 'ratio', 4), exportLabel: 'p-value adjusted for multiple comparisons (Holm)' },
+  { ...col('chanceToBeat', 'Chance to beat control', 'pct', 1), exportLabel: 'Chance to beat control (Bayesian, %)' },
+  { ...col('expectedLoss', 'Expected loss', 'ratio', decimals + 2), exportLabel: 'Expected loss of choosing the variant (Bayesian, in the difference unit)' },
   col('needed', 'Needed per variant', 'count'),
 ];
-const versusCells = (l: z.output<z.ZodObject<typeof versusControl>>, decimals: number): Cell[] => [round(l.low, decimals), round(l.high, decimals), round(l.diff, decimals), round(l.p, 4), l.needed];
+const versusCells = (l: z.output<z.ZodObject<typeof versusControl>>, decimals: number): Cell[] => [round(l.low, decimals), round(l.high, decimals), round(l.diff, decimals), round(l.diffLow, decimals), round(l.diffHigh, decimals), round(l.p, 4), round(l.pAdjusted, 4), round(l.chanceToBeat, 1), round(l.expectedLoss, decimals + 2), l.needed];
 
 export const abRetentionScreen = defineReport({
   id: 'abRetention',
@@ -158,7 +199,7 @@ export const abRetentionScreen = defineReport({
       col('eligible', 'Players', 'count'),
       col('retained', 'Retained', 'count'),
       col('rate', 'Retention', 'pct', 2),
-      ...versusColumns('pct', 2, { ...col('diff', 'Δ vs control (pp)', 'ratio', 2), exportLabel: 'Difference to control (percentage points)' }),
+      ...versusColumns('pct', 2, { ...col('diff', 'Δ vs control (pp)', 'ratio', 2), exportLabel: 'Difference to control (percentage points)' }, a.method),
     ],
     rows: a.lines.map((l): Cell[] => [variantCell(l.variant, a.control), `D${l.day}`, l.eligible, l.retained, round(l.rate, 2), ...versusCells(l, 2)]),
     total: null,
@@ -208,9 +249,21 @@ export const abOtherScreen = defineReport({
       col('variant', 'Variant', 'text'),
       col('n', 'Players', 'count'),
       col('mean', 'Value', 'ratio', 4),
-      ...versusColumns('ratio', 4, col('diff', 'Δ vs control', 'ratio', 4)),
+      ...versusColumns('ratio', 4, col('diff', 'Δ vs control', 'ratio', 4), a.method),
+      { ...col('cupedDiff', 'Δ CUPED', 'ratio', 4), exportLabel: 'Difference to control, CUPED-adjusted' },
+      { ...col('cupedP', 'p CUPED', 'ratio', 4), exportLabel: 'p-value of the CUPED-adjusted difference' },
+      { ...col('varianceReduction', 'CUPED variance reduction', 'pct', 1), exportLabel: 'Variance removed by CUPED (%)' },
     ],
-    rows: a.lines.map((l): Cell[] => [AB_METRIC_LABELS[l.metric], variantCell(l.variant, a.control), l.n, round(l.mean, 4), ...versusCells(l, 4)]),
+    rows: a.lines.map((l): Cell[] => [
+      AB_METRIC_LABELS[l.metric],
+      variantCell(l.variant, a.control),
+      l.n,
+      round(l.mean, 4),
+      ...versusCells(l, 4),
+      round(l.cupedDiff, 4),
+      round(l.cupedP, 4),
+      l.varianceReduction === null ? null : round(100 * l.varianceReduction, 1),
+    ]),
     total: null,
     newestFirst: false,
   }),

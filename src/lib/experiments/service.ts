@@ -9,19 +9,19 @@ import type { Db, Sql } from '../server/db';
 import { badRequest, conflict, HttpError, notFound } from '../server/errors';
 import { nowMs } from '../time/clock';
 import { assignVariant, compareVersions } from './assign';
-import { formatVariantSpec, parseVariantSpec, type Experiment, type ExperimentStatus, type Variant } from './contract';
+import { formatVariantSpec, parseVariantSpec, type Experiment, type ExperimentAnalysis, type ExperimentStatus, type Variant } from './contract';
 
 /** Experiments: the manager's rules (weights, overlaps, fixed variants once running) and the SDK's assignment. */
 
 type Row = {
-  id: number; app_id: string; name: string; variants: Variant[]; os: number; countries: string[]; min_version: string; new_players_only: boolean;
+  id: number; app_id: string; name: string; variants: Variant[]; os: number; countries: string[]; min_version: string; new_players_only: boolean; analysis: ExperimentAnalysis;
   start_day: string; end_day: string | null; status: ExperimentStatus; updated_by: string; updated_at: Date;
 };
-const COLUMNS = `id, app_id, name, variants, os, countries, min_version, new_players_only, start_day::text AS start_day, end_day::text AS end_day, status, updated_by, updated_at`;
+const COLUMNS = `id, app_id, name, variants, os, countries, min_version, new_players_only, analysis, start_day::text AS start_day, end_day::text AS end_day, status, updated_by, updated_at`;
 
 const toExperiment = (r: Row): Experiment => ({
   id: r.id, appId: r.app_id, name: r.name, variants: r.variants, variantSpec: formatVariantSpec(r.variants), os: Number(r.os), countries: r.countries,
-  minVersion: r.min_version, newPlayersOnly: r.new_players_only, startDay: r.start_day, endDay: r.end_day, status: r.status, updatedBy: r.updated_by,
+  minVersion: r.min_version, newPlayersOnly: r.new_players_only, analysis: r.analysis, startDay: r.start_day, endDay: r.end_day, status: r.status, updatedBy: r.updated_by,
   updatedAt: new Date(r.updated_at).toISOString(),
 });
 
@@ -65,6 +65,7 @@ export interface ExperimentInput {
   countries: string[];
   minVersion: string;
   newPlayersOnly: boolean;
+  analysis?: ExperimentAnalysis;
   startDay: string;
   endDay?: string | null;
 }
@@ -88,7 +89,7 @@ export async function saveExperiment(db: Db, actor: Actor, input: ExperimentInpu
     const before = input.id ? await requireExperiment(tx, actor.account, input.id) : null;
     const next = {
       app_id: input.appId, name: input.name, variants: parsed.variants, os: input.os, countries: [...new Set(input.countries)], min_version: input.minVersion,
-      new_players_only: input.newPlayersOnly, start_day: input.startDay, end_day: input.endDay ?? null,
+      new_players_only: input.newPlayersOnly, analysis: input.analysis ?? 'fixed', start_day: input.startDay, end_day: input.endDay ?? null,
     };
     if (before) {
       if (before.status === 'stopped') throw conflict('A stopped experiment cannot be changed: its report stays as it ran.');
@@ -97,19 +98,21 @@ export async function saveExperiment(db: Db, actor: Actor, input: ExperimentInpu
         const change = variantChange(before.variants, next.variants);
         if (change) throw badRequest(change);
         if (before.start_day !== next.start_day) throw badRequest('startDay: a running experiment keeps its start day.');
+        // Choosing the test after seeing the data would let one pick whichever p-value is smaller.
+        if (before.analysis !== next.analysis) throw badRequest('analysis: a running experiment keeps its analysis method (fixed or sequential); choose it before starting.');
         await refuseOverlap(tx, { ...next, id: before.id });
       }
     }
-    const params = [next.app_id, next.name, JSON.stringify(next.variants), next.os, JSON.stringify(next.countries), next.min_version, next.new_players_only, next.start_day, next.end_day, actor.account.username];
+    const params = [next.app_id, next.name, JSON.stringify(next.variants), next.os, JSON.stringify(next.countries), next.min_version, next.new_players_only, next.start_day, next.end_day, actor.account.username, next.analysis];
     const row = before
       ? await tx.one<Row>(
           `UPDATE experiments SET app_id = $1, name = $2, variants = $3::jsonb, os = $4, countries = $5::jsonb, min_version = $6, new_players_only = $7,
-                  start_day = $8::date, end_day = $9::date, updated_by = $10, updated_at = now() WHERE id = $11 RETURNING ${COLUMNS}`,
+                  start_day = $8::date, end_day = $9::date, updated_by = $10, analysis = $11, updated_at = now() WHERE id = $12 RETURNING ${COLUMNS}`,
           [...params, before.id],
         )
       : await tx.one<Row>(
-          `INSERT INTO experiments (app_id, name, variants, os, countries, min_version, new_players_only, start_day, end_day, updated_by)
-           VALUES ($1, $2, $3::jsonb, $4, $5::jsonb, $6, $7, $8::date, $9::date, $10) RETURNING ${COLUMNS}`,
+          `INSERT INTO experiments (app_id, name, variants, os, countries, min_version, new_players_only, start_day, end_day, updated_by, analysis)
+           VALUES ($1, $2, $3::jsonb, $4, $5::jsonb, $6, $7, $8::date, $9::date, $10, $11) RETURNING ${COLUMNS}`,
           params,
         );
     const saved = toExperiment(row!);

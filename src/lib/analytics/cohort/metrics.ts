@@ -1,4 +1,5 @@
 import type { ActivityCohort, CohortCell, LevelCell, LevelCohortLine } from './rows';
+import { percentileOfRuns } from '../../reports/percentile';
 
 /**
  * The cohort views' figures (docs/metrics.md "Cohort views") as code, shared by server and browser: each
@@ -70,12 +71,7 @@ export function levelSummary(histogram: ReadonlyMap<number, number>): LevelCell 
   const levels = [...histogram.entries()].filter(([, users]) => users > 0).sort((a, b) => a[0] - b[0]);
   const users = levels.reduce((n, [, u]) => n + u, 0);
   const levelSum = levels.reduce((n, [level, u]) => n + level * u, 0);
-  // The k-th smallest value (0-based) of the histogram.
-  const nth = (k: number) => {
-    let seen = 0;
-    for (const [level, u] of levels) if ((seen += u) > k) return level;
-    return 0;
-  };
-  const median = users === 0 ? null : users % 2 ? nth((users - 1) / 2) : (nth(users / 2 - 1) + nth(users / 2)) / 2;
+  // The console's one median (type 7: the mean of the two middle levels when the count is even).
+  const median = percentileOfRuns(levels, 0.5);
   return { users, levelSum, median };
 }

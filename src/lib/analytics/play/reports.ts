@@ -1,4 +1,5 @@
 import type { Db } from '../../server/db';
+import { percentileOfRuns, runsOf } from '../../reports/percentile';
 import { badRequest } from '../../server/errors';
 import { addDays, daysBetween, daysOf } from '../../time/day';
 import { metricPerDay, num, refresh, scopeWhere, type ReportScope } from '../reports';
@@ -142,17 +143,28 @@ export async function funnel(db: Db, scope: ReportScope, asked: string) {
   const where: unknown[] = [];
   const scopeSql = scopeWhere(scope, where, 'entry_day');
   where.push(name, maxStep);
-  const rows = await db.query<{ n: number; users: string; median: number | null }>(
-    `SELECT s.n, count(*)::text AS users, percentile_disc(0.5) WITHIN GROUP (ORDER BY f.step_secs[s.n]) AS median
+  // Players per step and seconds value; the median is taken here by the console's one percentile (type 7,
+  // ../../reports/percentile.ts), from these runs, so it agrees with Cohort Level, Stuck Game and A/B.
+  const rows = await db.query<{ n: number; secs: number | null; users: string }>(
+    `SELECT s.n, f.step_secs[s.n]::float8 AS secs, count(*)::text AS users
        FROM funnel_users f JOIN generate_series(0, $${where.length}::int) AS s(n) ON f.reached > s.n
       WHERE ${scopeSql} AND f.funnel = $${where.length - 1}
-      GROUP BY s.n`,
+      GROUP BY s.n, secs`,
     where,
   );
-  const byStep = new Map(rows.map((r) => [Number(r.n), r]));
+  const users = new Map<number, number>();
+  const secs = new Map<number, Map<number, number>>();
+  for (const r of rows) {
+    const n = Number(r.n);
+    users.set(n, (users.get(n) ?? 0) + num(r.users));
+    if (r.secs === null) continue;
+    const counts = secs.get(n) ?? new Map<number, number>();
+    counts.set(Number(r.secs), (counts.get(Number(r.secs)) ?? 0) + num(r.users));
+    secs.set(n, counts);
+  }
   const steps = Array.from({ length: maxStep + 1 }, (_, n) => {
-    const r = byStep.get(n);
-    return { step: n, name: names.get(n) ?? '', users: num(r?.users), medianSecs: n === 0 || r?.median == null ? null : Number(r.median) };
+    const counts = secs.get(n);
+    return { step: n, name: names.get(n) ?? '', users: users.get(n) ?? 0, medianSecs: n === 0 || !counts ? null : percentileOfRuns(runsOf(counts), 0.5) };
   });
   return { ...base, steps };
 }

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { round } from '../../reports/columns';
+import { FIGURE_DECIMALS } from '../../reports/percentile';
 import { medianAndP90, parseCounts, percentileOfCounts } from './percentiles';
 
 /** percentile_cont as PostgreSQL documents it, over the values written out one by one. */
@@ -9,7 +11,8 @@ function percentileCont(values: number[], p: number): number | null {
   const at = p * (sorted.length - 1);
   const lo = sorted[Math.floor(at)]!;
   const hi = sorted[Math.ceil(at)]!;
-  return lo + (hi - lo) * (at - Math.floor(at));
+  // Snapped to the decimals a figure carries (../../reports/percentile.ts drops float noise).
+  return round(lo + (hi - lo) * (at - Math.floor(at)), FIGURE_DECIMALS);
 }
 
 describe('percentiles of value counts', () => {

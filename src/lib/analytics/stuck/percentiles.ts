@@ -1,10 +1,10 @@
 /**
  * Exact percentiles of a multiset given as value counts in text, "value:count,value:count,…" (lists joined
  * with commas may repeat a value): what Stuck Game reads per level (migration 0187). Values and counts are
- * non-negative integers (attempts, seconds, players). The definition is PostgreSQL's percentile_cont, step
- * by step — the 0-based ranks floor and ceil of p·(n − 1), their values, linear interpolation by the
- * fraction, in float8 (a JS number) — so the figures equal percentile_cont over the rows themselves.
+ * non-negative integers (attempts, seconds, players). The percentile is the console's one definition
+ * (../../reports/percentile.ts: type 7, PostgreSQL's percentile_cont); this file only reads the lists.
  */
+import { percentileOfRuns, type ValueCount } from '../../reports/percentile';
 
 /** Values below 2^31 and counts below 2^22 pack into one float64 exactly: sorting the packed pairs sorts by value. */
 const COUNT_SPAN = 4_194_304;
@@ -46,21 +46,19 @@ export function parseCounts(text: string): Counts {
   return { packed: packed.subarray(0, size).sort(), total };
 }
 
-/** percentile_cont(p) of the counts, null when they are empty. */
-export function percentileOfCounts({ packed, total }: Counts, p: number): number | null {
-  if (total === 0) return null;
-  const at = p * (total - 1);
-  const loRank = Math.floor(at);
-  const hiRank = Math.ceil(at);
-  let lo: number | null = null;
-  let upto = 0;
-  for (const pair of packed) {
-    const value = Math.floor(pair / COUNT_SPAN);
-    upto += pair - value * COUNT_SPAN;
-    if (lo === null && upto > loRank) lo = value;
-    if (upto > hiRank) return lo! + (value - lo!) * (at - loRank);
+/** The shared type-7 percentile (percentile_cont) of the counts, null when they are empty. */
+export function percentileOfCounts({ packed }: Counts, p: number): number | null {
+  return percentileOfRuns(runs(packed), p);
+}
+
+/** The packed pairs as (value, count) runs, ascending. */
+function runs(packed: Float64Array): ValueCount[] {
+  const out: ValueCount[] = new Array(packed.length);
+  for (let i = 0; i < packed.length; i++) {
+    const value = Math.floor(packed[i]! / COUNT_SPAN);
+    out[i] = [value, packed[i]! - value * COUNT_SPAN];
   }
-  return null;
+  return out;
 }
 
 /** The median and p90 of a value-count list (null and null when it is empty or absent). */
