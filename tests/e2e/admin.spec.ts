@@ -36,7 +36,8 @@ test('a role with two paths: its new account sees exactly those routes; a new pr
   await signIn(opsPage, 'opsv', 'ops-viewer-pass-1');
   await expect(opsPage).toHaveURL(/\/job_schedule\/index$/);
   const links = await opsPage.locator('.sidebar-scroll a.menu-item').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-  expect(links).toEqual(['/job_schedule/index', '/research/index']);
+  // Its two screens, and the Notification Board every signed-in account has.
+  expect(links).toEqual(['/post/index', '/job_schedule/index', '/research/index']);
   await expect(opsPage.getByRole('button', { name: 'Run now' })).toHaveCount(0);
 
   await open(page, '/adminAccount/permission');
