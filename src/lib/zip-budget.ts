@@ -6,6 +6,7 @@
  * stops at the cap, so a bomb costs at most one chunk past the cap in memory (checkZip keeps nothing).
  * Inflating is the platform's DecompressionStream (Node and browsers alike), so no library is needed.
  */
+import { concatBytes } from './bytes';
 
 const MB = 1024 * 1024;
 
@@ -111,13 +112,7 @@ async function inflateCapped(packed: Uint8Array, format: 'deflate-raw' | 'gzip',
     throw error;
   }
   if (!keep) return null;
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out;
+  return concatBytes(chunks, size);
 }
 
 async function walk(fileName: string, bytes: Uint8Array, keep: boolean, limits: typeof ZIP_LIMITS): Promise<{ name: string; data: Uint8Array }[]> {

@@ -2,6 +2,7 @@
 // the middleware (HTML, JSON and text downloads compressed on the fly). See docs/decisions.md, "Compression".
 import { Readable } from 'node:stream';
 import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
+import { concatBytes } from '../bytes';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -109,14 +110,14 @@ export async function compressResponse(request: Request, response: Response): Pr
     head.push(value);
     size += value.byteLength;
   }
-  if (ended && size < COMPRESS_THRESHOLD) return new Response(concat(head, size), init);
+  if (ended && size < COMPRESS_THRESHOLD) return new Response(concatBytes(head, size), init);
 
   headers.set('content-encoding', encoding);
   // A strong validator names exact bytes; the compressed bytes differ, so it can only stay as a weak one.
   const etag = headers.get('etag');
   if (etag && !etag.startsWith('W/')) headers.set('etag', `W/${etag}`);
   if (ended) {
-    const compressed = compressWhole(concat(head, size), encoding);
+    const compressed = compressWhole(concatBytes(head, size), encoding);
     headers.set('content-length', String(compressed.byteLength));
     return new Response(compressed, init);
   }
@@ -132,15 +133,6 @@ function compressWhole(body: Uint8Array, encoding: Encoding): Uint8Array<ArrayBu
   return new Uint8Array(out.buffer, out.byteOffset, out.byteLength) as Uint8Array<ArrayBuffer>;
 }
 
-function concat(chunks: Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out;
-}
 
 /**
  * On-the-fly levels: brotli 4 and gzip 6; 11 is for the build only. Measured on the dashboard's 72 KB of
