@@ -4,13 +4,14 @@
 import { readdirSync, statSync } from 'node:fs';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 import { SHARED_FOLDERS } from './scripts/lib/import-graph.mjs';
 
 const areas = readdirSync('src/lib').filter((name) => statSync(`src/lib/${name}`).isDirectory() && !SHARED_FOLDERS.includes(name));
 const outside = [...areas, 'app', 'islands', 'components', 'layouts', 'pages'];
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['dist/**', 'node_modules/**', '.astro/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'data/**', '**/*.astro'] },
   ...tseslint.configs.recommended,
   {
