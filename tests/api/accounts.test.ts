@@ -257,7 +257,7 @@ describe('roles', () => {
     const root = await signedInAs('root');
     const { data } = await root(basePermissionContract);
     expect(data.privateActions).toEqual(Object.entries(PRIVATE_ACTIONS).map(([key, description]) => ({ key, description })));
-    expect(data.privateActions).toHaveLength(22);
+    expect(data.privateActions).toHaveLength(23);
     type Node = { path: string; title: string; children?: Node[] };
     const leaves = (nodes: Node[]): string[] => nodes.flatMap((n) => (n.children ? leaves(n.children) : [n.path]));
     const paths = leaves(data.routes);

@@ -114,7 +114,7 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
     if (child.exitCode !== null) throw new Error(`test server exited early:\n${output}`);
     const ok = await servingWithDemo(baseUrl);
     if (ok) break;
-    if (Date.now() - started > 60_000) throw new Error(`test server did not answer within 60 s:\n${output}`);
+    if (Date.now() - started > 180_000) throw new Error(`test server did not answer within 180 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 150));
   }
   return {
