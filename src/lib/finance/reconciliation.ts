@@ -48,15 +48,15 @@ const COLUMNS: ReportColumn<ReconciliationRowT>[] = [
   },
 ];
 
-/** The lines table with the app after the day and the cause (text) last; the Total leaves both blank. */
+/** The lines table with the app after the day and the cause (text) last; the Total leaves both blank (null, as an export reads back an empty cell). */
 function reconciliationTable(rows: readonly ReconciliationRowT[], names: Record<string, string>): ReportTable {
   const base = linesTable({ name: 'Revenue reconciliation', byDay: (r) => r.day, columns: COLUMNS, rows });
   const [day, ...figures] = base.columns;
   return {
     ...base,
     columns: [day!, { key: 'app', label: 'App', unit: 'text', decimals: 0 }, ...figures, { key: 'cause', label: 'Cause', unit: 'text', decimals: 0 }],
-    rows: base.rows.map(([d, ...cells], i) => [d!, names[rows[i]!.appId] ?? rows[i]!.appId, ...cells, rows[i]!.cause]),
-    total: base.total ? [base.total[0]!, '', ...base.total.slice(1), ''] : null,
+    rows: base.rows.map(([d, ...cells], i) => [d!, names[rows[i]!.appId] ?? rows[i]!.appId, ...cells, rows[i]!.cause || null]),
+    total: base.total ? [base.total[0]!, null, ...base.total.slice(1), null] : null,
   };
 }
 
