@@ -3,6 +3,7 @@ import { financePermissionUpdateContract } from '../../src/lib/accounts/contract
 import { detailUpdateContract } from '../../src/lib/finance/correction-contract';
 import { formatUsdMicros } from '../../src/lib/finance/format';
 import { importIaaContract } from '../../src/lib/finance/import-contract';
+import { runJobContract } from '../../src/lib/jobs/contract';
 import { financeReconciliationScreen } from '../../src/lib/finance/reconciliation';
 import { addDays, dayStart, reportDay } from '../../src/lib/time/day';
 import { nowMs } from '../../src/lib/time/clock';
@@ -142,4 +143,19 @@ describe('revenue reconciliation', () => {
     expect(all.rows).toEqual([expected(APP, A), expected(OTHER, A)]);
     expect(all.rows[1]!.cause).toBe('');
   });
+
+  it('names the console\'s estimate once finance_refresh fills an app-day no store reported (run last: it adds finance rows)', async () => {
+    await root(runJobContract, { name: 'finance_refresh' });
+    const { data } = await root(financeReconciliationScreen.contract, { apps: [APP], from: A, to: C });
+    // A keeps its store and network figures (rank 1 wins over the estimate); B now has finance's estimate
+    // of the SDK's $1.99 purchase: gross 1.99, net = gross × 0.85 = 1.6915 → $1.69, store fee 0.2985 → $0.30.
+    const gross = 1_990_000;
+    const net = Math.round(gross * 0.85);
+    expect(data.rows).toEqual([
+      expected(APP, A),
+      { ...expected(APP, B), iapGross: gross, iapNet: net, financeRevenue: net, cause: `finance is the estimate from game events (no store or network report yet) ${formatUsdMicros(net)}; store fee ${formatUsdMicros(gross - net)}` },
+      expected(APP, C),
+    ]);
+    expect(data.rows[1]!.cause).toBe('finance is the estimate from game events (no store or network report yet) $1.69; store fee $0.30');
+  }, 120_000);
 });
