@@ -96,6 +96,7 @@ try {
     [`Overview, ${DAYS} days by month`, 'GET', `/api/reportSystem/dataChart?by=month&from=${day(DAYS - 1)}&to=${toDay}`],
     ['Overview, 1 year by team', 'GET', `/api/reportSystem/dataChart?by=team&from=${day(364)}&to=${toDay}`],
     ['App Detail, 1 app, 1 year by day', 'GET', `/api/reportSystem/appDetail/data?apps=com.bench.app7&by=day&from=${day(364)}&to=${toDay}`],
+    ['Revenue reconciliation, 30 days', 'GET', `/api/finance/reconciliation?from=${day(29)}&to=${toDay}`],
     ['Compare Version, 30 days', 'GET', `/api/reportSystem/compareVersion?from=${day(29)}&to=${toDay}&a=current&b=current`],
     ['Report Month (dataMonth)', 'POST', '/api/reportSystem/dataMonth', { month }],
     ['Report Year (year/getData2)', 'POST', '/api/reportSystem/year/getData2', { year: lastYear }],

@@ -186,6 +186,7 @@ export const routeTable: RouteNode[] = [
     leaf('/finance/app_detail', 'App Detail', { screen: 'report:financeAppDetail' }),
     leaf('/finance/overview', 'Overview', { screen: 'report:financeOverview' }),
     leaf('/finance/revenue', 'Revenue', { note: 'finance-refresh', screen: 'report:financeRevenue' }),
+    leaf('/finance/reconciliation', 'Revenue reconciliation', { screen: 'report:financeReconciliation' }),
     leaf('/finance/reportMonth', 'Report Month'),
     leaf('/finance/reportYear', 'Report Year'),
     group('/finance/import', 'Import', 'pi pi-upload', [

@@ -35,6 +35,7 @@ describe('demo roles', () => {
       ['marketing', '/finance/statistic/index', 200],
       ['marketing', '/finance/statistic_mkt', 200],
       ['marketing', '/finance/revenue', 200],
+      ['marketing', '/finance/reconciliation', 200],
       ['marketing', '/finance/reportMonth', 200],
       ['marketing', '/finance/import/uploadExcel/importCost', 200],
       ['marketing', '/research/index', 200],

@@ -6,7 +6,7 @@ import { zip } from '../../src/lib/reports/xlsx';
 import { nowMs } from '../../src/lib/time/clock';
 import { COST_HEADERS } from '../support/finance-xlsx';
 import { expect, open, signIn, test } from './fixtures';
-import { reportReady } from './report-table';
+import { reportReady, tableRows } from './report-table';
 
 /**
  * The marketing journey of finance (tracker issue 16): import a UA cost file (preview, then import), find
@@ -64,6 +64,20 @@ test('Finance Statistic marks today as so far on its day chart, and only today',
   await open(page, `/finance/statistic/index?from=${addDays(today, -7)}&to=${addDays(today, -1)}&by=day`);
   await reportReady(page);
   await expect(page.getByTestId('report-chart')).toHaveAttribute('data-partial', '');
+});
+
+test('Revenue reconciliation lists SDK and finance revenue per app and day, their gap and its cause', async ({ page }) => {
+  const today = reportDay(nowMs());
+  await signIn(page, 'marketing', undefined, `/finance/reconciliation?from=${addDays(today, -7)}&to=${addDays(today, -1)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Revenue reconciliation' })).toBeVisible();
+  await reportReady(page);
+  const rows = await tableRows(page.getByTestId('report-table'));
+  // The Total on top, then one line per app and day: gap = finance revenue − SDK revenue (to the cent).
+  expect(rows[0]![0]).toBe('Total');
+  const line = rows.find((r) => r[0] !== 'Total' && typeof r[4] === 'number' && typeof r[8] === 'number')!;
+  expect(line[0]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  expect(typeof line[1]).toBe('string');
+  expect(Math.abs((line[9] as number) - ((line[8] as number) - (line[4] as number)))).toBeLessThanOrEqual(0.01);
 });
 
 /**

@@ -6,6 +6,7 @@ import { usdOfMicros } from './format';
 import { financeSourceNotice } from './sources';
 import { numbers } from '../reports/fields';
 import { linesTable } from '../reports/table';
+import { financeReconciliationScreen } from './reconciliation';
 
 /**
  * The finance report screens (tracker issue 16) as descriptors, shared by browser and server; the SQL is in
@@ -276,4 +277,4 @@ export const financeCompareScreen = defineReport({
     ]),
 });
 
-export const financeReports = [financeStatisticScreen, financeRevenueScreen, financeMktScreen, financeOverviewScreen, financeAppDetailScreen, financeCompareScreen];
+export const financeReports = [financeStatisticScreen, financeRevenueScreen, financeMktScreen, financeOverviewScreen, financeAppDetailScreen, financeCompareScreen, financeReconciliationScreen];

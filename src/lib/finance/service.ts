@@ -5,6 +5,8 @@ import { costBy, pnl, revenueBy, versionByDay } from './queries';
 import { dataVersions } from './more';
 import { badRequest } from '../server/errors';
 import { addDays } from '../time/day';
+import { financeReconciliationScreen } from './reconciliation';
+import { reconciliation } from './reconciliation-query';
 import { resolveFinanceScope, type FinanceScope } from './scope';
 import { financeAppDetailScreen, financeMktScreen, financeOverviewScreen, financeRevenueScreen, financeStatisticScreen, financeCompareScreen } from './screens';
 
@@ -54,5 +56,9 @@ export const financeReportHandlers = [
     }
     const { names: _names, ...rest } = meta(scope);
     return { ...rest, a, b, versions, rows };
+  }),
+  handleReport(financeReconciliationScreen, async (db, viewer, input) => {
+    const scope = await scopeOf(db, viewer, input);
+    return { ...meta(scope), rows: await reconciliation(db, scope) };
   }),
 ];

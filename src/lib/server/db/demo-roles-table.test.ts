@@ -21,7 +21,7 @@ describe("the README's demo-account table", () => {
       'Dashboard',
       'Notification Board',
       '**Ads In House**: Overview, Setting, Campaign (all 2), Ad Apps (all 2), Report (all 3), Compare',
-      '**Finance**: Finance Statistic, Statistic MKT, Revenue, Report Month, Import (Import Cost)',
+      '**Finance**: Finance Statistic, Statistic MKT, Revenue, Revenue reconciliation, Report Month, Import (Import Cost)',
       '**HCNS**: Worklog',
       'Research',
     ]);

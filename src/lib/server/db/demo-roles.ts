@@ -49,7 +49,7 @@ export const baseRoles: RoleSeed[] = [
   {
     name: 'pm',
     description: 'Product managers: key reports, live-ops and board posts',
-    paths: ['/dashboard', '/gsm/analytic/main_data', '/gsm/cohort/retention', '/finance/overview', '/finance/revenue', ...under('/games/'), '/gsm/users/iap_request_log', '/gsm/users/find_user', '/gsm/users/find_user_firebase/view', ...under('/hcns/'), '/research/index'],
+    paths: ['/dashboard', '/gsm/analytic/main_data', '/gsm/cohort/retention', '/finance/overview', '/finance/revenue', '/finance/reconciliation', ...under('/games/'), '/gsm/users/iap_request_log', '/gsm/users/find_user', '/gsm/users/find_user_firebase/view', ...under('/hcns/'), '/research/index'],
     privateActions: ['push_notification_create', 'push_notification_edit', 'export_report', 'push_send'],
   },
   {
@@ -61,7 +61,7 @@ export const baseRoles: RoleSeed[] = [
   {
     name: 'PO-Marketing',
     description: 'Marketing: revenue and UA cost, in-house ads and the special note',
-    paths: ['/dashboard', '/finance/statistic/index', '/finance/statistic_mkt', '/finance/revenue', '/finance/reportMonth', '/finance/import/uploadExcel/importCost', ...under('/ads_in_house/'), '/hcns/worklog', '/research/index'],
+    paths: ['/dashboard', '/finance/statistic/index', '/finance/statistic_mkt', '/finance/revenue', '/finance/reconciliation', '/finance/reportMonth', '/finance/import/uploadExcel/importCost', ...under('/ads_in_house/'), '/hcns/worklog', '/research/index'],
     privateActions: ['push_notification_create', 'push_notification_pin', 'special_note_edit', 'campaign_edit', 'export_report'],
   },
 ];
