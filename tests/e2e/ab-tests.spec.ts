@@ -17,7 +17,7 @@ async function download(page: Page, testId: string): Promise<Buffer> {
   return readFileSync((await (file as Download).path())!);
 }
 
-test('an experiment is created and started in the manager; a bad split is refused under the field', async ({ page }) => {
+test('an experiment is created and started in the manager; a bad split and a bad guardrail are refused under the field', async ({ page }) => {
   await signIn(page, 'root');
   await open(page, '/gsm/a_b_test/manager');
   await expect(page.getByRole('heading', { level: 1, name: 'A/B Experiments' })).toBeVisible();
@@ -31,11 +31,20 @@ test('an experiment is created and started in the manager; a bad split is refuse
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('weights must sum to 100 (they sum to 90)');
   await dialog.getByLabel('Variants').fill('control:50, B:50');
+  // A guardrail that is not an A/B figure is refused under its field, naming it.
+  await dialog.getByLabel('Guardrails').fill('revenue');
+  await dialog.getByLabel('Guardrails').press('Enter');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('"revenue" is not an A/B metric; guardrails are D1, D3, D7, D14, D30, arpu, sessions, playTime, level, conversion');
+  await dialog.getByLabel('Guardrails').press('Backspace');
+  await dialog.getByLabel('Guardrails').fill('d7');
+  await dialog.getByLabel('Guardrails').press('Enter');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.locator('.toast').last()).toContainText(`Experiment ${name} created`);
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText('draft');
   await expect(row).toContainText('JP');
+  await expect(row.getByRole('cell', { name: 'D7', exact: true })).toBeVisible();
   await row.getByRole('button', { name: `Start ${name}` }).click();
   await page.getByRole('dialog', { name: 'Start experiment' }).getByRole('button', { name: 'Yes' }).click();
   await expect(page.locator('.toast').last()).toContainText(`Experiment ${name} started`);
