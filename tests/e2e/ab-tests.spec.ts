@@ -65,11 +65,14 @@ test("the reports show the demo tutorial experiment's variants with intervals, n
   const table = page.getByTestId('report-table');
   const rows = await tableRows(table);
   expect(rows.map((r) => `${r[0]} ${r[1]}`)).toEqual(['control (control)', 'B'].flatMap((v) => ['D1', 'D3', 'D7', 'D14', 'D30'].map((d) => `${v} ${d}`)));
-  // The control's lines have no difference; B's D1 line has one, with a p-value between 0 and 1.
+  // The control's lines have no difference; B's D1 line has one, its interval around it and a p-value between 0
+  // and 1 (columns: …, Δ 7, Δ interval low 8 and high 9, p 10).
   expect(rows[0]![7]).toBeNull();
   expect(typeof rows[5]![7]).toBe('number');
-  expect(rows[5]![8]).toBeGreaterThanOrEqual(0);
-  expect(rows[5]![8]).toBeLessThanOrEqual(1);
+  expect(rows[5]![8]! as number).toBeLessThanOrEqual(rows[5]![7] as number);
+  expect(rows[5]![9]! as number).toBeGreaterThanOrEqual(rows[5]![7] as number);
+  expect(rows[5]![10]).toBeGreaterThanOrEqual(0);
+  expect(rows[5]![10]).toBeLessThanOrEqual(1);
   const csv = csvRows((await download(page, 'export-csv')).toString('utf8'));
   expect(csv[0]).toContain('Difference to control (percentage points)');
   expect(csv.slice(1).map((r) => r.map((v) => cellValue(v)))).toEqual(rows);
