@@ -532,3 +532,63 @@ describe('the simulated experiments at the demo size', () => {
     expect(same.srm!.p).toBeGreaterThan(0.001);
   }, 180_000);
 });
+
+describe('guardrails, chosen per experiment', () => {
+  it('refuses a name that is not an A/B figure, naming it; stores the valid ones canonical', async () => {
+    const app = await newApp();
+    const bad = await rejection(root(experimentSaveContract, { ...experiment(app.appId), guardrails: ['D7', 'revenue'] } as never));
+    expect(bad.status).toBe(400);
+    expect(bad.message).toContain('guardrails');
+    expect(bad.message).toContain('"revenue" is not an A/B metric; guardrails are D1, D3, D7, D14, D30, arpu, sessions, playTime, level, conversion');
+    expect((await root(experimentListContract, { appId: app.appId })).data).toEqual([]);
+    const { data } = await root(experimentSaveContract, { ...experiment(app.appId), guardrails: ['d7', 'Conversion', 'D7'] } as never);
+    expect(data.guardrails).toEqual(['D7', 'conversion']);
+  });
+
+  it('flags a guardrail B makes clearly worse on both reports, and not one B makes better', async () => {
+    const app = await newApp();
+    const today = reportDay(nowMs());
+    const day = addDays(today, -10);
+    const make = async (countries: string[]) => {
+      const { data } = await root(experimentSaveContract, { ...experiment(app.appId, { startDay: addDays(today, -20), countries }), analysis: 'fixed', guardrails: ['conversion', 'sessions', 'D1'] } as never);
+      await root(experimentStartContract, { id: data.id });
+      return data;
+    };
+    const worse = await make(['VN']);
+    const better = await make(['TH']);
+    const at = (d: string, hour: number) => dayStart(d) + hour * 3_600_000;
+    const ev = (id: string, userId: string, time: number, name: string, params: Record<string, unknown> = {}) => ({ id, userId, time, appVersion: '1.0.0', country: 'VN', name, params });
+    const events: unknown[] = [];
+    for (const [e, tag, bWorse] of [[worse, 'w', true], [better, 'b', false]] as const) {
+      const players = Array.from({ length: 40 }, (_, i) => ({ user: `p_gr${tag}${i}`, variant: i % 2 ? 'B' : 'control' }));
+      players.forEach((p, i) => {
+        events.push(ev(`gr-${tag}-x${i}`, p.user, at(day, 9), 'experiment_exposure', { experiment: String(e.id), variant: p.variant }));
+        // The worse side: 2 of 20 pay and nobody comes back on day 1; the other side: 16 of 20 pay and all come back.
+        const good = (p.variant === 'B') !== bWorse;
+        if (good ? i < 32 : i < 4) events.push(ev(`gr-${tag}-b${i}`, p.user, at(day, 10), 'iap_purchase', { productId: 'gems', priceMicros: 1_000_000, currency: 'USD', revenueUsdMicros: 1_000_000, transactionId: `gr-${p.user}`, store: 'google_play' }));
+        if (good) events.push(ev(`gr-${tag}-d${i}`, p.user, at(addDays(day, 1), 9), 'session_start'));
+      });
+    }
+    await sendAll(app.android, events);
+    await rollUpEverything(root);
+    type Flagged = { guardrails: string[]; guardrailBreaches: { guardrail: string; variant: string; diff: number; diffHigh: number; text: string }[] };
+    const other = async (e: Experiment) => (await root(abOtherScreen.contract, { apps: [app.appId], from: addDays(today, -20), to: today, experiment: String(e.id), window: 7 } as never)).data as unknown as Flagged;
+    const retention = async (e: Experiment) => (await root(abRetentionScreen.contract, { apps: [app.appId], from: addDays(today, -20), to: today, experiment: String(e.id) } as never)).data as unknown as Flagged;
+
+    const o = await other(worse);
+    expect(o.guardrails).toEqual(['conversion', 'sessions', 'D1']);
+    // Conversion 10 % against 80 %: Δ −70 pp, its 95 % CI entirely below 0. Sessions equal (none): not flagged.
+    expect(o.guardrailBreaches.map((b) => [b.guardrail, b.variant, b.text])).toEqual([['conversion', 'B', 'Guardrail breached: Conversion to payer (%)']]);
+    expect(o.guardrailBreaches[0]!.diff).toBeCloseTo(-70, 10);
+    expect(o.guardrailBreaches[0]!.diffHigh).toBeLessThan(0);
+    expect(abOtherScreen.notices!(o as never)[0]!.text).toMatch(/^Guardrail breached: Conversion to payer \(%\): B is worse than control \(Δ -70\.00, 95% CI -\d+\.\d\d … -\d+\.\d\d, entirely below 0\)\.$/);
+    const r = await retention(worse);
+    // D1 retention 0 % against 100 %.
+    expect(r.guardrailBreaches.map((b) => [b.guardrail, b.variant, b.diff, b.text])).toEqual([['D1', 'B', -100, 'Guardrail breached: D1 retention']]);
+
+    for (const answer of [await other(better), await retention(better)]) {
+      expect(answer.guardrailBreaches).toEqual([]);
+      expect(abOtherScreen.notices!(answer as never).map((n) => n.text).filter((t) => t.startsWith('Guardrail breached'))).toEqual([]);
+    }
+  });
+});

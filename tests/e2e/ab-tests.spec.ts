@@ -17,7 +17,7 @@ async function download(page: Page, testId: string): Promise<Buffer> {
   return readFileSync((await (file as Download).path())!);
 }
 
-test('an experiment is created and started in the manager; a bad split is refused under the field', async ({ page }) => {
+test('an experiment is created and started in the manager; a bad split and a bad guardrail are refused under the field', async ({ page }) => {
   await signIn(page, 'root');
   await open(page, '/gsm/a_b_test/manager');
   await expect(page.getByRole('heading', { level: 1, name: 'A/B Experiments' })).toBeVisible();
@@ -31,11 +31,20 @@ test('an experiment is created and started in the manager; a bad split is refuse
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('weights must sum to 100 (they sum to 90)');
   await dialog.getByLabel('Variants').fill('control:50, B:50');
+  // A guardrail that is not an A/B figure is refused under its field, naming it.
+  await dialog.getByLabel('Guardrails').fill('revenue');
+  await dialog.getByLabel('Guardrails').press('Enter');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('"revenue" is not an A/B metric; guardrails are D1, D3, D7, D14, D30, arpu, sessions, playTime, level, conversion');
+  await dialog.getByLabel('Guardrails').press('Backspace');
+  await dialog.getByLabel('Guardrails').fill('d7');
+  await dialog.getByLabel('Guardrails').press('Enter');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.locator('.toast').last()).toContainText(`Experiment ${name} created`);
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText('draft');
   await expect(row).toContainText('JP');
+  await expect(row.getByRole('cell', { name: 'D7', exact: true })).toBeVisible();
   await row.getByRole('button', { name: `Start ${name}` }).click();
   await page.getByRole('dialog', { name: 'Start experiment' }).getByRole('button', { name: 'Yes' }).click();
   await expect(page.locator('.toast').last()).toContainText(`Experiment ${name} started`);
@@ -56,11 +65,14 @@ test("the reports show the demo tutorial experiment's variants with intervals, n
   const table = page.getByTestId('report-table');
   const rows = await tableRows(table);
   expect(rows.map((r) => `${r[0]} ${r[1]}`)).toEqual(['control (control)', 'B'].flatMap((v) => ['D1', 'D3', 'D7', 'D14', 'D30'].map((d) => `${v} ${d}`)));
-  // The control's lines have no difference; B's D1 line has one, with a p-value between 0 and 1.
+  // The control's lines have no difference; B's D1 line has one, its interval around it and a p-value between 0
+  // and 1 (columns: …, Δ 7, Δ interval low 8 and high 9, p 10).
   expect(rows[0]![7]).toBeNull();
   expect(typeof rows[5]![7]).toBe('number');
-  expect(rows[5]![8]).toBeGreaterThanOrEqual(0);
-  expect(rows[5]![8]).toBeLessThanOrEqual(1);
+  expect(rows[5]![8]! as number).toBeLessThanOrEqual(rows[5]![7] as number);
+  expect(rows[5]![9]! as number).toBeGreaterThanOrEqual(rows[5]![7] as number);
+  expect(rows[5]![10]).toBeGreaterThanOrEqual(0);
+  expect(rows[5]![10]).toBeLessThanOrEqual(1);
   const csv = csvRows((await download(page, 'export-csv')).toString('utf8'));
   expect(csv[0]).toContain('Difference to control (percentage points)');
   expect(csv.slice(1).map((r) => r.map((v) => cellValue(v)))).toEqual(rows);

@@ -106,4 +106,17 @@ test.describe('ads and money screens', () => {
       expect(csv.slice(1).map((r) => r.map(text))).toEqual(grid.rows.map((r) => r.map(text)));
     });
   }
+
+  test('App Measurement and Inapp Overview each say how they count purchases and link to the other', async ({ page }) => {
+    await open(page, '/gsm/analytic/app_measurement');
+    await ready(page);
+    const note = page.getByTestId('report-notice').filter({ hasText: 'counts purchase events as Main Data does' });
+    await expect(note).toHaveText('IAP here counts purchase events as Main Data does (each iap_purchase the game sent). Inapp Overview counts verified store transactions, one per transaction id. Inapp Overview');
+    await note.getByRole('link', { name: 'Inapp Overview' }).click();
+    await expect(page).toHaveURL(/\/gsm\/analytic\/inappOverview/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Inapp Overview', exact: true })).toBeVisible();
+    await ready(page);
+    const back = page.getByTestId('report-notice').filter({ hasText: 'Purchases here are store transactions' });
+    await expect(back.getByRole('link', { name: 'App Measurement' })).toHaveAttribute('href', '/gsm/analytic/app_measurement');
+  });
 });

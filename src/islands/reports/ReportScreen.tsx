@@ -126,6 +126,14 @@ export default function ReportScreen({ reportId, account, canExport, canNote = f
           {notices.map((n, i) => (
             <p key={i} className={`report-note report-notice-${n.tone}`} role={n.tone === 'warn' ? 'alert' : 'note'} data-testid="report-notice">
               {n.text}
+              {n.link && (
+                <>
+                  {' '}
+                  <a href={n.link.href} data-testid="report-notice-link">
+                    {n.link.label}
+                  </a>
+                </>
+              )}
             </p>
           ))}
           {chart && <LazyChart {...chart} marks={marks} partialIndex={partialIndex} />}

@@ -19,6 +19,21 @@ export type ExperimentStatus = (typeof EXPERIMENT_STATUSES)[number];
 export const EXPERIMENT_ANALYSES = ['fixed', 'sequential'] as const;
 export type ExperimentAnalysis = (typeof EXPERIMENT_ANALYSES)[number];
 
+/**
+ * Guardrails: figures of the A/B reports an experiment must not make worse, named by key — a retention day
+ * of the Retention report ('D1' … 'D30') or a metric of the Other report. Higher is better for every one of
+ * them, so "worse" is always "lower" (docs/metrics.md, "Guardrails"). The two lists are the reports' own days and
+ * metrics (./screens.ts names them AB_RETENTION_DAYS and AB_METRICS); defined here so the manager's contract
+ * does not load the report descriptors.
+ */
+export const GUARDRAIL_RETENTION_DAYS = [1, 3, 7, 14, 30] as const;
+export const GUARDRAIL_OTHER_METRICS = ['arpu', 'sessions', 'playTime', 'level', 'conversion'] as const;
+export const GUARDRAILS = [...GUARDRAIL_RETENTION_DAYS.map((d) => `D${d}`), ...GUARDRAIL_OTHER_METRICS] as const;
+export const MAX_GUARDRAILS = GUARDRAILS.length;
+
+/** A guardrail as typed ("d7", "ARPU") in its canonical spelling, or null when it is none of GUARDRAILS. */
+export const guardrailKey = (text: string): string | null => GUARDRAILS.find((g) => g.toLowerCase() === text.trim().toLowerCase()) ?? null;
+
 export const VARIANT_KEY = /^[A-Za-z0-9_-]{1,32}$/;
 export const variantSchema = z.object({ key: z.string(), weight: z.number() });
 export type Variant = z.infer<typeof variantSchema>;
@@ -61,6 +76,8 @@ export const experimentSchema = z.object({
   minVersion: z.string(),
   newPlayersOnly: z.boolean(),
   analysis: z.enum(EXPERIMENT_ANALYSES),
+  /** Guardrail keys (GUARDRAILS), in the order chosen; flagged on the reports when a variant makes one significantly worse. */
+  guardrails: z.array(z.string()),
   startDay: z.string(),
   endDay: z.string().nullable(),
   status: z.enum(EXPERIMENT_STATUSES),
@@ -95,6 +112,14 @@ export const experimentSaveContract = contractsFor({ route: EXPERIMENT_ROUTE }).
     minVersion: z.string().trim().max(50).regex(/^([0-9A-Za-z][0-9A-Za-z._+-]*)?$/, 'must be an app version like 1.4.0').default(''),
     newPlayersOnly: z.boolean().default(false),
     analysis: z.enum(EXPERIMENT_ANALYSES, { error: 'must be "fixed" or "sequential"' }).default('fixed'),
+    guardrails: z
+      .array(z.string({ error: 'must be metric names' }).max(40, 'must be metric names'), { error: `must be a list of metric names (${GUARDRAILS.join(', ')})` })
+      .max(MAX_GUARDRAILS * 2, `may name at most ${MAX_GUARDRAILS} metrics`)
+      .default([])
+      .superRefine((list, ctx) => {
+        const unknown = list.filter((g) => guardrailKey(g) === null);
+        if (unknown.length) ctx.addIssue({ code: 'custom', message: `${unknown.map((g) => `"${g.slice(0, 40)}"`).join(', ')} ${unknown.length > 1 ? 'are not A/B metrics' : 'is not an A/B metric'}; guardrails are ${GUARDRAILS.join(', ')}` });
+      }),
     startDay: day,
     endDay: day.nullable().optional(),
   }).refine((v) => !v.endDay || v.endDay >= v.startDay, { path: ['endDay'], message: 'must not be before the start day' }),

@@ -45,6 +45,7 @@ function retentionAnswer(exposed: [number, number], d7: { control: [number, numb
     from: '2026-06-01', to: '2026-06-14', apps: ['a'], pending: 0, experiment: '1', experiments: [{ id: '1', name: 'T', status: 'running', appId: 'a' }], known: true, name: 'T', status: 'running',
     control: 'control', variants: [{ key: 'control', weight: 50, exposed: exposed[0] }, { key: 'B', weight: 50, exposed: exposed[1] }],
     srm: { statistic: 0, p: exposed[0] === exposed[1] ? 1 : 1e-6 },
+    guardrails: [], guardrailBreaches: [],
     lines: [line('control', d7.control, null), line('B', d7.b, d7.needed)],
   };
 }

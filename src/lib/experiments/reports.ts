@@ -5,8 +5,9 @@ import { nowMs } from '../time/clock';
 import type { ExperimentAnalysis, Variant } from './contract';
 import { compareMeans, compareProportions } from './compare';
 import { cuped, type PairedSums } from './cuped';
-import { AB_METRICS, AB_RETENTION_DAYS, CUPED_METRICS, abOtherScreen, abRetentionScreen, type AbMetric, type MetricLine, type RetentionLine } from './screens';
+import { AB_METRICS, AB_RETENTION_DAYS, CUPED_METRICS, abOtherScreen, abRetentionScreen, guardrailLabel, type AbMetric, type MetricLine, type RetentionLine } from './screens';
 import { holmAdjust } from './multiple';
+import { guardrailBreaches, type GuardrailBreach } from './guardrails';
 import { chiSquareGoodnessOfFit, meanInterval, sampleSizeMeans, sampleSizeTwoProportions, summaryOfSums, wilsonInterval } from './stats';
 
 /**
@@ -15,7 +16,7 @@ import { chiSquareGoodnessOfFit, meanInterval, sampleSizeMeans, sampleSizeTwoPro
  * per-player daily rollups (user_days, level_reach), then the statistics. Definitions: docs/metrics.md, "A/B tests".
  */
 
-type ExperimentRow = { id: number; app_id: string; name: string; status: string; variants: Variant[]; start_day: string; analysis: ExperimentAnalysis };
+type ExperimentRow = { id: number; app_id: string; name: string; status: string; variants: Variant[]; start_day: string; analysis: ExperimentAnalysis; guardrails: string[] };
 
 interface Chosen {
   experiments: { id: string; name: string; status: string; appId: string }[];
@@ -26,7 +27,7 @@ interface Chosen {
 /** The experiments of the scope's apps and the one asked for (or the newest, running first). */
 async function chooseExperiment(db: Sql, scope: ReportScope, requested: string): Promise<Chosen> {
   const rows = await db.query<ExperimentRow>(
-    `SELECT id, app_id, name, status, variants, start_day::text AS start_day, analysis FROM experiments
+    `SELECT id, app_id, name, status, variants, start_day::text AS start_day, analysis, guardrails FROM experiments
       WHERE app_id IN (SELECT jsonb_array_elements_text($1::jsonb)) AND status <> 'draft'
       ORDER BY (status = 'running') DESC, id DESC`,
     [JSON.stringify(scope.apps)],
@@ -73,6 +74,8 @@ const empty = (chosen: Chosen) => ({
   status: chosen.experiment?.status ?? '',
   control: chosen.experiment?.variants[0]?.key ?? '',
   method: chosen.experiment?.analysis ?? 'fixed',
+  guardrails: chosen.experiment?.guardrails ?? [],
+  guardrailBreaches: [] as GuardrailBreach[],
 });
 
 /** Exposed players per variant (in the experiment's variant order) and the sample-ratio check. */
@@ -145,7 +148,7 @@ export async function abRetention(db: Db, scope: ReportScope, requested: string,
       lines.push(line);
     }
   }
-  return { ...base, pending, variants, srm, lines: withHolm(lines) };
+  return { ...base, pending, variants, srm, lines: withHolm(lines), guardrailBreaches: guardrailBreaches(e.guardrails, lines, (l) => `D${l.day}`, guardrailLabel) };
 }
 
 /** Per-player figures in the window, summed per variant: n, Σx and Σx² of each metric (conversion: payers). */
@@ -254,7 +257,7 @@ export async function abOther(db: Db, scope: ReportScope, requested: string, win
       lines.push(line);
     }
   }
-  return { ...base, pending, variants, srm, lines: withHolm(lines) };
+  return { ...base, pending, variants, srm, lines: withHolm(lines), guardrailBreaches: guardrailBreaches(e.guardrails, lines, (l) => l.metric, guardrailLabel) };
 }
 
 /** The lines with their Holm-adjusted p-values: one family per report (every variant × day, or variant × metric). */

@@ -2,7 +2,7 @@ import { OS_NAMES, type OsCode } from '../platform';
 import { appColumn, appField, platformOrAllOptions } from '../resources/app-fields';
 import { defineResource, ofEditedRow, toastsOf } from '../resources/define';
 import { todayInReportZone } from '../ui/filters/date-range';
-import { experimentDeleteContract, experimentListContract, experimentSaveContract, experimentStartContract, experimentStopContract, EXPERIMENT_ANALYSES, type Experiment, type ExperimentAnalysis } from './contract';
+import { experimentDeleteContract, experimentListContract, experimentSaveContract, experimentStartContract, experimentStopContract, EXPERIMENT_ANALYSES, GUARDRAILS, type Experiment, type ExperimentAnalysis } from './contract';
 
 const ANALYSIS_LABELS: Record<ExperimentAnalysis, string> = { fixed: 'Fixed horizon', sequential: 'Sequential (peek-safe)' };
 
@@ -33,6 +33,7 @@ export const experimentsResource = defineResource({
     { key: 'variantSpec', label: 'Variants (first = control)', show: 'code' },
     { key: 'audience', label: 'Audience', value: audienceText },
     { key: 'analysis', label: 'Analysis', value: (r: Experiment) => ANALYSIS_LABELS[r.analysis] },
+    { key: 'guardrails', label: 'Guardrails', value: (r: Experiment) => r.guardrails.join(', ') },
     { key: 'startDay', label: 'Start', show: 'day' },
     { key: 'endDay', label: 'End', show: 'day' },
     { key: 'status', label: 'Status', show: 'status', severity: statusSeverity, hint: (r) => `by ${r.updatedBy}` },
@@ -52,10 +53,17 @@ export const experimentsResource = defineResource({
       options: EXPERIMENT_ANALYSES.map((a) => ({ label: ANALYSIS_LABELS[a], value: a })),
       help: 'Sequential: p-values and intervals that stay valid when the report is read every day. Fixed: valid once, at the sample size planned. Fixed once the experiment runs.',
     },
+    {
+      key: 'guardrails',
+      label: 'Guardrails',
+      input: 'chips',
+      placeholder: 'D7, arpu … (empty = none)',
+      help: `Figures the experiment must not make worse; the reports flag one a variant makes significantly worse. One of ${GUARDRAILS.join(', ')}.`,
+    },
     { key: 'startDay', label: 'Start day', input: 'date' },
     { key: 'endDay', label: 'End day', input: 'date', help: 'Empty: runs until stopped.' },
   ],
-  initial: (ctx) => ({ appId: ctx.apps[0]?.id, variantSpec: 'control:50, B:50', os: 0, countries: [], minVersion: '', newPlayersOnly: false, analysis: 'sequential', startDay: todayInReportZone() }),
+  initial: (ctx) => ({ appId: ctx.apps[0]?.id, variantSpec: 'control:50, B:50', os: 0, countries: [], minVersion: '', newPlayersOnly: false, analysis: 'sequential', guardrails: [], startDay: todayInReportZone() }),
   fixed: ofEditedRow('id', 'appId'),
   editable: (r) => r.status !== 'stopped',
   removable: (r) => r.status === 'draft',

@@ -3,7 +3,8 @@ import { numberFromText } from '../contract';
 import { defineReport, type ReportNotice } from '../reports/define';
 import type { Cell, ReportTable, TableColumn } from '../reports/table';
 import { round } from '../reports/columns';
-import { EXPERIMENT_ANALYSES, type ExperimentAnalysis } from './contract';
+import { EXPERIMENT_ANALYSES, GUARDRAIL_OTHER_METRICS, GUARDRAIL_RETENTION_DAYS, type ExperimentAnalysis } from './contract';
+import { guardrailBreach } from './guardrails';
 
 /**
  * The two A/B report screens as descriptors (shared by browser and server; the SQL and statistics are in
@@ -12,14 +13,14 @@ import { EXPERIMENT_ANALYSES, type ExperimentAnalysis } from './contract';
  */
 
 /** Days after exposure whose retention the report shows. */
-export const AB_RETENTION_DAYS = [1, 3, 7, 14, 30] as const;
+export const AB_RETENTION_DAYS = GUARDRAIL_RETENTION_DAYS;
 /** Decisions are made at this significance level (two-sided) and power. */
 export const AB_ALPHA = 0.05;
 export const AB_POWER = 0.8;
 /** A sample-ratio mismatch is flagged below this chi-square p-value. */
 export const SRM_ALPHA = 0.001;
 
-export const AB_METRICS = ['arpu', 'sessions', 'playTime', 'level', 'conversion'] as const;
+export const AB_METRICS = GUARDRAIL_OTHER_METRICS;
 export type AbMetric = (typeof AB_METRICS)[number];
 /** Metrics adjusted by CUPED with their own value over the W days before exposure (sums over days; not the level or payer flag). */
 export const CUPED_METRICS = ['arpu', 'sessions', 'playTime'] as const satisfies readonly AbMetric[];
@@ -30,6 +31,9 @@ export const AB_METRIC_LABELS: Record<AbMetric, string> = {
   level: 'Highest level reached',
   conversion: 'Conversion to payer (%)',
 };
+
+/** A guardrail's name on screen: "D7 retention" or the metric's label. */
+export const guardrailLabel = (key: string) => (/^D\d+$/.test(key) ? `${key} retention` : (AB_METRIC_LABELS[key as AbMetric] ?? key));
 
 const experimentChoice = z.object({ id: z.string(), name: z.string(), status: z.string(), appId: z.string() });
 const commonFigures = {
@@ -44,6 +48,10 @@ const commonFigures = {
   variants: z.array(z.object({ key: z.string(), weight: z.number(), exposed: z.number() })),
   /** How differences are tested (the experiment's choice): fixed horizon or sequential (mSPRT). */
   method: z.enum(EXPERIMENT_ANALYSES),
+  /** The experiment's guardrails (all of them; each report flags those among its own figures). */
+  guardrails: z.array(z.string()),
+  /** Guardrails of this report's figures that a variant makes significantly worse (./guardrails.ts). */
+  guardrailBreaches: z.array(guardrailBreach),
   /** Chi-square goodness of fit of exposed counts to the weights; null with fewer than one player. */
   srm: z.object({ statistic: z.number(), p: z.number() }).nullable(),
 };
@@ -141,6 +149,13 @@ function commonNotices(a: Common, underpowered: string | null): ReportNotice[] {
     out.push({ tone: 'warn', text: `Sample-ratio mismatch: exposed players split ${shares}; chi-square p = ${a.srm.p.toExponential(1)} < ${SRM_ALPHA}. Assignment or exposure logging is broken: do not trust these figures.` });
   }
   if (underpowered) out.push({ tone: 'warn', text: underpowered });
+  // Guardrail flags first: they are what must stop a launch.
+  const what = a.method === 'sequential' ? '95% confidence sequence' : '95% CI';
+  const breaches: ReportNotice[] = a.guardrailBreaches.map((b) => ({
+    tone: 'warn',
+    text: `${b.text}: ${b.variant} is worse than ${a.control} (Δ ${b.diff.toFixed(2)}, ${what} ${b.diffLow.toFixed(2)} … ${b.diffHigh.toFixed(2)}, entirely below 0).`,
+  }));
+  out.unshift(...breaches);
   out.push({ tone: 'info', text: a.method === 'sequential' ? SEQUENTIAL : PEEKING });
   return out;
 }

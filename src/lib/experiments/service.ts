@@ -9,19 +9,19 @@ import type { Db, Sql } from '../server/db';
 import { badRequest, conflict, HttpError, notFound } from '../server/errors';
 import { nowMs } from '../time/clock';
 import { assignVariant, compareVersions } from './assign';
-import { formatVariantSpec, parseVariantSpec, type Experiment, type ExperimentAnalysis, type ExperimentStatus, type Variant } from './contract';
+import { formatVariantSpec, GUARDRAILS, guardrailKey, parseVariantSpec, type Experiment, type ExperimentAnalysis, type ExperimentStatus, type Variant } from './contract';
 
 /** Experiments: the manager's rules (weights, overlaps, fixed variants once running) and the SDK's assignment. */
 
 type Row = {
-  id: number; app_id: string; name: string; variants: Variant[]; os: number; countries: string[]; min_version: string; new_players_only: boolean; analysis: ExperimentAnalysis;
+  id: number; app_id: string; name: string; variants: Variant[]; os: number; countries: string[]; min_version: string; new_players_only: boolean; analysis: ExperimentAnalysis; guardrails: string[];
   start_day: string; end_day: string | null; status: ExperimentStatus; updated_by: string; updated_at: Date;
 };
-const COLUMNS = `id, app_id, name, variants, os, countries, min_version, new_players_only, analysis, start_day::text AS start_day, end_day::text AS end_day, status, updated_by, updated_at`;
+const COLUMNS = `id, app_id, name, variants, os, countries, min_version, new_players_only, analysis, guardrails, start_day::text AS start_day, end_day::text AS end_day, status, updated_by, updated_at`;
 
 const toExperiment = (r: Row): Experiment => ({
   id: r.id, appId: r.app_id, name: r.name, variants: r.variants, variantSpec: formatVariantSpec(r.variants), os: Number(r.os), countries: r.countries,
-  minVersion: r.min_version, newPlayersOnly: r.new_players_only, analysis: r.analysis, startDay: r.start_day, endDay: r.end_day, status: r.status, updatedBy: r.updated_by,
+  minVersion: r.min_version, newPlayersOnly: r.new_players_only, analysis: r.analysis, guardrails: r.guardrails ?? [], startDay: r.start_day, endDay: r.end_day, status: r.status, updatedBy: r.updated_by,
   updatedAt: new Date(r.updated_at).toISOString(),
 });
 
@@ -66,8 +66,20 @@ export interface ExperimentInput {
   minVersion: string;
   newPlayersOnly: boolean;
   analysis?: ExperimentAnalysis;
+  guardrails?: string[];
   startDay: string;
   endDay?: string | null;
+}
+
+/**
+ * Guardrails as stored: canonical keys (GUARDRAILS), once each, in the order given. Unknown names are refused
+ * by the contract; this repeats it for callers that bypass it. A running experiment may gain or lose guardrails:
+ * they flag harm, they do not choose the test.
+ */
+function guardrailList(names: readonly string[]): string[] {
+  const unknown = names.filter((g) => guardrailKey(g) === null);
+  if (unknown.length) throw badRequest(`guardrails: ${unknown.map((g) => `"${g.slice(0, 40)}"`).join(', ')} ${unknown.length > 1 ? 'are not A/B metrics' : 'is not an A/B metric'}; guardrails are ${GUARDRAILS.join(', ')}`);
+  return [...new Set(names.map((g) => guardrailKey(g)!))];
 }
 
 /** The change a running experiment's variants would make, in words, or null when they are the same. */
@@ -83,13 +95,14 @@ function variantChange(before: readonly Variant[], after: readonly Variant[]): s
 export async function saveExperiment(db: Db, actor: Actor, input: ExperimentInput): Promise<Experiment> {
   const parsed = parseVariantSpec(input.variantSpec);
   if ('error' in parsed) throw badRequest(`variantSpec: ${parsed.error}`);
+  const guardrails = guardrailList(input.guardrails ?? []);
   if (!mayViewApp(actor.account, input.appId)) throw forbidden();
   return db.transaction(async (tx) => {
     await requireAppField(tx, input.appId);
     const before = input.id ? await requireExperiment(tx, actor.account, input.id) : null;
     const next = {
       app_id: input.appId, name: input.name, variants: parsed.variants, os: input.os, countries: [...new Set(input.countries)], min_version: input.minVersion,
-      new_players_only: input.newPlayersOnly, analysis: input.analysis ?? 'fixed', start_day: input.startDay, end_day: input.endDay ?? null,
+      new_players_only: input.newPlayersOnly, analysis: input.analysis ?? 'fixed', guardrails, start_day: input.startDay, end_day: input.endDay ?? null,
     };
     if (before) {
       if (before.status === 'stopped') throw conflict('A stopped experiment cannot be changed: its report stays as it ran.');
@@ -103,16 +116,16 @@ export async function saveExperiment(db: Db, actor: Actor, input: ExperimentInpu
         await refuseOverlap(tx, { ...next, id: before.id });
       }
     }
-    const params = [next.app_id, next.name, JSON.stringify(next.variants), next.os, JSON.stringify(next.countries), next.min_version, next.new_players_only, next.start_day, next.end_day, actor.account.username, next.analysis];
+    const params = [next.app_id, next.name, JSON.stringify(next.variants), next.os, JSON.stringify(next.countries), next.min_version, next.new_players_only, next.start_day, next.end_day, actor.account.username, next.analysis, JSON.stringify(next.guardrails)];
     const row = before
       ? await tx.one<Row>(
           `UPDATE experiments SET app_id = $1, name = $2, variants = $3::jsonb, os = $4, countries = $5::jsonb, min_version = $6, new_players_only = $7,
-                  start_day = $8::date, end_day = $9::date, updated_by = $10, analysis = $11, updated_at = now() WHERE id = $12 RETURNING ${COLUMNS}`,
+                  start_day = $8::date, end_day = $9::date, updated_by = $10, analysis = $11, guardrails = $12::jsonb, updated_at = now() WHERE id = $13 RETURNING ${COLUMNS}`,
           [...params, before.id],
         )
       : await tx.one<Row>(
-          `INSERT INTO experiments (app_id, name, variants, os, countries, min_version, new_players_only, start_day, end_day, updated_by, analysis)
-           VALUES ($1, $2, $3::jsonb, $4, $5::jsonb, $6, $7, $8::date, $9::date, $10, $11) RETURNING ${COLUMNS}`,
+          `INSERT INTO experiments (app_id, name, variants, os, countries, min_version, new_players_only, start_day, end_day, updated_by, analysis, guardrails)
+           VALUES ($1, $2, $3::jsonb, $4, $5::jsonb, $6, $7, $8::date, $9::date, $10, $11, $12::jsonb) RETURNING ${COLUMNS}`,
           params,
         );
     const saved = toExperiment(row!);

@@ -172,6 +172,8 @@ export interface ReportDescriptor<Extra extends z.ZodRawShape = any, Figures ext
 export interface ReportNotice {
   tone: 'warn' | 'info';
   text: string;
+  /** A screen the notice points to (shown after the text), e.g. the report that counts the same thing another way. */
+  link?: { label: string; href: string };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHART_PALETTE, dayChart, defineReport, groupBy, seriesOf, shortDay } from '../../reports/define';
+import { CHART_PALETTE, dayChart, defineReport, groupBy, seriesOf, shortDay, type ReportNotice } from '../../reports/define';
 import { percent } from '../../reports/columns';
 import { linesTable, type ReportTable } from '../../reports/table';
 import { noInstalls } from '../cohort-table';
@@ -113,6 +113,22 @@ export const adsImpressionScreen = defineReport({
 
 // ---------------------------------------------------------------- Inapp Overview, Inapp, First IAP
 
+/*
+ * The two ways the console counts purchases (docs/metrics.md, "Purchases: two countings"): App Measurement
+ * follows Main Data (iap_purchase events as the game sent them), the Inapp screens count verified store
+ * transactions once. They differ by design, so each screen says which one it uses and points to the other.
+ */
+export const STORE_TRANSACTIONS_NOTICE: ReportNotice = {
+  tone: 'info',
+  text: 'Purchases here are store transactions: verified purchases, one per store and transaction id (a re-sent purchase counts once). App Measurement counts purchase events as Main Data does.',
+  link: { label: 'App Measurement', href: '/gsm/analytic/app_measurement' },
+};
+export const PURCHASE_EVENTS_NOTICE: ReportNotice = {
+  tone: 'info',
+  text: 'IAP here counts purchase events as Main Data does (each iap_purchase the game sent). Inapp Overview counts verified store transactions, one per transaction id.',
+  link: { label: 'Inapp Overview', href: '/gsm/analytic/inappOverview' },
+};
+
 export const inappOverviewScreen = defineReport({
   id: 'inappOverview',
   route: '/gsm/analytic/inappOverview',
@@ -120,6 +136,7 @@ export const inappOverviewScreen = defineReport({
   figures: { rows: z.array(inappDayRow) },
   noun: 'purchases',
   isEmpty: (answer) => !answer.rows.some((r) => r.purchases > 0),
+  notices: () => [STORE_TRANSACTIONS_NOTICE],
   table: (answer) => linesTable({ name: 'Inapp Overview', byDay: (r) => r.day, columns: INAPP_DAY_COLUMNS, rows: answer.rows }),
   chart: (answer) =>
     dayChart(answer.rows, (r) => r.day, { left: 'Payers', right: 'Revenue (USD)' }, [
@@ -136,6 +153,7 @@ export const inappScreen = defineReport({
   figures: { buyers: z.number(), products: z.array(inappProductRow) },
   noun: 'purchases',
   isEmpty: (answer) => answer.products.length === 0,
+  notices: () => [STORE_TRANSACTIONS_NOTICE],
   table: (answer) =>
     linesTable({ name: 'Inapp', key: { label: 'Product', value: (r) => r.productId }, columns: inappProductColumns(answer.products, answer.buyers), rows: answer.products }),
   chart: (answer) => ({
@@ -249,6 +267,7 @@ export const appMeasurementScreen = defineReport({
   figures: { lines: z.array(appMeasurementLine) },
   noun: 'events',
   isEmpty: (answer) => !answer.lines.some((l) => l.dauSum + l.installs > 0),
+  notices: () => [PURCHASE_EVENTS_NOTICE],
   table: (answer) => linesTable({ name: 'App Measurement', key: { label: 'App', value: (l) => l.name }, columns: APP_MEASUREMENT_COLUMNS, rows: answer.lines, sortable: true }),
   // One DAU line per app over the range's days: the apps' sparklines side by side.
   chart: (answer) => ({
