@@ -32,7 +32,7 @@ describe('screens named by the route table', () => {
     for (const descriptor of Object.values(reportScreens)) {
       expect(named.map((r) => r.screen), descriptor.id).toContain(`report:${descriptor.id}`);
     }
-  });
+  }, 60_000); // It imports every area's screens and server half: seconds on a loaded machine.
 });
 
 describe('route table', () => {
