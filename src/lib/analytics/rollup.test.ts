@@ -3,7 +3,7 @@ import { migrate } from '../server/db/migrate';
 import { openMemoryPglite } from '../server/db/open';
 import type { Db } from '../server/db';
 import { ingestBatch } from './ingest';
-import { pendingAppDays, rollupPending } from './rollup';
+import { pendingAppDays, rollupDay, rollupPending } from './rollup';
 import { simulateStudio, type SimBatch } from './simulator';
 
 /**
@@ -109,5 +109,18 @@ describe('incremental rollups', () => {
     const sent = new Set(batches.flatMap((b) => b.events.map((e) => `${b.appId}|${e.id}`)));
     const stored = await db.one<{ n: number }>('SELECT count(*)::int AS n FROM events');
     expect(stored!.n).toBe(sent.size);
+  });
+});
+
+describe('a rollup ended by a deadlock', () => {
+  // A database whose transactions fail as PostgreSQL ends one of two runners that wait on each other.
+  const failing = (code: string) =>
+    ({ kind: 'postgres', transaction: async () => Promise.reject(Object.assign(new Error('deadlock detected'), { code })) }) as unknown as Db;
+
+  it('leaves its day for a later round (0 done) instead of failing; any other error still fails', async () => {
+    expect(await rollupDay(failing('40P01'), '2026-11-01')).toBe(0);
+    await expect(rollupDay(failing('23505'), '2026-11-01')).rejects.toMatchObject({ code: '23505' });
+    // The day is free again for the next round in this process.
+    expect(await rollupDay(failing('40P01'), '2026-11-01')).toBe(0);
   });
 });

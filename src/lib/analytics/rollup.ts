@@ -42,23 +42,35 @@ export async function rollupDay(db: Db, day: string, onlyApps?: readonly string[
   if (inProgress.has(day)) return 0;
   inProgress.add(day);
   try {
-    return await db.transaction(async (tx) => {
-      const locked = await tx.one<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1, $2) AS ok', [ROLLUP_LOCK_KEY, dayNumber(day)]);
-      if (!locked?.ok) return 0;
-      const marks = await tx.query<{ app_id: string; ver: string }>(
-        `SELECT app_id, ver::text AS ver FROM rollup_dirty WHERE day = $1::date ${onlyApps ? `AND app_id ${appsIn(2)}` : ''} ORDER BY app_id`,
-        onlyApps ? [day, JSON.stringify(onlyApps)] : [day],
-      );
-      if (marks.length === 0) return 0;
-      await recompute(tx, day, marks.map((m) => m.app_id));
-      const params: unknown[] = [day];
-      const pairs = marks.map((m) => (params.push(m.app_id, m.ver), `($${params.length - 1}, $${params.length}::bigint)`));
-      await tx.query(`DELETE FROM rollup_dirty WHERE day = $1::date AND (app_id, ver) IN (${pairs.join(',')})`, params);
-      return marks.length;
-    });
+    return await rollupDayOnce(db, day, onlyApps);
+  } catch (error) {
+    // Two runners on two days can each mark the other's day stale while deleting their own marks: PostgreSQL
+    // then ends one of them (deadlock_detected). Its work rolls back and its day stays dirty, so it counts as
+    // "done by another runner" and a later round takes it again, instead of failing a report or a job run.
+    if ((error as { code?: string }).code === DEADLOCK_DETECTED) return 0;
+    throw error;
   } finally {
     inProgress.delete(day);
   }
+}
+
+const DEADLOCK_DETECTED = '40P01';
+
+async function rollupDayOnce(db: Db, day: string, onlyApps?: readonly string[]): Promise<number> {
+  return await db.transaction(async (tx) => {
+    const locked = await tx.one<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1, $2) AS ok', [ROLLUP_LOCK_KEY, dayNumber(day)]);
+    if (!locked?.ok) return 0;
+    const marks = await tx.query<{ app_id: string; ver: string }>(
+      `SELECT app_id, ver::text AS ver FROM rollup_dirty WHERE day = $1::date ${onlyApps ? `AND app_id ${appsIn(2)}` : ''} ORDER BY app_id`,
+      onlyApps ? [day, JSON.stringify(onlyApps)] : [day],
+    );
+    if (marks.length === 0) return 0;
+    await recompute(tx, day, marks.map((m) => m.app_id));
+    const params: unknown[] = [day];
+    const pairs = marks.map((m) => (params.push(m.app_id, m.ver), `($${params.length - 1}, $${params.length}::bigint)`));
+    await tx.query(`DELETE FROM rollup_dirty WHERE day = $1::date AND (app_id, ver) IN (${pairs.join(',')})`, params);
+    return marks.length;
+  });
 }
 
 const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
