@@ -9,7 +9,7 @@ import { writeAudit } from '../server/audit';
 import { hashPassword, randomToken } from '../server/crypto';
 import type { Db, Sql } from '../server/db';
 import { HttpError, badRequest, conflict, notFound } from '../server/errors';
-import { authorizeAccountChange, holdingsOf, roleGrantsOf, type Holdings } from './authority';
+import { authorizeAccountChange, holdingsOf, grantsOfGivenRole, type Holdings } from './authority';
 import type { AccountRow } from './contract';
 
 const COLUMNS = `a.username, a.role, a.name, a.avatar, a.introduction, a.active, a.can_view_all_app, a.list_app, a.follow_team,
@@ -130,8 +130,7 @@ export async function createAccount(
   if (problem) throw badRequest(`password: ${problem}`);
   const hash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const role = await roleGrantsOf(tx, input.role);
-    if (!role) throw badRequest(`role: "${input.role}" does not exist.`);
+    const role = await grantsOfGivenRole(tx, input.role);
     await authorizeAccountChange(tx, actor, {
       verb: 'create', username: input.username, before: null,
       after: {
@@ -173,8 +172,7 @@ export async function updateAccount(db: Db, actor: Actor, input: { username: str
     if (actor.account.username === input.username && before.role !== input.role) throw new HttpError(403, 'You cannot change your own role.');
     // The last-root rule answers first (409), whoever asks: after the root-only check it could never be reached.
     if (before.role === 'root' && input.role !== 'root') await guardLastRoot(tx, input.username);
-    const role = await roleGrantsOf(tx, input.role);
-    if (!role) throw badRequest(`role: "${input.role}" does not exist.`);
+    const role = await grantsOfGivenRole(tx, input.role);
     await authorize(tx, actor, 'change', input.username, (held) => ({
       ...held, role: input.role, rolePaths: role.paths, roleActions: role.actions, paths: input.paths, actions: [...input.privateActions, ...input.permissions],
     }));

@@ -1,7 +1,7 @@
 import type { Actor } from '../auth/types';
 import { isPathPermitted } from '../routes';
 import type { Sql } from '../server/db';
-import { HttpError } from '../server/errors';
+import { badRequest, HttpError } from '../server/errors';
 
 /**
  * Who may change whom: ONE decision for every account and role write (docs/security.md, "Account and role
@@ -182,10 +182,11 @@ export async function holdingsOfRole(tx: Sql, role: string): Promise<Holdings[]>
   return (await tx.query<HoldingsRow>(`${HOLDINGS_SQL} WHERE a.role = $1 ORDER BY a.username FOR UPDATE OF a`, [role])).map(toHoldings);
 }
 
-/** A role's grants as stored now (null when it does not exist). */
-export async function roleGrantsOf(tx: Sql, role: string): Promise<RoleGrants | null> {
+/** The grants of the role an account is given, as stored now; 400 when no such role exists. */
+export async function grantsOfGivenRole(tx: Sql, role: string): Promise<RoleGrants> {
   const row = await tx.one<{ paths: string[]; private_actions: string[] }>('SELECT paths, private_actions FROM roles WHERE name = $1', [role]);
-  return row ? { paths: row.paths, actions: row.private_actions } : null;
+  if (!row) throw badRequest(`role: "${role}" does not exist.`);
+  return { paths: row.paths, actions: row.private_actions };
 }
 
 async function teamLookup(tx: Sql): Promise<TeamOf> {

@@ -1,7 +1,7 @@
 import type { Actor } from '../auth/types';
 import { joinTransaction, type Db } from '../server/db';
 import { badRequest, notFound } from '../server/errors';
-import { authorizeAccountChange, holdingsOf, roleGrantsOf } from './authority';
+import { authorizeAccountChange, holdingsOf, grantsOfGivenRole } from './authority';
 import { createAccount, getAccount, setViewAllApps, updateAccount, updateFinancePermission, updateListApp } from './admin-service';
 import type { AccountRow } from './contract';
 
@@ -34,8 +34,7 @@ export async function saveAccount(db: Db, actor: Actor, input: AccountSave): Pro
     // judges its step again (a step alone could look harmless once an earlier one has changed the target).
     const held = input.isNew ? null : await holdingsOf(tx, input.username, true);
     if (!input.isNew && !held) throw notFound(`Account "${input.username}" does not exist.`);
-    const role = await roleGrantsOf(tx, input.role);
-    if (!role) throw badRequest(`role: "${input.role}" does not exist.`);
+    const role = await grantsOfGivenRole(tx, input.role);
     await authorizeAccountChange(tx, actor, {
       verb: input.isNew ? 'create' : 'change', username: input.username, before: held,
       after: {

@@ -13,19 +13,11 @@ export interface AreaSeed {
 
 
 /**
- * Seeds an empty database. Base roles always (they are the product's permission presets); demo
- * accounts, teams and apps only with demo data, and then each area's demo rows (`seeds`, in the
- * composition root's order); in production the first root comes from ROOT_USERNAME/ROOT_PASSWORD and there
- * is no default password.
- */
-export async function seedDatabase(db: Db, config: ServerConfig, seeds: readonly AreaSeed[] = []): Promise<void> {
-  if (await seedCore(db, config, seeds)) await seedDemoAreas(db, config, seeds);
-}
-
-/**
- * The first part of seeding, which the console needs before it can answer: base roles, and with demo data the
- * demo teams, apps and accounts (with each area's `withApps` rows). Answers true when it seeded an empty
- * database with demo data, so the areas' demo rows are still to come (`seedDemoAreas`).
+ * The first part of seeding an empty database, which the console needs before it can answer: base roles
+ * always (the product's permission presets); with demo data the demo teams, apps and accounts (with each
+ * area's `withApps` rows), otherwise the first root from ROOT_USERNAME/ROOT_PASSWORD (no default password).
+ * Answers true when it seeded demo data, so the areas' demo rows are still to come (`seedDemoAreas`, which
+ * start-up runs in the background).
  */
 export async function seedCore(db: Db, config: ServerConfig, seeds: readonly AreaSeed[] = []): Promise<boolean> {
   const { n } = (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM accounts')) ?? { n: 0 };
