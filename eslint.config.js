@@ -42,6 +42,14 @@ export default defineConfig(
     },
   },
   {
+    // Day arithmetic lives in src/lib/time (issue 40): a raw day length elsewhere is a second, drifting copy.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/time/**'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: 'Literal[value=86400000]', message: 'Use DAY_MS, daysMs(n), addDays or daysBetween from src/lib/time/day.' }],
+    },
+  },
+  {
     files: [...SHARED_FOLDERS.map((f) => `src/lib/${f}/**/*.{ts,tsx}`), 'src/lib/*.{ts,tsx}'],
     ignores: ['**/*.test.ts', '**/*.testkit.ts'],
     rules: {

@@ -15,6 +15,7 @@ import Field from '../../lib/ui/filters/Field';
 import PlayerLookup from './PlayerLookup';
 import '../../styles/data-table.css';
 import '../../styles/players.css';
+import { addDays } from '../../lib/time/day';
 
 type By = (typeof FIND_BY)[number];
 export interface FindUserProps {
@@ -185,6 +186,6 @@ export default function FindUserScreen({ account, search, initial, links }: Find
 
 /** A log opened from the profile covers the player's active days, at most the last 366 of them. */
 function maxFrom(first: string, last: string): string {
-  const earliest = new Date(Date.parse(`${last}T00:00:00Z`) - 365 * 86_400_000).toISOString().slice(0, 10);
+  const earliest = addDays(last, -365);
   return first > earliest ? first : earliest;
 }

@@ -15,6 +15,7 @@ import { formatDay } from '../../lib/time/format';
 import { deleteWorklog } from './delete-worklog';
 import WorklogForm, { draftOf, type Draft } from './WorklogForm';
 import { DayPicker } from '../common/DayPicker';
+import { addDays } from '../../lib/time/day';
 
 type View = Awaited<ReturnType<typeof load>>;
 const load = async (input: { teamId?: number; period: 'week' | 'month'; day: string }) => (await api(teamWorklogsContract, input)).data;
@@ -39,7 +40,7 @@ export default function WorklogTeamScreen({ today, canExport }: { today: string;
   useEffect(() => void refresh().catch(() => undefined), [teamId, period, day]); // eslint-disable-line react-hooks/exhaustive-deps
   const step = (dir: 1 | -1) => {
     const { from, to } = periodOf(period, day);
-    setDay(dir === 1 ? periodOf(period, new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)).from : periodOf(period, new Date(Date.parse(`${from}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)).from);
+    setDay(dir === 1 ? periodOf(period, addDays(to, 1)).from : periodOf(period, addDays(from, -1)).from);
   };
   const exportHref = (format: 'csv' | 'xlsx') => `${exportTeamWorklogsContract.path}?${toSearchParams({ ...input, format })}`;
   const remove = (row: WorklogRow) => deleteWorklog(row).then(refresh);

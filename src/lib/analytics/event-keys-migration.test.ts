@@ -3,6 +3,7 @@ import type { Db } from '../server/db';
 import { migrate, migrations } from '../server/db/migrate';
 import { openMemoryPglite } from '../server/db/open';
 import { ingestBatch } from './ingest';
+import { daysMs } from '../time/day';
 
 // Migration 0186 re-keys event_keys by the day of each event's time as sent. An install upgraded with
 // events already stored must still recognise their resends, the clamped ones included (their stored time
@@ -11,7 +12,7 @@ const NOW = Date.parse('2026-11-20T05:00:00Z');
 const APP = { appId: 'com.test.keys', os: 1 };
 const event = (id: string, time: number) => ({ id, name: 'session_start', userId: 'k1', time, appVersion: '1.0', sdkVersion: '4.0', country: 'VN', params: {} });
 const plain = event('plain-1', NOW - 3_600_000);
-const future = event('future-1', NOW + 3 * 86_400_000);
+const future = event('future-1', NOW + daysMs(3));
 
 let db: Db;
 beforeAll(async () => {

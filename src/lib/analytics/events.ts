@@ -1,5 +1,6 @@
 import { unstorableText } from '../text-safety';
 import { LEVEL_MODES } from './contract';
+import { daysMs } from '../time/day';
 
 /**
  * The game SDK's event vocabulary (POST /api/sdk/v1/analytics/events): the envelope every event carries and a typed
@@ -223,6 +224,6 @@ export function validateEvent(raw: unknown, keyOs: number, now: number, maxAgeDa
   if (params instanceof Refusal) return params;
   let flag: ClampFlag | null = null;
   if (deviceTime > now + FUTURE_TOLERANCE_MS) flag = 'future';
-  else if (deviceTime < now - maxAgeDays * 86_400_000) flag = 'ancient';
+  else if (deviceTime < now - daysMs(maxAgeDays)) flag = 'ancient';
   return { id, name: name as EventName, userId, time: flag ? now : Math.floor(deviceTime), deviceTime, flag, appVersion, sdkVersion, country, params };
 }

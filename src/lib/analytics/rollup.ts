@@ -1,6 +1,6 @@
 import { tunables } from '../server/config';
 import type { Db, Sql } from '../server/db';
-import { addDays, reportDay } from '../time/day';
+import { addDays, reportDay, DAY_MS } from '../time/day';
 import { ensurePartitions } from './partitions';
 import { nowMs } from '../time/clock';
 import { rollupSteps, type RollupScope, type StaleAppDay } from './rollups';
@@ -73,7 +73,7 @@ async function rollupDayOnce(db: Db, day: string, onlyApps?: readonly string[]):
   });
 }
 
-const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
+const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
 
 /**
  * Rebuilds every rollup row of (apps, day) from the day's raw events, step by step (./rollups), and marks

@@ -2,6 +2,7 @@ import { nowMs } from '../time/clock.ts';
 import { playSession } from './simulator-play.ts';
 import { simulateMoney } from './simulator-money.ts';
 import { hashParts } from '../random/seeded.ts';
+import { DAY_MS } from '../time/day.ts';
 /**
  * A deterministic simulated studio: players of several games installing, returning, playing levels,
  * watching ads and (rarely) paying, emitted as the game SDK's event batches. The same seed gives the same
@@ -67,7 +68,6 @@ export interface SimBatch {
   events: SimEvent[];
 }
 
-const DAY_MS = 86_400_000;
 const OFFSET_MS = 7 * 3_600_000;
 const dayOf = (ms: number) => new Date(ms + OFFSET_MS).toISOString().slice(0, 10);
 const dayStartOf = (day: string) => Date.parse(`${day}T00:00:00Z`) - OFFSET_MS;

@@ -2,11 +2,11 @@ import type { SdkEvent } from '../analytics/events';
 import { assignVariant } from './assign.ts';
 import type { Variant } from './contract';
 import { mulberry32 } from '../random/seeded.ts';
+import { DAY_MS } from '../time/day.ts';
 
 // Self-contained (types and ./assign.ts only): `npm run bench:analytics` loads it with Node 24's type
 // stripping, so the days of the reporting zone (UTC+7, as src/lib/time/day.ts) are repeated here.
 const ZONE_MS = 7 * 3_600_000;
-const DAY_MS = 86_400_000;
 const reportDay = (ms: number) => new Date(ms + ZONE_MS).toISOString().slice(0, 10);
 const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`) - ZONE_MS;
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { contractsFor, emptyRequest } from '../contract';
 import { day } from '../reports/filters';
 import { importAnswerSchema } from './more-contract';
+import { daysBetween } from '../time/day';
 
 /**
  * AdMob through Google's OAuth (tracker issue 16): googleApi/url answers the consent URL, Google sends the
@@ -34,7 +35,7 @@ export const googleTokenContract = admobApi.get(
 const range = z
   .object({ from: day, to: day, publisherId: z.string().trim().regex(/^pub-\d{1,30}$/, 'must be a publisher id like pub-1234567890').optional() })
   .refine((r) => r.from <= r.to, { message: 'must not be after to', path: ['from'] })
-  .refine((r) => (Date.parse(r.to) - Date.parse(r.from)) / 86_400_000 < MAX_ADMOB_DAYS, { message: `must span at most ${MAX_ADMOB_DAYS} days`, path: ['to'] });
+  .refine((r) => daysBetween(r.from, r.to) < MAX_ADMOB_DAYS, { message: `must span at most ${MAX_ADMOB_DAYS} days`, path: ['to'] });
 
 export const admobRowSchema = z.object({
   day: z.string(),

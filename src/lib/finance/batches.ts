@@ -1,6 +1,7 @@
 import type { Sql } from '../server/db';
 import { assertMonthsOpen } from './closing';
 import { SOURCES, type FinanceSource } from './model';
+import { addDays } from '../time/day';
 
 /**
  * The one write path of finance figures: a batch (who, what file or call) and its rows. A batch replaces the
@@ -159,7 +160,7 @@ export function batchMonths(input: Pick<BatchInput, 'covers' | 'revenue' | 'cost
   return [...months].sort();
 }
 
-const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const nextDay = (d: string) => addDays(d, 1);
 
 /** Recomputes finance_daily for app-days from the counted rows (migration 0102 has the same SQL for all days). */
 export async function rollUpDays(tx: Sql, keys: readonly { app_id: string; day: string }[]): Promise<void> {

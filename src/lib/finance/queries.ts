@@ -1,6 +1,7 @@
 import type { Sql } from '../server/db';
 import { countedCostRows, countedRevenueRows } from './batches';
 import { financeWhere, type FinanceScope } from './scope';
+import { addDays } from '../time/day';
 
 /**
  * The SQL of the finance reports, over the current rows of the scope (src/lib/finance/scope.ts decides the
@@ -75,7 +76,7 @@ export async function pnl(db: Sql, scope: FinanceScope, by: PnlGroup): Promise<P
   return list.sort((a, b) => a.key.localeCompare(b.key));
 }
 
-const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const nextDay = (d: string) => addDays(d, 1);
 
 export interface RevenueSourceRow {
   key: string;
@@ -103,7 +104,7 @@ export function splitByMonth(from: string, to: string): { months: { from: string
   return { months: { from: firstFull, to: lastFullStart }, edges };
 }
 
-const prevDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+const prevDay = (d: string) => addDays(d, -1);
 const prevMonth = (m: string) => {
   const d = new Date(Date.UTC(Number(m.slice(0, 4)), Number(m.slice(5, 7)) - 2, 1));
   return d.toISOString().slice(0, 7);

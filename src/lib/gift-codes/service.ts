@@ -14,6 +14,7 @@ import { normaliseCode, RESULT_LABELS } from './contract';
 import { randomCodes } from './generate';
 import { countHits } from '../sdk-limits/rate-window';
 import type { SdkErrorCode } from '../server/sdk-errors';
+import { daysMs } from '../time/day';
 
 type CreateInput = z.output<(typeof campaignCreateContract)['request']>;
 type ListInput = z.output<(typeof campaignListContract)['request']>;
@@ -345,7 +346,7 @@ export async function redeemCode(db: Db, player: PlayerClaims, input: { code: st
         title: `Gift code ${code}`,
         body: `Your gift from ${hit.name}.`,
         rewards: hit.rewards,
-        expiresAt: new Date(Math.max(Date.parse(iso(hit.expires_at)), now) + 30 * 86_400_000).toISOString(),
+        expiresAt: new Date(Math.max(Date.parse(iso(hit.expires_at)), now) + daysMs(30)).toISOString(),
         source: 'gift_code',
         sourceRef: `${hit.name} · ${code}`,
       });

@@ -1,6 +1,6 @@
 import { createHmac, randomInt } from 'node:crypto';
 import type { z } from 'zod';
-import { dayStart, reportDay } from '../time/day';
+import { dayStart, reportDay, DAY_MS } from '../time/day';
 import { appOfKey } from '../analytics/ingest';
 import { playerOf } from '../players/service';
 import { serverConfig } from '../server/config';
@@ -17,9 +17,8 @@ import { type Creative, type ServedAd, type serveRequest, type Targeting } from 
  * transaction per try, never read-then-write, so they hold across processes sharing PostgreSQL.
  */
 
-const DAY_MS = 86_400_000;
 /** How long a served ad's tracking tokens are accepted. */
-const TRACKING_TTL_MS = 24 * 3_600_000;
+const TRACKING_TTL_MS = DAY_MS;
 
 /** A key for tracking tokens only, derived from SESSION_SECRET (a tracking token is never a session or player token). */
 let cachedKey: { secret: string; key: string } | null = null;

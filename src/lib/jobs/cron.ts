@@ -1,4 +1,5 @@
 import { messageOf } from '../error-message';
+import { daysMs } from '../time/day';
 
 /**
  * Five-field cron (minute hour day-of-month month day-of-week) evaluated in an IANA time zone.
@@ -103,7 +104,7 @@ export class NeverRuns extends Error {}
 export function nextRun(text: string, timeZone: string, after: Date): Date {
   const expressions = parseCron(text);
   const t = new Date(Math.floor(after.getTime() / 60_000) * 60_000 + 60_000);
-  const limit = after.getTime() + SEARCH_YEARS * 366 * 86_400_000;
+  const limit = after.getTime() + SEARCH_YEARS * daysMs(366);
   const dayOk = (e: Expression, p: ReturnType<typeof localParts>) => {
     if (!e.month.values.has(p.month)) return false;
     const domOk = e.dom.values.has(p.dom);

@@ -3,6 +3,7 @@ import { nowMs } from '../time/clock';
 import type { RewardRange, Tier } from './contract';
 import { tickLiveEvents } from './lifecycle';
 import { joinEvent, submitScore } from './sdk';
+import { DAY_MS as DAY } from '../time/day';
 
 /**
  * The demo studio's live events, played by simulated players through the same calls the game makes (join,
@@ -11,7 +12,6 @@ import { joinEvent, submitScore } from './sdk';
  * Called once by the demo seeding.
  */
 
-const DAY = 86_400_000;
 const WEEK = 7 * DAY;
 const WEEKLY = '0 9 * * 1'; // Mondays 09:00 UTC+7
 

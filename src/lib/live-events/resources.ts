@@ -12,6 +12,7 @@ import {
   type LiveEvent,
   type TemplateKind,
 } from './contract';
+import { DAY_MS } from '../time/day';
 
 /**
  * Live events as resources (src/lib/resources/define.ts): ranking and season templates, the events of each kind
@@ -141,7 +142,7 @@ function eventResource(kind: EventKind) {
       ],
       initial: (ctx) => {
         const start = Math.ceil(nowMs() / 3_600_000) * 3_600_000 + 3_600_000;
-        return { templateId: ctx.templates[0]?.id, start: formatDateTime(start), end: formatDateTime(start + (kind === 'season' ? 7 : 3) * 86_400_000), recurrence: '', scoring: kind === 'exp' ? 'increment' : '', rewardSpec: '', description: '' };
+        return { templateId: ctx.templates[0]?.id, start: formatDateTime(start), end: formatDateTime(start + (kind === 'season' ? 7 : 3) * DAY_MS), recurrence: '', scoring: kind === 'exp' ? 'increment' : '', rewardSpec: '', description: '' };
       },
       fixed: (_ctx, row) => (row ? { id: row.id, templateId: row.templateId, ...(kind === 'exp' ? { scoring: 'increment' } : {}) } : kind === 'exp' ? { scoring: 'increment' } : {}),
       editable: (r) => r.status !== 'cancelled',

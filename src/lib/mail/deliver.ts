@@ -1,9 +1,10 @@
 import type { Sql } from '../server/db';
 import { checkRewards, type Reward } from '../rewards/items';
 import { nowMs } from '../time/clock';
+import { daysMs } from '../time/day';
 
 /** How long a reward mail (a gift code's, an event's) waits to be claimed before it expires. */
-export const REWARD_MAIL_TTL_MS = 30 * 86_400_000;
+export const REWARD_MAIL_TTL_MS = daysMs(30);
 
 export interface MailToPlayer {
   appId: string;

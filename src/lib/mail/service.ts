@@ -12,6 +12,7 @@ import { nowMs } from '../time/clock';
 import { formatDay } from '../time/format';
 import type { mailListContract, mailSendContract, MailRow } from './contract';
 import { dayStartIso } from './when';
+import { DAY_MS } from '../time/day';
 
 type SendInput = z.output<(typeof mailSendContract)['request']>;
 type ListInput = z.output<(typeof mailListContract)['request']>;
@@ -151,7 +152,7 @@ export async function sendMail(db: Db, actor: Actor, input: SendInput): Promise<
     } else {
       if (input.installedFrom) filters.installedFrom = dayStartIso(input.installedFrom);
       // "Installed to" names the last day included.
-      if (input.installedTo) filters.installedTo = new Date(Date.parse(dayStartIso(input.installedTo)) + 86_400_000).toISOString();
+      if (input.installedTo) filters.installedTo = new Date(Date.parse(dayStartIso(input.installedTo)) + DAY_MS).toISOString();
       const n = await tx.one<{ n: number }>(`SELECT count(*)::int AS n ${BROADCAST_PLAYERS}`, [input.appId, JSON.stringify(filters)]);
       targeted = n?.n ?? 0;
       if (targeted === 0) throw badRequest('target: no player of this app matches these filters, so the mail would reach 0 players');

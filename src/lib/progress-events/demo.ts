@@ -1,4 +1,4 @@
-import { addDays, dayStart, reportDay } from '../time/day';
+import { addDays, dayStart, reportDay, daysMs } from '../time/day';
 import type { Db } from '../server/db';
 import { nowMs } from '../time/clock';
 import { mulberry32 } from '../random/seeded';
@@ -51,7 +51,7 @@ export async function seedDemoProgressEvents(db: Db, now = nowMs()): Promise<voi
         for (let d = firstDay; d <= 5; d++) {
           const n = Math.floor(rand() * keen * 2);
           for (let k = 0; k < n; k++) {
-            const at = start + d * 86_400_000 + Math.floor(rand() * 86_000_000);
+            const at = start + daysMs(d) + Math.floor(rand() * 86_000_000);
             if (at > now) continue;
             const pts = 10 + 10 * Math.floor(rand() * 6);
             submissions.push({ player_id: player, client_id: `demo-${d}-${k}`, points: pts, submitted_at: new Date(at).toISOString() });

@@ -3,6 +3,7 @@ import { defineResource, ofEditedRow, toastsOf } from '../resources/define';
 import { formatDateTime } from '../time/format';
 import { nowMs } from '../time/clock';
 import { progressEventCancelContract, progressEventListContract, progressEventSaveContract, type ProgressEvent } from './contract';
+import { daysMs } from '../time/day';
 
 /**
  * Progress events as a resource (src/lib/resources/define.ts): the events of the apps the account sees, a
@@ -54,7 +55,7 @@ export const progressEventsResource = defineResource({
   initial: (ctx) => ({
     appId: ctx.apps[0]?.id,
     start: formatDateTime(nextHour()),
-    end: formatDateTime(nextHour() + 7 * 86_400_000),
+    end: formatDateTime(nextHour() + daysMs(7)),
     milestones: '100: coin 500\n300: gem 5\n600: frame_gold 1',
     pointRules: '',
     maxPointsPerSubmit: 1000,

@@ -25,6 +25,7 @@ import {
   type ProgressEvent,
   type ProgressEventStatus,
 } from './contract';
+import { daysMs } from '../time/day';
 
 /**
  * Progress events: the console's rules (window, track, what may change once started), the status job, and the
@@ -32,7 +33,7 @@ import {
  */
 
 /** After the end, reached milestones can still be claimed for this long. */
-export const CLAIM_GRACE_MS = 7 * 86_400_000;
+export const CLAIM_GRACE_MS = daysMs(7);
 
 type Row = {
   id: number; app_id: string; name: string; title: string; description: string; start_at: Date; end_at: Date; status: ProgressEventStatus;

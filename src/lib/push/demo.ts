@@ -1,6 +1,7 @@
 import { serverConfig } from '../server/config';
 import { encryptSecret } from '../server/crypto';
 import type { Db } from '../server/db';
+import { DAY_MS, daysMs } from '../time/day';
 
 /**
  * Demo pushes for the first two demo apps, written straight to the tables (no FCM call): FCM settings with a
@@ -26,13 +27,13 @@ export async function seedDemoPushes(db: Db, appIds: readonly string[], now: num
       for (let i = 0; i < DEVICES; i++) {
         await tx.query(
           `INSERT INTO push_devices (app_id, device_id, player_id, token, os, time_zone, app_version, country, last_seen_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING`,
-          [appId, `demo-device-${a}-${i}`, demoPlayer(a, i), `demo-fcm-token-${a}-${i}-${'t'.repeat(24)}`, 1 + (i % 2), ZONES[i % 4], i % 3 ? '1.2.0' : '1.1.0', COUNTRIES[i % 4], new Date(now - (i % 10) * 86_400_000)],
+          [appId, `demo-device-${a}-${i}`, demoPlayer(a, i), `demo-fcm-token-${a}-${i}-${'t'.repeat(24)}`, 1 + (i % 2), ZONES[i % 4], i % 3 ? '1.2.0' : '1.1.0', COUNTRIES[i % 4], new Date(now - (i % 10) * DAY_MS)],
         );
       }
       const pushes = [
-        { title: 'Weekend event is live', body: 'Double coins all weekend: jump in!', status: 'sent', sendAt: now - 3 * 86_400_000 },
-        { title: 'Maintenance notice', body: 'Servers restart at 02:00 for 15 minutes.', status: 'cancelled', sendAt: now + 86_400_000 },
-        { title: 'New season starts', body: 'Season 5 brings new levels and rewards.', status: 'scheduled', sendAt: now + 30 * 86_400_000 },
+        { title: 'Weekend event is live', body: 'Double coins all weekend: jump in!', status: 'sent', sendAt: now - daysMs(3) },
+        { title: 'Maintenance notice', body: 'Servers restart at 02:00 for 15 minutes.', status: 'cancelled', sendAt: now + DAY_MS },
+        { title: 'New season starts', body: 'Season 5 brings new levels and rewards.', status: 'scheduled', sendAt: now + daysMs(30) },
       ];
       for (const p of pushes) {
         const row = await tx.one<{ id: number }>(

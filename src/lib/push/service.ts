@@ -12,6 +12,7 @@ import { REPORT_TIME_ZONE } from '../time/zone';
 import type { Push, PushTarget } from './contract';
 import type { FcmAccount } from './fcm';
 import { zonedInstant } from './local-time';
+import { daysMs } from '../time/day';
 
 /**
  * Push notifications: per-app FCM settings (service account sealed), devices the SDK registers, pushes with
@@ -195,7 +196,7 @@ function targetedDevices(db: Sql, appId: string, t: PushTarget, now: number): Pr
   if (t.os) add('os = $?', t.os);
   if (t.countries.length) add('country = ANY($?::text[])', t.countries);
   if (t.versions.length) add('app_version = ANY($?::text[])', t.versions);
-  if (t.lastSeenDays) add('last_seen_at >= $?', new Date(now - t.lastSeenDays * 86_400_000));
+  if (t.lastSeenDays) add('last_seen_at >= $?', new Date(now - daysMs(t.lastSeenDays)));
   if (t.playerIds.length) add('player_id = ANY($?::text[])', t.playerIds);
   return db.query<DeviceRow>(`SELECT device_id, player_id, token, time_zone FROM push_devices WHERE ${where.join(' AND ')}`, args);
 }

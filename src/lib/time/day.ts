@@ -3,10 +3,14 @@
  * day an event counts on. A fixed offset keeps this exact and fast on the ingestion's hot path.
  * Days are 'YYYY-MM-DD' strings; shared by server and browser.
  */
-import { REPORT_OFFSET_MS } from './zone';
+import { REPORT_OFFSET_MS } from './zone.ts';
 
 export { REPORT_OFFSET_MS };
-const DAY_MS = 86_400_000;
+/** A day's length in milliseconds: the one place it is written (the reporting zone has no daylight saving). */
+export const DAY_MS = 86_400_000;
+
+/** n days in milliseconds. */
+export const daysMs = (n: number): number => n * DAY_MS;
 
 /** The reporting day of an instant (epoch ms). */
 export function reportDay(ms: number): string {

@@ -1,8 +1,9 @@
 import { defineStep } from './step';
+import { daysMs } from '../../time/day';
 
 /** A player's funnel conversion window: steps count only within this long after entering (step 0). */
 export const FUNNEL_WINDOW_DAYS = 7;
-const WINDOW_MS = FUNNEL_WINDOW_DAYS * 86_400_000;
+const WINDOW_MS = daysMs(FUNNEL_WINDOW_DAYS);
 
 export interface FunnelStepEvent {
   step: number;

@@ -1,4 +1,5 @@
 import { nowMs } from '../../time/clock';
+import { DAY_MS } from '../../time/day';
 /** Number input: strips thousands commas (and spaces) and converts; empty or not a number is null. */
 export function parseNumberInput(text: string): number | null {
   const cleaned = text.replace(/[,\s]/g, '');
@@ -36,6 +37,6 @@ const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} a
 export function timeAgo(time: Date | number | string, now: Date | number = nowMs()): string {
   const seconds = Math.max(0, (new Date(now).getTime() - new Date(time).getTime()) / 1000);
   if (seconds < 3600) return plural(Math.floor(seconds / 60), 'minute');
-  if (seconds < 86400) return plural(Math.floor(seconds / 3600), 'hour');
-  return plural(Math.floor(seconds / 86400), 'day');
+  if (seconds < DAY_MS / 1000) return plural(Math.floor(seconds / 3600), 'hour');
+  return plural(Math.floor(seconds / (DAY_MS / 1000)), 'day');
 }
