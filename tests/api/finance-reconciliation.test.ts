@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { financePermissionUpdateContract } from '../../src/lib/accounts/contract';
 import { detailUpdateContract } from '../../src/lib/finance/correction-contract';
-import { formatUsdMicros } from '../../src/lib/finance/format';
+import { formatUsdMicros } from '../../src/lib/numbers';
 import { importIaaContract } from '../../src/lib/finance/import-contract';
 import { runJobContract } from '../../src/lib/jobs/contract';
 import { financeReconciliationScreen } from '../../src/lib/finance/reconciliation';

@@ -6,7 +6,7 @@ import {
   ADMOB_STORAGE, getAdmobRevenueContract, googleTokenContract, googleUrlContract, MAX_ADMOB_DAYS, updateAdmobContract, type AdmobAccount, type AdmobPreview,
 } from '../../lib/finance/admob-contract';
 import { OS_LABELS } from '../../lib/finance/model';
-import { formatUsdMicros } from '../../lib/finance/format';
+import { formatUsdMicros } from '../../lib/numbers';
 import { formatDay } from '../../lib/time/format';
 import { showToast } from '../../lib/ui/toast-store';
 import { ImportHistory, useImportHistory } from './ImportParts';
@@ -15,6 +15,7 @@ import { DayPicker } from '../common/DayPicker';
 import { ScrollTable } from '../common/ScrollTable';
 import { ProblemText } from '../common/ProblemText';
 import { messageOf } from '../../lib/error-message';
+import { formatCount } from '../../lib/numbers';
 
 interface Filter {
   from: string;
@@ -152,7 +153,7 @@ export default function ImportAdmob({ defaultFrom, defaultTo }: { defaultFrom: s
       {preview && (
         <div className="import-preview" aria-live="polite">
           <p>
-            {formatDay(preview.from)} – {formatDay(preview.to)} · {preview.rows.length} row(s) · {formatUsdMicros(preview.totalMicros)} · {preview.impressions.toLocaleString('en-US')} impressions
+            {formatDay(preview.from)} – {formatDay(preview.to)} · {preview.rows.length} row(s) · {formatUsdMicros(preview.totalMicros)} · {formatCount(preview.impressions)} impressions
           </p>
           <ScrollTable label="AdMob revenue preview" className="finance-table" headers={['Day', 'App', 'OS', 'AdMob app', 'Earnings', 'Impressions']}>
             {preview.rows.map((r) => (
@@ -162,7 +163,7 @@ export default function ImportAdmob({ defaultFrom, defaultTo }: { defaultFrom: s
                 <td>{OS_LABELS[r.os] ?? r.os}</td>
                 <td>{r.admobAppName}</td>
                 <td>{formatUsdMicros(r.earningsMicros)}</td>
-                <td>{r.impressions.toLocaleString('en-US')}</td>
+                <td>{formatCount(r.impressions)}</td>
               </tr>
             ))}
           </ScrollTable>

@@ -4,10 +4,11 @@ import { Button } from 'primereact/button';
 import { api } from '../../lib/http/client';
 import { importCostContract, importIaaContract, type DuplicateChoice, type ImportAnswer, type ImportKind } from '../../lib/finance/import-contract';
 import { showToast } from '../../lib/ui/toast-store';
-import { formatUsdMicros } from '../../lib/finance/format';
+import { formatUsdMicros } from '../../lib/numbers';
 import { ImportHistory, ImportOutcome, ImportProblems, useImportHistory } from './ImportParts';
 import './finance.css';
 import { messageOf } from '../../lib/error-message';
+import { formatCount } from '../../lib/numbers';
 
 const CONTRACTS = { iaa: importIaaContract, cost: importCostContract } as const;
 const NOUN = { iaa: 'ad revenue', cost: 'UA cost' } as const;
@@ -88,7 +89,7 @@ export default function ImportExcel({ kind, defaultMonth }: { kind: ImportKind; 
         <div className="import-preview" aria-live="polite">
           <p>
             <strong>{preview.fileName}</strong> · {preview.month} · {preview.rows} row(s) · {usd(preview.totalUsd)}
-            {kind === 'cost' ? ` · ${preview.installs.toLocaleString('en-US')} installs` : ''} · apps: {preview.apps.join(', ') || '—'}
+            {kind === 'cost' ? ` · ${formatCount(preview.installs)} installs` : ''} · apps: {preview.apps.join(', ') || '—'}
             {preview.replaces > 0 && !preview.committed ? ` · replaces ${preview.replaces} row(s) imported before` : ''}
           </p>
           {preview.committed ? (

@@ -13,8 +13,9 @@ import { ImportHistory, ImportOutcome, ImportProblems, useImportHistory } from '
 import { ScrollTable } from '../common/ScrollTable';
 import './finance.css';
 import { messageOf } from '../../lib/error-message';
+import { formatMoney } from '../../lib/numbers';
 
-const money = (n: number, currency: string) => `${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
+const money = (n: number, currency: string) => formatMoney(n, currency);
 
 /**
  * Import Studio: a month's IAP from the stores' own reports (Google Play's earnings report as its .zip or

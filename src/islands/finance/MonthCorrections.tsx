@@ -4,7 +4,7 @@ import { Button } from 'primereact/button';
 import { api } from '../../lib/http/client';
 import { correctionListContract, correctionUndoContract, detailUpdateContract, type Correction } from '../../lib/finance/correction-contract';
 import { AD_NETWORKS, OS_LABELS, STORES, UA_CHANNELS } from '../../lib/finance/model';
-import { formatMoneyMicros } from '../../lib/finance/format';
+import { formatMoneyMicros } from '../../lib/numbers';
 import { monthRange } from '../../lib/finance/month-range';
 import { showToast } from '../../lib/ui/toast-store';
 import { formatDateTime } from '../../lib/time/format';

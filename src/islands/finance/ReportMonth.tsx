@@ -1,4 +1,4 @@
-import { formatUsdMicros } from '../../lib/finance/format';
+import { formatUsdMicros } from '../../lib/numbers';
 import '../../lib/ui/prime';
 import { useEffect, useState } from 'react';
 import { Button } from 'primereact/button';

@@ -1,4 +1,4 @@
-import { formatUsdMicros } from '../../lib/finance/format';
+import { formatUsdMicros } from '../../lib/numbers';
 import { REVENUE_FROM_FINANCE, REVENUE_FROM_SDK } from '../../lib/finance/sources';
 import '../../lib/ui/prime';
 import { useEffect, useState } from 'react';
@@ -6,6 +6,7 @@ import { api } from '../../lib/http/client';
 import { yearDataContract } from '../../lib/finance/month-contract';
 import { ScrollTable } from '../common/ScrollTable';
 import './finance.css';
+import { formatCount } from '../../lib/numbers';
 
 type Year = Awaited<ReturnType<typeof load>>;
 const load = async (year: number) => (await api(yearDataContract, { year })).data;
@@ -41,7 +42,7 @@ export default function ReportYear({ defaultYear }: { defaultYear: number }) {
               <td>{usd(r.cost)}</td>
               <td>{usd(r.profit)}</td>
               <td>{r.revenue > 0 ? `${((100 * r.profit) / r.revenue).toFixed(1)}%` : '—'}</td>
-              <td>{r.installs.toLocaleString('en-US')}</td>
+              <td>{formatCount(r.installs)}</td>
             </tr>
           ))}
         </ScrollTable>

@@ -16,6 +16,7 @@ import PlayerLookup from './PlayerLookup';
 import '../../styles/data-table.css';
 import '../../styles/players.css';
 import { addDays } from '../../lib/time/day';
+import { formatCount } from '../../lib/numbers';
 
 type By = (typeof FIND_BY)[number];
 export interface FindUserProps {
@@ -102,11 +103,11 @@ export default function FindUserScreen({ account, search, initial, links }: Find
               <>
                 <dt>Sessions</dt>
                 <dd>
-                  {p.activity.sessions.toLocaleString('en-US')} · {hours(p.activity.playSeconds)} played
+                  {formatCount(p.activity.sessions)} · {hours(p.activity.playSeconds)} played
                 </dd>
                 <dt>Revenue</dt>
                 <dd>
-                  {usd(p.activity.adRevenue)} from {p.activity.adImpressions.toLocaleString('en-US')} ad impressions · {usd(p.activity.iapRevenue)} from {p.activity.iapPurchases} purchases
+                  {usd(p.activity.adRevenue)} from {formatCount(p.activity.adImpressions)} ad impressions · {usd(p.activity.iapRevenue)} from {p.activity.iapPurchases} purchases
                 </dd>
                 <dt>Versions</dt>
                 <dd>{p.activity.versions.join(', ')}</dd>

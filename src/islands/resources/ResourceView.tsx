@@ -12,7 +12,7 @@ import type { Contract } from '../../lib/contract';
 import { api } from '../../lib/http/client';
 import { allows, getPath, type ActionHolder, type DrillPanel, type PanelContent, type ResourceColumn, type ResourceDescriptor, type ResourceRowAction, type ReadDocument, type Revealed } from '../../lib/resources/define';
 import { formatDateTime, formatDay } from '../../lib/time/format';
-import { countFormat } from '../../lib/ui/number-format';
+import { formatCount } from '../../lib/numbers';
 import { showToast } from '../../lib/ui/toast-store';
 import { useDebounced } from '../../lib/ui/use-debounced';
 import { OsBadge } from '../apps/parts';
@@ -96,7 +96,7 @@ function Bars({ bars }: { bars: NonNullable<PanelContent['bars']> }) {
               <span className="drill-bar-track" aria-hidden="true">
                 <span className="drill-bar" style={{ width: `${(Math.max(0, r.value) / max) * 100}%` }} />
               </span>
-              <span className="drill-bar-value">{countFormat.format(r.value)}</span>
+              <span className="drill-bar-value">{formatCount(r.value)}</span>
             </li>
           ))}
         </ul>

@@ -8,6 +8,7 @@ import { InputText } from 'primereact/inputtext';
 import { api } from '../../lib/http/client';
 import { sdkCheckContract } from '../../lib/sdk-check/contract';
 import { formatDateTime } from '../../lib/time/format';
+import { formatCount } from '../../lib/numbers';
 
 type Result = Awaited<ReturnType<typeof load>>;
 const load = async (appId: string, os: number, version: string) => (await api(sdkCheckContract, { appId, os, version: version || undefined })).data;
@@ -44,7 +45,7 @@ export default function CheckSdkScreen({ apps }: { apps: { id: string; name: str
           <p data-testid="sdk-summary">
             {result.total > 0 ? (
               <>
-                <strong>{result.total.toLocaleString('en-US')}</strong> event(s) in the last 24 hours, last at {formatDateTime(result.lastEventAt)} (UTC+7). SDK version(s): {result.sdkVersions.join(', ') || '—'}.
+                <strong>{formatCount(result.total)}</strong> event(s) in the last 24 hours, last at {formatDateTime(result.lastEventAt)} (UTC+7). SDK version(s): {result.sdkVersions.join(', ') || '—'}.
               </>
             ) : (
               'Nothing received in the last 24 hours: check the SDK key, the network and that the build sends events.'
@@ -52,7 +53,7 @@ export default function CheckSdkScreen({ apps }: { apps: { id: string; name: str
           </p>
           <DataTable value={result.events} dataKey="name" size="small" emptyMessage="No event.">
             <Column field="name" header="Event" />
-            <Column header="Count (24 h)" body={(e: Result['events'][number]) => e.count.toLocaleString('en-US')} />
+            <Column header="Count (24 h)" body={(e: Result['events'][number]) => formatCount(e.count)} />
             <Column bodyClassName="date-time" header="Last received (UTC+7)" body={(e: Result['events'][number]) => formatDateTime(e.lastReceivedAt)} />
             <Column header="Clamped times" body={(e: Result['events'][number]) => (e.flagged ? e.flagged : '—')} />
           </DataTable>

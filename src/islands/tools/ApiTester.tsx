@@ -9,6 +9,7 @@ import { api } from '../../lib/http/client';
 import { testerEndpointsContract } from '../../lib/openapi/contract';
 import { ProblemText } from '../common/ProblemText';
 import { messageOf } from '../../lib/error-message';
+import { formatCount } from '../../lib/numbers';
 
 type Endpoint = Awaited<ReturnType<typeof api<typeof testerEndpointsContract>>>['data'][number];
 interface Sent {
@@ -71,7 +72,7 @@ export default function ApiTester() {
       let body: string;
       if (type.includes('json')) body = JSON.stringify(await response.json(), null, 2);
       else if (type.startsWith('text/')) body = await response.text();
-      else body = `(${type || 'binary'} answer, ${(await response.arrayBuffer()).byteLength.toLocaleString('en-US')} bytes${response.headers.get('content-disposition') ? `: ${response.headers.get('content-disposition')}` : ''})`;
+      else body = `(${type || 'binary'} answer, ${formatCount((await response.arrayBuffer()).byteLength)} bytes${response.headers.get('content-disposition') ? `: ${response.headers.get('content-disposition')}` : ''})`;
       setSent({ status: response.status, ms: Math.round(performance.now() - started), body: body.length > 300_000 ? `${body.slice(0, 300_000)}\n…` : body });
     } catch (e) {
       setError(`The request did not complete: ${messageOf(e)}`);

@@ -5,6 +5,7 @@ import type { Cell, ReportTable, TableColumn } from '../reports/table';
 import { round } from '../reports/columns';
 import { EXPERIMENT_ANALYSES, GUARDRAIL_OTHER_METRICS, GUARDRAIL_RETENTION_DAYS, type ExperimentAnalysis } from './contract';
 import { guardrailBreach } from './guardrails';
+import { formatCount } from '../numbers';
 
 /**
  * The two A/B report screens as descriptors (shared by browser and server; the SQL and statistics are in
@@ -160,7 +161,7 @@ function commonNotices(a: Common, underpowered: string | null): ReportNotice[] {
   return out;
 }
 
-const fmt = (n: number) => n.toLocaleString('en-US');
+const fmt = (n: number) => formatCount(n);
 
 const col = (key: string, label: string, unit: TableColumn['unit'], decimals = 0): TableColumn => ({ key, label, unit, decimals });
 /** A line's variant, the control marked as such. */

@@ -5,7 +5,7 @@ import { serverConfig, tunables } from '../server/config';
 import { decryptSecret, encryptSecret, sha256, signToken, verifyToken } from '../server/crypto';
 import type { Db, Sql } from '../server/db';
 import { badRequest } from '../server/errors';
-import { formatUsdMicros } from './format';
+import { formatUsdMicros } from '../numbers';
 import { nowMs } from '../time/clock';
 import { formatDay } from '../time/format';
 import { ADMOB_IMPORT_PATH } from '../routes';

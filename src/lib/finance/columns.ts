@@ -1,5 +1,5 @@
 import type { NumericKeys, ReportColumn } from '../reports/columns';
-import { usdOfMicros } from './format';
+import { usdOfMicros } from '../numbers';
 
 /**
  * Finance's money column: a field of USD micros, rounded once by the money rule (./format.ts: cents, half

@@ -1,4 +1,4 @@
-import { formatUsdMicros } from './format';
+import { formatUsdMicros } from '../numbers';
 import ExcelJS from 'exceljs';
 import type { Actor, SessionAccount } from '../auth/types';
 import { writeAudit } from '../server/audit';

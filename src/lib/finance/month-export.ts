@@ -1,6 +1,6 @@
 import type { Cell } from '../reports/xlsx';
 import { fileResponse } from '../reports/export';
-import { usdOfMicros as usd } from './format';
+import { usdOfMicros as usd } from '../numbers';
 import type { MonthReport } from './month-contract';
 
 /** dataMonthExcel: the month report as the screen shows it (one line per app, then each team's and the grand total). */

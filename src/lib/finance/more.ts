@@ -10,7 +10,7 @@ import { loadRates, noRateMessage, toMicros, toUsd } from './money';
 import { monthRange } from './month';
 import type { BatchInfo } from './more-contract';
 import { financeApps, seesAllFinance } from './scope';
-import { formatUsdMicros } from './format';
+import { formatUsdMicros } from '../numbers';
 
 /** Data versions, the finance app list and the JSON imports (Facebook/Instagram, store reports). */
 

@@ -1,7 +1,7 @@
 import type { Sql } from '../server/db';
 import { countedRevenue } from './queries';
 import type { FinanceScope } from './scope';
-import { formatUsdMicros } from './format';
+import { formatUsdMicros } from '../numbers';
 import type { ReconciliationRowT } from './reconciliation';
 
 /**

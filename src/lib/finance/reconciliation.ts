@@ -4,7 +4,7 @@ import type { ReportColumn } from '../reports/columns';
 import { numbers } from '../reports/fields';
 import { linesTable, type ReportTable } from '../reports/table';
 import { moneyColumn, moneyDiffColumn } from './columns';
-import { usdOfMicros } from './format';
+import { usdOfMicros } from '../numbers';
 import { REVENUE_FROM_FINANCE, REVENUE_FROM_SDK } from './sources';
 
 /**

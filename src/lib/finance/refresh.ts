@@ -1,4 +1,4 @@
-import { formatUsdMicros } from './format';
+import { formatUsdMicros } from '../numbers';
 import { addDays, reportDay } from '../time/day';
 import { installValueSql, IN_HOUSE, paidCpiCte } from '../house-ads/value';
 import type { Db, Sql } from '../server/db';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dayChart, defineReport, groupBy, seriesOf, shortDay } from '../reports/define';
 import { countColumn, only, pctColumn, percent, ratio, type ReportColumn } from '../reports/columns';
 import { moneyColumn, moneyDiffColumn } from './columns';
-import { usdOfMicros } from './format';
+import { usdOfMicros } from '../numbers';
 import { financeSourceNotice } from './sources';
 import { numbers } from '../reports/fields';
 import { linesTable } from '../reports/table';

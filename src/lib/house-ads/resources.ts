@@ -18,6 +18,7 @@ import {
   unpublishedListContract,
   type CampaignRow,
 } from './contract';
+import { formatCount } from '../numbers';
 
 /**
  * In-house ads as list-and-form screens (src/lib/resources/define.ts): campaigns, published and unpublished
@@ -35,7 +36,7 @@ export interface CampaignContext {
 const appOptions = (list: { id: string; name: string }[] | undefined): ResourceOption[] => (list ?? []).map((a) => ({ label: a.name, value: a.id }));
 const statusSeverity = (s: string) => (s === 'running' ? 'success' : s === 'paused' ? 'warning' : s === 'draft' ? 'info' : 'secondary');
 const pct = (part: number, whole: number) => (whole ? `${((part / whole) * 100).toFixed(2)}%` : '—');
-const cap = (v: number | null) => (v === null ? '∞' : v.toLocaleString('en-US'));
+const cap = (v: number | null) => (v === null ? '∞' : formatCount(v));
 
 export const campaignsResource = defineResource({
   id: 'house-campaigns',
@@ -48,7 +49,7 @@ export const campaignsResource = defineResource({
     { key: 'advertisedApp', label: 'Advertised app', value: (r, ctx: CampaignContext) => ctx.apps?.find((a) => a.id === r.advertisedApp)?.name ?? r.advertisedApp },
     { key: 'status', label: 'Status', show: 'status', severity: statusSeverity },
     { key: 'schedule', label: 'Schedule', value: (r) => `${r.startDay.split('-').reverse().join('-')} → ${r.endDay.split('-').reverse().join('-')}` },
-    { key: 'caps', label: 'Served / caps', value: (r) => `${r.servedTotal.toLocaleString('en-US')} / ${cap(r.totalCap)}`, hint: (r) => `daily ${cap(r.dailyCap)}${r.pacing ? ' paced' : ''} · ${cap(r.frequencyCap)} a player a day` },
+    { key: 'caps', label: 'Served / caps', value: (r) => `${formatCount(r.servedTotal)} / ${cap(r.totalCap)}`, hint: (r) => `daily ${cap(r.dailyCap)}${r.pacing ? ' paced' : ''} · ${cap(r.frequencyCap)} a player a day` },
     { key: 'impressions', label: 'Impressions' },
     { key: 'clicks', label: 'Clicks', hint: (r) => `CTR ${pct(r.clicks, r.impressions)}` },
     { key: 'installs', label: 'Installs', hint: (r) => `CVR ${pct(r.installs, r.clicks)}` },

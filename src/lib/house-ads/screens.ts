@@ -3,6 +3,7 @@ import { countColumn, pctColumn, sum, type ReportColumn } from '../reports/colum
 import { dayChart, defineReport, seriesOf, shortDay } from '../reports/define';
 import { numbers } from '../reports/fields';
 import { linesTable } from '../reports/table';
+import { formatCount } from '../numbers';
 
 /**
  * In-house ads reports as descriptors (src/lib/reports/define.ts): per day for a campaign (or all), per
@@ -87,7 +88,7 @@ export const publisherReportScreen = perAppReport('houseAdPublisher', '/ads_in_h
 /** A campaign, a publisher app or an advertised app with its figures (the overview's top lists). */
 export const houseAdTop = houseAdLine;
 
-const fmt = (n: number) => n.toLocaleString('en-US');
+const fmt = (n: number) => formatCount(n);
 const pctOf = (n: number, d: number) => (d > 0 ? `${((n * 100) / d).toFixed(2)}%` : '–');
 /** "Name: 1,234 impressions, 2.10% CTR, 5 installs" — one line of a top list. */
 const topLine = (l: HouseAdLine) => `${l.label}: ${fmt(l.impressions)} impressions, ${pctOf(l.clicks, l.impressions)} CTR, ${fmt(l.installs)} installs`;

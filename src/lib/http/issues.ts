@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { formatCount } from '../numbers';
 
 /**
  * How a failed validation reads, shared by the API (its 400 answers, SDK and console alike) and the forms (the
@@ -14,7 +15,7 @@ import type { z } from 'zod';
 export const issueField = (issue: z.core.$ZodIssue): string => issue.path.map(String).join('.') || 'body';
 
 /** "2,147,483,647": bounds read as people write numbers (the same on server and browser). */
-export const formatBound = (n: number | bigint): string => (typeof n === 'number' && !Number.isInteger(n) ? String(n) : n.toLocaleString('en-US'));
+export const formatBound = (n: number | bigint): string => (typeof n === 'number' && !Number.isInteger(n) ? String(n) : formatCount(n));
 
 const ABSENT = Symbol('absent');
 

@@ -2,7 +2,7 @@ import { appColumn, appName } from '../resources/app-fields';
 import { defineResource, drillPanel, ofEditedRow, toastsOf } from '../resources/define';
 import { nowMs } from '../time/clock';
 import { formatDateTime } from '../time/format';
-import { countFormat } from '../ui/number-format';
+import { formatCount } from '../numbers';
 import {
   eventApis,
   EVENT_ROUTES,
@@ -187,11 +187,11 @@ function eventResource(kind: EventKind) {
           input: (r: LiveEvent) => ({ id: r.id }),
           show: (v) => ({
             figures: [
-              { label: 'Participants', value: countFormat.format(v.participants) },
-              { label: 'Scored players', value: countFormat.format(v.scored) },
-              { label: 'Brackets', value: countFormat.format(v.brackets) },
-              { label: 'Rewards granted', value: countFormat.format(v.granted) },
-              { label: 'Rewards claimed', value: countFormat.format(v.claimed) },
+              { label: 'Participants', value: formatCount(v.participants) },
+              { label: 'Scored players', value: formatCount(v.scored) },
+              { label: 'Brackets', value: formatCount(v.brackets) },
+              { label: 'Rewards granted', value: formatCount(v.granted) },
+              { label: 'Rewards claimed', value: formatCount(v.claimed) },
             ],
             bars: { title: 'Score distribution', rows: v.distribution.map((b) => ({ label: b.label, value: b.players })), empty: 'No scores yet' },
           }),

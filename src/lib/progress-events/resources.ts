@@ -4,6 +4,7 @@ import { formatDateTime } from '../time/format';
 import { nowMs } from '../time/clock';
 import { progressEventCancelContract, progressEventListContract, progressEventSaveContract, type ProgressEvent } from './contract';
 import { daysMs } from '../time/day';
+import { formatCount } from '../numbers';
 
 /**
  * Progress events as a resource (src/lib/resources/define.ts): the events of the apps the account sees, a
@@ -13,7 +14,7 @@ import { daysMs } from '../time/day';
 const statusSeverity = (s: string) => (s === 'live' ? 'success' : s === 'scheduled' ? 'info' : s === 'cancelled' ? 'danger' : 'secondary');
 const entryText = (e: ProgressEvent) =>
   [e.minLevel ? `level ≥ ${e.minLevel}` : null, e.minVersion ? `version ≥ ${e.minVersion}` : null, e.countries.length ? e.countries.join(', ') : null].filter(Boolean).join(' · ') || 'Everyone';
-const trackText = (e: ProgressEvent) => e.milestoneList.map((m) => m.threshold.toLocaleString('en-US')).join(' → ');
+const trackText = (e: ProgressEvent) => e.milestoneList.map((m) => formatCount(m.threshold)).join(' → ');
 /** A new event starts at the next full hour (console clock) and runs 7 days. */
 const nextHour = () => Math.ceil(nowMs() / 3_600_000) * 3_600_000;
 
@@ -29,7 +30,7 @@ export const progressEventsResource = defineResource({
     { key: 'endAt', label: 'End', show: 'dateTime' },
     { key: 'track', label: 'Milestones (points)', value: trackText },
     { key: 'entry', label: 'Entry', value: entryText },
-    { key: 'participants', label: 'Participants', value: (r) => r.participants.toLocaleString('en-US') },
+    { key: 'participants', label: 'Participants', value: (r) => formatCount(r.participants) },
     { key: 'status', label: 'Status', show: 'status', severity: statusSeverity, hint: (r) => `by ${r.updatedBy}` },
   ],
   form: [

@@ -3,6 +3,7 @@ import { defineReport, seriesOf } from '../reports/define';
 import { numbers } from '../reports/fields';
 import type { ReportTable, TableColumn } from '../reports/table';
 import { PROGRESS_DASHBOARD_ROUTE } from './contract';
+import { formatCount } from '../numbers';
 
 /**
  * The progress-event dashboard as a report descriptor (shared; the SQL is in ./reports.ts). One event of the
@@ -73,8 +74,8 @@ export const progressDashboardScreen = defineReport({
       : [
           {
             tone: 'info',
-            text: `${a.name}: ${a.participants.toLocaleString('en-US')} ${a.participants === 1 ? 'participant' : 'participants'}; ${a.thresholds
-              .map((t, i) => `milestone ${i + 1} (${t.toLocaleString('en-US')} points) reached by ${a.reachedTotal[i]!.toLocaleString('en-US')}, claimed by ${a.claimedTotal[i]!.toLocaleString('en-US')}`)
+            text: `${a.name}: ${formatCount(a.participants)} ${a.participants === 1 ? 'participant' : 'participants'}; ${a.thresholds
+              .map((t, i) => `milestone ${i + 1} (${formatCount(t)} points) reached by ${formatCount(a.reachedTotal[i]!)}, claimed by ${formatCount(a.claimedTotal[i]!)}`)
               .join('; ')}.`,
           },
         ],

@@ -3,6 +3,7 @@
  * a daily average, or a ratio of sums (never an average of daily ratios). Shared by the screen and the
  * exports, so a table and its CSV/XLSX always hold the same rounded numbers.
  */
+import { formatDecimal, formatPercent, formatUsd, formatUsdMicros } from '../numbers';
 export type Unit = 'count' | 'usd' | 'pct' | 'sec' | 'ratio';
 
 /** A figure of a row and of the range. `total` is null where a column has no meaningful total. */
@@ -84,31 +85,13 @@ export function percent(part: number, whole: number): number | null {
   return whole > 0 ? Math.round((10_000 * part) / whole) / 100 : null;
 }
 
-const formats = new Map<number, Intl.NumberFormat>();
-function numberFormat(decimals: number): Intl.NumberFormat {
-  let f = formats.get(decimals);
-  if (!f) formats.set(decimals, (f = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })));
-  return f;
-}
-
-/** Dollars as the console writes them: "$1,234.56", and a negative amount "-$4,740.85" (the sign before the "$"). */
-export function formatUsd(value: number, decimals = 2): string {
-  const text = numberFormat(decimals).format(Math.abs(value));
-  // A value that rounds to zero is written without a sign ("-$0.00" would read as a loss).
-  return value < 0 && text !== numberFormat(decimals).format(0) ? `-$${text}` : `$${text}`;
-}
-
-/** Dollars of integer micros (the storage unit of money). */
-export function formatUsdMicros(micros: number, decimals = 2): string {
-  return formatUsd(micros / 1e6, decimals);
-}
+export { formatUsd, formatUsdMicros };
 
 /** "1,234", "$12.34", "-$4,740.85", "4.56%", "—" when undefined. */
 export function formatFigure(value: number | null, unit: Unit, decimals: number): string {
   if (value === null) return '—';
   if (unit === 'usd') return formatUsd(value, decimals);
-  const text = numberFormat(decimals).format(value);
-  return unit === 'pct' ? `${text}%` : text;
+  return unit === 'pct' ? formatPercent(value, decimals) : formatDecimal(value, decimals);
 }
 
 /** A column title with its unit, as tables and exports write it. */

@@ -13,6 +13,7 @@ import { openEvents } from '../live-events/sdk';
 import { playerInbox } from '../mail/service';
 import type { PlayerClaims } from '../players/tokens';
 import { openEventsFor } from '../progress-events/service';
+import { formatCount } from '../numbers';
 
 /**
  * Type 5 (/test/logic): what the server would decide for this player, read only — nothing here writes.
@@ -70,7 +71,7 @@ export async function checkLogic(db: Db, viewer: SessionAccount, q: { appId: str
     { id: 'sessions', title: 'Player sessions', status: 'ok', detail: `${plural(sessions?.live ?? 0, 'refresh token')} that can still be used.` },
     {
       id: 'cloud-save', title: 'Cloud save', status: 'ok',
-      detail: save ? `Version ${save.version}, ${save.bytes.toLocaleString('en-US')} bytes, last written by ${save.updated_by} at ${formatDateTime(iso(save.updated_at))}.` : 'No save yet (the game reads version 0 and {}).',
+      detail: save ? `Version ${save.version}, ${formatCount(save.bytes)} bytes, last written by ${save.updated_by} at ${formatDateTime(iso(save.updated_at))}.` : 'No save yet (the game reads version 0 and {}).',
     },
     {
       id: 'last-event', title: 'Last event', status: last ? 'ok' : 'warn',

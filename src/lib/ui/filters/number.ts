@@ -9,27 +9,8 @@ export function parseNumberInput(text: string): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
-const UNITS = [
-  { value: 1e18, symbol: 'E' },
-  { value: 1e15, symbol: 'P' },
-  { value: 1e12, symbol: 'T' },
-  { value: 1e9, symbol: 'G' },
-  { value: 1e6, symbol: 'M' },
-  { value: 1e3, symbol: 'k' },
-];
-
-/** Abbreviates with k, M, G, T, P, E: 1234 → "1.2k", 1500000 → "1.5M", 999 → "999"; trailing zeros dropped. */
-export function formatNumber(value: number, digits = 1): string {
-  if (!Number.isFinite(value)) return String(value);
-  const sign = value < 0 ? '-' : '';
-  const abs = Math.abs(value);
-  for (const unit of UNITS) {
-    if (abs >= unit.value) {
-      return sign + (abs / unit.value).toFixed(digits).replace(/\.0+$|(\.\d*[1-9])0+$/, '$1') + unit.symbol;
-    }
-  }
-  return sign + String(Number(abs.toFixed(digits)));
-}
+/** Abbreviates with k, M, G, T, P, E (the one number module's rule). */
+export { abbreviate as formatNumber } from '../../numbers';
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatFigure } from '../reports/columns';
 import { toCsv } from '../reports/export';
 import { exportGrid } from '../reports/table';
-import { centsOfMicros, formatAmountMicros, formatMoneyMicros, formatUsdMicros, usdOfMicros } from './format';
+import { centsOfMicros, formatAmountMicros, formatMoneyMicros, formatUsdMicros, usdOfMicros } from '../numbers';
 import type { MonthReport } from './month-contract';
 import { monthExcel } from './month-export';
 import { financeStatisticScreen, type PnlRowT } from './screens';
