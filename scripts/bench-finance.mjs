@@ -3,6 +3,8 @@
 // three years of daily revenue (6 ad networks + the store, 2 OS) and UA cost (6 channels × 2 campaigns, 2 OS)
 // loaded in SQL, and each finance endpoint timed as root (median of 7 after a warm-up).
 // Usage: npm run build && node scripts/bench-finance.mjs [--write-doc]   (BENCH_PG_URL: use that database)
+// --embedded: the same data and calls on the embedded database (PGlite): the console prepares its data folder,
+// stops, the rows are loaded into that folder in this process, and the console serves it again.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -15,12 +17,10 @@ const DAYS = Number(process.env.BENCH_DAYS ?? 1096);
 const PASSWORD = 'bench-demo-password';
 
 ensureBuilt();
-const cluster = process.env.BENCH_PG_URL ? null : await startPostgres();
-const url = process.env.BENCH_PG_URL ?? cluster.url;
-const server = await startServer({ DATABASE_URL: url, DEMO_PASSWORD: PASSWORD });
-const client = new pg.Client({ connectionString: url });
-await client.connect();
-try {
+const embedded = process.argv.includes('--embedded');
+
+/** Loads the bench studio through `client` (a pg client, or PGlite in this process); returns its counts. */
+async function load(client) {
   const started = performance.now();
   await client.query(`INSERT INTO teams (name) SELECT 'Bench Team ' || t FROM generate_series(1, 10) t ON CONFLICT DO NOTHING`);
   await client.query(
@@ -79,6 +79,40 @@ try {
   const loadMs = Math.round(performance.now() - started);
   console.log(`loaded ${counts.r} revenue and ${counts.c} cost rows in ${loadMs} ms`);
 
+  return { counts, loadMs, corrections: (await client.query('SELECT count(*)::int AS n FROM finance_corrections')).rows[0].n, to };
+}
+
+let server;
+let cluster = null;
+let loaded;
+if (embedded) {
+  // PGlite is one process's database: the console makes and migrates the folder, then lets go of it.
+  const first = await startServer({ DEMO_PASSWORD: PASSWORD });
+  await first.stop({ keepData: true });
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = await PGlite.create(join(first.dataDir, 'pg'));
+  const client = { query: async (sql, params) => (params ? db.query(sql, params) : (await db.exec(sql)).at(-1)) };
+  try {
+    loaded = await load(client);
+    await db.exec('CHECKPOINT');
+  } finally {
+    await db.close();
+  }
+  server = await startServer({ DEMO_PASSWORD: PASSWORD }, { dataDir: first.dataDir });
+} else {
+  cluster = process.env.BENCH_PG_URL ? null : await startPostgres();
+  const url = process.env.BENCH_PG_URL ?? cluster.url;
+  server = await startServer({ DATABASE_URL: url, DEMO_PASSWORD: PASSWORD });
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    loaded = await load(client);
+  } finally {
+    await client.end();
+  }
+}
+const { counts, loadMs, corrections, to } = loaded;
+try {
   const login = await fetch(`${server.base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'root', password: PASSWORD }) });
   const token = (await login.json()).data.accessToken;
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -95,7 +129,7 @@ try {
     ['Revenue, 45 days by network', 'GET', `/api/reportSystem/dataByRangeDate?by=network&from=${day(44)}&to=${toDay}`],
     [`Overview, ${DAYS} days by month`, 'GET', `/api/reportSystem/dataChart?by=month&from=${day(DAYS - 1)}&to=${toDay}`],
     ['Overview, 1 year by team', 'GET', `/api/reportSystem/dataChart?by=team&from=${day(364)}&to=${toDay}`],
-    ['App Detail, 1 app, 1 year by day', 'GET', `/api/reportSystem/appDetail/data?apps=com.bench.app7&by=day&from=${day(364)}&to=${toDay}`],
+    ['App Detail, 1 app, 1 year by day', 'GET', `/api/reportSystem/appDetail/data?apps=com.bench.app${Math.min(7, APPS)}&by=day&from=${day(364)}&to=${toDay}`],
     ['Revenue reconciliation, 30 days', 'GET', `/api/finance/reconciliation?from=${day(29)}&to=${toDay}`],
     ['Compare Version, 30 days', 'GET', `/api/reportSystem/compareVersion?from=${day(29)}&to=${toDay}&a=current&b=current`],
     ['Report Month (dataMonth)', 'POST', '/api/reportSystem/dataMonth', { month }],
@@ -119,16 +153,15 @@ try {
   }
   const m = machine();
   const doc = [
-    `${APPS} apps × ${DAYS} days on PostgreSQL: ${counts.r.toLocaleString('en-US')} revenue rows (6 networks + store, 2 OS) and ${counts.c.toLocaleString('en-US')} cost rows (6 channels × 2 campaigns, 2 OS), ${(await client.query('SELECT count(*)::int AS n FROM finance_corrections')).rows[0].n.toLocaleString('en-US')} corrections, plus the demo studio; loaded in ${loadMs} ms. Each call as root (every app), over HTTP, median and slowest of 7 after a warm-up.`,
+    `${APPS} apps × ${DAYS} days on ${embedded ? 'the embedded database (PGlite)' : 'PostgreSQL'}: ${counts.r.toLocaleString('en-US')} revenue rows (6 networks + store, 2 OS) and ${counts.c.toLocaleString('en-US')} cost rows (6 channels × 2 campaigns, 2 OS), ${corrections.toLocaleString('en-US')} corrections, plus the demo studio; loaded in ${loadMs} ms. Each call as root (every app), over HTTP, median and slowest of 7 after a warm-up.`,
     '',
     table(['Call', 'Median', 'Slowest'], rows),
     '',
     machineLine(m, 'shared with other work'),
   ].join('\n');
   console.log(doc);
-  if (process.argv.includes('--write-doc')) console.log('wrote', writeDocBlock(root, 'finance', doc));
+  if (process.argv.includes('--write-doc')) console.log('wrote', writeDocBlock(root, embedded ? 'finance-embedded' : 'finance', doc));
 } finally {
-  await client.end();
   await server.stop();
   cluster?.stop();
 }

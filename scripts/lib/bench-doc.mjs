@@ -30,7 +30,7 @@ export function writeDocBlock(root, name, body) {
   const i = text.indexOf(start);
   const j = text.indexOf(end);
   if (i < 0 || j < i) throw new Error(`docs/performance.md has no ${start} … ${end} block`);
-  const note = `<!-- written by scripts/bench-${name}.mjs --write-doc; do not edit by hand -->`;
+  const note = `<!-- written by scripts/bench-${name.replace(/-embedded$/, "")}.mjs --write-doc; do not edit by hand -->`;
   writeFileSync(file, `${text.slice(0, i + start.length)}\n${note}\n${body.trim()}\n${text.slice(j)}`);
   return file;
 }

@@ -10,6 +10,7 @@ import type { DuplicateChoice, ImportAnswer, ImportDuplicate, ImportKind, Import
 import { AD_NETWORKS, OS_BY_LABEL, UA_CHANNELS } from './model';
 import { loadRates, noRateMessage, toMicros, toUsd } from './money';
 import { financeApps } from './scope';
+import { notNumber, plainNumber } from './number-text';
 
 /**
  * Excel imports of ad revenue (IAA) and UA cost: read the template's sheet with exceljs, check every row
@@ -107,17 +108,7 @@ function cellDate(value: CellValue): string | null {
 function cellNumber(value: CellValue): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (value && typeof value === 'object' && 'result' in value) return cellNumber(value.result as CellValue);
-  const text = cellText(value);
-  if (!/^-?\d+(\.\d+)?$/.test(text)) return null;
-  return Number(text);
-}
-
-/** Why a cell's text is not a number, with what to write instead when it holds a comma. */
-function notNumber(text: string): string {
-  if (text.includes(',')) {
-    return `"${text}" has a comma, which could be a decimal comma or a thousands separator: write the number with a decimal point and no separators (e.g. 12.5 or 1250)`;
-  }
-  return `"${text}" is not a number`;
+  return plainNumber(cellText(value));
 }
 
 interface Parsed {

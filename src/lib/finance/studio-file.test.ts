@@ -13,6 +13,12 @@ describe('studio IAP file', () => {
     expect(parseStudioFile('App\tOS\tGross\ncom.a\t2\t5', apps).rows).toEqual([{ appId: 'com.a', os: 2, gross: 5, currency: 'USD' }]);
   });
 
+  it('refuses a comma that could be a decimal comma or a thousands separator, instead of reading 12,5 as 125', () => {
+    const why = (text: string) => `"${text}" has a comma, which could be a decimal comma or a thousands separator: write the number with a decimal point and no separators (e.g. 12.5 or 1250)`;
+    const csv = 'App,OS,Gross,Net\ncom.a,Android,"12,5",\ncom.b,iOS,10,"1,250"\n';
+    expect(parseStudioFile(csv, apps)).toEqual({ rows: [], problems: [{ row: 2, column: 'Gross', message: why('12,5') }, { row: 3, column: 'Net', message: why('1,250') }] });
+  });
+
   it('names the row and column of every problem', () => {
     const bad = 'App,OS,Gross,Net\ncom.x,Android,1,\ncom.a,Linux,abc,\ncom.b,iOS,-3,\ncom.a,Android,10,11\ncom.b,ios,1,\n';
     expect(parseStudioFile(bad, apps).problems).toEqual([

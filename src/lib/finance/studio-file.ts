@@ -1,4 +1,5 @@
 import { OS_BY_LABEL } from './model';
+import { notNumber, plainNumber } from './number-text';
 
 /**
  * The studio's monthly IAP file (the stores' monthly reports summed per app and platform), read in the
@@ -68,12 +69,13 @@ export function parseStudioFile(text: string, permittedApps: ReadonlySet<string>
     else if (!permittedApps.has(appId)) problem('App', `"${appId}" is not an app of your finance permission`);
     const os = OS_BY_LABEL[value('OS').toLowerCase()] ?? (['1', '2', '3'].includes(value('OS')) ? Number(value('OS')) : undefined);
     if (!os) problem('OS', `"${value('OS')}" is not Android, iOS or WebGL`);
-    const gross = amount(value('Gross'));
-    if (gross === null) problem('Gross', `"${value('Gross')}" is not a number`);
+    // A hand-made template: a comma is refused, never guessed at (store reports keep their own `amount`).
+    const gross = plainNumber(value('Gross'));
+    if (gross === null) problem('Gross', notNumber(value('Gross')));
     else if (gross < 0) problem('Gross', 'must not be negative');
     const netText = value('Net');
-    const net = netText ? amount(netText) : undefined;
-    if (net === null) problem('Net', `"${netText}" is not a number`);
+    const net = netText ? plainNumber(netText) : undefined;
+    if (net === null) problem('Net', notNumber(netText));
     else if (net !== undefined && net < 0) problem('Net', 'must not be negative');
     else if (net !== undefined && gross !== null && net > gross) problem('Net', 'must not exceed Gross');
     const currency = (value('Currency') || 'USD').toUpperCase();
