@@ -5,7 +5,7 @@ import { newPasswordProblem } from '../auth/validation';
 import { hasAnyAction } from '../auth/guard';
 import { allRoutes } from '../routes';
 import { PRIVATE_ACTIONS } from '../permissions';
-import { writeAudit } from '../server/audit';
+import { auditAs } from '../server/audit';
 import { hashPassword, randomToken } from '../server/crypto';
 import type { Db, Sql } from '../server/db';
 import { HttpError, badRequest, conflict, notFound } from '../server/errors';
@@ -147,7 +147,7 @@ export async function createAccount(
       [input.username, hash, input.role, input.name, isRoot || input.canViewAllApp, JSON.stringify(input.listApp), JSON.stringify(isRoot ? [] : input.paths), JSON.stringify(isRoot ? [] : input.privateActions)],
     );
     const account = await getAccount(tx, input.username);
-    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'create', entity: 'account', entityId: input.username, after: account, ip: actor.ip, requestId: actor.requestId });
+    await auditAs(tx, actor, { action: 'create', entity: 'account', entityId: input.username, after: account });
     return { account, password: generated };
   });
 }
@@ -161,7 +161,7 @@ async function changeAccount(db: Db, actor: Actor, username: string, action: str
     await change(tx, before);
     await tx.query('UPDATE accounts SET updated_at = now() WHERE username = $1', [username]);
     const after = await getAccount(tx, username);
-    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action, entity: 'account', entityId: username, before, after, ip: actor.ip, requestId: actor.requestId });
+    await auditAs(tx, actor, { action, entity: 'account', entityId: username, before, after });
     return after;
   });
 }
@@ -204,7 +204,7 @@ export async function deleteAccount(db: Db, actor: Actor, username: string): Pro
     await authorize(tx, actor, 'delete', username, () => null);
     const before = await getAccount(tx, username);
     await tx.query('DELETE FROM accounts WHERE username = $1', [username]);
-    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'delete', entity: 'account', entityId: username, before, ip: actor.ip, requestId: actor.requestId });
+    await auditAs(tx, actor, { action: 'delete', entity: 'account', entityId: username, before });
   });
 }
 
@@ -291,7 +291,7 @@ export async function unlockAccount(db: Db, actor: Actor, username: string): Pro
     // Unlocking lets sign-in attempts at the account start again: the same authority as a password reset.
     await authorize(tx, actor, 'unlock', account.username, unchanged);
     const cleared = await unlockUsername(tx, account.username);
-    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'unlock', entity: 'account', entityId: account.username, after: { cleared }, ip: actor.ip, requestId: actor.requestId });
+    await auditAs(tx, actor, { action: 'unlock', entity: 'account', entityId: account.username, after: { cleared } });
     return { username: account.username, cleared };
   });
 }

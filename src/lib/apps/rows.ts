@@ -4,7 +4,7 @@
  */
 import type { Actor, SessionAccount } from '../auth/types';
 import { MESSAGES } from '../http/messages';
-import { writeAudit } from '../server/audit';
+import { auditAs } from '../server/audit';
 import { randomToken } from '../server/crypto';
 import type { Sql } from '../server/db';
 import { HttpError, notFound } from '../server/errors';
@@ -79,7 +79,7 @@ export function forAudit(app: AppDetail): Record<string, unknown> {
 }
 
 export async function audit(db: Sql, actor: Actor, action: string, entity: string, entityId: string | number, before?: unknown, after?: unknown): Promise<void> {
-  await writeAudit(db, { accountId: actor.account.id, username: actor.account.username, action, entity, entityId, before, after, ip: actor.ip, requestId: actor.requestId });
+  await auditAs(db, actor, { action, entity, entityId, before, after });
 }
 
 /** A fresh SDK app key: "gsm_" and 32 random base64url characters (192 bits). */

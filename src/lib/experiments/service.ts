@@ -4,7 +4,7 @@ import { MESSAGES } from '../http/messages';
 import { dayStart, reportDay } from '../time/day';
 import type { SdkApp } from '../analytics/ingest';
 import type { PlayerClaims } from '../players/tokens';
-import { writeAudit } from '../server/audit';
+import { auditAs } from '../server/audit';
 import type { Db, Sql } from '../server/db';
 import { badRequest, conflict, HttpError, notFound } from '../server/errors';
 import { nowMs } from '../time/clock';
@@ -129,9 +129,9 @@ export async function saveExperiment(db: Db, actor: Actor, input: ExperimentInpu
           params,
         );
     const saved = toExperiment(row!);
-    await writeAudit(tx, {
-      accountId: actor.account.id, username: actor.account.username, action: before ? 'update' : 'create', entity: 'experiment', entityId: saved.id,
-      before: before ? toExperiment(before) : undefined, after: saved, ip: actor.ip, requestId: actor.requestId,
+    await auditAs(tx, actor, {
+      action: before ? 'update' : 'create', entity: 'experiment', entityId: saved.id,
+      before: before ? toExperiment(before) : undefined, after: saved,
     });
     return saved;
   });
@@ -150,7 +150,7 @@ export async function setExperimentStatus(db: Db, actor: Actor, id: number, to: 
       [id, to, actor.account.username],
     );
     const saved = toExperiment(row!);
-    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: to === 'running' ? 'start' : 'stop', entity: 'experiment', entityId: id, before: { status: from }, after: { status: to }, ip: actor.ip, requestId: actor.requestId });
+    await auditAs(tx, actor, { action: to === 'running' ? 'start' : 'stop', entity: 'experiment', entityId: id, before: { status: from }, after: { status: to } });
     return saved;
   });
 }
@@ -161,7 +161,7 @@ export async function deleteExperiment(db: Db, actor: Actor, id: number): Promis
     const before = await requireExperiment(tx, actor.account, id);
     if (before.status !== 'draft') throw conflict(`"${before.name}" has ${before.status === 'running' ? 'started' : 'run'}; only drafts can be deleted (stop it instead).`);
     await tx.query('DELETE FROM experiments WHERE id = $1', [id]);
-    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'delete', entity: 'experiment', entityId: id, before: toExperiment(before), ip: actor.ip, requestId: actor.requestId });
+    await auditAs(tx, actor, { action: 'delete', entity: 'experiment', entityId: id, before: toExperiment(before) });
     return { id };
   });
 }

@@ -1,6 +1,6 @@
 import { addDays, daysOf, reportDay } from '../time/day';
 import type { Actor, SessionAccount } from '../auth/types';
-import { writeAudit } from '../server/audit';
+import { auditAs } from '../server/audit';
 import { serverConfig, tunables } from '../server/config';
 import { decryptSecret, encryptSecret, sha256, signToken, verifyToken } from '../server/crypto';
 import type { Db, Sql } from '../server/db';
@@ -81,9 +81,9 @@ export async function googleToken(db: Db, actor: Actor, input: { code: string; s
         [a.publisherId, sealed, tokens.scope, actor.account.username, nowMs()],
       );
     }
-    await writeAudit(tx, {
-      accountId: actor.account.id, username: actor.account.username, action: 'finance_admob_connect', entity: 'finance_admob_account', entityId: accounts.map((a) => a.publisherId).join(','),
-      after: { publisherIds: accounts.map((a) => a.publisherId), scope: tokens.scope }, ip: actor.ip, requestId: actor.requestId,
+    await auditAs(tx, actor, {
+      action: 'finance_admob_connect', entity: 'finance_admob_account', entityId: accounts.map((a) => a.publisherId).join(','),
+      after: { publisherIds: accounts.map((a) => a.publisherId), scope: tokens.scope },
     });
   });
   return { accounts: await admobAccounts(db) };
@@ -208,9 +208,9 @@ export async function importAdmob(db: Db, actor: Actor, input: { from: string; t
       revenue,
     });
     await markPulled(tx, pulled.publisherIds, `imported by ${actor.account.username}: ${summary}`);
-    await writeAudit(tx, {
-      accountId: actor.account.id, username: actor.account.username, action: 'finance_import_admob', entity: 'finance_batch', entityId: result.batchId,
-      after: { from: input.from, to: input.to, publisherIds: pulled.publisherIds, apps: [...apps], rows: revenue.length, replaced: result.replaced, dataVersion: result.dataVersion }, ip: actor.ip, requestId: actor.requestId,
+    await auditAs(tx, actor, {
+      action: 'finance_import_admob', entity: 'finance_batch', entityId: result.batchId,
+      after: { from: input.from, to: input.to, publisherIds: pulled.publisherIds, apps: [...apps], rows: revenue.length, replaced: result.replaced, dataVersion: result.dataVersion },
     });
     return { ...result, summary };
   });

@@ -1,5 +1,5 @@
 import type { Actor } from '../auth/types';
-import { writeAudit } from '../server/audit';
+import { auditAs } from '../server/audit';
 import type { Db, Sql } from '../server/db';
 import { conflict } from '../server/errors';
 
@@ -65,9 +65,9 @@ export async function setMonthClosed(db: Db, actor: Actor, month: string, closed
     }
     const after = await monthClosing(tx, month);
     if (Boolean(before) !== Boolean(after)) {
-      await writeAudit(tx, {
-        accountId: actor.account.id, username: actor.account.username, action: closed ? 'finance_month_close' : 'finance_month_reopen', entity: 'finance_month', entityId: month,
-        before, after, ip: actor.ip, requestId: actor.requestId,
+      await auditAs(tx, actor, {
+        action: closed ? 'finance_month_close' : 'finance_month_reopen', entity: 'finance_month', entityId: month,
+        before, after,
       });
     }
     return after;

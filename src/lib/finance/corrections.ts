@@ -1,6 +1,6 @@
 import type { Actor, SessionAccount } from '../auth/types';
 import { MESSAGES } from '../http/messages';
-import { writeAudit } from '../server/audit';
+import { auditAs } from '../server/audit';
 import type { Db, Sql } from '../server/db';
 import { badRequest, HttpError, notFound } from '../server/errors';
 import { rollUpDays, writeBatch } from './batches';
@@ -123,9 +123,9 @@ export async function saveCorrection(db: Db, actor: Actor, input: CorrectionInpu
     // The rollups count a key as corrected by its record: roll the app-day up again now that it exists.
     await rollUpDays(tx, [{ app_id: key.appId, day: key.day }]);
     const correction = await toCorrection(tx, record!);
-    await writeAudit(tx, {
-      accountId: actor.account.id, username: actor.account.username, action: 'finance_correction', entity: 'finance_correction', entityId: correctionId(key),
-      before, after: correction, ip: actor.ip, requestId: actor.requestId,
+    await auditAs(tx, actor, {
+      action: 'finance_correction', entity: 'finance_correction', entityId: correctionId(key),
+      before, after: correction,
     });
     return { batchId: result.batchId, dataVersion: result.dataVersion, correction };
   });
@@ -146,9 +146,9 @@ export async function undoCorrection(db: Db, actor: Actor, input: CorrectionKey)
     await retireManualRow(tx, key);
     await tx.query(`DELETE FROM finance_corrections WHERE ${recordWhere}`, recordParams(key));
     await rollUpDays(tx, [{ app_id: key.appId, day: key.day }]);
-    await writeAudit(tx, {
-      accountId: actor.account.id, username: actor.account.username, action: 'finance_correction_undo', entity: 'finance_correction', entityId: correctionId(key),
-      before, after: null, ip: actor.ip, requestId: actor.requestId,
+    await auditAs(tx, actor, {
+      action: 'finance_correction_undo', entity: 'finance_correction', entityId: correctionId(key),
+      before, after: null,
     });
     const imported = await importedOf(tx, key);
     return { ...key, imported: imported.amount, importedUsd: imported.usd };

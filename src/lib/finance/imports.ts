@@ -1,7 +1,7 @@
 import { formatUsdMicros } from '../numbers';
 import ExcelJS from 'exceljs';
 import type { Actor, SessionAccount } from '../auth/types';
-import { writeAudit } from '../server/audit';
+import { auditAs } from '../server/audit';
 import type { Db, Sql } from '../server/db';
 import { badRequest } from '../server/errors';
 import { checkZip, ZipRefused } from '../zip-budget';
@@ -295,9 +295,9 @@ export async function runImport(db: Db, actor: Actor, kind: ImportKind, input: {
       revenue: parsed.revenue,
       cost: parsed.cost,
     });
-    await writeAudit(tx, {
-      accountId: actor.account.id, username: actor.account.username, action: `finance_import_${kind}`, entity: 'finance_batch', entityId: result.batchId,
-      after: { fileName: input.fileName, month: input.month, rows: parsed.rows, duplicates: parsed.duplicates.length ? { rows: parsed.duplicates.length, choice: input.duplicates } : undefined, apps: parsed.apps, replaced: result.replaced, dataVersion: result.dataVersion }, ip: actor.ip, requestId: actor.requestId,
+    await auditAs(tx, actor, {
+      action: `finance_import_${kind}`, entity: 'finance_batch', entityId: result.batchId,
+      after: { fileName: input.fileName, month: input.month, rows: parsed.rows, duplicates: parsed.duplicates.length ? { rows: parsed.duplicates.length, choice: input.duplicates } : undefined, apps: parsed.apps, replaced: result.replaced, dataVersion: result.dataVersion },
     });
     return { ...answer, committed: true, batchId: result.batchId, dataVersion: result.dataVersion };
   });

@@ -1,5 +1,5 @@
 import type { Actor, SessionAccount } from '../auth/types';
-import { writeAudit } from '../server/audit';
+import { auditAs } from '../server/audit';
 import type { Db, Sql } from '../server/db';
 import { HttpError, notFound } from '../server/errors';
 import { MESSAGES } from '../http/messages';
@@ -99,9 +99,9 @@ export async function updateMonthAdjustment(
        ON CONFLICT (month, app_id) DO UPDATE SET revenue_usd = $3, cost_usd = $4, reason = $5, updated_by = $6, updated_at = now()`,
       [input.month, input.appId, revenue, cost, input.reason, actor.account.username],
     );
-    await writeAudit(tx, {
-      accountId: actor.account.id, username: actor.account.username, action: 'finance_adjustment', entity: 'finance_month', entityId: `${input.month}/${input.appId}`,
-      before: before ?? null, after: { revenue, cost, reason: input.reason }, ip: actor.ip, requestId: actor.requestId,
+    await auditAs(tx, actor, {
+      action: 'finance_adjustment', entity: 'finance_month', entityId: `${input.month}/${input.appId}`,
+      before: before ?? null, after: { revenue, cost, reason: input.reason },
     });
   });
   return (await monthDetail(db, actor.account, input.month, input.appId)).row;
@@ -184,9 +184,9 @@ export async function commentAction(
     } else {
       await tx.query(`DELETE FROM finance_comments WHERE id = $1`, [input.id]);
     }
-    await writeAudit(tx, {
-      accountId: actor.account.id, username: actor.account.username, action: `finance_comment_${input.action}`, entity: 'finance_comment', entityId: after?.id ?? before?.id,
-      before: before ? comment(before) : undefined, after: after ? comment(after) : undefined, ip: actor.ip, requestId: actor.requestId,
+    await auditAs(tx, actor, {
+      action: `finance_comment_${input.action}`, entity: 'finance_comment', entityId: after?.id ?? before?.id,
+      before: before ? comment(before) : undefined, after: after ? comment(after) : undefined,
     });
     return after ? comment(after) : null;
   });
@@ -214,7 +214,7 @@ export async function saveNote(db: Db, actor: Actor, month: string, body: string
       `INSERT INTO finance_notes (month, body, updated_by, updated_at) VALUES ($1, $2, $3, now()) ON CONFLICT (month) DO UPDATE SET body = $2, updated_by = $3, updated_at = now()`,
       [month, body, actor.account.username],
     );
-    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'finance_note', entity: 'finance_note', entityId: month, before, after: { body }, ip: actor.ip, requestId: actor.requestId });
+    await auditAs(tx, actor, { action: 'finance_note', entity: 'finance_note', entityId: month, before, after: { body } });
   });
   return getNote(db, month);
 }

@@ -1,6 +1,6 @@
 import type { Actor, SessionAccount } from '../auth/types';
 import { addDays } from '../time/day';
-import { writeAudit } from '../server/audit';
+import { auditAs } from '../server/audit';
 import type { Db, Sql } from '../server/db';
 import { badRequest, HttpError } from '../server/errors';
 import { MESSAGES } from '../http/messages';
@@ -120,7 +120,7 @@ export async function importFacebook(db: Db, actor: Actor, input: { month: strin
       source: 'facebookig', createdBy: actor.account.username, summary: `${input.rows.length} Facebook & Instagram row(s)${'month' in input ? ` of ${input.month}` : ''}`,
       covers: { unit: 'month' in input ? 'month' : 'day', keys }, cost,
     });
-    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'finance_import_facebookig', entity: 'finance_batch', entityId: result.batchId, after: { rows: input.rows.length }, ip: actor.ip, requestId: actor.requestId });
+    await auditAs(tx, actor, { action: 'finance_import_facebookig', entity: 'finance_batch', entityId: result.batchId, after: { rows: input.rows.length } });
     return { batchId: result.batchId, dataVersion: result.dataVersion, rows: cost.length, replaced: result.replaced };
   });
 }
@@ -144,7 +144,7 @@ export async function importIapStudio(db: Db, actor: Actor, input: { month: stri
     }
     const keys = [...new Set(input.rows.map((r) => r.appId))].map((appId) => ({ appId, period: input.month }));
     const result = await writeBatch(tx, { source: 'studio_iap', fileName: input.fileName, createdBy: actor.account.username, summary: `store report of ${input.month}: ${input.rows.length} row(s)`, covers: { unit: 'month', keys }, revenue });
-    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'finance_import_iap_studio', entity: 'finance_batch', entityId: result.batchId, after: { month: input.month, rows: input.rows.length }, ip: actor.ip, requestId: actor.requestId });
+    await auditAs(tx, actor, { action: 'finance_import_iap_studio', entity: 'finance_batch', entityId: result.batchId, after: { month: input.month, rows: input.rows.length } });
     return { batchId: result.batchId, dataVersion: result.dataVersion, rows: revenue.length, replaced: result.replaced };
   });
 }

@@ -1,6 +1,6 @@
 import type { Actor } from '../auth/types';
 import { mayViewApp } from '../apps/service';
-import { writeAudit } from '../server/audit';
+import { auditAs } from '../server/audit';
 import { serverConfig } from '../server/config';
 import { decryptSecret, encryptSecret } from '../server/crypto';
 import type { Db, Sql } from '../server/db';
@@ -65,10 +65,9 @@ export async function saveStoreKey(db: Db, actor: Actor, input: { appId: string;
       [input.appId, input.keyId, input.issuerId, sealed, actor.account.username],
     );
     // The audit trail holds the clear fields only, never the key.
-    await writeAudit(tx, {
-      accountId: actor.account.id, username: actor.account.username, action: before ? 'update' : 'create', entity: 'iap_store_key', entityId: input.appId,
+    await auditAs(tx, actor, {
+      action: before ? 'update' : 'create', entity: 'iap_store_key', entityId: input.appId,
       before: before ? { keyId: before.key_id, issuerId: before.issuer_id } : undefined, after: { keyId: input.keyId, issuerId: input.issuerId, privateKeyReplaced: Boolean(input.privateKey) },
-      ip: actor.ip, requestId: actor.requestId,
     });
     return toKey(row!);
   });
@@ -79,7 +78,7 @@ export async function deleteStoreKey(db: Db, actor: Actor, appId: string): Promi
   return db.transaction(async (tx) => {
     const before = await tx.one<KeyRow>('DELETE FROM iap_store_keys WHERE app_id = $1 RETURNING app_id, key_id, issuer_id, updated_by, updated_at', [appId]);
     if (!before) throw notFound(`appId: app "${appId}" has no App Store key.`);
-    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'delete', entity: 'iap_store_key', entityId: appId, before: { keyId: before.key_id, issuerId: before.issuer_id }, ip: actor.ip, requestId: actor.requestId });
+    await auditAs(tx, actor, { action: 'delete', entity: 'iap_store_key', entityId: appId, before: { keyId: before.key_id, issuerId: before.issuer_id } });
     return { appId };
   });
 }

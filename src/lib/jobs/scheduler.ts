@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import type { Actor } from '../auth/types';
-import { writeAudit } from '../server/audit';
+import { auditAs } from '../server/audit';
 import type { Db, Sql } from '../server/db';
 import { HttpError, notFound } from '../server/errors';
 import { nextRun } from './cron';
@@ -160,7 +160,7 @@ export async function runNow(db: Db, actor: Actor, name: string): Promise<{ id: 
   const runId = await db.transaction(async (tx) => {
     if (!(await claim(tx, name, null, null))) throw new HttpError(409, `Job "${name}" is already running.`);
     const id = await begin(tx, name, 'manual');
-    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'run', entity: 'job', entityId: name, after: { runId: id, trigger: 'manual' }, ip: actor.ip, requestId: actor.requestId });
+    await auditAs(tx, actor, { action: 'run', entity: 'job', entityId: name, after: { runId: id, trigger: 'manual' } });
     return id;
   });
   return finish(db, job, runId);

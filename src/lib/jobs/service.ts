@@ -1,5 +1,5 @@
 import type { Actor } from '../auth/types';
-import { writeAudit } from '../server/audit';
+import { auditAs } from '../server/audit';
 import type { Db, Sql } from '../server/db';
 import { badRequest, notFound } from '../server/errors';
 import type { Job } from './contract';
@@ -53,7 +53,7 @@ export async function updateJob(db: Db, actor: Actor, input: { name: string; cro
     await tx.query('UPDATE jobs SET cron = $2, time_zone = $3, enabled = $4, next_run_at = $5, updated_at = now() WHERE name = $1', [
       input.name, input.cron, input.timeZone, input.enabled, next,
     ]);
-    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'update', entity: 'job', entityId: input.name, before, after: { cron: input.cron, time_zone: input.timeZone, enabled: input.enabled }, ip: actor.ip, requestId: actor.requestId });
+    await auditAs(tx, actor, { action: 'update', entity: 'job', entityId: input.name, before, after: { cron: input.cron, time_zone: input.timeZone, enabled: input.enabled } });
   });
   return (await listJobs(db)).find((j) => j.name === input.name)!;
 }

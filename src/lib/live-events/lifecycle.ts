@@ -1,6 +1,6 @@
 import type { Actor } from '../auth/types';
 import { nextRun } from '../jobs/cron';
-import { writeAudit } from '../server/audit';
+import { auditAs } from '../server/audit';
 import type { Db, Sql } from '../server/db';
 import { conflict } from '../server/errors';
 import { nowMs } from '../time/clock';
@@ -125,7 +125,7 @@ export async function rewardNow(db: Db, actor: Actor, kind: EventKind, id: numbe
   const ran = await rewardRun(db, id, now);
   const after = (await db.one<EventRow>(`SELECT ${EVENT_COLUMNS} FROM ${EVENT_FROM} WHERE e.id = $1`, [id]))!;
   if (ran) {
-    await writeAudit(db, { accountId: actor.account.id, username: actor.account.username, action: 'reward', entity: 'live_event', entityId: id, before: { status: 'ended' }, after: { status: 'rewarded', rewardResult: after.reward_result }, ip: actor.ip, requestId: actor.requestId });
+    await auditAs(db, actor, { action: 'reward', entity: 'live_event', entityId: id, before: { status: 'ended' }, after: { status: 'rewarded', rewardResult: after.reward_result } });
   }
   return toEvent(after);
 }

@@ -3,7 +3,7 @@ import type { Actor, SessionAccount } from '../auth/types';
 import { MESSAGES } from '../http/messages';
 import { cronProblem } from '../jobs/cron';
 import { checkRewards } from '../rewards/items';
-import { writeAudit } from '../server/audit';
+import { auditAs } from '../server/audit';
 import type { Db, Sql } from '../server/db';
 import { badRequest, conflict, HttpError, notFound } from '../server/errors';
 import { nowMs } from '../time/clock';
@@ -124,9 +124,9 @@ export async function saveTemplate(db: Db, actor: Actor, kind: TemplateKind, inp
           params,
         );
     const row = toTemplate((await tx.one<TemplateRow>(`SELECT ${TEMPLATE_COLUMNS} FROM live_templates t WHERE t.id = $1`, [saved!.id]))!);
-    await writeAudit(tx, {
-      accountId: actor.account.id, username: actor.account.username, action: before ? 'update' : 'create', entity: `live_template`, entityId: row.id,
-      before: before ? toTemplate(before) : undefined, after: row, ip: actor.ip, requestId: actor.requestId,
+    await auditAs(tx, actor, {
+      action: before ? 'update' : 'create', entity: `live_template`, entityId: row.id,
+      before: before ? toTemplate(before) : undefined, after: row,
     });
     return row;
   });
@@ -138,7 +138,7 @@ export async function deleteTemplate(db: Db, actor: Actor, kind: TemplateKind, i
     if (!before || !mayViewApp(actor.account, before.app_id)) throw notFound(`Template ${id} was not found.`);
     if (Number(before.events) > 0) throw conflict(`Template "${before.name}" has ${before.events} event(s); it stays so their rules stay explainable.`);
     await tx.query('DELETE FROM live_templates WHERE id = $1', [id]);
-    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'delete', entity: 'live_template', entityId: id, before: toTemplate(before), ip: actor.ip, requestId: actor.requestId });
+    await auditAs(tx, actor, { action: 'delete', entity: 'live_template', entityId: id, before: toTemplate(before) });
     return { id };
   });
 }
@@ -208,9 +208,9 @@ export async function saveEvent(db: Db, actor: Actor, kind: EventKind, input: Ev
           [template.id, kind, input.name, input.description, iso(startMs), iso(endMs), input.recurrence || null, scoring, JSON.stringify(rules.ranges), actor.account.username, stamp],
         );
     const row = toEvent((await tx.one<EventRow>(`SELECT ${EVENT_COLUMNS} FROM ${EVENT_FROM} WHERE e.id = $1`, [saved!.id]))!);
-    await writeAudit(tx, {
-      accountId: actor.account.id, username: actor.account.username, action: before ? 'update' : 'create', entity: `live_event`, entityId: row.id,
-      before: before ? toEvent(before) : undefined, after: row, ip: actor.ip, requestId: actor.requestId,
+    await auditAs(tx, actor, {
+      action: before ? 'update' : 'create', entity: `live_event`, entityId: row.id,
+      before: before ? toEvent(before) : undefined, after: row,
     });
     return row;
   });
@@ -221,7 +221,7 @@ export async function cancelEvent(db: Db, actor: Actor, kind: EventKind, id: num
     const before = await requireEvent(tx, actor.account, kind, id, true);
     if (before.status !== 'scheduled' && before.status !== 'live') throw conflict(`"${before.name}" is ${before.status}; only a scheduled or live event can be cancelled.`);
     await tx.query(`UPDATE live_events SET status = 'cancelled', updated_by = $2, updated_at = $3::timestamptz WHERE id = $1`, [id, actor.account.username, iso(nowMs())]);
-    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'cancel', entity: 'live_event', entityId: id, before: { status: before.status }, after: { status: 'cancelled' }, ip: actor.ip, requestId: actor.requestId });
+    await auditAs(tx, actor, { action: 'cancel', entity: 'live_event', entityId: id, before: { status: before.status }, after: { status: 'cancelled' } });
     return toEvent((await tx.one<EventRow>(`SELECT ${EVENT_COLUMNS} FROM ${EVENT_FROM} WHERE e.id = $1`, [id]))!);
   });
 }

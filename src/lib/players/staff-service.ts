@@ -1,7 +1,7 @@
 import { mayViewApp } from '../apps/service';
 import type { Actor, SessionAccount } from '../auth/types';
 import { MESSAGES } from '../http/messages';
-import { writeAudit } from '../server/audit';
+import { auditAs } from '../server/audit';
 import type { Db, Sql } from '../server/db';
 import { HttpError, conflict, notFound } from '../server/errors';
 import type { PlayerProfile } from './staff-contract';
@@ -115,9 +115,9 @@ export async function updateSaveForStaff(db: Db, actor: Actor, input: { appId: s
     if (!before) throw notFound(`"${input.userId}" has no save in ${input.appId} to edit.`);
     if (before.version !== input.version) throw conflict(`version: the game saved version ${before.version} since you opened version ${input.version}; reload and apply your change again.`);
     const saved = await writePlayerData(tx, { appId: input.appId, playerId: input.userId, deviceId: '' }, { version: input.version, data: input.data }, actor.account.username);
-    await writeAudit(tx, {
-      accountId: actor.account.id, username: actor.account.username, action: 'update_player_data', entity: 'player_data', entityId: `${input.appId}/${input.userId}`,
-      before: { version: before.version, data: before.data }, after: { version: saved.version, data: input.data }, ip: actor.ip, requestId: actor.requestId,
+    await auditAs(tx, actor, {
+      action: 'update_player_data', entity: 'player_data', entityId: `${input.appId}/${input.userId}`,
+      before: { version: before.version, data: before.data }, after: { version: saved.version, data: input.data },
     });
     return saved;
   });

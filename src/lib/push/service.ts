@@ -2,7 +2,7 @@ import type { Actor, SessionAccount } from '../auth/types';
 import { tooDeepAt, tooDeepMessage } from '../json-depth';
 import { mayViewApp } from '../apps/service';
 import type { PlayerClaims } from '../players/tokens';
-import { writeAudit } from '../server/audit';
+import { auditAs } from '../server/audit';
 import { serverConfig } from '../server/config';
 import { decryptSecret, encryptSecret } from '../server/crypto';
 import type { Db, Sql } from '../server/db';
@@ -73,10 +73,9 @@ export async function saveSettings(db: Db, actor: Actor, input: { appId: string;
       [input.appId, input.projectId, email, sealed, actor.account.username, new Date(nowMs())],
     );
     // The audit row holds the clear fields only, never the key.
-    await writeAudit(tx, {
-      accountId: actor.account.id, username: actor.account.username, action: before ? 'update' : 'create', entity: 'push_settings', entityId: input.appId,
+    await auditAs(tx, actor, {
+      action: before ? 'update' : 'create', entity: 'push_settings', entityId: input.appId,
       before: before ? { projectId: before.project_id, clientEmail: before.client_email } : undefined, after: { projectId: input.projectId, clientEmail: email, serviceAccountReplaced: Boolean(account) },
-      ip: actor.ip, requestId: actor.requestId,
     });
     return toSettings(row!);
   });
@@ -245,10 +244,9 @@ export async function createPush(db: Db, actor: Actor, input: ComposeInput): Pro
       });
       await tx.query(`INSERT INTO push_deliveries (push_id, device_id, player_id, token, due_at, status, reason) VALUES ${values.join(', ')}`, args);
     }
-    await writeAudit(tx, {
-      accountId: actor.account.id, username: actor.account.username, action: 'create', entity: 'push', entityId: String(id),
+    await auditAs(tx, actor, {
+      action: 'create', entity: 'push', entityId: String(id),
       after: { appId: input.appId, title: input.title, target, scheduleKind: input.scheduleKind, sendAt: new Date(sendAt).toISOString(), targeted: devices.length },
-      ip: actor.ip, requestId: actor.requestId,
     });
     return (await toPushes(tx, [row!]))[0]!;
   });
@@ -260,7 +258,7 @@ export async function cancelPush(db: Db, actor: Actor, id: number): Promise<Push
     if (row.status !== 'scheduled' && row.status !== 'sending') throw badRequest(`id: push ${id} is ${row.status}; only a scheduled push can be cancelled.`);
     await tx.query(`UPDATE push_deliveries SET status = 'cancelled' WHERE push_id = $1 AND status = 'queued'`, [id]);
     const updated = await tx.one<PushRow>(`UPDATE pushes SET status = 'cancelled', cancelled_at = $2 WHERE id = $1 RETURNING ${COLUMNS}`, [id, new Date(nowMs())]);
-    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'cancel', entity: 'push', entityId: String(id), before: { status: row.status }, after: { status: 'cancelled' }, ip: actor.ip, requestId: actor.requestId });
+    await auditAs(tx, actor, { action: 'cancel', entity: 'push', entityId: String(id), before: { status: row.status }, after: { status: 'cancelled' } });
     return (await toPushes(tx, [updated!]))[0]!;
   });
 }

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Actor, SessionAccount } from '../auth/types';
 import { mayViewApp } from '../apps/service';
 import { MESSAGES } from '../http/messages';
-import { writeAudit } from '../server/audit';
+import { auditAs } from '../server/audit';
 import type { Db, Sql } from '../server/db';
 import { HttpError, notFound } from '../server/errors';
 import type { gameItemSaveContract } from './contract';
@@ -22,7 +22,7 @@ export async function listItemsFor(db: Sql, account: SessionAccount, appId: stri
 }
 
 const audit = (db: Sql, actor: Actor, action: string, id: string, before?: unknown, after?: unknown) =>
-  writeAudit(db, { accountId: actor.account.id, username: actor.account.username, action, entity: 'game_item', entityId: id, before, after, ip: actor.ip, requestId: actor.requestId });
+  auditAs(db, actor, { action, entity: 'game_item', entityId: id, before, after });
 
 /** Adds the item, or changes the item of that id (the id is the key rewards name, so it never changes). */
 export async function saveItem(db: Db, actor: Actor, input: SaveInput): Promise<GameItem> {

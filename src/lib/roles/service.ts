@@ -3,7 +3,7 @@ import { authorizeRoleChange } from '../accounts/authority';
 import type { Actor } from '../auth/types';
 import { PRIVATE_ACTIONS } from '../permissions';
 import { routeTable, type RouteNode } from '../routes';
-import { writeAudit } from '../server/audit';
+import { auditAs } from '../server/audit';
 import type { Db, Sql } from '../server/db';
 import { HttpError, conflict, notFound } from '../server/errors';
 import type { Role } from './contract';
@@ -52,7 +52,7 @@ export async function saveRole(db: Db, actor: Actor, input: { name: string; desc
       [input.name, input.description, JSON.stringify([...new Set(input.paths)]), JSON.stringify([...new Set(input.privateActions)])],
     );
     const after = await getRole(tx, input.name);
-    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: before ? 'update' : 'create', entity: 'role', entityId: input.name, before: before ? toRole(before) : undefined, after, ip: actor.ip, requestId: actor.requestId });
+    await auditAs(tx, actor, { action: before ? 'update' : 'create', entity: 'role', entityId: input.name, before: before ? toRole(before) : undefined, after });
     return after;
   });
 }
@@ -64,6 +64,6 @@ export async function deleteRole(db: Db, actor: Actor, name: string): Promise<vo
     await authorizeRoleChange(tx, actor, { name, before: { paths: before.paths, actions: before.privateActions }, after: null });
     if (before.accountCount > 0) throw conflict(`Role "${name}" is used by ${before.accountCount} account(s): give them another role first.`);
     await tx.query('DELETE FROM roles WHERE name = $1', [name]);
-    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'delete', entity: 'role', entityId: name, before, ip: actor.ip, requestId: actor.requestId });
+    await auditAs(tx, actor, { action: 'delete', entity: 'role', entityId: name, before });
   });
 }

@@ -14,7 +14,7 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Actor, SessionAccount } from '../auth/types';
 import { hasAnyAction } from '../permissions';
-import { writeAudit } from '../server/audit';
+import { auditAs } from '../server/audit';
 import { serverConfig, tunables, type S3Settings } from '../server/config';
 import { decryptSecret } from '../server/crypto';
 import type { Db } from '../server/db';
@@ -130,7 +130,7 @@ export async function presignDownload(input: { bucket: string; key: string }): P
 }
 
 const auditS3 = (db: Db, actor: Actor, action: string, bucket: string, key: string, after?: unknown) =>
-  db.transaction((tx) => writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action, entity: 's3', entityId: `${bucket}/${key}`, after, ip: actor.ip, requestId: actor.requestId }));
+  db.transaction((tx) => auditAs(tx, actor, { action, entity: 's3', entityId: `${bucket}/${key}`, after }));
 
 /** Starts an upload: a presigned PUT, or a multipart upload with presigned part URLs. Audited as the grant it is. */
 export async function startUpload(db: Db, actor: Actor, input: { bucket: string; key: string; size: number; contentType: string }) {

@@ -1,4 +1,5 @@
 import type { Sql } from './db';
+import type { Actor } from '../auth/types';
 
 export interface AuditEntry {
   accountId: number | null;
@@ -29,4 +30,12 @@ export async function writeAudit(db: Sql, entry: AuditEntry): Promise<void> {
       entry.requestId ?? '',
     ],
   );
+}
+
+/** What a mutation writes about itself; who did it and from where come from the actor. */
+export type AuditChange = Omit<AuditEntry, 'accountId' | 'username' | 'ip' | 'requestId'>;
+
+/** The account log row of a change made by `actor` (its account, address and request id filled in). */
+export function auditAs(db: Sql, actor: Actor, change: AuditChange): Promise<void> {
+  return writeAudit(db, { ...change, accountId: actor.account.id, username: actor.account.username, ip: actor.ip, requestId: actor.requestId });
 }

@@ -1,7 +1,7 @@
 import { mayViewApp, visibleAppCondition } from '../../apps/service';
 import type { Actor, SessionAccount } from '../../auth/types';
 import { MESSAGES } from '../../http/messages';
-import { writeAudit } from '../../server/audit';
+import { auditAs } from '../../server/audit';
 import type { Db, Sql } from '../../server/db';
 import { badRequest, HttpError, notFound } from '../../server/errors';
 import { MAX_RANGE_DAYS } from '../../reports/filters';
@@ -36,7 +36,7 @@ async function requireApp(db: Sql, account: SessionAccount, appId: string): Prom
 }
 
 const audit = (tx: Sql, actor: Actor, action: string, id: number, before?: AnalyticNote, after?: AnalyticNote) =>
-  writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action, entity: 'analytic_note', entityId: id, before, after, ip: actor.ip, requestId: actor.requestId });
+  auditAs(tx, actor, { action, entity: 'analytic_note', entityId: id, before, after });
 
 /** The marks of the given apps (none = all the account may see) in from..to; an app it may not see is 403. */
 export async function listAnalyticNotes(db: Sql, account: SessionAccount, input: { apps: string[]; from: string; to: string }): Promise<AnalyticNote[]> {
