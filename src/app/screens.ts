@@ -29,6 +29,7 @@ import { rolesResource } from '../lib/roles/resources';
 
 /** Every report descriptor by id. */
 export const reportScreens: Record<string, ReportDescriptor> = Object.fromEntries(
+  // Each area's list is typed by its own descriptors' request and figures; the table by id holds them erased.
   ([...analyticsReports, ...experimentReports, ...financeReports, ...houseAdReports, ...progressReports] as unknown as ReportDescriptor[]).map((d) => [d.id, d]),
 );
 
@@ -37,6 +38,7 @@ export const resources: readonly ResourceDescriptor[] = [
   ...appResources, storeKeyResource, ...Object.values(configResources), teamsResource, jobsResource, jobRunsResource, accountsResource, rolesResource,
   experimentsResource, ...houseAdResources, progressEventsResource, ...liveResources, ...giftResources, mailResource, pushesResource, pushStatsResource,
   pushSettingsResource, ...researchResources,
+  // Erased the same way: each descriptor is typed by its own row and contracts.
 ] as unknown as ResourceDescriptor[];
 
 export const resourceById: Record<string, ResourceDescriptor> = Object.fromEntries(resources.map((d) => [d.id, d]));

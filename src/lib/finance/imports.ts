@@ -89,13 +89,11 @@ function cellText(value: CellValue): string {
 function cellDate(value: CellValue): string | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10);
   const text = cellText(value);
-  let m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!m) {
-    const dmy = /^(\d{2})[-/](\d{2})[-/](\d{4})$/.exec(text);
-    if (dmy) m = [text, dmy[3]!, dmy[2]!, dmy[1]!] as unknown as RegExpExecArray;
-  }
-  if (!m) return null;
-  const day = `${m[1]}-${m[2]}-${m[3]}`;
+  const ymd = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  const dmy = ymd ? null : /^(\d{2})[-/](\d{2})[-/](\d{4})$/.exec(text);
+  const parts = ymd ? [ymd[1], ymd[2], ymd[3]] : dmy ? [dmy[3], dmy[2], dmy[1]] : null;
+  if (!parts) return null;
+  const day = parts.join('-');
   const at = new Date(`${day}T00:00:00Z`);
   return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(day) ? day : null;
 }
@@ -128,6 +126,7 @@ async function readSheet(kind: ImportKind, content: Buffer): Promise<ExcelJS.Wor
   // An .xlsx is a zip: anything else (CSV, .xls, a renamed image) is refused before exceljs tries to read it.
   if (content.length < 4 || content.readUInt32LE(0) !== 0x04034b50) throw badRequest('file: is not an .xlsx workbook (save it as Excel Workbook .xlsx)');
   try {
+    // exceljs declares ArrayBuffer but reads a Node Buffer as is (its Node entry); a copy would double the memory.
     await workbook.xlsx.load(content as unknown as ArrayBuffer);
   } catch {
     throw badRequest('file: is not an .xlsx workbook (save it as Excel Workbook .xlsx)');

@@ -127,6 +127,7 @@ export const historyContracts: Record<string, HistoryContracts> = Object.fromEnt
  * USD (micros ÷ 1,000,000), the OS its name, the time an instant (the export writes it with its +07:00 offset).
  */
 export function historyCell(column: HistoryColumn, row: HistoryRow): string | number | null {
+  // A column names a field of the row by key; the row's interface has no index signature to say so.
   const value = column.param ? row.params[column.key] : (row as unknown as Record<string, unknown>)[column.key];
   if (value === undefined || value === null || value === '') return null;
   if (column.key === 'os') return OS_NAMES[value as OsCode] ?? String(value);

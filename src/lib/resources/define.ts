@@ -140,6 +140,7 @@ export interface DrillPanel<R> {
 
 /** A drill panel typed by its contract (its request from the row, its answer's data to figures and bars). */
 export function drillPanel<R, C extends Contract>(panel: { contract: C; input: (row: R) => RequestOf<C>; show: (data: DataOf<C>) => PanelContent }): DrillPanel<R> {
+  // Checked here against its contract, then stored erased beside panels of other contracts.
   return panel as unknown as DrillPanel<R>;
 }
 

@@ -177,5 +177,6 @@ function compressStream(head: Uint8Array[], reader: ReadableStreamDefaultReader<
       zlib.destroy(error instanceof Error ? error : new Error(String(error)));
     }
   })();
+  // Node types Readable.toWeb as its own stream/web ReadableStream<any>; the Response wants the DOM one (same object).
   return Readable.toWeb(zlib) as unknown as ReadableStream<Uint8Array>;
 }

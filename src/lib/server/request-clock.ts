@@ -7,6 +7,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
 
 const KEY = Symbol.for('gsm.requestArrival');
+// One store per process even when Vite bundles this module twice (server and prerender chunks): a global slot.
 const holder = globalThis as unknown as Record<symbol, AsyncLocalStorage<number> | undefined>;
 const arrivals: AsyncLocalStorage<number> = (holder[KEY] ??= new AsyncLocalStorage<number>());
 

@@ -61,6 +61,7 @@ export function paramsSchema(name: EventName): z.ZodObject {
     if (name === 'ad_view') {
       schema = schema.superRefine((v, ctx) => {
         if (v.action === 'failed' && v.reason === undefined) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'is required when action is failed' });
+      // superRefine keeps the object's shape at run time; zod 4 types it as a ZodPipe, which the caller does not need.
       }) as unknown as z.ZodObject;
     }
     cache.set(name, schema);

@@ -9,10 +9,13 @@ import { checkZip } from '../zip-budget';
  * exceljs (~1 MB) is loaded only here, on the first request. Nothing leaves the browser.
  */
 type Workbook = import('exceljs').Workbook;
+// The project's DOM lib types `self` as a Window; in this file it is the worker's scope.
+const scope = self as unknown as Worker;
 let workbook: Workbook | null = null;
 
 async function exceljs() {
   const mod = await import('exceljs');
+  // exceljs is CommonJS: bundled for the browser its namespace arrives under `default`, in Node it does not.
   return (mod as unknown as { default?: typeof mod }).default ?? mod;
 }
 
@@ -77,8 +80,8 @@ self.onmessage = async (event: MessageEvent<WorkerRequest & { id: number }>) => 
   try {
     const result = await answer(event.data);
     const transfer = result.type === 'xlsx' ? [result.buffer] : [];
-    (self as unknown as Worker).postMessage({ id, ok: true, result }, transfer);
+    scope.postMessage({ id, ok: true, result }, transfer);
   } catch (error) {
-    (self as unknown as Worker).postMessage({ id, ok: false, message: messageOf(error) });
+    scope.postMessage({ id, ok: false, message: messageOf(error) });
   }
 };

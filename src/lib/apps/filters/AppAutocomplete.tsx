@@ -52,6 +52,7 @@ export default function AppAutocomplete({ account, withOs = false, value, onChan
       placeholder={placeholder}
       completeMethod={(e) => setSuggestions(suggestApps(choices, e.query))}
       onChange={(e) => {
+        // PrimeReact types the value as the suggestion type only; while typing it is the text.
         const next = e.value as unknown as string | AppChoice | null;
         setText(next ?? '');
         if (next === '' || next === null) commit(null);
