@@ -25,7 +25,8 @@ type EventRow = {
 export async function listAlerts(db: Sql, account: SessionAccount, q: { page: number; limit: number; unacknowledged?: 'true' | 'false' }): Promise<{ data: AlertItem[]; totalRecord: number }> {
   const params: unknown[] = [account.id];
   const where = `${visibleAppCondition(account, params, 'e.app_id')}${q.unacknowledged === 'true' ? ' AND NOT EXISTS (SELECT 1 FROM alert_acks k WHERE k.alert_id = e.id AND k.account_id = $1)' : ''}`;
-  const total = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM alert_events e WHERE ${where}`, params);
+  // $1 (the account) may appear only in the select list below: the count states it too, so its parameters match.
+  const total = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM alert_events e WHERE $1::int IS NOT NULL AND ${where}`, params);
   const rows = await db.query<EventRow>(
     `SELECT e.id, e.kind, e.rule_id, e.rule_name, e.app_id, a.name AS app_name, e.day::text AS day, e.source, e.compared_to, e.drop_threshold,
             e.current_micros::text, e.baseline_micros::text, e.drop_tenths, e.created_at,
@@ -72,7 +73,7 @@ export async function acknowledgeAlerts(db: Db, account: SessionAccount, input: 
   const params: unknown[] = [account.id];
   const visible = visibleAppCondition(account, params, 'e.app_id');
   if (input.ids) {
-    const found = await db.query<{ id: number }>(`SELECT e.id FROM alert_events e WHERE e.id = ANY($${params.push(input.ids)}::int[]) AND ${visible}`, params);
+    const found = await db.query<{ id: number }>(`SELECT e.id FROM alert_events e WHERE $1::int IS NOT NULL AND e.id = ANY($${params.push(input.ids)}::int[]) AND ${visible}`, params);
     const missing = input.ids.find((id) => !found.some((f) => f.id === id));
     if (missing !== undefined) throw notFound(`ids: alert ${missing} does not exist.`);
   }
