@@ -47,9 +47,9 @@ test('an alert is set up and tested from the screen, then seen in the alerts lis
   await shot(page, info, 'alert-config-1440');
 
   await row.getByRole('button', { name: 'Test this alert Ads halved' }).click();
-  const test = page.getByRole('dialog', { name: /Test of "Ads halved"/ });
-  await expect(test).toContainText('It would fire now.');
-  await expect(test).toContainText('50.00 USD against 100.00 USD: dropped 50.0 %, threshold 40 %');
+  const tested = page.getByRole('dialog', { name: /Test of "Ads halved"/ });
+  await expect(tested).toContainText('It would fire now.');
+  await expect(tested).toContainText('50.00 USD against 100.00 USD: dropped 50.0 %, threshold 40 %');
   await shot(page, info, 'alert-test-1440');
   await page.keyboard.press('Escape');
 
