@@ -7,6 +7,7 @@ import { acknowledgeAlertsContract, countAlertsContract, listAlertsContract, tes
 import { rollupNowContract } from '../../src/lib/analytics/contract';
 import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
 import { configContracts } from '../../src/lib/config-data/contract';
+import { detailUpdateContract } from '../../src/lib/finance/correction-contract';
 import { createRequester, type ApiError, type Requester } from '../../src/lib/http/requester';
 import { jobRunsContract, runJobContract } from '../../src/lib/jobs/contract';
 import { saveRoleContract } from '../../src/lib/roles/contract';
@@ -253,5 +254,17 @@ describe('revenue alerts', () => {
     expect((await root(countAlertsContract, {})).data).toBe(0);
     const both = await reject(root(acknowledgeAlertsContract, { ids: [1], all: true }));
     expect([both.status, both.message]).toEqual([400, expect.stringContaining('give either ids or all: true')]);
+  });
+
+  it('a finance rule reads finance ad revenue (corrections here) and links to the revenue reconciliation', async () => {
+    await root(detailUpdateContract, { appId: APP2, day: P, os: 1, kind: 'ads', name: 'AdMob', amount: 200, currency: 'USD', reason: 'network report' });
+    await root(detailUpdateContract, { appId: APP2, day: D, os: 1, kind: 'ads', name: 'AdMob', amount: 150, currency: 'USD', reason: 'network report' });
+    const id = (await root(alertIaa.save, { scope: APP2, data: { name: 'Finance ads', source: 'finance', comparedTo: 'previous_day', dropPercent: 20, recipients: ['fin@studio.test'] } })).data.id;
+    const test = await root(testAlertRuleContract, { id });
+    expect(test.data).toMatchObject({
+      figures: [{ day: P, micros: 200_000_000 }, { day: D, micros: 150_000_000 }], dropTenths: 250, fires: true, outcome: 'fire',
+      message: `Finance ad revenue of Alerts ${APP2} (${APP2}) on ${D}: 150.00 USD against 200.00 USD for the previous day, 25.0 % below (alert at a 20 % drop).`,
+      link: `/finance/reconciliation?apps=${encodeURIComponent(APP2)}&from=${P}&to=${D}`,
+    });
   });
 });

@@ -2,7 +2,7 @@ import type { Sql } from '../server/db';
 
 export type RevenueSource = 'sdk' | 'finance';
 
-export const SOURCE_LABEL: Record<RevenueSource, string> = { sdk: 'SDK ad revenue', finance: 'finance ad revenue' };
+export const SOURCE_LABEL: Record<RevenueSource, string> = { sdk: 'SDK ad revenue', finance: 'Finance ad revenue' };
 
 /**
  * An app's ad revenue (USD micros) on each of the given days; a day without any is 0. SDK: the sum of the
