@@ -24,7 +24,7 @@ describe('judge', () => {
   });
 
   it('averages seven days, a missing day counting as zero, rounding the baseline to the micro', () => {
-    // (10 + 10 + 10 + 10 + 10 + 10 + 0) USD ÷ 7 = 8.571428571… → 8.571429 USD; 6 USD is a 30.0 % drop (29.99999 → 300 tenths).
+    // (10 + 10 + 10 + 10 + 10 + 10 + 0) USD ÷ 7 = 8.571428571… → 8.571429 USD; 6 USD is a 30.0000035 % drop (300 tenths).
     const v = judge({ ...rule, currentMicros: 6_000_000, baselineFigures: [10e6, 10e6, 10e6, 10e6, 10e6, 10e6, 0] });
     expect(v.baselineMicros).toBe(8_571_429);
     expect(v.dropTenths).toBe(300);
