@@ -9,7 +9,7 @@ import { appDetailContract, createAppContract } from '../../src/lib/apps/contrac
 import { configContracts } from '../../src/lib/config-data/contract';
 import { detailUpdateContract } from '../../src/lib/finance/correction-contract';
 import { createRequester, type ApiError, type Requester } from '../../src/lib/http/requester';
-import { jobRunsContract, runJobContract } from '../../src/lib/jobs/contract';
+import { jobRunsContract, listJobsContract, runJobContract, updateJobContract } from '../../src/lib/jobs/contract';
 import { saveRoleContract } from '../../src/lib/roles/contract';
 import { nowMs } from '../../src/lib/time/clock';
 import { addDays, dayStart, reportDay } from '../../src/lib/time/day';
@@ -266,5 +266,20 @@ describe('revenue alerts', () => {
       message: `Finance ad revenue of Alerts ${APP2} (${APP2}) on ${D}: 150.00 USD against 200.00 USD for the previous day, 25.0 % below (alert at a 20 % drop).`,
       link: `/finance/reconciliation?apps=${encodeURIComponent(APP2)}&from=${P}&to=${D}`,
     });
+  });
+
+  it('a rollup run that rolled something up, and a finance refresh, bring the evaluation forward to now', async () => {
+    const nextEvaluation = async () => Date.parse((await root(listJobsContract, {})).data.find((j) => j.name === 'alert_evaluate')!.nextRunAt!);
+    // A schedule far away (1 January), so only a request can make the next run due now.
+    const farAway = () => root(updateJobContract, { name: 'alert_evaluate', cron: '0 0 1 1 *', timeZone: 'Asia/Ho_Chi_Minh', enabled: true });
+    await farAway();
+    expect(await nextEvaluation()).toBeGreaterThan(Date.now() + 86_400_000);
+    await adRevenue(key1, D, 1_000_000);
+    await root(runJobContract, { name: 'analytics_rollup' });
+    expect((await root(jobRunsContract, { name: 'analytics_rollup', page: 1, limit: 1 })).data[0]!.result).toMatch(/^rolled up [1-9]\d* app-day/);
+    expect(await nextEvaluation()).toBeLessThanOrEqual(Date.now());
+    await farAway();
+    await root(runJobContract, { name: 'finance_refresh' });
+    expect(await nextEvaluation()).toBeLessThanOrEqual(Date.now());
   });
 });
