@@ -282,4 +282,17 @@ describe('revenue alerts', () => {
     await root(runJobContract, { name: 'finance_refresh' });
     expect(await nextEvaluation()).toBeLessThanOrEqual(Date.now());
   });
+
+  it('a webhook that does not answer within WEBHOOK_TIMEOUT_MS is a failed attempt, kept for a retry', async () => {
+    const app4 = `com.alerts.d${stamp}`;
+    const key4 = await app(app4);
+    await adRevenue(key4, P, 10_000_000);
+    await adRevenue(key4, D, 1_000_000);
+    await rollUp();
+    hooks.neverAnswer('/slow/s-1234');
+    await root(alertIaa.save, { scope: app4, data: { name: 'Slow hook', comparedTo: 'previous_day', dropPercent: 30, recipients: ['root'], webhookUrl: `${hooks.base}/slow/s-1234` } });
+    await root(runJobContract, { name: 'alert_evaluate' });
+    const alert = (await root(listAlertsContract, {})).data.find((a) => a.appId === app4)!;
+    expect(alert.deliveries.map((d) => [d.channel, d.status, d.attempts, d.lastError])).toEqual([['webhook', 'pending', 1, 'no answer within 2000 ms']]);
+  });
 });

@@ -45,7 +45,10 @@ export async function startWebhookReceiver() {
   const received: { path: string; body: { text: string; blocks?: unknown[] } }[] = [];
   /** Statuses to answer next per path (then 200). */
   const queued = new Map<string, number[]>();
+  /** Paths that never answer (a receiver slower than WEBHOOK_TIMEOUT_MS). */
+  const silent = new Set<string>();
   const server: Server = createServer((req, res) => {
+    if (silent.has(req.url ?? '/')) return;
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     req.on('end', () => {
@@ -62,6 +65,10 @@ export async function startWebhookReceiver() {
     host: `127.0.0.1:${port}`,
     received,
     failNext: (path: string, ...statuses: number[]) => queued.set(path, statuses),
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    neverAnswer: (path: string) => silent.add(path),
+    stop: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
