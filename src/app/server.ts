@@ -1,4 +1,5 @@
 import { accountsArea } from '../lib/accounts/area';
+import { alertsArea } from '../lib/alerts/area';
 import { analyticsArea } from '../lib/analytics/area';
 import { appsArea } from '../lib/apps/area';
 import type { AreaManifest } from '../lib/area';
@@ -68,6 +69,7 @@ export const areas: readonly AreaManifest[] = [
   pushArea,
   worklogsArea,
   s3Area,
+  alertsArea,
   openApiArea(() => apiHandlers),
 ];
 

@@ -5,6 +5,7 @@ import { pollUnreadCount } from '../../lib/posts/unread-client';
 import type { LayoutSettings, UiSize } from '../../lib/ui/layout-settings';
 import { $isStaging, $loading, $settings, $settingsPanelOpen, $size } from '../../lib/ui/layout-store';
 import Bell from './Bell';
+import AlertBell from '../alerts/AlertBell';
 import FullscreenToggle from './FullscreenToggle';
 import PhoneMenu from './PhoneMenu';
 import RouteSearch from './RouteSearch';
@@ -21,6 +22,8 @@ interface Props {
   isStaging: boolean;
   /** How often the bell asks for the unread count. */
   bellPollMs: number;
+  /** Revenue alerts not acknowledged by the account (src/lib/alerts/). */
+  alerts: number;
 }
 
 /** The top bar's interactive tools. Seeds the shared layout stores from the server render. */
@@ -37,6 +40,7 @@ export default function Navbar(props: Props) {
   return (
     <>
       <RouteSearch />
+      <AlertBell initial={props.alerts} pollMs={props.bellPollMs} />
       <Bell />
       {/* Desktop tools; below 992 px CSS hides them and shows the phone menu, which holds the same actions. */}
       <div className="navbar-tools">

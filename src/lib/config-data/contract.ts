@@ -10,6 +10,8 @@ export const configItem = z.object({
   hasSecret: z.boolean(),
   updatedBy: z.string(),
   updatedAt: z.string(),
+  /** What the item last did, where its kind acts (an alert rule: "fired 2 days ago (for 2026-11-26)"). */
+  activity: z.string().nullable().optional(),
 });
 export type ConfigItem = z.infer<typeof configItem>;
 

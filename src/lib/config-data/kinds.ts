@@ -52,13 +52,18 @@ export const configKinds = {
     keyField: 'name',
     schema: z.object({
       name,
+      // Which ad revenue is watched (docs/metrics.md "Revenue alerts"): the games' own (SDK) or finance's.
+      source: z.enum(['sdk', 'finance']).default('sdk'),
       comparedTo: z.enum(['previous_day', 'same_day_last_week', 'average_7_days']),
       dropPercent: z.number().int().min(1).max(100),
       minRevenueUsd: z.number().min(0).max(10_000_000).default(0),
       recipients: z.array(z.string().trim().min(1).max(200)).min(1, 'needs at least one recipient').max(50),
       enabled: z.boolean().default(true),
+      // A Slack-compatible incoming webhook: sealed like a key file, shown by its host only. Empty keeps the stored one.
+      webhookUrl: z.string().trim().max(2000).regex(/^(https?:\/\/[^\s]+)?$/, 'must be an http(s) URL').optional(),
+      removeWebhook: z.boolean().optional(),
     }),
-    columns: ['name', 'comparedTo', 'dropPercent', 'minRevenueUsd', 'recipients', 'enabled'],
+    columns: ['name', 'source', 'comparedTo', 'dropPercent', 'minRevenueUsd', 'recipients', 'webhook', 'enabled'],
   },
 } as const;
 

@@ -2,6 +2,7 @@ import { appName, appOptions } from '../resources/app-fields';
 import { defineResource, ofEditedRow, type ResourceField, type ResourceOption } from '../resources/define';
 import { configContracts, deleteTeamContract, listTeamsContract, saveTeamContract, type ConfigItem } from './contract';
 import { CONFIG_KINDS, configKinds, type ConfigKind } from './kinds';
+import { testAlertRuleContract, type RuleCheckAnswer } from '../alerts/contract';
 
 /**
  * Configuration data (one resource per kind: they differ only by schema, scope and form) and teams, as
@@ -42,7 +43,10 @@ const FORMS: Record<ConfigKind, ResourceField<ConfigContext>[]> = {
     { key: 'data.comparedTo', label: 'Compared to', input: 'select', options: ['previous_day', 'same_day_last_week', 'average_7_days'].map((v) => ({ label: v, value: v })) },
     { key: 'data.dropPercent', label: 'Drop % to alert', input: 'number' },
     { key: 'data.minRevenueUsd', label: 'Minimum revenue (USD)', input: 'number' },
-    { key: 'data.recipients', label: 'Recipients', input: 'chips', placeholder: 'usernames or e-mails, comma separated' },
+    { key: 'data.source', label: 'Revenue watched', input: 'select', options: [{ label: 'SDK ad revenue (game events)', value: 'sdk' }, { label: 'Finance ad revenue (network reports)', value: 'finance' }] },
+    { key: 'data.recipients', label: 'Recipients', input: 'chips', placeholder: 'usernames or e-mails, comma separated', help: 'E-mail addresses are mailed; every account that may see the app sees the alert in the console.' },
+    { key: 'data.webhookUrl', label: 'Webhook URL (optional)', input: 'text', placeholder: 'https://hooks.slack.com/services/…; leave empty to keep the stored one', omitEmpty: true },
+    { key: 'data.removeWebhook', label: 'Remove the webhook', input: 'checkbox' },
     { key: 'data.enabled', label: 'Enabled', input: 'checkbox' },
   ],
 };
@@ -52,11 +56,11 @@ const DEFAULTS: Record<ConfigKind, Record<string, unknown>> = {
   tracking_config: { 'data.parameters': [], 'data.enabled': true },
   event: { 'data.parameters': [] },
   ga_service_account: {},
-  alert_iaa: { 'data.comparedTo': 'previous_day', 'data.dropPercent': 30, 'data.minRevenueUsd': 0, 'data.recipients': [], 'data.enabled': true },
+  alert_iaa: { 'data.source': 'sdk', 'data.removeWebhook': false, 'data.comparedTo': 'previous_day', 'data.dropPercent': 30, 'data.minRevenueUsd': 0, 'data.recipients': [], 'data.enabled': true },
 };
 
 /** Column headings of stored fields the form does not ask (the GA key file's clear parts). */
-const STORED_LABELS: Record<string, string> = { clientEmail: 'Client e-mail', projectId: 'Project', keyId: 'Key id' };
+const STORED_LABELS: Record<string, string> = { clientEmail: 'Client e-mail', projectId: 'Project', keyId: 'Key id', webhook: 'Webhook' };
 
 function scopeOptions(kind: ConfigKind, ctx: ConfigContext): ResourceOption[] {
   const mode = configKinds[kind].scope;
@@ -82,6 +86,7 @@ function configResource(kind: ConfigKind) {
     columns: [
       ...(scoped ? [{ key: 'scope', label: scopeLabel, value: (r: ConfigItem, ctx: ConfigContext) => scopeOptions(kind, ctx).find((o) => o.value === r.scope)?.label ?? r.scope }] : []),
       ...def.columns.map((c) => ({ key: `data.${c}`, label: labelOf(c), show: c === 'parameters' || c === 'recipients' ? ('list' as const) : c === 'enabled' ? ('boolean' as const) : ('text' as const) })),
+      ...(kind === 'alert_iaa' ? [{ key: 'activity', label: 'Last acted', value: (r: ConfigItem) => r.activity ?? 'never yet' }] : []),
       { key: 'updatedAt', label: 'Updated (UTC+7)', show: 'dateTime', hint: (r) => r.updatedBy },
     ],
     form: [...(scoped ? [{ key: 'scope', label: scopeLabel, input: 'select' as const, options: (ctx: ConfigContext) => scopeOptions(kind, ctx) }] : []), ...form],
@@ -94,8 +99,36 @@ function configResource(kind: ConfigKind) {
     search: { param: 'textSearch' },
     filter: scoped ? { label: 'Filter by scope', placeholder: def.scope === 'app' ? 'All apps' : 'All apps and teams', options: (ctx) => scopeOptions(kind, ctx) } : undefined,
     idPrefix: 'cfg',
+    ...(kind === 'alert_iaa' ? alertExtras : {}),
   });
 }
+
+/** What the Alert IAA screen adds: what a rule does, and its test (src/lib/alerts/). */
+const alertExtras = {
+  note: () => ({
+    text:
+      'Each rule watches its app\'s ad revenue of yesterday (UTC+7) against the chosen baseline, after every analytics rollup and finance refresh and every 5 minutes: ' +
+      'a drop of at least the threshold, on a baseline of at least the minimum revenue, fires once per app, day and rule — in the console\'s alerts (the bell), ' +
+      'by e-mail to the recipients\' addresses and to the webhook — and "back to normal" follows when the drop ends. "Test" shows what a rule would say now without sending anything.',
+    link: { label: 'All alerts', href: '/alerts/index' },
+  }),
+  rowActions: [
+    {
+      id: 'test-alert',
+      label: 'Test',
+      icon: 'pi pi-bolt',
+      compact: true,
+      name: (r: ConfigItem) => `Test this alert ${r.key}`,
+      contract: testAlertRuleContract,
+      input: (r: ConfigItem) => ({ id: r.id }),
+      reads: true,
+      done: (_r: ConfigItem, data: unknown) => {
+        const answer = data as RuleCheckAnswer;
+        return { severity: 'info' as const, text: answer.reason, document: answer.document };
+      },
+    },
+  ],
+};
 
 export const configResources = Object.fromEntries(CONFIG_KINDS.map((k) => [k, configResource(k)])) as Record<ConfigKind, ReturnType<typeof configResource>>;
 

@@ -9,6 +9,8 @@ import { mayViewApp } from '../apps/service';
 import type { ConfigItem, Team } from './contract';
 import { configKinds, serviceAccountFile, type ConfigKind } from './kinds';
 import { messageOf } from '../error-message';
+import { prepareAlertRule } from './alert-iaa';
+import { lastActions } from '../alerts/service';
 
 type Row = { id: number; scope: string; item_key: string; data: Record<string, unknown>; secret: string | null; updated_by: string; updated_at: Date };
 const toItem = (r: Row): ConfigItem => ({ id: r.id, scope: r.scope, key: r.item_key, data: r.data, hasSecret: Boolean(r.secret), updatedBy: r.updated_by, updatedAt: new Date(r.updated_at).toISOString() });
@@ -47,7 +49,10 @@ export async function listConfig(db: Sql, kind: ConfigKind, account: SessionAcco
       ORDER BY scope, item_key`,
     [kind, q.scope || null, q.textSearch || null],
   );
-  return rows.filter((r) => visibleScope(kind, account, r.scope)).map(toItem);
+  const items = rows.filter((r) => visibleScope(kind, account, r.scope)).map(toItem);
+  if (kind !== 'alert_iaa') return items;
+  const acted = await lastActions(db, items.map((i) => i.id));
+  return items.map((i) => ({ ...i, activity: acted.get(i.id) ?? null }));
 }
 
 /** Turns the validated form into what is stored: the clear data, its key and (for GA) the sealed secret. */
@@ -73,6 +78,7 @@ function prepare(kind: ConfigKind, data: Record<string, unknown>, existing: Row 
       secret: encryptSecret(raw, serverConfig().secretKey),
     };
   }
+  if (kind === 'alert_iaa') return prepareAlertRule(data, existing);
   const key = String(data[configKinds[kind].keyField]);
   if (kind === 'iap_config') {
     const [whole, fraction = ''] = String(data.price).split('.');

@@ -11,6 +11,15 @@ import { tickLiveEvents } from '../live-events/lifecycle';
 import type { Db, Sql } from '../server/db';
 import { describeMaintenance, maintainEmbedded } from '../server/db/maintenance';
 import { messageOf } from '../error-message';
+import { describeEvaluation, evaluateAlerts } from '../alerts/evaluate';
+
+/**
+ * Brings a job's next run forward to now, so the scheduler's next tick runs it (under its own claim, in its
+ * own history): how the revenue alerts are evaluated after each rollup and finance refresh.
+ */
+async function requestRun(db: Sql, name: string): Promise<void> {
+  await db.query('UPDATE jobs SET next_run_at = now() WHERE name = $1 AND enabled AND next_run_at > now()', [name]);
+}
 
 export interface JobDefinition {
   name: string;
@@ -62,8 +71,13 @@ export const jobDefinitions: JobDefinition[] = [
     description: 'Rolls up the game events that arrived since the last run into the daily analytics tables',
     cron: '* * * * *',
     timeZone: 'Asia/Ho_Chi_Minh',
-    // The scheduler hands every job the database itself (execute() passes its Db).
-    run: (db) => runRollupJob(db as Db),
+    // The scheduler hands every job the database itself (execute() passes its Db). A round that rolled
+    // something up may have changed yesterday's ad revenue: the alerts are evaluated after it.
+    run: async (db) => {
+      const summary = await runRollupJob(db as Db);
+      if (!summary.startsWith('rolled up 0 ')) await requestRun(db, 'alert_evaluate');
+      return summary;
+    },
   },
   {
     name: 'iap_verify_retry',
@@ -88,6 +102,8 @@ export const jobDefinitions: JobDefinition[] = [
     // both idempotently (src/lib/finance/refresh.ts, admob.ts). AdMob failing fails the run, after the analytics part is kept.
     run: async (db) => {
       const analytics = (await refreshFinance(db as Db)).message;
+      // Finance ad revenue changed (or may have): the alerts watching it are evaluated next, AdMob or not.
+      await requestRun(db, 'alert_evaluate');
       try {
         const admob = await refreshAdmob(db as Db);
         return admob ? `${analytics}; ${admob}` : analytics;
@@ -95,6 +111,13 @@ export const jobDefinitions: JobDefinition[] = [
         throw new Error(`${analytics}; AdMob failed: ${messageOf(error)}`);
       }
     },
+  },
+  {
+    name: 'alert_evaluate',
+    description: 'Evaluates the revenue alerts (Config Data › Alert IAA) on yesterday\'s ad revenue and sends their e-mails and webhooks (retrying failed ones); also runs after each analytics rollup and finance refresh',
+    cron: '*/5 * * * *',
+    timeZone: 'Asia/Ho_Chi_Minh',
+    run: async (db) => describeEvaluation(await evaluateAlerts(db as Db)),
   },
   {
     name: 'progress_event_status',

@@ -74,6 +74,23 @@ export interface Tunables {
   push: PushSettings;
   /** The studio's S3 (or S3-compatible) storage browsed at /aws/index; null when S3_BUCKETS is unset. */
   s3: S3Settings | null;
+  /** How revenue alerts are delivered (src/lib/alerts/); tests point SMTP and webhooks at local stand-ins. */
+  alerts: AlertSettings;
+}
+
+export interface AlertSettings {
+  /** SMTP_URL (smtp:// or smtps://user:pass@host:port); unset, alerts are not e-mailed (the console still shows them). */
+  smtpUrl: string | null;
+  /** SMTP_FROM: the sender address of alert e-mails (default alerts@localhost). */
+  smtpFrom: string;
+  /** One webhook POST's time limit (WEBHOOK_TIMEOUT_MS, default 5 s). */
+  webhookTimeoutMs: number;
+  /** First wait before a failed delivery is tried again; doubles per attempt (ALERT_RETRY_BASE_MS, default 60 s). */
+  retryBaseMs: number;
+  /** Attempts per delivery before it stays failed (ALERT_MAX_ATTEMPTS, default 6). */
+  maxAttempts: number;
+  /** CONSOLE_URL: this console's address, so e-mails and webhooks link to the report; unset, links are paths. */
+  consoleUrl: string | null;
 }
 
 export interface AdmobSettings {
@@ -172,6 +189,13 @@ function url(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
   const raw = env[name]?.trim() || fallback;
   if (!/^https?:\/\/[^\s]+$/.test(raw)) throw new ConfigError(`${name} must be an http(s) URL (got "${raw}").`);
   return raw.replace(/\/+$/, '');
+}
+
+function smtpUrl(env: NodeJS.ProcessEnv): string | null {
+  const raw = env.SMTP_URL?.trim();
+  if (!raw) return null;
+  if (!/^smtps?:\/\/[^\s]+$/.test(raw)) throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL (e.g. smtp://user:password@mail.example.com:587).');
+  return raw;
 }
 
 /** APP_STORE_ROOT_CERT: PEM text as given, or a file's contents (PEM, or DER turned into PEM). */
@@ -291,6 +315,14 @@ export function tunables(): Tunables {
       timeoutMs: integer(env, 'PUSH_TIMEOUT_MS', 10_000, 100, 120_000),
     },
     s3: s3Settings(env),
+    alerts: {
+      smtpUrl: smtpUrl(env),
+      smtpFrom: env.SMTP_FROM?.trim() || 'alerts@localhost',
+      webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 5000, 100, 120_000),
+      retryBaseMs: integer(env, 'ALERT_RETRY_BASE_MS', 60_000, 0, 3_600_000),
+      maxAttempts: integer(env, 'ALERT_MAX_ATTEMPTS', 6, 1, 50),
+      consoleUrl: env.CONSOLE_URL?.trim() ? url(env, 'CONSOLE_URL', '') : null,
+    },
   };
   return cachedTunables;
 }
