@@ -11,6 +11,7 @@ import { loadRules } from './rules';
 import { formatUsd } from './compare';
 import { tunables } from '../server/config';
 import { nowMs } from '../time/clock';
+import { DAY_MS } from '../time/day';
 
 /** The console's side of the alerts: the list and the bell (alerts of the apps the account may see), acknowledgements per account, the rule test. */
 
@@ -120,7 +121,6 @@ export async function testAlertRule(db: Sql, account: SessionAccount, id: number
   };
 }
 
-const DAY_MS = 86_400_000;
 function ago(at: Date, now: number): string {
   const ms = Math.max(0, now - at.getTime());
   if (ms < 60_000) return 'just now';
