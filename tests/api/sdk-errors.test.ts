@@ -3,10 +3,7 @@ import { campaignActiveContract, campaignCreateContract } from '../../src/lib/gi
 import { eventApis, templateApis } from '../../src/lib/live-events/contract';
 import { consoleTimeText } from '../../src/lib/progress-events/contract';
 import { SDK_ERRORS } from '../../src/lib/server/sdk-errors';
-import { createSdkClient, SdkApiError } from '../../src/lib/sdk-client/client';
-import { redeemContract } from '../../src/lib/gift-codes/contract';
-import { playerMeContract } from '../../src/lib/players/contract';
-import { sdkProgressEventsContract } from '../../src/lib/progress-events/contract';
+import { createSdkClient, ok, SdkApiError } from '../../src/lib/sdk-client/client';
 import { nowMs } from '../../src/lib/time/clock';
 import { asPlayer, newGameApp, newPlayer, type GameApp, type Player } from './game-players';
 import { baseUrl, raw, signedInAs, uniqueName, type Session } from './helpers';
@@ -138,15 +135,15 @@ describe('one naming scheme', () => {
   });
 });
 
-describe('the typed SDK client', () => {
-  it('calls with the contracts\' types and rejects with the catalogue code, field and retry', async () => {
+describe('the generated SDK client', () => {
+  it('calls with the served document\'s types and rejects with the catalogue code, field and retry', async () => {
     const client = createSdkClient({ baseUrl, key: app.android, token: player.token });
-    expect(await client(playerMeContract, {})).toMatchObject({ playerId: player.playerId, appId: app.id, devices: 1 });
-    expect(Array.isArray((await client(sdkProgressEventsContract, { level: 3 })).events)).toBe(true);
-    const refused = await client(redeemContract, { code: 'NOSUCHCODE9' }).catch((error: unknown) => error);
+    expect(await ok(client.GET('/api/sdk/v1/players/me'))).toMatchObject({ playerId: player.playerId, appId: app.id, devices: 1 });
+    expect(Array.isArray((await ok(client.GET('/api/sdk/v1/progress-events', { params: { query: { level: 3 } } }))).events)).toBe(true);
+    const refused = await ok(client.POST('/api/sdk/v1/giftcodes/redeem', { body: { code: 'NOSUCHCODE9' } })).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(SdkApiError);
     expect([(refused as SdkApiError).status, (refused as SdkApiError).code, (refused as SdkApiError).retry]).toEqual([404, 'GIFT_CODE_INVALID', false]);
-    const bad = (await client(sdkProgressEventsContract, { level: 'abc' as never }).catch((error: unknown) => error)) as SdkApiError;
+    const bad = (await ok(client.GET('/api/sdk/v1/progress-events', { params: { query: { level: 'abc' as never } } })).catch((error: unknown) => error)) as SdkApiError;
     expect([bad.code, bad.field, bad.message]).toEqual(['VALIDATION', 'level', 'level: expected a number, got text']);
   });
 });
