@@ -127,6 +127,20 @@ describe('redeem', () => {
     expect(missing.json.message).toMatch(/code/);
   });
 
+  it('shows a keyword campaign\'s owner the app\'s wrong guesses in the last hour and day (none for generated codes)', async () => {
+    const own = await newGameApp('giftguess');
+    const admin = await signedInAs('admin');
+    const word = keyword();
+    await admin(campaignCreateContract, { appId: own.id, name: uniqueName('Word'), kind: 'keyword', code: word, rewards: 'coin:1' as never, expiresAt: inADay() } as never);
+    await admin(campaignCreateContract, { appId: own.id, name: uniqueName('Gen'), kind: 'generated', count: 3, rewards: 'coin:1' as never, expiresAt: inADay() } as never);
+    const [a, b] = [await newPlayer(own.android), await newPlayer(own.ios)];
+    for (const code of ['GUESS1', 'GUESS2', 'GUESS3']) expect((await redeem(a, code)).status).toBe(404);
+    expect((await redeem(b, 'GUESS4')).status).toBe(404);
+    expect((await redeem(b, word)).status).toBe(200);
+    const listed = (await admin(campaignListContract, { appId: own.id, page: 1, limit: 20 })).data;
+    expect(listed.map((c) => [c.kind, c.wrongGuesses])).toEqual([['generated', null], ['keyword', { lastHour: 4, lastDay: 4 }]]);
+  });
+
   it('holds the total limit under 200 parallel redemptions of a keyword by 200 players', async () => {
     const word = keyword();
     await campaign({ kind: 'keyword', code: word, totalLimit: 37 });

@@ -65,9 +65,9 @@ describe('mail to listed players', () => {
     expect((await answerOf(sdkOf(alice).POST('/api/sdk/v1/mail/read', { body: { mailId: mine.mailId } }))).status).toBe(200);
     const answers = await Promise.all(Array.from({ length: 50 }, () => claim(alice, mine.mailId)));
     expect(answers.map((a) => a.status).every((s) => s === 200)).toBe(true);
-    const granted = answers.filter((a) => (a.json.data as { granted: boolean }).granted);
-    expect(granted).toHaveLength(1);
-    expect((granted[0]!.json.data as { rewards: unknown }).rewards).toEqual([{ itemId: 'coin', amount: 500 }, { itemId: 'gem', amount: 5 }]);
+    // The rewards are handed over once (claimed: 1 below); every claim answers exactly alike.
+    expect(new Set(answers.map((a) => a.text)).size).toBe(1);
+    expect(answers[0]!.json.data).toEqual({ mailId: mine.mailId, rewards: [{ itemId: 'coin', amount: 500 }, { itemId: 'gem', amount: 5 }], granted: true });
     expect((await inbox(alice)).find((m) => m.mailId === mine.mailId)).toMatchObject({ read: true, claimed: true });
 
     const listed = await admin(mailListContract, { appId: app.id, textSearch: title, page: 1, limit: 20 });
@@ -96,7 +96,7 @@ describe('broadcasts', () => {
     const first = await claim(android, sent.id, 'VN');
     expect(first.json.data).toMatchObject({ granted: true });
     const again = await claim(android, sent.id, 'VN');
-    expect(again.json.data).toMatchObject({ granted: false });
+    expect(again.json.data).toEqual(first.json.data);
     listed = (await admin(mailListContract, { appId: own.id, textSearch: title, page: 1, limit: 20 })).data[0]!;
     expect(listed).toMatchObject({ read: 1, claimed: 1 });
   });

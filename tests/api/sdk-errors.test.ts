@@ -66,6 +66,26 @@ describe('the contract: every SDK refusal carries a catalogue code', () => {
   });
 });
 
+describe('refusals before any handler runs', () => {
+  it('a bad URL, an unknown path, a wrong method, a body too large, not JSON or of another type each carry their code', async () => {
+    const headers = { 'x-sdk-key': app.android, 'x-player-token': player.token };
+    const cases: [string, Promise<{ status: number; json: unknown }>][] = [
+      ['BAD_PATH', raw('GET', '/api/sdk/v1/events/%E0%A4%A/rank', { headers })],
+      ['NOT_FOUND', raw('GET', '/api/sdk/v1/nothing-here', { headers })],
+      ['METHOD_NOT_ALLOWED', raw('PATCH', '/api/sdk/v1/mail/claim', { headers, body: '{}' })],
+      ['BODY_TOO_LARGE', raw('POST', '/api/sdk/v1/mail/claim', { headers, body: JSON.stringify({ mailId: 1, pad: 'x'.repeat(10_000) }) })],
+      ['BODY_NOT_JSON', raw('POST', '/api/sdk/v1/mail/claim', { headers, body: '{"mailId":' })],
+      ['BODY_NOT_JSON', raw('POST', '/api/sdk/v1/mail/claim', { headers, body: '[1]' })],
+      ['UNSUPPORTED_MEDIA_TYPE', raw('POST', '/api/sdk/v1/mail/claim', { headers: { ...headers, 'content-type': 'text/plain' }, body: 'mailId=1' })],
+      ['SDK_KEY_MISSING', raw('GET', '/api/sdk/v1/mail')],
+      ['SDK_KEY_UNKNOWN', raw('GET', '/api/sdk/v1/mail', { headers: { 'x-sdk-key': 'no-such-key' } })],
+      ['PLAYER_TOKEN_MISSING', raw('GET', '/api/sdk/v1/mail', { headers: { 'x-sdk-key': app.android } })],
+      ['PLAYER_TOKEN_INVALID', raw('GET', '/api/sdk/v1/mail', { headers: { 'x-sdk-key': app.android, 'x-player-token': 'not.a.token' } })],
+    ];
+    for (const [code, call] of cases) expect([code, expectCatalogued(await call, code).code]).toEqual([code, code]);
+  });
+});
+
 describe('named codes', () => {
   it('a wrong type is VALIDATION naming its field; the game can tell "used up", "already redeemed", "not yet", "expired" and "deactivated" apart', async () => {
     const bad = expectCatalogued(await asPlayer(player, 'POST', '/api/sdk/v1/events/1/score', { clientId: 'a', value: 1.5 }), 'score');

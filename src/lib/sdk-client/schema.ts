@@ -457,7 +457,7 @@ export interface components {
         SdkError: {
             error: {
                 /** @enum {string} */
-                code: "VALIDATION" | "BODY_NOT_JSON" | "SDK_KEY_MISSING" | "SDK_KEY_UNKNOWN" | "PLAYER_TOKEN_MISSING" | "PLAYER_TOKEN_EXPIRED" | "PLAYER_TOKEN_INVALID" | "SESSION_ENDED" | "REFRESH_REFUSED" | "FORBIDDEN" | "NOT_FOUND" | "GIFT_CODE_INVALID" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "EVENT_NOT_STARTED" | "EVENT_ENDED" | "EVENT_NOT_JOINED" | "ALREADY_CLAIMED" | "NOT_REACHED" | "SAVE_VERSION_CONFLICT" | "GIFT_CODE_NOT_STARTED" | "GIFT_CODE_USED_UP" | "GIFT_CODE_ALREADY_REDEEMED" | "AD_TOKEN_USED" | "AD_IMPRESSION_MISSING" | "GIFT_CODE_EXPIRED" | "GIFT_CODE_DEACTIVATED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE";
+                code: "VALIDATION" | "BODY_NOT_JSON" | "BAD_PATH" | "SDK_KEY_MISSING" | "SDK_KEY_UNKNOWN" | "PLAYER_TOKEN_MISSING" | "PLAYER_TOKEN_EXPIRED" | "PLAYER_TOKEN_INVALID" | "SESSION_ENDED" | "REFRESH_REFUSED" | "FORBIDDEN" | "NOT_FOUND" | "GIFT_CODE_INVALID" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "EVENT_NOT_STARTED" | "EVENT_ENDED" | "EVENT_NOT_JOINED" | "ALREADY_CLAIMED" | "NOT_REACHED" | "SAVE_VERSION_CONFLICT" | "GIFT_CODE_NOT_STARTED" | "GIFT_CODE_USED_UP" | "GIFT_CODE_ALREADY_REDEEMED" | "AD_TOKEN_USED" | "AD_IMPRESSION_MISSING" | "GIFT_CODE_EXPIRED" | "GIFT_CODE_DEACTIVATED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE";
                 message: string;
                 /** @description The request field a VALIDATION error is about. */
                 field?: string;
@@ -513,7 +513,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: VALIDATION, BODY_NOT_JSON. */
+            /** @description Refused: VALIDATION, BODY_NOT_JSON, BAD_PATH. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -665,7 +665,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: VALIDATION, BODY_NOT_JSON. */
+            /** @description Refused: VALIDATION, BODY_NOT_JSON, BAD_PATH. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -790,7 +790,7 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
-            /** @description Refused: VALIDATION, BODY_NOT_JSON. */
+            /** @description Refused: VALIDATION, BODY_NOT_JSON, BAD_PATH. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -924,7 +924,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: VALIDATION, BODY_NOT_JSON. */
+            /** @description Refused: VALIDATION, BODY_NOT_JSON, BAD_PATH. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1057,7 +1057,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: VALIDATION, BODY_NOT_JSON. */
+            /** @description Refused: VALIDATION, BODY_NOT_JSON, BAD_PATH. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1183,7 +1183,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: VALIDATION, BODY_NOT_JSON. */
+            /** @description Refused: VALIDATION, BODY_NOT_JSON, BAD_PATH. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1311,7 +1311,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: VALIDATION, BODY_NOT_JSON. */
+            /** @description Refused: VALIDATION, BODY_NOT_JSON, BAD_PATH. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1438,7 +1438,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: VALIDATION, BODY_NOT_JSON. */
+            /** @description Refused: VALIDATION, BODY_NOT_JSON, BAD_PATH. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1571,7 +1571,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: VALIDATION, BODY_NOT_JSON. */
+            /** @description Refused: VALIDATION, BODY_NOT_JSON, BAD_PATH. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1721,7 +1721,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: VALIDATION, BODY_NOT_JSON. */
+            /** @description Refused: VALIDATION, BODY_NOT_JSON, BAD_PATH. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1851,7 +1851,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: VALIDATION, BODY_NOT_JSON. */
+            /** @description Refused: VALIDATION, BODY_NOT_JSON, BAD_PATH. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1975,7 +1975,7 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
-            /** @description Refused: VALIDATION, BODY_NOT_JSON. */
+            /** @description Refused: VALIDATION, BODY_NOT_JSON, BAD_PATH. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2105,7 +2105,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: VALIDATION, BODY_NOT_JSON. */
+            /** @description Refused: VALIDATION, BODY_NOT_JSON, BAD_PATH. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2236,7 +2236,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: VALIDATION, BODY_NOT_JSON. */
+            /** @description Refused: VALIDATION, BODY_NOT_JSON, BAD_PATH. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2388,7 +2388,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: VALIDATION, BODY_NOT_JSON. */
+            /** @description Refused: VALIDATION, BODY_NOT_JSON, BAD_PATH. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2527,7 +2527,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: VALIDATION, BODY_NOT_JSON. */
+            /** @description Refused: VALIDATION, BODY_NOT_JSON, BAD_PATH. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2663,7 +2663,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: VALIDATION, BODY_NOT_JSON. */
+            /** @description Refused: VALIDATION, BODY_NOT_JSON, BAD_PATH. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2799,7 +2799,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: VALIDATION, BODY_NOT_JSON. */
+            /** @description Refused: VALIDATION, BODY_NOT_JSON, BAD_PATH. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2932,7 +2932,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: VALIDATION, BODY_NOT_JSON. */
+            /** @description Refused: VALIDATION, BODY_NOT_JSON, BAD_PATH. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3078,7 +3078,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: VALIDATION, BODY_NOT_JSON. */
+            /** @description Refused: VALIDATION, BODY_NOT_JSON, BAD_PATH. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3213,7 +3213,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: VALIDATION, BODY_NOT_JSON. */
+            /** @description Refused: VALIDATION, BODY_NOT_JSON, BAD_PATH. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3351,7 +3351,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: VALIDATION, BODY_NOT_JSON. */
+            /** @description Refused: VALIDATION, BODY_NOT_JSON, BAD_PATH. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3484,7 +3484,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: VALIDATION, BODY_NOT_JSON. */
+            /** @description Refused: VALIDATION, BODY_NOT_JSON, BAD_PATH. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3620,7 +3620,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: VALIDATION, BODY_NOT_JSON. */
+            /** @description Refused: VALIDATION, BODY_NOT_JSON, BAD_PATH. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3756,7 +3756,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: VALIDATION, BODY_NOT_JSON. */
+            /** @description Refused: VALIDATION, BODY_NOT_JSON, BAD_PATH. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3889,7 +3889,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: VALIDATION, BODY_NOT_JSON. */
+            /** @description Refused: VALIDATION, BODY_NOT_JSON, BAD_PATH. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4016,7 +4016,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: VALIDATION, BODY_NOT_JSON. */
+            /** @description Refused: VALIDATION, BODY_NOT_JSON, BAD_PATH. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4145,7 +4145,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: VALIDATION, BODY_NOT_JSON. */
+            /** @description Refused: VALIDATION, BODY_NOT_JSON, BAD_PATH. */
             400: {
                 headers: {
                     [name: string]: unknown;
