@@ -40,7 +40,7 @@ export const sdkOf = (p: Player): SdkClient => createSdkClient({ baseUrl, key: p
 export async function answerOf<D, E>(call: Promise<{ data?: D; error?: E; response: Response }>) {
   const { data, error, response } = await call;
   const body = data ?? error;
-  return { status: response.status, headers: response.headers, text: JSON.stringify(body), json: body as { message?: string; data?: unknown; error?: { code: string; message: string; field?: string; retryAfter?: number } } & D };
+  return { status: response.status, headers: response.headers, text: body === undefined ? '' : JSON.stringify(body), json: body as { message?: string; data?: unknown; error?: { code: string; message: string; field?: string; retryAfter?: number } } & D };
 }
 
 /** A game's call as the player (X-SDK-Key + X-Player-Token). */

@@ -1,6 +1,7 @@
 import createClient, { type Client } from 'openapi-fetch';
-import { SDK_ERRORS, type SdkErrorCode } from '../server/sdk-errors';
-import type { components, paths } from './schema';
+// With their extensions: the scripts (the simulator) load this file with Node's own type stripping.
+import { SDK_ERRORS, type SdkErrorCode } from '../server/sdk-errors.ts';
+import type { components, paths } from './schema.ts';
 
 /**
  * The typed client of the game SDK API: openapi-fetch over the types generated from the served OpenAPI document
@@ -15,16 +16,20 @@ export type SdkErrorBody = components['schemas']['SdkError'];
 
 /** A refusal of the SDK API, as its error body says it. */
 export class SdkApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: SdkErrorCode,
-    message: string,
-    readonly field?: string,
-    /** Seconds before the same request can succeed, when the server said. */
-    readonly retryAfter?: number,
-  ) {
+  readonly status: number;
+  readonly code: SdkErrorCode;
+  readonly field?: string;
+  /** Seconds before the same request can succeed, when the server said. */
+  readonly retryAfter?: number;
+
+  // Fields assigned in the body, not as parameter properties: Node's type stripping (the scripts) cannot run those.
+  constructor(status: number, code: SdkErrorCode, message: string, field?: string, retryAfter?: number) {
     super(message);
     this.name = 'SdkApiError';
+    this.status = status;
+    this.code = code;
+    this.field = field;
+    this.retryAfter = retryAfter;
   }
 
   /** Whether sending the same request again can succeed (the catalogue's `retry`). */

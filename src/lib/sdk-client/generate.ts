@@ -46,7 +46,6 @@ const HEADER = `/**
  * (/api/openapi.json, its /api/sdk/ paths). Do not edit: run \`npm run sdk:client\` after changing an SDK
  * contract; the unit test src/lib/sdk-client/schema.test.ts fails while this file is out of date.
  */
-/* eslint-disable */
 `;
 
 /** The text of schema.ts for a document. */

@@ -3,7 +3,6 @@
  * (/api/openapi.json, its /api/sdk/ paths). Do not edit: run `npm run sdk:client` after changing an SDK
  * contract; the unit test src/lib/sdk-client/schema.test.ts fails while this file is out of date.
  */
-/* eslint-disable */
 export interface paths {
     "/api/sdk/v1/analytics/events": {
         parameters: {
