@@ -10,7 +10,7 @@ import { baseUrl, raw, signedInAs, uniqueName, type Session } from './helpers';
 
 /**
  * The SDK API's error model (issue 38): every refusal is `{ error: { code, message, field?, retryAfter? }, message }`
- * with a code of the catalogue (src/lib/sdk-errors/catalogue.ts, docs/sdk.md, the OpenAPI document) whose status
+ * with a code of the catalogue (src/lib/server/sdk-errors.ts, docs/sdk.md, the OpenAPI document) whose status
  * is the answer's. The contract test walks every SDK operation of the served document with the refusals a game can
  * provoke without data (no key, a wrong key, no token, a bad body); the others provoke the named codes one by one.
  */
