@@ -230,8 +230,9 @@ async function gameEvent(db: Sql, player: PlayerClaims, id: number): Promise<Row
 
 /**
  * Adds points to the player's progress. Idempotent by clientId (a retry answers exactly what the first
- * submission answered; `duplicate: true` only for a submission recorded before answers were kept), at most the event's max per submission, SUBMISSIONS_PER_MINUTE a minute (429), only
- * inside the window (409 after the end).
+ * submission answered; `duplicate: true` only for a submission recorded before answers were kept), at most
+ * the event's max per submission, SUBMISSIONS_PER_MINUTE a minute (429), only inside the window (409 after
+ * the end).
  */
 export async function submitPoints(
   db: Db,
@@ -294,8 +295,8 @@ export async function submitPoints(
 
 /**
  * Claims a reached milestone once: the claim row's primary key (event, player, milestone) lets exactly one of
- * any number of parallel claims in; the others (and later retries) answer what that claim answered. The rewards are recorded with the claim
- * (delivered_at stays empty until the mailbox delivers them).
+ * any number of parallel claims in; the others (and later retries) answer what that claim answered. The
+ * rewards are recorded with the claim (delivered_at stays empty until the mailbox delivers them).
  */
 export async function claimMilestone(db: Db, player: PlayerClaims, id: number, milestone: number, now = nowMs()): Promise<{ milestone: number; rewards: Reward[]; claimedAt: string }> {
   const event = await gameEvent(db, player, id);
