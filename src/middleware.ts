@@ -6,7 +6,8 @@ import { sessionCache } from './lib/auth/session-cache';
 import { visitCounter } from './lib/dashboard/visit-counter';
 import { apiLog } from './lib/logs/api-log-writer';
 import { findRoute } from './lib/routes';
-import { json } from './lib/server/api/handler';
+import { errorJson } from './lib/server/api/handler';
+import { isSdkPath } from './lib/server/api/sdk-path';
 import { compressResponse } from './lib/server/compression';
 import { serverConfig } from './lib/server/config';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './lib/server/db/unavailable';
@@ -30,7 +31,7 @@ const handleRequest = defineMiddleware(async (ctx, next) => {
   const unavailable = (stage: string, error: unknown) => {
     console.error(`[db] unavailable during ${stage} (request ${requestId}):`, error instanceof Error ? error.message : error);
     return isApi
-      ? json(503, { message: DATABASE_UNAVAILABLE_MESSAGE }, { 'retry-after': String(RETRY_AFTER_SECONDS) })
+      ? errorJson(503, DATABASE_UNAVAILABLE_MESSAGE, { 'retry-after': String(RETRY_AFTER_SECONDS) }, isSdkPath(ctx.url.pathname), 'UNAVAILABLE')
       : databaseUnavailablePage(serverConfig().appTitle, pathWithQuery);
   };
 
@@ -58,7 +59,8 @@ const handleRequest = defineMiddleware(async (ctx, next) => {
   if (isApi) {
     // Cookie-authenticated mutations must come from our own pages (the cookie is also SameSite=Lax).
     if (viaCookie && !SAFE_METHODS.has(ctx.request.method) && isCrossSite(ctx.request)) {
-      return json(403, { message: 'Cross-site request refused.' });
+      // (A game's call carries no console cookie; an SDK path still answers in the SDK's error model.)
+      return errorJson(403, 'Cross-site request refused.', {}, isSdkPath(ctx.url.pathname), 'FORBIDDEN');
     }
     const started = performance.now();
     const response = await next();

@@ -3,6 +3,7 @@
 // /api/sdk/v1/analytics/events with each platform's key, and asks for the rollups.
 // The simulator itself is src/lib/analytics/simulator.ts, loaded through Node 24's type stripping.
 import { simulateStudio } from '../../src/lib/analytics/simulator.ts';
+import { createSdkClient } from '../../src/lib/sdk-client/client.ts';
 
 /** Reads `--name value` and `--flag` arguments. */
 export function parseArgs(argv, defaults) {
@@ -74,6 +75,7 @@ export async function ensureStudioApps(base, token, count) {
  * few seconds with the running totals. `failures` counts answers other than 200 (each batch is retried).
  */
 export async function sendStudio(base, apps, { users, days, seed, now, concurrency = 4, onProgress }) {
+  const sdkClients = new Map();
   const batches = simulateStudio({ apps, users, days, seed, now });
   const totals = { batches: 0, events: 0, accepted: 0, duplicates: 0, rejected: 0, clamped: 0, failures: 0 };
   const started = performance.now();
@@ -84,11 +86,13 @@ export async function sendStudio(base, apps, { users, days, seed, now, concurren
       const next = batches.next();
       if (next.done) return;
       const batch = next.value;
-      const body = JSON.stringify({ events: batch.events });
+      const sdk = sdkClients.get(batch.key) ?? sdkClients.set(batch.key, createSdkClient({ baseUrl: base, key: batch.key })).get(batch.key);
       for (let attempt = 1; ; attempt++) {
-        const response = await fetch(`${base}/api/sdk/v1/analytics/events`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sdk-key': batch.key }, body }).catch((error) => ({ ok: false, status: 0, error }));
+        // Through the generated SDK client (src/lib/sdk-client), as a game would call.
+        const answer = await sdk.POST('/api/sdk/v1/analytics/events', { body: { events: batch.events } }).catch((error) => ({ response: { ok: false, status: 0 }, error }));
+        const { response } = answer;
         if (response.ok) {
-          const { data } = await response.json();
+          const { data } = answer.data;
           totals.accepted += data.accepted;
           totals.duplicates += data.duplicates;
           totals.rejected += data.rejected.length;
@@ -97,7 +101,7 @@ export async function sendStudio(base, apps, { users, days, seed, now, concurren
         }
         // An SDK retries a batch that was not acknowledged; resending is safe (idempotent by event id).
         totals.failures++;
-        if (attempt >= 5) throw new Error(`batch of ${batch.appId} refused with ${response.status}: ${response.error?.message ?? (await response.text?.())}`);
+        if (attempt >= 5) throw new Error(`batch of ${batch.appId} refused with ${response.status}: ${answer.error?.message ?? JSON.stringify(answer.error)}`);
         await new Promise((r) => setTimeout(r, 200 * attempt));
       }
       totals.batches++;

@@ -1,7 +1,7 @@
-import { expect } from 'vitest';
 import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
 import { gameItemSaveContract } from '../../src/lib/rewards/contract';
-import { raw, signedInAs, uniqueName } from './helpers';
+import { createSdkClient, ok, type SdkClient } from '../../src/lib/sdk-client/client';
+import { baseUrl, raw, signedInAs, uniqueName } from './helpers';
 
 /** An app of the calling test with both platforms and the items coin and gem, and SDK players on it. */
 export interface GameApp {
@@ -29,10 +29,18 @@ export interface Player {
 
 export async function newPlayer(key: string): Promise<Player> {
   const deviceId = `dev-${uniqueName('d')}`;
-  const answer = await raw('POST', '/api/sdk/v1/players/session', { body: JSON.stringify({ deviceId }), headers: { 'x-sdk-key': key } });
-  expect(answer.status, answer.text).toBe(200);
-  const data = answer.json.data as { playerId: string; accessToken: string };
+  const data = await ok(createSdkClient({ baseUrl, key }).POST('/api/sdk/v1/players/session', { body: { deviceId } }));
   return { playerId: data.playerId, deviceId, key, token: data.accessToken };
+}
+
+/** The generated SDK client (src/lib/sdk-client) as the player: the API the games see is the API tested. */
+export const sdkOf = (p: Player): SdkClient => createSdkClient({ baseUrl, key: p.key, token: p.token });
+
+/** An openapi-fetch answer in the shape the suites assert on (status, headers, the JSON body: `{ data }` or the error model). */
+export async function answerOf<D, E>(call: Promise<{ data?: D; error?: E; response: Response }>) {
+  const { data, error, response } = await call;
+  const body = data ?? error;
+  return { status: response.status, headers: response.headers, text: body === undefined ? '' : JSON.stringify(body), json: body as { message?: string; data?: unknown; error?: { code: string; message: string; field?: string; retryAfter?: number } } & D };
 }
 
 /** A game's call as the player (X-SDK-Key + X-Player-Token). */

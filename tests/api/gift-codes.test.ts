@@ -2,8 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { campaignActiveContract, campaignCodesContract, campaignCreateContract, campaignListContract, CODE_ALPHABET, usedLogsContract } from '../../src/lib/gift-codes/contract';
 import { accountLogContract } from '../../src/lib/logs/contract';
 import { nowMs } from '../../src/lib/time/clock';
-import { asPlayer, newGameApp, newPlayer, type GameApp, type Player } from './game-players';
-import { ownAccount, raw, rejection, signedInAs, uniqueName } from './helpers';
+import { answerOf, newGameApp, sdkOf, newPlayer, type GameApp, type Player } from './game-players';
+import { createSdkClient } from '../../src/lib/sdk-client/client';
+import { baseUrl, ownAccount, raw, rejection, signedInAs, uniqueName } from './helpers';
 
 /**
  * Gift codes over HTTP: campaigns made by staff, redeemed by games through the SDK (player token), with the
@@ -12,7 +13,7 @@ import { ownAccount, raw, rejection, signedInAs, uniqueName } from './helpers';
 
 let app: GameApp;
 const inADay = () => new Date(nowMs() + 86_400_000).toISOString();
-const redeem = (p: Player, code: string, extra: Record<string, unknown> = {}) => asPlayer(p, 'POST', '/api/sdk/v1/giftcodes/redeem', { code, ...extra });
+const redeem = (p: Player, code: string, extra: Record<string, unknown> = {}) => answerOf(sdkOf(p).POST('/api/sdk/v1/giftcodes/redeem', { body: { code, ...extra } }));
 const keyword = () => `K${uniqueName('').replace(/[^a-z0-9]/gi, '').toUpperCase()}`.slice(0, 20);
 
 async function campaign(body: Record<string, unknown>) {
@@ -92,7 +93,7 @@ describe('redeem', () => {
     const ok = await redeem(p, `${code!.slice(0, 5).toLowerCase()}-${code!.slice(5)} `);
     expect(ok.status, ok.text).toBe(200);
     const { mailId } = ok.json.data as { mailId: number };
-    const mail = await asPlayer(p, 'GET', '/api/sdk/v1/mail');
+    const mail = await answerOf(sdkOf(p).GET('/api/sdk/v1/mail'));
     expect((mail.json.data as { mail: { mailId: number; rewards: unknown }[] }).mail.find((m) => m.mailId === mailId)).toMatchObject({ rewards: [{ itemId: 'coin', amount: 250 }, { itemId: 'gem', amount: 2 }] });
     const other = await newPlayer(app.android);
     expect((await redeem(other, code!)).status).toBe(409);
@@ -117,13 +118,27 @@ describe('redeem', () => {
     for (let i = 0; i < 5; i++) await redeem(p, `WRONG${i}CODE`);
     expect((await redeem(p, 'WRONGAGAIN')).status).toBe(429);
     // The throttle follows the device too: a new session on the same device does not start afresh.
-    const again = await raw('POST', '/api/sdk/v1/players/session', { body: JSON.stringify({ deviceId: p.deviceId }), headers: { 'x-sdk-key': app.android } });
+    const again = await answerOf(createSdkClient({ baseUrl, key: app.android }).POST('/api/sdk/v1/players/session', { body: { deviceId: p.deviceId } }));
     const sameDevice = { ...p, token: (again.json.data as { accessToken: string }).accessToken };
     expect((await redeem(sameDevice, 'WRONGAGAIN')).status).toBe(429);
     // A malformed body is still a 400 naming the field.
-    const missing = await asPlayer(p, 'POST', '/api/sdk/v1/giftcodes/redeem', {});
+    const missing = await answerOf(sdkOf(p).POST('/api/sdk/v1/giftcodes/redeem', { body: {} as never }));
     expect(missing.status).toBe(400);
     expect(missing.json.message).toMatch(/code/);
+  });
+
+  it('shows a keyword campaign\'s owner the app\'s wrong guesses in the last hour and day (none for generated codes)', async () => {
+    const own = await newGameApp('giftguess');
+    const admin = await signedInAs('admin');
+    const word = keyword();
+    await admin(campaignCreateContract, { appId: own.id, name: uniqueName('Word'), kind: 'keyword', code: word, rewards: 'coin:1' as never, expiresAt: inADay() } as never);
+    await admin(campaignCreateContract, { appId: own.id, name: uniqueName('Gen'), kind: 'generated', count: 3, rewards: 'coin:1' as never, expiresAt: inADay() } as never);
+    const [a, b] = [await newPlayer(own.android), await newPlayer(own.ios)];
+    for (const code of ['GUESS1', 'GUESS2', 'GUESS3']) expect((await redeem(a, code)).status).toBe(404);
+    expect((await redeem(b, 'GUESS4')).status).toBe(404);
+    expect((await redeem(b, word)).status).toBe(200);
+    const listed = (await admin(campaignListContract, { appId: own.id, page: 1, limit: 20 })).data;
+    expect(listed.map((c) => [c.kind, c.wrongGuesses])).toEqual([['generated', null], ['keyword', { lastHour: 4, lastDay: 4 }]]);
   });
 
   it('holds the total limit under 200 parallel redemptions of a keyword by 200 players', async () => {
@@ -149,7 +164,7 @@ describe('redeem', () => {
     const answers = await Promise.all(Array.from({ length: 200 }, () => redeem(p, word)));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(2);
     expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 409 && /already redeemed/.test(a.text))).toBe(true);
-    const mail = await asPlayer(p, 'GET', '/api/sdk/v1/mail');
+    const mail = await answerOf(sdkOf(p).GET('/api/sdk/v1/mail'));
     expect((mail.json.data as { mail: unknown[] }).mail).toHaveLength(2);
   }, 120_000);
 

@@ -8,7 +8,9 @@ import { nowMs } from '../../src/lib/time/clock';
 import { facebookDayContract } from '../../src/lib/finance/more-contract';
 import { financeMktScreen, financeRevenueScreen, financeStatisticScreen } from '../../src/lib/finance/screens';
 import { jobRunsContract, runJobContract } from '../../src/lib/jobs/contract';
-import { ownAccount, raw, rejection, signedInAs, uniqueName, type Session } from './helpers';
+import { createSdkClient, ok, type SdkPaths } from '../../src/lib/sdk-client/client';
+import { answerOf } from './game-players';
+import { baseUrl, ownAccount, raw, rejection, signedInAs, uniqueName, type Session } from './helpers';
 
 /**
  * In-house ads over HTTP: staff make campaigns and publish apps; games (SDK key + player token) ask for ads,
@@ -31,16 +33,17 @@ async function newApp(prefix: string): Promise<App> {
   return { id, android: data.os.find((o) => o.os === 1)!.sdkAppKey, ios: data.os.find((o) => o.os === 2)!.sdkAppKey };
 }
 
+// The game's calls go through the generated SDK client (src/lib/sdk-client): the API the games see is the API tested.
+const sdkAs = (key: string, token?: string) => createSdkClient({ baseUrl, key, token });
+
 async function session(key: string, deviceId = `dev-${uniqueName('d')}`): Promise<{ playerId: string; accessToken: string; deviceId: string }> {
-  const answer = await raw('POST', '/api/sdk/v1/players/session', { body: JSON.stringify({ deviceId }), headers: { 'x-sdk-key': key } });
-  expect(answer.status, answer.text).toBe(200);
-  return { ...(answer.json.data as { playerId: string; accessToken: string }), deviceId };
+  return { ...(await ok(sdkAs(key).POST('/api/sdk/v1/players/session', { body: { deviceId } }))), deviceId };
 }
 
-const ask = (key: string, player: string, query: Record<string, string>) =>
-  raw('GET', `/api/sdk/v1/ads?${new URLSearchParams(query)}`, { headers: { 'x-sdk-key': key, 'x-player-token': player } });
+type AdQuery = SdkPaths['/api/sdk/v1/ads']['get']['parameters']['query'];
+const ask = (key: string, player: string, query: AdQuery) => answerOf(sdkAs(key, player).GET('/api/sdk/v1/ads', { params: { query } }));
 const trackCall = (kind: 'impression' | 'click', key: string, player: string, token: string) =>
-  raw('POST', `/api/sdk/v1/ads/${kind}`, { body: JSON.stringify({ token }), headers: { 'x-sdk-key': key, 'x-player-token': player } });
+  answerOf(kind === 'impression' ? sdkAs(key, player).POST('/api/sdk/v1/ads/impression', { body: { token } }) : sdkAs(key, player).POST('/api/sdk/v1/ads/click', { body: { token } }));
 /** The ad shown (its impression recorded), then tapped: a click counts only after its impression. */
 async function showAndClick(key: string, player: string, ad: { impressionToken: string; clickToken: string }) {
   expect((await trackCall('impression', key, player, ad.impressionToken)).status).toBe(200);
@@ -139,7 +142,7 @@ describe('serving', () => {
       { placement: 'main', format: 'banner', version: '2.0' },
       { placement: 'main', format: 'banner', country: 'VN', version: '1.0' },
       { placement: 'main', format: 'rewarded', country: 'VN', version: '2.0' },
-    ] as Record<string, string>[]) {
+    ] as AdQuery[]) {
       const answer = await ask(publisher.android, phone.accessToken, miss);
       expect([answer.status, answer.text], JSON.stringify(miss)).toEqual([204, '']);
     }
@@ -148,7 +151,7 @@ describe('serving', () => {
     // An unknown placement is the game's mistake, named.
     const unknown = await ask(publisher.android, phone.accessToken, { placement: 'nope', format: 'banner' });
     expect([unknown.status, unknown.json.message]).toEqual([400, 'placement: nope is not a placement of this app (Published Apps lists them).']);
-    const badFormat = await ask(publisher.android, phone.accessToken, { placement: 'main', format: 'popup' });
+    const badFormat = await ask(publisher.android, phone.accessToken, { placement: 'main', format: 'popup' as never });
     expect(badFormat.status).toBe(400);
     expect(badFormat.json.message).toMatch(/format/);
 

@@ -3,17 +3,14 @@ import { campaignActiveContract, campaignCreateContract } from '../../src/lib/gi
 import { eventApis, templateApis } from '../../src/lib/live-events/contract';
 import { consoleTimeText } from '../../src/lib/progress-events/contract';
 import { SDK_ERRORS } from '../../src/lib/server/sdk-errors';
-import { createSdkClient, SdkApiError } from '../../src/lib/sdk-client/client';
-import { redeemContract } from '../../src/lib/gift-codes/contract';
-import { playerMeContract } from '../../src/lib/players/contract';
-import { sdkProgressEventsContract } from '../../src/lib/progress-events/contract';
+import { createSdkClient, ok, SdkApiError } from '../../src/lib/sdk-client/client';
 import { nowMs } from '../../src/lib/time/clock';
 import { asPlayer, newGameApp, newPlayer, type GameApp, type Player } from './game-players';
 import { baseUrl, raw, signedInAs, uniqueName, type Session } from './helpers';
 
 /**
  * The SDK API's error model (issue 38): every refusal is `{ error: { code, message, field?, retryAfter? }, message }`
- * with a code of the catalogue (src/lib/sdk-errors/catalogue.ts, docs/sdk.md, the OpenAPI document) whose status
+ * with a code of the catalogue (src/lib/server/sdk-errors.ts, docs/sdk.md, the OpenAPI document) whose status
  * is the answer's. The contract test walks every SDK operation of the served document with the refusals a game can
  * provoke without data (no key, a wrong key, no token, a bad body); the others provoke the named codes one by one.
  */
@@ -66,6 +63,26 @@ describe('the contract: every SDK refusal carries a catalogue code', () => {
     // An unknown SDK path and a wrong method answer the same shape.
     expect(expectCatalogued(await raw('GET', '/api/sdk/v1/nothing-here'), 'unknown path').code).toBe('NOT_FOUND');
     expect(expectCatalogued(await raw('DELETE', '/api/sdk/v1/mail/claim'), 'wrong method').code).toBe('METHOD_NOT_ALLOWED');
+  });
+});
+
+describe('refusals before any handler runs', () => {
+  it('a bad URL, an unknown path, a wrong method, a body too large, not JSON or of another type each carry their code', async () => {
+    const headers = { 'x-sdk-key': app.android, 'x-player-token': player.token };
+    const cases: [string, Promise<{ status: number; json: unknown }>][] = [
+      ['BAD_PATH', raw('GET', '/api/sdk/v1/events/%E0%A4%A/rank', { headers })],
+      ['NOT_FOUND', raw('GET', '/api/sdk/v1/nothing-here', { headers })],
+      ['METHOD_NOT_ALLOWED', raw('PATCH', '/api/sdk/v1/mail/claim', { headers, body: '{}' })],
+      ['BODY_TOO_LARGE', raw('POST', '/api/sdk/v1/mail/claim', { headers, body: JSON.stringify({ mailId: 1, pad: 'x'.repeat(10_000) }) })],
+      ['BODY_NOT_JSON', raw('POST', '/api/sdk/v1/mail/claim', { headers, body: '{"mailId":' })],
+      ['BODY_NOT_JSON', raw('POST', '/api/sdk/v1/mail/claim', { headers, body: '[1]' })],
+      ['UNSUPPORTED_MEDIA_TYPE', raw('POST', '/api/sdk/v1/mail/claim', { headers: { ...headers, 'content-type': 'text/plain' }, body: 'mailId=1' })],
+      ['SDK_KEY_MISSING', raw('GET', '/api/sdk/v1/mail')],
+      ['SDK_KEY_UNKNOWN', raw('GET', '/api/sdk/v1/mail', { headers: { 'x-sdk-key': 'no-such-key' } })],
+      ['PLAYER_TOKEN_MISSING', raw('GET', '/api/sdk/v1/mail', { headers: { 'x-sdk-key': app.android } })],
+      ['PLAYER_TOKEN_INVALID', raw('GET', '/api/sdk/v1/mail', { headers: { 'x-sdk-key': app.android, 'x-player-token': 'not.a.token' } })],
+    ];
+    for (const [code, call] of cases) expect([code, expectCatalogued(await call, code).code]).toEqual([code, code]);
   });
 });
 
@@ -138,15 +155,15 @@ describe('one naming scheme', () => {
   });
 });
 
-describe('the typed SDK client', () => {
-  it('calls with the contracts\' types and rejects with the catalogue code, field and retry', async () => {
+describe('the generated SDK client', () => {
+  it('calls with the served document\'s types and rejects with the catalogue code, field and retry', async () => {
     const client = createSdkClient({ baseUrl, key: app.android, token: player.token });
-    expect(await client(playerMeContract, {})).toMatchObject({ playerId: player.playerId, appId: app.id, devices: 1 });
-    expect(Array.isArray((await client(sdkProgressEventsContract, { level: 3 })).events)).toBe(true);
-    const refused = await client(redeemContract, { code: 'NOSUCHCODE9' }).catch((error: unknown) => error);
+    expect(await ok(client.GET('/api/sdk/v1/players/me'))).toMatchObject({ playerId: player.playerId, appId: app.id, devices: 1 });
+    expect(Array.isArray((await ok(client.GET('/api/sdk/v1/progress-events', { params: { query: { level: 3 } } }))).events)).toBe(true);
+    const refused = await ok(client.POST('/api/sdk/v1/giftcodes/redeem', { body: { code: 'NOSUCHCODE9' } })).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(SdkApiError);
     expect([(refused as SdkApiError).status, (refused as SdkApiError).code, (refused as SdkApiError).retry]).toEqual([404, 'GIFT_CODE_INVALID', false]);
-    const bad = (await client(sdkProgressEventsContract, { level: 'abc' as never }).catch((error: unknown) => error)) as SdkApiError;
+    const bad = (await ok(client.GET('/api/sdk/v1/progress-events', { params: { query: { level: 'abc' as never } } })).catch((error: unknown) => error)) as SdkApiError;
     expect([bad.code, bad.field, bad.message]).toEqual(['VALIDATION', 'level', 'level: expected a number, got text']);
   });
 });

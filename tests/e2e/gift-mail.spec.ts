@@ -11,8 +11,8 @@ const utc7 = (ms: number) => {
 };
 
 /**
- * Gift codes and mail end to end: a campaign made in the form, its keyword redeemed by a test player through the
- * SDK, the attempt on the Used Logs screen and the reward mail on the Mail Box screen, claimed by the game.
+ * Gift codes and mail end to end: a campaign made in the form, a wrong guess counted on it, its keyword redeemed by
+ * a test player through the SDK, the attempt on the Used Logs screen and the reward mail on the Mail Box screen, claimed by the game.
  */
 test('a keyword campaign made in the form is redeemed by a player; the used log and the reward mail show', async ({ page }) => {
   const root = await apiAs('root');
@@ -51,9 +51,15 @@ test('a keyword campaign made in the form is redeemed by a player; the used log 
   const base = process.env.E2E_BASE_URL!;
   const session = await (await fetch(`${base}/api/sdk/v1/players/session`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sdk-key': key }, body: JSON.stringify({ deviceId: `e2e-gift-${stamp}` }) })).json();
   const headers = { 'content-type': 'application/json', 'x-sdk-key': key, 'x-player-token': session.data.accessToken };
+  // First a wrong guess: the campaign's owner sees the app's guessing rate on the campaign.
+  const wrong = await fetch(`${base}/api/sdk/v1/giftcodes/redeem`, { method: 'POST', headers, body: JSON.stringify({ code: `NOPE${stamp}` }) });
+  expect(wrong.status).toBe(404);
   const redeemed = await fetch(`${base}/api/sdk/v1/giftcodes/redeem`, { method: 'POST', headers, body: JSON.stringify({ code: ` ${keyword.toLowerCase()} ` }) });
   expect(redeemed.status).toBe(200);
   const { mailId } = (await redeemed.json()).data;
+  await page.reload();
+  await expect(page.getByRole('columnheader', { name: 'Wrong guesses (1 h / 24 h)' })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(campaign) })).toContainText('1 / 1');
 
   await open(page, '/games/gift_code/used_logs');
   await page.getByPlaceholder('Search').fill(session.data.playerId);

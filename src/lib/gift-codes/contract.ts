@@ -58,6 +58,11 @@ export const campaignRow = z.object({
   os: z.array(z.number().int()),
   countries: z.array(z.string()),
   redeemed: z.number().int(),
+  /**
+   * Keyword campaigns (a word anyone can try): the app's wrong gift codes in the last hour and the last 24 hours,
+   * so the owner sees the code being guessed at; null for generated codes. Only in the list.
+   */
+  wrongGuesses: z.object({ lastHour: z.number().int(), lastDay: z.number().int() }).nullable(),
   active: z.boolean(),
   status: z.enum(['scheduled', 'running', 'expired', 'used up', 'deactivated']),
   createdBy: z.string(),

@@ -58,6 +58,12 @@ export const giftCampaignsResource = defineResource({
     { key: 'code', label: 'Code', show: 'code', value: (r) => (r.kind === 'keyword' ? r.code : `${r.codeCount} × ${r.code || ''}…`) },
     { key: 'rewards', label: 'Rewards', value: (r) => rewardsToText(r.rewards) },
     { key: 'redeemed', label: 'Redeemed', value: (r) => `${r.redeemed}${r.totalLimit ? ` / ${r.totalLimit}` : r.kind === 'generated' ? ` / ${r.codeCount}` : ''}`, hint: (r) => `${r.perPlayerLimit} per player` },
+    {
+      key: 'wrongGuesses',
+      label: 'Wrong guesses (1 h / 24 h)',
+      value: (r) => (r.wrongGuesses ? `${r.wrongGuesses.lastHour} / ${r.wrongGuesses.lastDay}` : ''),
+      hint: (r) => (r.wrongGuesses ? 'Wrong codes tried in this app: a keyword can be guessed' : ''),
+    },
     { key: 'startsAt', label: 'Starts (UTC+7)', show: 'dateTime' },
     { key: 'expiresAt', label: 'Expires (UTC+7)', show: 'dateTime' },
     { key: 'limits', label: 'For', value: (r) => [r.os.map((o) => OS_NAMES[o as OsCode]).join('/'), r.countries.join(', ')].filter(Boolean).join(' · ') || 'Everyone' },

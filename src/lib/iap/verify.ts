@@ -87,31 +87,33 @@ export async function verifyPurchase(db: Db, purchase: PurchaseToVerify): Promis
 
 /** What a game is told: its own purchase's outcome in the game's terms (see forGame). */
 export async function verifyPurchaseForGame(db: Db, purchase: PurchaseToVerify): Promise<VerificationAnswer> {
-  const { answer, firstUserId } = await verify(db, purchase);
-  return forGame(answer, purchase.userId, firstUserId);
+  const { answer, firstUserId, firstAnswer } = await verify(db, purchase);
+  // The same player sending the same purchase again is a replay (a lost answer, or "send it again later" after
+  // pending): it is logged as a duplicate and answers the first verification's answer — exactly the first answer
+  // once the store has decided, the decision itself when the first was still pending (docs/sdk.md, "Retries").
+  if (answer.status === 'duplicate' && firstAnswer && firstUserId === purchase.userId) return forGame(firstAnswer);
+  return forGame(answer);
 }
 
 /** Reasons as a game reads them: never a console screen, a setting's scope or another player's verification. */
 export const GAME_TEXTS = {
   pending: 'The store has not confirmed this purchase yet; it is asked again automatically. Send the same purchase again later to read the result.',
-  duplicateMine: 'duplicate transaction: this player sent it before.',
   duplicateOther: 'duplicate transaction: this purchase was already claimed.',
 } as const;
 
 /**
  * The answer as the game sees it. Why a purchase is pending (a missing service account, a store's 503) is the
- * studio's to fix, and said on the console's IAP log; a duplicate names the first verification only to the
- * player who made it, since its id and time are none of another player's business.
+ * studio's to fix, and said on the console's IAP log. A duplicate reaching here is another player's claim of the
+ * transaction (the same player's replay answered the first verification before this): it names no verification,
+ * since their id and time are none of another player's business.
  */
-function forGame(answer: VerificationAnswer, userId: string, firstUserId: string | null): VerificationAnswer {
+function forGame(answer: VerificationAnswer): VerificationAnswer {
   if (answer.status === 'pending') return { ...answer, reason: GAME_TEXTS.pending };
-  if (answer.status === 'duplicate') {
-    return firstUserId === userId ? { ...answer, reason: GAME_TEXTS.duplicateMine } : { ...answer, reason: GAME_TEXTS.duplicateOther, first: null };
-  }
+  if (answer.status === 'duplicate') return { ...answer, reason: GAME_TEXTS.duplicateOther, first: null };
   return answer;
 }
 
-async function verify(db: Db, purchase: PurchaseToVerify): Promise<{ answer: VerificationAnswer; firstUserId: string | null }> {
+async function verify(db: Db, purchase: PurchaseToVerify): Promise<{ answer: VerificationAnswer; firstUserId: string | null; firstAnswer?: VerificationAnswer }> {
   checkClaim(purchase);
   const packageName = await packageOf(db, purchase.appId, purchase.store);
   const now = nowMs();
@@ -129,7 +131,7 @@ async function verify(db: Db, purchase: PurchaseToVerify): Promise<{ answer: Ver
   return { answer: answerOf(decided, null), firstUserId: null };
 }
 
-async function recordDuplicate(db: Db, purchase: PurchaseToVerify, now: number): Promise<{ answer: VerificationAnswer; firstUserId: string }> {
+async function recordDuplicate(db: Db, purchase: PurchaseToVerify, now: number): Promise<{ answer: VerificationAnswer; firstUserId: string; firstAnswer: VerificationAnswer }> {
   const first = await db.one<Row>(`SELECT ${COLUMNS} FROM iap_verifications WHERE app_id = $1 AND store = $2 AND transaction_id = $3 AND status <> 'duplicate'`, [purchase.appId, purchase.store, purchase.transactionId]);
   // The original vanished between the two statements (its app was deleted): nothing to point at; the caller may retry.
   if (!first) throw conflict(`transactionId: ${purchase.transactionId} changed while it was being recorded; send it again.`);
@@ -140,7 +142,7 @@ async function recordDuplicate(db: Db, purchase: PurchaseToVerify, now: number):
     [purchase.appId, purchase.store, purchase.transactionId, purchase.productId, purchase.userId, purchase.source, purchase.requestedBy,
       `duplicate transaction: first received ${formatDateTime(iso(first.created_at)!)} (UTC+7) as verification ${first.id}`, first.id, new Date(now).toISOString()],
   );
-  return { answer: answerOf(row!, first), firstUserId: first.user_id };
+  return { answer: answerOf(row!, first), firstUserId: first.user_id, firstAnswer: answerOf(first, null) };
 }
 
 /** Asks the store about a pending original, logs the exchange and records the outcome. */

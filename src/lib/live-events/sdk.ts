@@ -98,7 +98,7 @@ export async function joinEvent(db: Db, player: PlayerClaims, id: number, device
 }
 
 /**
- * One score submission. A client id already seen answers the current score without applying anything; a
+ * One score submission. A client id already seen applies nothing and answers what its first submission answered; a
  * refused submission (negative, over the max delta, over the rate) leaves nothing behind, so it may be resent.
  */
 export async function submitScore(db: Db, player: PlayerClaims, id: number, input: { clientId: string; value: number }, now = nowMs()) {
@@ -134,7 +134,7 @@ export async function submitScore(db: Db, player: PlayerClaims, id: number, inpu
                        ${score} AS new_score, ${reached} AS new_reached
                   FROM c),
           ok AS (SELECT * FROM k WHERE NOT dup AND ($8::bigint IS NULL OR abs(delta) <= $8::bigint) AND count <= $9 AND abs(new_score) <= $10::bigint),
-          ins AS (INSERT INTO live_submits (event_id, player_id, client_id, value, at) SELECT $1, $2, $4, ${v}, $5::timestamptz FROM ok ON CONFLICT DO NOTHING RETURNING 1),
+          ins AS (INSERT INTO live_submits (event_id, player_id, client_id, value, at, score_after) SELECT $1, $2, $4, ${v}, $5::timestamptz, ok.new_score FROM ok ON CONFLICT DO NOTHING RETURNING 1),
           upd AS (UPDATE live_entries x SET score = ok.new_score, updated_at = ok.new_reached, rate_window = ok.window_start, rate_count = ok.count
                     FROM ok WHERE x.event_id = $1 AND x.player_id = $2 AND EXISTS (SELECT 1 FROM ins) RETURNING x.score)
      SELECT k.score::text AS old, k.dup, k.delta::text AS delta, k.count, k.new_score::text AS would, EXISTS (SELECT 1 FROM ins) AS inserted, (SELECT score::text FROM upd) AS score FROM k`,
@@ -142,15 +142,26 @@ export async function submitScore(db: Db, player: PlayerClaims, id: number, inpu
   );
   if (!row) throw new HttpError(409, `Join event ${id} first (POST /api/sdk/v1/events/${id}/join).`, {}, 'EVENT_NOT_JOINED');
   const current = row.old === null ? 0 : Number(row.old);
-  // A client id applied before (or by a parallel retry that won the race) is answered, not applied again.
-  if (row.dup) return { score: current, applied: false };
+  // A client id applied before (or by a parallel retry that won the race) is not applied again: it answers exactly
+  // what its first submission answered (docs/sdk.md, "Retries").
+  if (row.dup) return replayedScore(db, player, id, input.clientId, current);
   const maxDelta = e.max_delta === null ? null : Number(e.max_delta);
   if (maxDelta !== null && Math.abs(Number(row.delta)) > maxDelta) throw badRequest(`value: changes the score by ${Math.abs(Number(row.delta))}, over this event's limit of ${maxDelta} per submission.`);
   // A score no JavaScript client could read exactly (beyond 2^53 − 1) is refused, never stored.
   if (Math.abs(Number(row.would)) > ceiling) throw badRequest(`value: would take the score to ${row.would}, past ${ceiling === MAX_SAFE_TOTAL ? 'the largest score' : "this event's highest score"} of ${formatBound(ceiling)}.`);
   if (row.count > SUBMITS_PER_WINDOW) throw new HttpError(429, `Too many scores: at most ${SUBMITS_PER_WINDOW} per ${SUBMIT_WINDOW_MS / 1000} seconds per player; send the best one later.`, { 'retry-after': String(Math.ceil(SUBMIT_WINDOW_MS / 1000)) }, 'RATE_LIMITED');
-  if (!row.inserted) return { score: current, applied: false };
+  if (!row.inserted) return replayedScore(db, player, id, input.clientId, current);
   return { score: Number(row.score), applied: true };
+}
+
+/**
+ * The first answer of a submission by its client id, read in a statement of its own: a parallel retry that lost
+ * the race saw the entry before the winner committed, this read sees the winner's row. A submission recorded
+ * before answers were kept (score_after empty) answers the current score.
+ */
+async function replayedScore(db: Db, player: PlayerClaims, id: number, clientId: string, current: number) {
+  const first = await db.one<{ score_after: string | null }>('SELECT score_after::text FROM live_submits WHERE event_id = $1 AND player_id = $2 AND client_id = $3', [id, player.playerId, clientId]);
+  return { score: first?.score_after == null ? current : Number(first.score_after), applied: true };
 }
 
 /**
@@ -251,7 +262,11 @@ export async function claimReward(db: Db, player: PlayerClaims, id: number, now 
     return claimed;
   });
   if (row) return { eventId: id, rank: row.rank, rewards: row.rewards, claimedAt: iso(new Date(row.claimed_at).getTime()) };
-  const grant = await db.one<{ claimed_at: Date }>('SELECT claimed_at FROM live_grants WHERE event_id = $1 AND player_id = $2', [id, player.playerId]);
-  if (grant) throw new HttpError(409, `Already claimed at ${formatDateTime(grant.claimed_at)}.`, {}, 'ALREADY_CLAIMED');
+  // Claimed before (a retry, or a parallel claim that won): the same answer as the claim that handed it over.
+  const grant = await db.one<{ rank: number; rewards: { itemId: string; amount: number }[]; claimed_at: Date | null }>(
+    'SELECT rank, rewards, claimed_at FROM live_grants WHERE event_id = $1 AND player_id = $2',
+    [id, player.playerId],
+  );
+  if (grant?.claimed_at) return { eventId: id, rank: grant.rank, rewards: grant.rewards, claimedAt: iso(new Date(grant.claimed_at).getTime()) };
   throw notFound(`No reward for this player in event ${id}.`);
 }

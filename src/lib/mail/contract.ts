@@ -119,7 +119,7 @@ export const sdkMailReadContract = publicApi.post(
 export const sdkMailClaimContract = publicApi.post(
   '/api/sdk/v1/mail/claim',
   mailContext,
-  /** `granted` is true for the one claim that hands the rewards over; a repeated claim answers false, nothing new. */
+  /** `granted`: the rewards are the player's. A retried claim hands nothing over again and answers exactly what the first answered. */
   z.object({ mailId: z.number().int(), rewards: z.array(reward), granted: z.boolean() }),
   { maxBody: 4096 },
 );

@@ -276,18 +276,19 @@ export async function markRead(db: Sql, player: PlayerClaims, mailId: number, ct
 
 /**
  * Claims the attachments exactly once: one conditional upsert sets claimed_at only where it is still empty, and
- * only the call whose statement changed the row answers granted: true. A retried or parallel claim answers the
- * same rewards with granted: false, so a game that lost the first answer can tell it already has them.
+ * only the call whose statement changed the row hands them over. A retried or parallel claim answers exactly what
+ * that call answered (granted: true, the same rewards), so a game that lost the first answer reads it again.
  */
 export async function claimMail(db: Sql, player: PlayerClaims, mailId: number, ctx: PlayerContext) {
   const mail = await visibleMail(db, player, mailId, ctx);
   const now = nowIso();
-  const won = await db.query(
+  await db.query(
     `INSERT INTO mail_recipients (mail_id, app_id, player_id, read_at, claimed_at) VALUES ($1, $2, $3, $4, $4)
      ON CONFLICT (mail_id, player_id) DO UPDATE SET claimed_at = EXCLUDED.claimed_at, read_at = COALESCE(mail_recipients.read_at, EXCLUDED.read_at)
-       WHERE mail_recipients.claimed_at IS NULL
-     RETURNING mail_id`,
+       WHERE mail_recipients.claimed_at IS NULL`,
     [mailId, player.appId, player.playerId, now],
   );
-  return { mailId, rewards: mail.rewards, granted: won.length === 1 };
+  // Only the call whose statement set claimed_at handed the rewards over; a retried or parallel claim hands nothing
+  // over again and answers what that call answered: the rewards are the player's either way.
+  return { mailId, rewards: mail.rewards, granted: true };
 }

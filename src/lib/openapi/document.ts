@@ -79,7 +79,7 @@ class SchemaHoister {
 
 const errorResponse = (description: string, schema = 'Error') => ({ description, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } });
 
-/** The SDK's error body and its catalogue of codes (src/lib/sdk-errors/catalogue.ts), as the document states them. */
+/** The SDK's error body and its catalogue of codes (src/lib/server/sdk-errors.ts), as the document states them. */
 const SDK_ERROR_SCHEMA = {
   type: 'object',
   description: 'Every refusal of the game SDK API. `message` repeats error.message for clients built before the codes.',

@@ -230,9 +230,10 @@ async function gameEvent(db: Sql, player: PlayerClaims, id: number): Promise<Row
 }
 
 /**
- * Adds points to the player's progress. Idempotent by clientId (a retry answers the current points and
- * `duplicate: true`), at most the event's max per submission, SUBMISSIONS_PER_MINUTE a minute (429), only
- * inside the window (409 after the end).
+ * Adds points to the player's progress. Idempotent by clientId (a retry answers exactly what the first
+ * submission answered; `duplicate: true` only for a submission recorded before answers were kept), at most
+ * the event's max per submission, SUBMISSIONS_PER_MINUTE a minute (429), only inside the window (409 after
+ * the end).
  */
 export async function submitPoints(
   db: Db,
@@ -261,7 +262,16 @@ export async function submitPoints(
       [event.id, player.playerId, input.clientId, points, input.action ?? null, at],
     );
     const current = async () => Number((await tx.one<{ points: number }>('SELECT points FROM progress_event_players WHERE event_id = $1 AND player_id = $2', [event.id, player.playerId]))?.points ?? 0);
-    if (!inserted) return { points: await current(), added: 0, duplicate: true, reached: [] as number[] };
+    if (!inserted) {
+      // A retry answers exactly what the first submission answered (docs/sdk.md, "Retries"). The insert above
+      // waited for a parallel first submission to commit, so its answer is there to read.
+      const first = await tx.one<{ points: number; total: string | null; reached: number[] | null }>(
+        'SELECT points, total::text, reached FROM progress_event_submissions WHERE event_id = $1 AND player_id = $2 AND client_id = $3',
+        [event.id, player.playerId, input.clientId],
+      );
+      if (first?.total != null) return { points: Number(first.total), added: Number(first.points), duplicate: false, reached: first.reached ?? [] };
+      return { points: await current(), added: 0, duplicate: true, reached: [] as number[] };
+    }
     // Counted by one atomic upsert after the insert, inside the transaction: parallel submissions queue on the
     // counter's row (a count of the submissions would not see the others' uncommitted rows on PostgreSQL), and
     // refusing rolls this submission and its count back.
@@ -279,14 +289,15 @@ export async function submitPoints(
     if (!row) throw badRequest(`points: would take your points past ${formatBound(MAX_SAFE_TOTAL)}.`);
     const total = Number(row.points);
     const reached = (event.milestones ?? []).filter((m) => total >= m.threshold && total - points < m.threshold).map((m) => m.milestone);
+    await tx.query('UPDATE progress_event_submissions SET total = $4, reached = $5::jsonb WHERE event_id = $1 AND player_id = $2 AND client_id = $3', [event.id, player.playerId, input.clientId, total, JSON.stringify(reached)]);
     return { points: total, added: points, duplicate: false, reached };
   });
 }
 
 /**
  * Claims a reached milestone once: the claim row's primary key (event, player, milestone) lets exactly one of
- * any number of parallel claims in; the others answer 409. The rewards are recorded with the claim
- * (delivered_at stays empty until the mailbox delivers them).
+ * any number of parallel claims in; the others (and later retries) answer what that claim answered. The
+ * rewards are recorded with the claim (delivered_at stays empty until the mailbox delivers them).
  */
 export async function claimMilestone(db: Db, player: PlayerClaims, id: number, milestone: number, now = nowMs()): Promise<{ milestone: number; rewards: Reward[]; claimedAt: string }> {
   const event = await gameEvent(db, player, id);
@@ -314,6 +325,9 @@ export async function claimMilestone(db: Db, player: PlayerClaims, id: number, m
     }
     return row;
   });
-  if (!claimed) throw new HttpError(409, `Milestone ${milestone} was already claimed.`, {}, 'ALREADY_CLAIMED');
-  return { milestone, rewards: m.rewards, claimedAt: at.toISOString() };
+  if (claimed) return { milestone, rewards: m.rewards, claimedAt: at.toISOString() };
+  // Claimed before (a retry, or a parallel claim that won): the same answer as the claim that handed it over.
+  const first = await db.one<{ rewards: Reward[]; claimed_at: Date }>('SELECT rewards, claimed_at FROM progress_event_claims WHERE event_id = $1 AND player_id = $2 AND position = $3', [event.id, player.playerId, milestone]);
+  if (!first) throw new HttpError(409, `Milestone ${milestone} could not be claimed; try again.`, {}, 'CONFLICT');
+  return { milestone, rewards: first.rewards, claimedAt: new Date(first.claimed_at).toISOString() };
 }

@@ -1,23 +1,35 @@
-import { buildTarget, toSearchParams, type Contract, type DataOf, type RequestOf } from '../contract';
-import { SDK_ERRORS, type SdkErrorCode } from '../server/sdk-errors';
+import createClient, { type Client } from 'openapi-fetch';
+// With their extensions: the scripts (the simulator) load this file with Node's own type stripping.
+import { SDK_ERRORS, type SdkErrorCode } from '../server/sdk-errors.ts';
+import type { components, paths } from './schema.ts';
 
 /**
- * A typed client of the game SDK API for TypeScript callers (tools, the SDK API tests): each call is typed by the
- * very contract the server validates with and documents in its OpenAPI document, so a call that no longer fits the
- * API fails to compile. A refusal rejects with an SdkApiError carrying the catalogue code (docs/sdk.md, "Errors").
+ * The typed client of the game SDK API: openapi-fetch over the types generated from the served OpenAPI document
+ * (schema.ts, `npm run sdk:client`), so every path, parameter, body and answer is the document's and a call that
+ * no longer fits the API fails to compile. `sdk.GET/POST/PUT(path, { params, body })` answer openapi-fetch's
+ * `{ data, error, response }` (for callers that read statuses); `ok(...)` unwraps an answer's `data` or throws
+ * an SdkApiError with the catalogue code (docs/sdk.md, "Errors").
  */
+
+export type SdkPaths = paths;
+export type SdkErrorBody = components['schemas']['SdkError'];
 
 /** A refusal of the SDK API, as its error body says it. */
 export class SdkApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: SdkErrorCode,
-    message: string,
-    readonly field?: string,
-    /** Seconds before the same request can succeed, when the server said. */
-    readonly retryAfter?: number,
-  ) {
+  readonly status: number;
+  readonly code: SdkErrorCode;
+  readonly field?: string;
+  /** Seconds before the same request can succeed, when the server said. */
+  readonly retryAfter?: number;
+
+  // Fields assigned in the body, not as parameter properties: Node's type stripping (the scripts) cannot run those.
+  constructor(status: number, code: SdkErrorCode, message: string, field?: string, retryAfter?: number) {
     super(message);
+    this.name = 'SdkApiError';
+    this.status = status;
+    this.code = code;
+    this.field = field;
+    this.retryAfter = retryAfter;
   }
 
   /** Whether sending the same request again can succeed (the catalogue's `retry`). */
@@ -31,30 +43,39 @@ export interface SdkClientOptions {
   baseUrl: string;
   /** The app platform's SDK key (X-SDK-Key). */
   key: string;
-  /** The player's access token (X-Player-Token), or a function answering the current one. */
+  /** The player's access token (X-Player-Token), or a function answering the current one (it changes on refresh). */
   token?: string | (() => string | undefined);
   fetch?: typeof fetch;
+  /** Extra headers on every call (a User-Agent of the caller). */
+  headers?: Record<string, string>;
 }
 
-export type SdkClient = <C extends Contract>(contract: C, input?: RequestOf<C>) => Promise<DataOf<C>>;
+export type SdkClient = Client<paths, 'application/json'>;
 
 export function createSdkClient(options: SdkClientOptions): SdkClient {
-  const doFetch = options.fetch ?? fetch;
-  return async (contract, input) => {
-    if (!contract.path.startsWith('/api/sdk/')) throw new Error(`${contract.path} is not an SDK endpoint.`);
-    const { url, rest } = buildTarget(contract, (input ?? {}) as Record<string, unknown>);
-    const token = typeof options.token === 'function' ? options.token() : options.token;
-    const headers: Record<string, string> = { 'x-sdk-key': options.key, ...(token ? { 'x-player-token': token } : {}) };
-    const query = contract.method === 'GET' || contract.method === 'DELETE';
-    const search = query ? toSearchParams(rest).toString() : '';
-    const response = await doFetch(`${options.baseUrl}${url}${search ? `?${search}` : ''}`, {
-      method: contract.method,
-      headers: query ? headers : { ...headers, 'content-type': 'application/json' },
-      body: query ? undefined : JSON.stringify(rest),
-    });
-    const body = (await response.json().catch(() => null)) as { data?: unknown; error?: { code: SdkErrorCode; message: string; field?: string; retryAfter?: number }; message?: string } | null;
-    if (response.ok) return body?.data as never;
-    const error = body?.error;
-    throw new SdkApiError(response.status, error?.code ?? 'INTERNAL', error?.message ?? body?.message ?? `HTTP ${response.status}`, error?.field, error?.retryAfter);
-  };
+  const client = createClient<paths, 'application/json'>({ baseUrl: options.baseUrl, fetch: options.fetch, headers: { 'x-sdk-key': options.key, ...options.headers } });
+  client.use({
+    onRequest({ request }) {
+      // The token is read at each call: a refreshed session's next call carries the new one.
+      const token = typeof options.token === 'function' ? options.token() : options.token;
+      if (token && !request.headers.has('x-player-token')) request.headers.set('x-player-token', token);
+      return request;
+    },
+  });
+  return client;
+}
+
+/** An answer as an SdkApiError (a body that is not the SDK's error model, e.g. a proxy's page, keeps its status's code). */
+export function sdkErrorOf(response: Response, body: unknown): SdkApiError {
+  const model = body as Partial<SdkErrorBody> | undefined;
+  const error = model?.error;
+  const fallback: SdkErrorCode = response.status >= 500 ? 'INTERNAL' : 'CONFLICT';
+  return new SdkApiError(response.status, (error?.code as SdkErrorCode) ?? fallback, error?.message ?? model?.message ?? `HTTP ${response.status}`, error?.field, error?.retryAfter);
+}
+
+/** The `data` of a successful answer; a refusal throws SdkApiError. */
+export async function ok<T>(call: Promise<{ data?: { data: T }; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await call;
+  if (response.ok && data) return data.data;
+  throw sdkErrorOf(response, error);
 }

@@ -12,6 +12,8 @@ import https from 'node:https';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAdmission } from './admission';
+import { isSdkPath } from './api/sdk-path';
+import { sdkErrorBody } from './sdk-errors';
 import { tunables } from './config';
 import { lingerOnUnreadBody, setBaseSecurityHeaders } from './connection-guards';
 import { atArrival } from './request-clock';
@@ -43,6 +45,12 @@ export const handler = (req: http.IncomingMessage, res: http.ServerResponse) => 
   try {
     decodeURI(req.url ?? '/');
   } catch {
+    // The game SDK's paths answer in its error model even here, before the app (docs/sdk.md, "Errors").
+    if (isSdkPath(req.url ?? '')) {
+      res.writeHead(400, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(JSON.stringify(sdkErrorBody(400, 'The URL is not valid percent-encoding.', { code: 'BAD_PATH' })));
+      return;
+    }
     res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
     res.end('Bad request.');
     return;

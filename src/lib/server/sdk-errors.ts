@@ -15,6 +15,7 @@ export interface SdkErrorInfo {
 export const SDK_ERRORS = {
   VALIDATION: { status: 400, retry: false, meaning: 'A field is missing, of the wrong kind or out of range; `field` names it.' },
   BODY_NOT_JSON: { status: 400, retry: false, meaning: 'The body is not a JSON object.' },
+  BAD_PATH: { status: 400, retry: false, meaning: 'The URL is not valid percent-encoding.' },
   SDK_KEY_MISSING: { status: 401, retry: false, meaning: 'No X-SDK-Key header.' },
   SDK_KEY_UNKNOWN: { status: 401, retry: false, meaning: 'The X-SDK-Key is not an app platform\'s key.' },
   PLAYER_TOKEN_MISSING: { status: 401, retry: false, meaning: 'No X-Player-Token header: start a session first.' },
@@ -67,6 +68,7 @@ const BY_MESSAGE: [RegExp, SdkErrorCode][] = [
   [/^This session was ended|^This device no longer belongs/, 'SESSION_ENDED'],
   [/^Refresh token expired or ended/, 'REFRESH_REFUSED'],
   [/^Request body (is not valid JSON|must be a JSON object)/, 'BODY_NOT_JSON'],
+  [/is not valid percent-encoding/, 'BAD_PATH'],
 ];
 
 /** The catalogue code of an SDK refusal: the one it was thrown with, else one recognised by its text, else its status's. */

@@ -1,9 +1,9 @@
-import type { IngestAnswer } from '../analytics/contract';
 import { OS_NAMES, type OsCode } from '../platform';
 import { serverConfig } from '../server/config';
 import type { Sql } from '../server/db';
 import { HttpError, badRequest } from '../server/errors';
 import { messageOf } from '../error-message';
+import { createSdkClient, sdkErrorOf } from '../sdk-client/client';
 
 /**
  * The test screens act as a game would: their events and player sessions go through this server's own SDK
@@ -21,28 +21,36 @@ export async function sdkKeyOf(db: Sql, appId: string, os: number): Promise<stri
 
 const FORWARD_TIMEOUT_MS = 15_000;
 
-/** One SDK call over HTTP; answers its status and JSON body. A refused call keeps its status and message. */
-export async function callSdk<T>(path: string, key: string, body: unknown): Promise<T> {
-  let response: Response;
+/** The generated SDK client (src/lib/sdk-client) as a game of this platform, calling this process's own address. */
+const sdkClientFor = (key: string) =>
+  createSdkClient({
+    baseUrl: serverConfig().selfUrl,
+    key,
+    headers: { 'user-agent': 'gsm-console-test-screen' },
+    fetch: (request) => fetch(request, { signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS) }),
+  });
+
+/** One SDK call's data; a refused call keeps its status and message, one that did not answer is a 502. */
+async function forwarded<T>(call: () => Promise<{ data?: { data: T }; error?: unknown; response: Response }>): Promise<T> {
+  let answer: Awaited<ReturnType<typeof call>>;
   try {
-    response = await fetch(`${serverConfig().selfUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-sdk-key': key, 'user-agent': 'gsm-console-test-screen' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
-    });
+    answer = await call();
   } catch (error) {
     throw new HttpError(502, `The SDK endpoint did not answer (${messageOf(error)}).`);
   }
-  const json = (await response.json().catch(() => ({}))) as { data?: T; message?: string };
-  if (!response.ok) throw new HttpError(response.status >= 500 ? 502 : response.status, json.message ?? `The SDK endpoint answered ${response.status}.`);
-  return json.data as T;
+  const { data, error, response } = answer;
+  if (response.ok && data) return data.data;
+  const refused = sdkErrorOf(response, error);
+  throw new HttpError(response.status >= 500 ? 502 : response.status, refused.message);
 }
+
+/** Starts (or resumes) the device's SDK session through POST /api/sdk/v1/players/session. */
+export const startSdkSession = (key: string, deviceId: string) => forwarded(() => sdkClientFor(key).POST('/api/sdk/v1/players/session', { body: { deviceId } }));
 
 /** Sends one event through POST /api/sdk/v1/analytics/events; a refused event becomes a 400 with the ingestion's reason ("params.level: …"). */
 export async function sendThroughSdk(db: Sql, appId: string, os: number, event: Record<string, unknown>): Promise<{ duplicate: boolean }> {
   const key = await sdkKeyOf(db, appId, os);
-  const answer = await callSdk<IngestAnswer>('/api/sdk/v1/analytics/events', key, { events: [event] });
+  const answer = await forwarded(() => sdkClientFor(key).POST('/api/sdk/v1/analytics/events', { body: { events: [event as never] } }));
   const refused = answer.rejected[0];
   if (refused) throw badRequest(refused.reason);
   return { duplicate: answer.duplicates > 0 };

@@ -5,14 +5,13 @@ import { restateUser } from '../analytics/rollups/user-facts';
 import { mayViewApp } from '../apps/service';
 import type { Actor, SessionAccount } from '../auth/types';
 import { MESSAGES } from '../http/messages';
-import type { PlayerTokens } from '../players/contract';
 import { writeAudit } from '../server/audit';
 import type { Db, Sql } from '../server/db';
 import { HttpError, badRequest, conflict, notFound } from '../server/errors';
 import { nowMs } from '../time/clock';
 import { LIVE_EVENTS_DAYS, LIVE_EVENTS_MAX, type LiveEvent, type TestPlayer } from './contract';
 import { paramErrors, paramsSchema } from './event-schema';
-import { callSdk, sdkKeyOf, sendThroughSdk } from './forward';
+import { sdkKeyOf, sendThroughSdk, startSdkSession } from './forward';
 
 /** The test screens' server side: the player they act on, its flag, its live events and the sends. */
 
@@ -57,7 +56,7 @@ export async function findTestPlayer(db: Sql, viewer: SessionAccount, q: { appId
 export async function startTestSession(db: Sql, viewer: SessionAccount, input: { appId: string; os: number; deviceId: string }) {
   mayTestApp(viewer, input.appId);
   const key = await sdkKeyOf(db, input.appId, input.os);
-  const tokens = await callSdk<PlayerTokens>('/api/sdk/v1/players/session', key, { deviceId: input.deviceId });
+  const tokens = await startSdkSession(key, input.deviceId);
   // The tokens stay here: staff act on the player through the console, not as the player.
   return { player: await loadTestPlayer(db, input.appId, tokens.playerId), created: tokens.created };
 }

@@ -11,7 +11,7 @@ import { findUnstorableText } from '../../text-safety';
 import type { Db } from '../db';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { HttpError } from '../errors';
-import { sdkErrorBody } from '../sdk-errors';
+import { sdkErrorBody, type SdkErrorCode } from '../sdk-errors';
 import { isSdkPath } from './sdk-path';
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
@@ -194,7 +194,7 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 export { isSdkPath };
 
 /** An error answer: `{ message }`, and on the SDK API `{ error: { code, message, field?, retryAfter? }, message }`. */
-export function errorJson(status: number, message: string, headers: Record<string, string> = {}, sdk = false, code?: string): Response {
+export function errorJson(status: number, message: string, headers: Record<string, string> = {}, sdk = false, code?: SdkErrorCode): Response {
   if (!sdk) return json(status, { message }, headers);
   const retry = Number(headers['retry-after']);
   return json(status, sdkErrorBody(status, message, { code, ...(Number.isFinite(retry) && retry > 0 ? { retryAfter: retry } : {}) }), headers);

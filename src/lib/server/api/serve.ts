@@ -34,7 +34,7 @@ async function serve(router: ApiRouter, astro: APIContext): Promise<Response> {
       return errorJson(405, `${method} is not allowed on ${pathname} (allowed: ${allow}).`, { allow }, isSdkPath(pathname));
     }
     case 'malformed':
-      return errorJson(400, `The path ${pathname} is not valid percent-encoding.`, {}, isSdkPath(pathname));
+      return errorJson(400, `The path ${pathname} is not valid percent-encoding.`, {}, isSdkPath(pathname), 'BAD_PATH');
     case 'none':
       return errorJson(404, `No API endpoint at ${pathname}.`, {}, isSdkPath(pathname));
   }
