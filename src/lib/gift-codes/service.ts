@@ -14,7 +14,7 @@ import { normaliseCode, RESULT_LABELS } from './contract';
 import { randomCodes } from './generate';
 import { countHits } from '../sdk-limits/rate-window';
 import type { SdkErrorCode } from '../server/sdk-errors';
-import { daysMs } from '../time/day';
+import { DAY_MS, daysMs } from '../time/day';
 
 type CreateInput = z.output<(typeof campaignCreateContract)['request']>;
 type ListInput = z.output<(typeof campaignListContract)['request']>;
@@ -117,7 +117,7 @@ async function withGuessRates(db: Sql, rows: CampaignRow[]): Promise<CampaignRow
   const counts = await db.query<{ app_id: string; hour: number; day: number }>(
     `SELECT app_id, count(*) FILTER (WHERE at > $3)::int AS hour, count(*)::int AS day FROM gift_code_log
       WHERE app_id = ANY($1::text[]) AND result = ANY($2::text[]) AND at > $4 GROUP BY app_id`,
-    [apps, WRONG_RESULTS, new Date(now - 3_600_000).toISOString(), new Date(now - 86_400_000).toISOString()],
+    [apps, WRONG_RESULTS, new Date(now - 3_600_000).toISOString(), new Date(now - DAY_MS).toISOString()],
   );
   const byApp = new Map(counts.map((c) => [c.app_id, { lastHour: Number(c.hour), lastDay: Number(c.day) }]));
   return rows.map((r) => (r.kind === 'keyword' ? { ...r, wrongGuesses: byApp.get(r.appId) ?? { lastHour: 0, lastDay: 0 } } : r));
