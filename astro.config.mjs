@@ -31,6 +31,14 @@ function primeThemeTrim() {
       // Plus the structural CSS the components would inject only once hydrated (no jump, no wide page before).
       return { code: `${systemFontTheme(trimPrimeTheme(code, primeComponents(primeDir), used))}\n${primeRuntimeStyles(used, primeDir)}`, map: null };
     },
+    // The theme the header note's dialog loads whole (a `?url` import, src/lib/ui/prime-css-on-demand.ts) is not
+    // transformed above: its Inter faces go here, and the font files nothing names any more are not emitted.
+    generateBundle(_, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type === 'asset' && file.fileName.endsWith('.css') && typeof file.source === 'string' && file.source.includes('Inter var')) file.source = systemFontTheme(file.source);
+      }
+      for (const name of Object.keys(bundle)) if (/InterVariable[^/]*\.woff2$/.test(name)) delete bundle[name];
+    },
   };
 }
 

@@ -46,14 +46,14 @@ export function funnelPath(events: readonly FunnelStepEvent[], windowMs = WINDOW
  * today may complete a path entered days ago; a late step 0 may move the entry earlier). The report reads
  * funnel_users directly, so no other app-day becomes stale.
  */
-async function rebuildPaths(tx: Sql, s: DaysScope): Promise<[]> {
+async function rebuildPaths(tx: Sql, s: DaysScope): Promise<void> {
   const rows = await tx.query<{ app_id: string; user_id: string; funnel: string; step: number; t: string; event_id: string; day: string; os: number; app_version: string; country: string }>(
     `SELECT f.app_id, f.user_id, f.funnel, f.step, (extract(epoch FROM f.event_time) * 1000)::bigint::text AS t, f.event_id, f.day::text AS day, f.os, f.app_version, f.country
        FROM funnel_events f
        JOIN (SELECT DISTINCT app_id, user_id, funnel FROM funnel_events WHERE ${s.where}) a USING (app_id, user_id, funnel)`,
     s.params,
   );
-  if (rows.length === 0) return [];
+  if (rows.length === 0) return;
   const byPlayer = new Map<string, typeof rows>();
   for (const r of rows) {
     const key = JSON.stringify([r.app_id, r.user_id, r.funnel]);
@@ -83,7 +83,6 @@ async function rebuildPaths(tx: Sql, s: DaysScope): Promise<[]> {
       [JSON.stringify(out)],
     );
   }
-  return [];
 }
 
 // Over a range: the players who sent steps on any of its days, each path from all their funnel events — what

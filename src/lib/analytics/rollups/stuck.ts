@@ -1,5 +1,5 @@
 import type { Sql } from '../../server/db';
-import { defineStep, rebuildStep, type DaysScope, type RollupStep } from './step';
+import { defineStep, rebuildStep, type DaysScope, type RangeScope, type RollupStep } from './step';
 
 /**
  * Stuck Game's rollups (src/lib/analytics/stuck/): each player's plays of each main level per day, and
@@ -133,11 +133,54 @@ const touched = (s: DaysScope) =>
 
 const stuckArrivals: RollupStep = defineStep({
   table: 'stuck_arrivals',
-  // Over a range the same statement does it: every player-level reached in the range, none held before (`old`
-  // is empty), so the sums are those of the new rows.
   run: rebuildArrivals,
-  runRange: rebuildArrivals,
+  runRange: buildArrivals,
 });
+
+/**
+ * Over a range, on tables that hold nothing of its apps: every main level reached in the range gets its
+ * arrival from its player-level's whole history, summed once for all (the day-by-day statement's correlated
+ * sums, three per row, took most of the range build), and the count tables get the sums of the new rows.
+ * The figures are those of rebuildArrivals: fails and completes summed, the pass day the first day with a
+ * completion, the seconds to pass that day's plus the failed seconds of the days before it.
+ */
+async function buildArrivals(tx: Sql, s: RangeScope): Promise<void> {
+  await tx.query(
+    `WITH h AS (
+       SELECT app_id, user_id, level, day, fails, completes, fail_seconds, pass_attempts, pass_seconds,
+              min(day) FILTER (WHERE completes > 0) OVER (PARTITION BY app_id, user_id, level) AS pass_day
+         FROM stuck_level_user WHERE app_id ${s.appsIn2}
+     ), a AS (
+       SELECT app_id, user_id, level, sum(fails)::int AS fails, sum(completes)::int AS completes, min(pass_day) AS pass_day,
+              coalesce(sum(fail_seconds) FILTER (WHERE day < pass_day), 0) AS failed_before,
+              min(pass_attempts) FILTER (WHERE day = pass_day) AS pass_attempts, min(pass_seconds) FILTER (WHERE day = pass_day) AS pass_seconds
+         FROM h GROUP BY app_id, user_id, level
+     ), new AS (
+       SELECT r.app_id, r.user_id, r.level, r.day, r.os, r.app_version, r.country, coalesce(a.fails, 0) AS fails, coalesce(a.completes, 0) AS completes,
+              a.pass_attempts, a.pass_seconds + a.failed_before AS pass_seconds
+         FROM level_reach r LEFT JOIN a USING (app_id, user_id, level)
+        WHERE r.mode = 'main' AND r.day ${s.dayIn} AND r.app_id ${s.appsIn2}
+     ), saved AS (
+       INSERT INTO stuck_arrivals (app_id, user_id, level, day, os, app_version, country, fails, completes, pass_attempts, pass_seconds)
+       SELECT app_id, user_id, level, day, os, app_version, country, fails, completes, pass_attempts, pass_seconds FROM new
+     ), delta AS (
+       SELECT ${ARRIVAL_KEY}, 1 AS sign, fails, completes, pass_attempts, pass_seconds FROM new
+     ), ${countInserts('counts', ARRIVAL_KEY)}, ${countInserts('totals', TOTAL_KEY)}
+     SELECT 1`,
+    s.params,
+  );
+  // Every group's lists from the totals just written (rewritePassLists' per-group statement, for all groups at once).
+  for (const [family, column] of [['attempt', 'attempts'], ['second', 'seconds']] as const) {
+    await tx.query(`DELETE FROM stuck_${family}_lists WHERE ${s.where}`, s.params);
+    await tx.query(
+      `INSERT INTO stuck_${family}_lists (app_id, day, level, os, list)
+       SELECT app_id, day, level, os, string_agg(${column}::text || ':' || players::text, ',' ORDER BY ${column})
+         FROM stuck_${family}_totals WHERE ${s.where} AND players > 0
+        GROUP BY app_id, day, level, os`,
+      s.params,
+    );
+  }
+}
 
 async function rebuildArrivals(tx: Sql, s: DaysScope): Promise<void> {
   // Two days of an app may be rolled up at once (the lock is per day) and rewrite the same arrival: its rows
