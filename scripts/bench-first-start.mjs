@@ -22,7 +22,16 @@ const seconds = () => (performance.now() - started) / 1000;
 const child = spawn(process.execPath, [join(root, 'dist/server/entry.mjs')], {
   cwd: root,
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: '1', DATABASE_URL: '', PGLITE_TEMPLATE: '', PGLITE_WRITE_TEMPLATE: '' },
-  stdio: 'ignore',
+  stdio: ['ignore', 'pipe', 'ignore'],
+});
+// The seeding's own account of its phases (events, rollup, house ads, finance), as start-up logs them.
+const phases = [];
+let pending = '';
+child.stdout.on('data', (chunk) => {
+  pending += chunk;
+  const lines = pending.split('\n');
+  pending = lines.pop();
+  for (const line of lines) if (/^\[db\] (seeded demo|the demo studio)/.test(line)) phases.push(line.slice(5, 300));
 });
 
 const answer = async (path) => {
@@ -80,6 +89,10 @@ try {
     machineLine(m, 'a fresh data folder, no PGlite template'),
     '',
     table(['what', 'time', 'target'], rows),
+    '',
+    'The seeding\'s log of this run (each phase\'s own timing):',
+    '',
+    ...phases.map((line) => `- ${line}`),
     '',
     `Data folder after a clean stop: **${mb(folder.total)}**, of which ${mb(folder.wal)} write-ahead log (pg_wal) and ${mb(database)} the database itself. Largest tables (a partitioned table with its partitions):`,
     '',

@@ -22,8 +22,8 @@ import { servingWithDemo } from './lib/serving.mjs';
 const root = resolve(import.meta.dirname, '..');
 /** Each measured page with the title the route table gives it (the <title> is "Title - app title"). */
 const PAGES = [
-  ['/research/index', 'Research', 'chrome only: a planned screen'],
-  ['/dashboard', 'Dashboard'],
+  ['/research/index', 'Research', 'a list-and-form screen'],
+  ['/dashboard', 'Dashboard', 'first load: the chrome only'],
   ['/post/index', 'Notification Board'],
   ['/adminAccount/account', 'Account'],
   ['/app_data/index', 'App Manager'],
@@ -144,7 +144,9 @@ try {
   const cold = [];
   for (const [path, , note] of PAGES) cold.push({ path, note, ...(await coldVisit(base, path, cookie, VIEWPORT)) });
   const react = ['react', 'react-dom', 'client', 'jsx-runtime', 'rolldown-runtime'];
-  const shellHtml = await page(PAGES[0][0], PAGES[0][1]);
+  // The dashboard's first load is the chrome alone (its board hydrates when seen): the shell's figure.
+  const SHELL = PAGES[1];
+  const shellHtml = await page(SHELL[0], SHELL[1]);
   console.log(`[bench:pages] ${counts.requests} page requests, ${counts.failures} failed (not 200 with the page asked for)`);
   if (counts.failures > 0 || shellHtml === null) {
     for (const f of failures) console.error(`[bench:pages]   ${f}`);
@@ -202,7 +204,7 @@ try {
       }),
     ),
     '',
-    `The shell (${PAGES[0][0]}, a page with only the chrome) ships ${kb(shell.gzip / 1024)} gzip on first load, of which ${kb(runtimeGzip / 1024)} is the React runtime and **${kb(shellOwnKB)} is the shell's own code** (budget ${SHELL_BUDGET_KB} KB)${over(shellOwnKB > SHELL_BUDGET_KB)}.`,
+    `The shell (${SHELL[0]}'s first load, the chrome alone) ships ${kb(shell.gzip / 1024)} gzip on first load, of which ${kb(runtimeGzip / 1024)} is the React runtime and **${kb(shellOwnKB)} is the shell's own code** (budget ${SHELL_BUDGET_KB} KB)${over(shellOwnKB > SHELL_BUDGET_KB)}.`,
   ].join('\n');
   console.log(`\n${block}\n`);
   for (const c of cold) for (const f of c.failed) console.error(`[bench:pages] cold visit of ${c.path}: ${f}`);
