@@ -47,7 +47,7 @@ export async function seedDemoTelemetry(db: Db, options: Tunables['demoTelemetry
   }
   await seedDemoExperiments(db, now, users);
   const ingested = performance.now();
-  // Set-based over the whole range (the tables are empty): seconds where day by day took minutes.
+  // Set-based over the whole range (the tables are empty of these apps): one pass, not one per day.
   const rollup = await rollupFirstRange(db, { budgetMs: 10 * 60_000 });
   const ms = (t: number) => Math.round(t);
   console.log(
