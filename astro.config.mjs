@@ -6,12 +6,12 @@ import { fileURLToPath } from 'node:url';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { precompressDir } from './src/lib/server/precompressed.ts';
-import { primeComponents, primeRuntimeStyles, trimPrimeTheme, usedPrimeComponents } from './src/lib/ui/prime-theme-trim.ts';
+import { primeComponents, primeRuntimeStyles, systemFontTheme, trimPrimeTheme, usedPrimeComponents } from './src/lib/ui/prime-theme-trim.ts';
 
 /**
  * PrimeReact's Lara theme without the rules of components the console never imports (224 KB → about a
  * third; src/lib/ui/prime-theme-trim.ts), followed by the structural CSS those components otherwise inject
- * from JavaScript after hydration. Applies to the theme as src/lib/ui/prime.ts imports it.
+ * from JavaScript after hydration, on the system font stack (its Inter fonts never load). Applies to the theme as src/lib/ui/prime.ts imports it.
  * @returns {import('vite').Plugin}
  */
 function primeThemeTrim() {
@@ -29,7 +29,15 @@ function primeThemeTrim() {
       if (!/\/primereact\/resources\/themes\/lara-light-blue\/theme\.css$/.test(id)) return null;
       const used = usedPrimeComponents(sources(srcDir), primeDir);
       // Plus the structural CSS the components would inject only once hydrated (no jump, no wide page before).
-      return { code: `${trimPrimeTheme(code, primeComponents(primeDir), used)}\n${primeRuntimeStyles(used, primeDir)}`, map: null };
+      return { code: `${systemFontTheme(trimPrimeTheme(code, primeComponents(primeDir), used))}\n${primeRuntimeStyles(used, primeDir)}`, map: null };
+    },
+    // The theme the header note's dialog loads whole (a `?url` import, src/lib/ui/prime-css-on-demand.ts) is not
+    // transformed above: its Inter faces go here, and the font files nothing names any more are not emitted.
+    generateBundle(_, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type === 'asset' && file.fileName.endsWith('.css') && typeof file.source === 'string' && file.source.includes('Inter var')) file.source = systemFontTheme(file.source);
+      }
+      for (const name of Object.keys(bundle)) if (/InterVariable[^/]*\.woff2$/.test(name)) delete bundle[name];
     },
   };
 }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { machine, machineLine, table, writeDocBlock } from './lib/bench-doc.mjs';
 import { freePort } from './lib/bench-servers.mjs';
+import { folderBytes, largestTables } from './lib/data-folder.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'gsm-first-start-'));
@@ -21,7 +22,16 @@ const seconds = () => (performance.now() - started) / 1000;
 const child = spawn(process.execPath, [join(root, 'dist/server/entry.mjs')], {
   cwd: root,
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: '1', DATABASE_URL: '', PGLITE_TEMPLATE: '', PGLITE_WRITE_TEMPLATE: '' },
-  stdio: 'ignore',
+  stdio: ['ignore', 'pipe', 'ignore'],
+});
+// The seeding's own account of its phases (events, rollup, house ads, finance), as start-up logs them.
+const phases = [];
+let pending = '';
+child.stdout.on('data', (chunk) => {
+  pending += chunk;
+  const lines = pending.split('\n');
+  pending = lines.pop();
+  for (const line of lines) if (/^\[db\] (seeded demo|the demo studio)/.test(line)) phases.push(line.slice(5, 300));
 });
 
 const answer = async (path) => {
@@ -41,28 +51,59 @@ try {
     else await new Promise((r) => setTimeout(r, 200));
   }
   const whilePreparing = [];
+  let dropped = 0;
   let ready = null;
   while (ready === null) {
     if (seconds() > 900) throw new Error('the demo studio was not ready within 900 s');
-    const health = await answer('/api/health');
+    if (child.exitCode !== null) throw new Error('the server exited while the demo studio was being seeded');
+    // A busy machine may drop a connection now and then: counted, and the loop asks again.
+    const health = await answer('/api/health').catch(() => null);
+    if (!health) {
+      dropped++;
+      await new Promise((r) => setTimeout(r, 500));
+      continue;
+    }
     if (JSON.parse(health.body).data.demo !== 'preparing') ready = seconds();
     else {
-      whilePreparing.push((await answer('/login')).ms);
+      const login = await answer('/login').catch(() => null);
+      if (login) whilePreparing.push(login.ms);
+      else dropped++;
       await new Promise((r) => setTimeout(r, 2000));
     }
   }
+  // The data folder once the demo studio is in, after a clean stop (what a newcomer's disk holds).
+  child.kill('SIGTERM');
+  await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+  const pgDir = join(dataDir, 'pg');
+  const folder = { total: folderBytes(dataDir), wal: folderBytes(join(pgDir, 'pg_wal')) };
+  const { tables, database } = await largestTables(pgDir);
   whilePreparing.sort((a, b) => a - b);
   const p = (q) => (whilePreparing.length ? whilePreparing[Math.min(whilePreparing.length - 1, Math.floor(q * whilePreparing.length))].toFixed(0) : '–');
   const rows = [
     ['first answer of /login (migrations, demo accounts)', `${firstLogin.toFixed(1)} s`, '≤ 30 s'],
-    [`/login while the demo studio is seeded (${whilePreparing.length} requests, p50 / p95 / max)`, `${p(0.5)} / ${p(0.95)} / ${p(1)} ms`, ''],
-    ['demo studio ready (events, rollups, house ads, finance, live-ops)', `${ready.toFixed(1)} s`, '≤ 60 s (not met: the rollup is day by day)'],
+    [`/login while the demo studio is seeded (${whilePreparing.length} requests, p50 / p95 / max${dropped ? `; ${dropped} connections dropped` : ''})`, `${p(0.5)} / ${p(0.95)} / ${p(1)} ms`, ''],
+    ['demo studio ready (events, rollups, house ads, finance, live-ops)', `${ready.toFixed(1)} s`, `≤ 60 s${ready > 60 ? ' **not met**' : ''}`],
   ];
-  const body = [machineLine(m, 'a fresh data folder, no PGlite template'), '', table(['what', 'time', 'target'], rows)].join('\n');
+  const mb = (n) => `${(n / 2 ** 20).toFixed(0)} MB`;
+  const body = [
+    machineLine(m, 'a fresh data folder, no PGlite template'),
+    '',
+    table(['what', 'time', 'target'], rows),
+    '',
+    'The seeding\'s log of this run (each phase\'s own timing):',
+    '',
+    ...phases.map((line) => `- ${line}`),
+    '',
+    `Data folder after a clean stop: **${mb(folder.total)}**, of which ${mb(folder.wal)} write-ahead log (pg_wal) and ${mb(database)} the database itself. Largest tables (a partitioned table with its partitions):`,
+    '',
+    table(['table', 'rows', 'table size', 'indexes'], tables.map((t) => [t.name, t.rows.toLocaleString('en'), mb(t.heap), mb(t.indexes)])),
+  ].join('\n');
   console.log(body);
   if (process.argv.includes('--write-doc')) console.log(`wrote ${writeDocBlock(root, 'first-start', body)}`);
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
+  if (child.exitCode === null) {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
   rmSync(dataDir, { recursive: true, force: true });
 }

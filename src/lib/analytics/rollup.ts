@@ -18,7 +18,7 @@ import { rollupSteps, type RollupScope, type StaleAppDay } from './rollups';
  */
 
 export { RETENTION_MAX_DAY } from './rollups';
-const ROLLUP_LOCK_KEY = 72_410_041;
+export const ROLLUP_LOCK_KEY = 72_410_041;
 /** How long an on-demand refresh waits before looking again at days another runner holds. */
 const RUNNER_WAIT_MS = 100;
 
@@ -33,6 +33,16 @@ export interface RollupProgress {
 
 /** Days in progress in this process (PGlite has one session, where advisory locks do not exclude). */
 const inProgress = new Set<string>();
+
+/**
+ * Holds every one of the days for a range build (./rollup-range.ts), or none when another runner of this
+ * process has one of them: answers the release, or null.
+ */
+export function holdDays(days: readonly string[]): (() => void) | null {
+  if (days.some((day) => inProgress.has(day))) return null;
+  for (const day of days) inProgress.add(day);
+  return () => days.forEach((day) => inProgress.delete(day));
+}
 
 /**
  * Recomputes the dirty app-days of one day (all dirty apps of the day, or only those given).
@@ -73,14 +83,14 @@ async function rollupDayOnce(db: Db, day: string, onlyApps?: readonly string[]):
   });
 }
 
-const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+export const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
 
 /**
  * Rebuilds every rollup row of (apps, day) from the day's raw events, step by step (./rollups), and marks
  * the other app-days the steps made stale so a later pass recomputes them.
  */
 async function recompute(tx: Sql, day: string, apps: readonly string[]): Promise<void> {
-  const scope: RollupScope = { day, apps, params: [day, JSON.stringify(apps)], where: `day = $1::date AND app_id ${appsIn(2)}`, appsIn2: appsIn(2) };
+  const scope: RollupScope = { day, apps, params: [day, JSON.stringify(apps)], where: `day = $1::date AND app_id ${appsIn(2)}`, appsIn2: appsIn(2), dayIn: '= $1::date' };
   const stale: StaleAppDay[] = [];
   for (const step of rollupSteps) stale.push(...((await step.run(tx, scope)) ?? []));
   await markDirty(tx, stale);

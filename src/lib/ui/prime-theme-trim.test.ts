@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { primeComponents, primeRuntimeStyles, trimPrimeTheme, usedPrimeComponents } from './prime-theme-trim';
+import { primeComponents, primeRuntimeStyles, SYSTEM_FONT_STACK, systemFontTheme, trimPrimeTheme, usedPrimeComponents } from './prime-theme-trim';
 
 const primeDir = resolve('node_modules/primereact');
 
@@ -55,5 +55,27 @@ describe("PrimeReact's run-time structural styles", () => {
     expect(css).toMatch(/\.p-button-label[\s\S]*?\n}\n[\s\S]*primereact\/dropdown/);
     expect(css).not.toContain('.concat');
     expect(css).not.toContain('.p-galleria');
+  });
+});
+
+describe('the theme on the system font stack (issue 41: no font file on a first visit)', () => {
+  const theme = readFileSync(join(primeDir, 'resources/themes/lara-light-blue/theme.css'), 'utf8');
+
+  it('drops the Lara theme\'s Inter faces, regular and italic, and names the system stack instead', () => {
+    const out = systemFontTheme(theme);
+    expect(theme).toContain('InterVariable-Italic.woff2');
+    expect(out).not.toMatch(/@font-face|woff2|Inter var|cv02/);
+    expect(out).toContain(`font-family: ${SYSTEM_FONT_STACK};`);
+    expect(out).toContain(`--font-family: ${SYSTEM_FONT_STACK};`);
+    // Components still read the variable, and the feature settings fall back to normal.
+    expect(out).toContain('font-family: var(--font-family)');
+    expect(out).toContain('font-feature-settings: var(--font-feature-settings, normal)');
+  });
+
+  it('gives the chrome (pages without PrimeReact) the same stack, with no font face of its own', () => {
+    const chrome = readFileSync(resolve('src/styles/chrome-font.css'), 'utf8');
+    expect(chrome).not.toMatch(/@font-face|url\(/);
+    expect(chrome).toContain(`  font-family: ${SYSTEM_FONT_STACK};`);
+    expect(chrome).toContain(`  --font-family: ${SYSTEM_FONT_STACK};`);
   });
 });

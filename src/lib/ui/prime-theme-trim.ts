@@ -60,6 +60,31 @@ export function trimPrimeTheme(css: string, components: readonly string[], used:
   return root.toString();
 }
 
+/**
+ * The console's typeface: the system's own UI font (docs/decisions.md, "System font stack"). Each of these
+ * covers Latin with Vietnamese's stacked diacritics: San Francisco (-apple-system), Segoe UI, Roboto and
+ * Noto Sans (Android, ChromeOS, most Linux desktops). Nothing to download: the Lara theme's two Inter
+ * variable fonts were 711 KB of a 946 KB first visit (issue 41).
+ */
+export const SYSTEM_FONT_STACK = `-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif`;
+
+/**
+ * The theme on the system font stack: its @font-face rules (Inter, regular and italic) go, so the browser
+ * never fetches them, and the font-family declarations that named Inter name the stack instead.
+ */
+export function systemFontTheme(css: string): string {
+  const root = postcss.parse(css);
+  root.walkAtRules('font-face', (at) => {
+    at.remove();
+  });
+  root.walkDecls((decl) => {
+    if ((decl.prop === 'font-family' || decl.prop === '--font-family') && /Inter var/.test(decl.value)) decl.value = SYSTEM_FONT_STACK;
+    // Inter's character variants (cv02, cv03…): meaningless for any other font.
+    else if ((decl.prop === 'font-feature-settings' || decl.prop === '--font-feature-settings') && /cv\d\d/.test(decl.value)) decl.remove();
+  });
+  return root.toString();
+}
+
 const STRING = /"(?:[^"\\]|\\.)*"/y;
 
 /**

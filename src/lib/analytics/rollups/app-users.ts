@@ -37,4 +37,13 @@ export const appUsers = defineStep({
       [s.day, JSON.stringify(moved.map((m) => ({ a: m.app_id, u: m.user_id, d: m.install_day })))],
     );
   },
+  // The first day with a first_open, and that day's earliest one: what the days in order leave behind.
+  async runRange(tx, s) {
+    await tx.query(
+      `INSERT INTO app_users (app_id, user_id, install_day, os, app_version, country)
+       SELECT DISTINCT ON (app_id, user_id) app_id, user_id, day, os, app_version, country
+         FROM analytics_events WHERE ${s.where} AND name = 'first_open' ORDER BY app_id, user_id, day, event_time, event_id`,
+      s.params,
+    );
+  },
 });

@@ -9,8 +9,8 @@ import { rebuildStep } from './step';
  */
 export const experimentExposures = rebuildStep('experiment_exposures', (s) =>
   `INSERT INTO experiment_exposures (app_id, experiment, day, user_id, os, app_version, country, event_time, event_id, variant)
-   SELECT DISTINCT ON (app_id, params->>'experiment', user_id, os, app_version, country)
-          app_id, params->>'experiment', $1::date, user_id, os, app_version, country, event_time, event_id, params->>'variant'
+   SELECT DISTINCT ON (app_id, day, params->>'experiment', user_id, os, app_version, country)
+          app_id, params->>'experiment', day, user_id, os, app_version, country, event_time, event_id, params->>'variant'
      FROM analytics_events
     WHERE ${s.where} AND name = 'experiment_exposure' AND params->>'experiment' IS NOT NULL
-    ORDER BY app_id, params->>'experiment', user_id, os, app_version, country, event_time, event_id`);
+    ORDER BY app_id, day, params->>'experiment', user_id, os, app_version, country, event_time, event_id`);

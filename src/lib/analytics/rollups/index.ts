@@ -19,4 +19,4 @@ import { userDays } from './user-days';
 export const rollupSteps: readonly RollupStep[] = [userDays, appUsers, levelReach, dailyMetrics, retentionDaily, levelDaily, levelCohort, ...playSteps, ...moneySteps, ...cohortSteps, ...stuckSteps, experimentExposures];
 
 export { RETENTION_MAX_DAY } from './constants';
-export type { RollupScope, RollupStep, StaleAppDay } from './step';
+export type { RangeScope, RollupScope, RollupStep, StaleAppDay } from './step';

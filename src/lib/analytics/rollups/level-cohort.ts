@@ -5,7 +5,7 @@ import { rebuildStep } from './step';
  */
 export const levelCohort = rebuildStep('level_cohort', (s) =>
   `INSERT INTO level_cohort (app_id, day, install_day, os, app_version, country, mode, level, users)
-       SELECT r.app_id, $1::date, u.install_day, u.os, u.app_version, u.country, r.mode, r.level, count(*)::int
+       SELECT r.app_id, r.day, u.install_day, u.os, u.app_version, u.country, r.mode, r.level, count(*)::int
          FROM level_reach r JOIN app_users u USING (app_id, user_id)
-        WHERE r.day = $1::date AND r.app_id ${s.appsIn2}
-        GROUP BY r.app_id, u.install_day, u.os, u.app_version, u.country, r.mode, r.level`);
+        WHERE r.day ${s.dayIn} AND r.app_id ${s.appsIn2}
+        GROUP BY r.app_id, r.day, u.install_day, u.os, u.app_version, u.country, r.mode, r.level`);

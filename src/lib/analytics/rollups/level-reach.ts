@@ -23,4 +23,15 @@ export const levelReach = defineStep({
        SELECT app_id, day::text AS day FROM moved ORDER BY app_id, day`,
       s.params,
     ),
+  // The first day each level was played, and that day's earliest play: what the days in order leave behind.
+  async runRange(tx, s) {
+    await tx.query(
+      `INSERT INTO level_reach (app_id, user_id, mode, level, day, os, app_version, country)
+       SELECT DISTINCT ON (app_id, user_id, params->>'mode', (params->>'level')::int)
+              app_id, user_id, params->>'mode', (params->>'level')::int, day, os, app_version, country
+         FROM analytics_events WHERE ${s.where} AND name IN ${LEVEL_EVENTS}
+        ORDER BY app_id, user_id, params->>'mode', (params->>'level')::int, day, event_time, event_id`,
+      s.params,
+    );
+  },
 });

@@ -1,5 +1,5 @@
 import type { Sql } from '../../server/db';
-import { defineStep, rebuildStep, type RollupScope, type RollupStep } from './step';
+import { defineStep, rebuildStep, type DaysScope, type RangeScope, type RollupStep } from './step';
 
 /**
  * Stuck Game's rollups (src/lib/analytics/stuck/): each player's plays of each main level per day, and
@@ -10,22 +10,22 @@ import { defineStep, rebuildStep, type RollupScope, type RollupStep } from './st
 /** Fails, completions and, on the day of the first completion, the attempts and play time it took. */
 const stuckLevelUser = rebuildStep('stuck_level_user', (s) =>
   `WITH l AS (
-         SELECT app_id, user_id, (params->>'level')::int AS level, name, event_time, event_id,
+         SELECT app_id, day, user_id, (params->>'level')::int AS level, name, event_time, event_id,
                 coalesce((params->>'duration')::bigint, 0) AS duration, (params->>'attempts')::int AS attempts
            FROM analytics_events WHERE ${s.where} AND name IN ('level_complete', 'level_fail') AND params->>'mode' = 'main'
        ), first_win AS (
-         SELECT DISTINCT ON (app_id, user_id, level) app_id, user_id, level, event_time, event_id, attempts, duration
-           FROM l WHERE name = 'level_complete' ORDER BY app_id, user_id, level, event_time, event_id
+         SELECT DISTINCT ON (app_id, day, user_id, level) app_id, day, user_id, level, event_time, event_id, attempts, duration
+           FROM l WHERE name = 'level_complete' ORDER BY app_id, day, user_id, level, event_time, event_id
        )
        INSERT INTO stuck_level_user (app_id, user_id, level, day, fails, fail_seconds, completes, pass_attempts, pass_seconds)
-       SELECT l.app_id, l.user_id, l.level, $1::date,
+       SELECT l.app_id, l.user_id, l.level, l.day,
               count(*) FILTER (WHERE l.name = 'level_fail')::int,
               coalesce(sum(l.duration) FILTER (WHERE l.name = 'level_fail'), 0),
               count(*) FILTER (WHERE l.name = 'level_complete')::int,
               w.attempts,
               w.duration + coalesce(sum(l.duration) FILTER (WHERE l.name = 'level_fail' AND (l.event_time, l.event_id) < (w.event_time, w.event_id)), 0)
-         FROM l LEFT JOIN first_win w USING (app_id, user_id, level)
-        GROUP BY l.app_id, l.user_id, l.level, w.attempts, w.duration`);
+         FROM l LEFT JOIN first_win w USING (app_id, day, user_id, level)
+        GROUP BY l.app_id, l.day, l.user_id, l.level, w.attempts, w.duration`);
 
 /** The day's active players: their last active day and highest level (both only grow; a recomputed day keeps them). */
 const stuckPlayers: RollupStep = defineStep({
@@ -38,6 +38,17 @@ const stuckPlayers: RollupStep = defineStep({
          FROM user_days d WHERE d.day = $1::date AND d.app_id ${s.appsIn2}
        ON CONFLICT (app_id, user_id) DO UPDATE SET last_day = greatest(stuck_players.last_day, EXCLUDED.last_day),
               highest_level = greatest(stuck_players.highest_level, EXCLUDED.highest_level)`,
+      s.params,
+    );
+  },
+  // Over a range: each player's last active day of it, and the highest level of level_reach (built before).
+  async runRange(tx, s) {
+    await tx.query(
+      `INSERT INTO stuck_players (app_id, user_id, last_day, highest_level)
+       SELECT d.app_id, d.user_id, max(d.day),
+              coalesce((SELECT max(r.level) FROM level_reach r WHERE r.app_id = d.app_id AND r.user_id = d.user_id AND r.mode = 'main'), 0)
+         FROM (SELECT app_id, user_id, day FROM user_days WHERE ${s.where}) d
+        GROUP BY d.app_id, d.user_id`,
       s.params,
     );
   },
@@ -116,49 +127,97 @@ async function rewritePassLists(tx: Sql, groups: readonly PassGroup[]): Promise<
 }
 
 /** The player-levels a day touches: played that day, or first reached that day. */
-const touched = (s: RollupScope) =>
+const touched = (s: DaysScope) =>
   `SELECT app_id, user_id, level FROM stuck_level_user WHERE ${s.where}
    UNION SELECT app_id, user_id, level FROM level_reach WHERE ${s.where} AND mode = 'main'`;
 
 const stuckArrivals: RollupStep = defineStep({
   table: 'stuck_arrivals',
-  async run(tx, s) {
-    // Two days of an app may be rolled up at once (the lock is per day) and rewrite the same arrival: its rows
-    // are locked first, in key order, so that the statement below (a new snapshot) takes off the figures the
-    // row holds now, not the ones another pass has just replaced — else the counts would drift for good.
-    await tx.query(
-      `SELECT 1 FROM stuck_arrivals a
-        WHERE (a.app_id, a.user_id, a.level) IN (${touched(s)})
-        ORDER BY a.app_id, a.user_id, a.level FOR UPDATE`,
-      s.params,
-    );
-    const changed = await tx.query<PassGroup>(
-      `WITH t AS (${touched(s)}), new AS (
-         SELECT t.app_id, t.user_id, t.level, r.day, r.os, r.app_version, r.country, coalesce(a.fails, 0) AS fails, coalesce(a.completes, 0) AS completes, w.pass_attempts,
-                w.pass_seconds + coalesce((SELECT sum(y.fail_seconds) FROM stuck_level_user y
-                                            WHERE y.app_id = t.app_id AND y.user_id = t.user_id AND y.level = t.level AND y.day < a.pass_day), 0) AS pass_seconds
-           FROM t
-           JOIN level_reach r ON r.app_id = t.app_id AND r.user_id = t.user_id AND r.mode = 'main' AND r.level = t.level
-           LEFT JOIN LATERAL (SELECT sum(x.fails)::int AS fails, sum(x.completes)::int AS completes, min(x.day) FILTER (WHERE x.completes > 0) AS pass_day
-                                FROM stuck_level_user x WHERE x.app_id = t.app_id AND x.user_id = t.user_id AND x.level = t.level) a ON true
-           LEFT JOIN stuck_level_user w ON w.app_id = t.app_id AND w.user_id = t.user_id AND w.level = t.level AND w.day = a.pass_day
-       ), old AS (
-         SELECT o.* FROM stuck_arrivals o JOIN new n ON n.app_id = o.app_id AND n.user_id = o.user_id AND n.level = o.level
-       ), saved AS (
-         INSERT INTO stuck_arrivals (app_id, user_id, level, day, os, app_version, country, fails, completes, pass_attempts, pass_seconds)
-         SELECT app_id, user_id, level, day, os, app_version, country, fails, completes, pass_attempts, pass_seconds FROM new
-         ON CONFLICT (app_id, user_id, level) DO UPDATE SET day = EXCLUDED.day, os = EXCLUDED.os, app_version = EXCLUDED.app_version, country = EXCLUDED.country,
-                fails = EXCLUDED.fails, completes = EXCLUDED.completes, pass_attempts = EXCLUDED.pass_attempts, pass_seconds = EXCLUDED.pass_seconds
-       ), delta AS (
-         SELECT ${ARRIVAL_KEY}, 1 AS sign, fails, completes, pass_attempts, pass_seconds FROM new
-         UNION ALL SELECT ${ARRIVAL_KEY}, -1, fails, completes, pass_attempts, pass_seconds FROM old
-       ), ${countInserts('counts', ARRIVAL_KEY)}, ${countInserts('totals', TOTAL_KEY)}
-       ${changedPassGroups}`,
-      s.params,
-    );
-    await rewritePassLists(tx, changed);
-  },
+  run: rebuildArrivals,
+  runRange: buildArrivals,
 });
+
+/**
+ * Over a range, on tables that hold nothing of its apps: every main level reached in the range gets its
+ * arrival from its player-level's whole history, summed once for all (the day-by-day statement's correlated
+ * sums, three per row, took most of the range build), and the count tables get the sums of the new rows.
+ * The figures are those of rebuildArrivals: fails and completes summed, the pass day the first day with a
+ * completion, the seconds to pass that day's plus the failed seconds of the days before it.
+ */
+async function buildArrivals(tx: Sql, s: RangeScope): Promise<void> {
+  await tx.query(
+    `WITH h AS (
+       SELECT app_id, user_id, level, day, fails, completes, fail_seconds, pass_attempts, pass_seconds,
+              min(day) FILTER (WHERE completes > 0) OVER (PARTITION BY app_id, user_id, level) AS pass_day
+         FROM stuck_level_user WHERE app_id ${s.appsIn2}
+     ), a AS (
+       SELECT app_id, user_id, level, sum(fails)::int AS fails, sum(completes)::int AS completes, min(pass_day) AS pass_day,
+              coalesce(sum(fail_seconds) FILTER (WHERE day < pass_day), 0) AS failed_before,
+              min(pass_attempts) FILTER (WHERE day = pass_day) AS pass_attempts, min(pass_seconds) FILTER (WHERE day = pass_day) AS pass_seconds
+         FROM h GROUP BY app_id, user_id, level
+     ), new AS (
+       SELECT r.app_id, r.user_id, r.level, r.day, r.os, r.app_version, r.country, coalesce(a.fails, 0) AS fails, coalesce(a.completes, 0) AS completes,
+              a.pass_attempts, a.pass_seconds + a.failed_before AS pass_seconds
+         FROM level_reach r LEFT JOIN a USING (app_id, user_id, level)
+        WHERE r.mode = 'main' AND r.day ${s.dayIn} AND r.app_id ${s.appsIn2}
+     ), saved AS (
+       INSERT INTO stuck_arrivals (app_id, user_id, level, day, os, app_version, country, fails, completes, pass_attempts, pass_seconds)
+       SELECT app_id, user_id, level, day, os, app_version, country, fails, completes, pass_attempts, pass_seconds FROM new
+     ), delta AS (
+       SELECT ${ARRIVAL_KEY}, 1 AS sign, fails, completes, pass_attempts, pass_seconds FROM new
+     ), ${countInserts('counts', ARRIVAL_KEY)}, ${countInserts('totals', TOTAL_KEY)}
+     SELECT 1`,
+    s.params,
+  );
+  // Every group's lists from the totals just written (rewritePassLists' per-group statement, for all groups at once).
+  for (const [family, column] of [['attempt', 'attempts'], ['second', 'seconds']] as const) {
+    await tx.query(`DELETE FROM stuck_${family}_lists WHERE ${s.where}`, s.params);
+    await tx.query(
+      `INSERT INTO stuck_${family}_lists (app_id, day, level, os, list)
+       SELECT app_id, day, level, os, string_agg(${column}::text || ':' || players::text, ',' ORDER BY ${column})
+         FROM stuck_${family}_totals WHERE ${s.where} AND players > 0
+        GROUP BY app_id, day, level, os`,
+      s.params,
+    );
+  }
+}
+
+async function rebuildArrivals(tx: Sql, s: DaysScope): Promise<void> {
+  // Two days of an app may be rolled up at once (the lock is per day) and rewrite the same arrival: its rows
+  // are locked first, in key order, so that the statement below (a new snapshot) takes off the figures the
+  // row holds now, not the ones another pass has just replaced — else the counts would drift for good.
+  await tx.query(
+    `SELECT 1 FROM stuck_arrivals a
+      WHERE (a.app_id, a.user_id, a.level) IN (${touched(s)})
+      ORDER BY a.app_id, a.user_id, a.level FOR UPDATE`,
+    s.params,
+  );
+  const changed = await tx.query<PassGroup>(
+    `WITH t AS (${touched(s)}), new AS (
+       SELECT t.app_id, t.user_id, t.level, r.day, r.os, r.app_version, r.country, coalesce(a.fails, 0) AS fails, coalesce(a.completes, 0) AS completes, w.pass_attempts,
+              w.pass_seconds + coalesce((SELECT sum(y.fail_seconds) FROM stuck_level_user y
+                                          WHERE y.app_id = t.app_id AND y.user_id = t.user_id AND y.level = t.level AND y.day < a.pass_day), 0) AS pass_seconds
+         FROM t
+         JOIN level_reach r ON r.app_id = t.app_id AND r.user_id = t.user_id AND r.mode = 'main' AND r.level = t.level
+         LEFT JOIN LATERAL (SELECT sum(x.fails)::int AS fails, sum(x.completes)::int AS completes, min(x.day) FILTER (WHERE x.completes > 0) AS pass_day
+                              FROM stuck_level_user x WHERE x.app_id = t.app_id AND x.user_id = t.user_id AND x.level = t.level) a ON true
+         LEFT JOIN stuck_level_user w ON w.app_id = t.app_id AND w.user_id = t.user_id AND w.level = t.level AND w.day = a.pass_day
+     ), old AS (
+       SELECT o.* FROM stuck_arrivals o JOIN new n ON n.app_id = o.app_id AND n.user_id = o.user_id AND n.level = o.level
+     ), saved AS (
+       INSERT INTO stuck_arrivals (app_id, user_id, level, day, os, app_version, country, fails, completes, pass_attempts, pass_seconds)
+       SELECT app_id, user_id, level, day, os, app_version, country, fails, completes, pass_attempts, pass_seconds FROM new
+       ON CONFLICT (app_id, user_id, level) DO UPDATE SET day = EXCLUDED.day, os = EXCLUDED.os, app_version = EXCLUDED.app_version, country = EXCLUDED.country,
+              fails = EXCLUDED.fails, completes = EXCLUDED.completes, pass_attempts = EXCLUDED.pass_attempts, pass_seconds = EXCLUDED.pass_seconds
+     ), delta AS (
+       SELECT ${ARRIVAL_KEY}, 1 AS sign, fails, completes, pass_attempts, pass_seconds FROM new
+       UNION ALL SELECT ${ARRIVAL_KEY}, -1, fails, completes, pass_attempts, pass_seconds FROM old
+     ), ${countInserts('counts', ARRIVAL_KEY)}, ${countInserts('totals', TOTAL_KEY)}
+     ${changedPassGroups}`,
+    s.params,
+  );
+  await rewritePassLists(tx, changed);
+}
 
 /**
  * The day's active players (the only ones whose highest level or its arrival can have changed today): the
@@ -173,6 +232,16 @@ const stuckHighest: RollupStep = defineStep({
         WHERE d.day = $1::date AND d.app_id ${s.appsIn2} AND p.app_id = d.app_id AND p.user_id = d.user_id AND a.level = p.highest_level
           AND (p.highest_day, p.os, p.app_version, p.country) IS DISTINCT FROM (a.day, a.os, a.app_version, a.country)`,
       s.params,
+    );
+  },
+  // Over a range: every player of the apps (stuck_players holds only those the range made).
+  async runRange(tx, s) {
+    await tx.query(
+      `UPDATE stuck_players p SET highest_day = a.day, os = a.os, app_version = a.app_version, country = a.country
+         FROM stuck_arrivals a
+        WHERE p.app_id IN (SELECT jsonb_array_elements_text($1::jsonb)) AND a.app_id = p.app_id AND a.user_id = p.user_id AND a.level = p.highest_level
+          AND (p.highest_day, p.os, p.app_version, p.country) IS DISTINCT FROM (a.day, a.os, a.app_version, a.country)`,
+      [JSON.stringify(s.apps)],
     );
   },
 });

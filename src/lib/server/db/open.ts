@@ -6,6 +6,14 @@ import { oldestFirst } from './oldest-first';
 import { pgliteStatements, postgresStatements } from './prepared';
 import { makeSql, type Db, type ListenHandlers } from './sql';
 
+/**
+ * The embedded database's write-ahead log kept small: PostgreSQL's default max_wal_size (1 GB) let the demo
+ * seeding leave ~450 MB of recycled log segments in the data folder for good (a checkpoint keeps recycled
+ * segments up to what the last checkpoint distance suggests). With these limits checkpoints come sooner and
+ * the folder keeps at most about max_wal_size of log (docs/performance.md, "A newcomer's first start").
+ */
+const WAL_LIMITS = ['-c', 'max_wal_size=128MB', '-c', 'min_wal_size=64MB'];
+
 /** Opens the embedded PGlite database in dataDir, refusing when another live process holds it. */
 export async function openPglite(dataDir: string, options: { loadDump?: Blob } = {}): Promise<Db> {
   mkdirSync(dataDir, { recursive: true });
@@ -13,7 +21,7 @@ export async function openPglite(dataDir: string, options: { loadDump?: Blob } =
   const { PGlite } = await import('@electric-sql/pglite');
   let pg;
   try {
-    pg = await PGlite.create(join(dataDir, 'pg'), options.loadDump ? { loadDataDir: options.loadDump } : {});
+    pg = await PGlite.create(join(dataDir, 'pg'), { startParams: [...PGlite.defaultStartParams, ...WAL_LIMITS], ...(options.loadDump ? { loadDataDir: options.loadDump } : {}) });
   } catch (error) {
     releaseLock();
     throw error;
