@@ -14,6 +14,8 @@ import { nowMs } from '../time/clock';
 import type { z } from 'zod';
 import type { ReportAnswer, ReportDescriptor, ReportInputOf } from '../reports/define';
 import { handleReport, type ReportHandler } from '../reports/server';
+import { columnStore } from './store/column-store';
+import { mainDataDays, retentionCells } from './store/reports';
 
 /**
  * The report queries. Each reads rollup tables only, for the apps the account may see, and first brings
@@ -94,6 +96,8 @@ const MAIN_DATA = columnSums(...MAIN_DATA_FIGURES);
 
 /** Main Data: per day of the range, the sums every column is derived from (days without data are zero rows). */
 export async function mainData(db: Db, scope: ReportScope): Promise<{ rows: MainDataRow[]; pending: number }> {
+  const store = columnStore();
+  if (store) return { rows: everyDay(daysOf(scope.from, scope.to), await mainDataDays(db, await store, scope), MAIN_DATA.zero), pending: 0 };
   const pending = await refresh(db, scope);
   const byDay = new Map<string, MainDataRow>();
   if (scope.apps.length) {
@@ -117,12 +121,14 @@ export async function metricPerDay(db: Sql, scope: ReportScope, figure: 'install
 
 /** Retention by install-day cohort, D0..D30; a day N is null until it is over (today is still in progress). */
 export async function retention(db: Db, scope: ReportScope, now = nowMs()): Promise<{ cohorts: RetentionCohort[]; pending: number }> {
-  const pending = await refresh(db, scope, RETENTION_DAYS);
+  const store = columnStore();
+  const pending = store ? 0 : await refresh(db, scope, RETENTION_DAYS);
   const today = reportDay(now);
   const cohorts: RetentionCohort[] = [];
-  const sizes = await metricPerDay(db, scope, 'installs');
-  const cells = new Map<string, number>();
-  if (scope.apps.length) {
+  const fromStore = store ? await retentionCells(db, await store, scope) : null;
+  const sizes = fromStore?.sizes ?? (await metricPerDay(db, scope, 'installs'));
+  const cells = fromStore?.cells ?? new Map<string, number>();
+  if (scope.apps.length && !fromStore) {
     const params: unknown[] = [];
     const rows = await db.query<{ install_day: string; n: number; users: string }>(
       `SELECT install_day::text AS install_day, (day - install_day)::int AS n, sum(users)::text AS users
