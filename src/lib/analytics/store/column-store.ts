@@ -1,4 +1,5 @@
 import { tunables, type EventStoreSettings } from '../../server/config';
+import { ensureSchema } from './schema';
 import type { ColumnStore } from './types';
 
 export type { ColumnStore } from './types';
@@ -22,7 +23,6 @@ export function columnStore(settings: EventStoreSettings = tunables().eventStore
 export const usesColumnStore = (): boolean => tunables().eventStore.kind !== 'postgres';
 
 async function openStore(settings: Exclude<EventStoreSettings, { kind: 'postgres' }>): Promise<ColumnStore> {
-  const { ensureSchema } = await import('./schema');
   const store = settings.kind === 'chdb' ? await (await import('./chdb-store')).openChdb(settings.chdbPath) : await (await import('./clickhouse-store')).openClickhouse(settings);
   await ensureSchema(store);
   return store;

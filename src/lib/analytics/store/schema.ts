@@ -49,4 +49,4 @@ export async function ensureSchema(store: ColumnStore): Promise<void> {
  * does. The query binds {test_players:Array(String)}: "app\tuser" of the apps' flagged players (./scope.ts).
  */
 export const liveEvents = (store: ColumnStore, where: string) =>
-  `(SELECT * FROM ${store.database}.${EVENTS_TABLE} FINAL WHERE ${where} AND NOT has({test_players:Array(String)}, concat(app_id, '\\t', user_id)))`;
+  `(SELECT *, revenue, duration FROM ${store.database}.${EVENTS_TABLE} FINAL WHERE ${where} AND NOT has({test_players:Array(String)}, concat(app_id, '\\t', user_id)))`;
