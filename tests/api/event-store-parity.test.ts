@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mainDataContract, retentionContract } from '../../src/lib/analytics/contract';
+import { levelContract, levelRetentionContract, mainDataContract, retentionContract } from '../../src/lib/analytics/contract';
+import { levelMiniGameScreen } from '../../src/lib/analytics/screens';
 import { simulateStudio } from '../../src/lib/analytics/simulator';
 import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
 import { loginContract } from '../../src/lib/auth/contract';
@@ -139,6 +140,16 @@ describe('EVENT_STORE=chdb and clickhouse answer what EVENT_STORE=postgres answe
     const { cohorts } = await same((c) => c.root(retentionContract, range()));
     expect(cohorts.some((c) => (c.retained[1] ?? 0) > 0)).toBe(true);
     await same((c) => c.root(retentionContract, { ...range(), os: 1, countries: ['US'] }), 'filtered');
+  });
+
+  it('Level (main and mini-game levels) and Level retention, unfiltered and filtered', async () => {
+    const main = await same((c) => c.root(levelContract, range()), 'level');
+    expect(main.levels.length).toBeGreaterThan(3);
+    await same((c) => c.root(levelContract, { ...range(), os: 2 }), 'level ios');
+    await same((c) => c.root(levelMiniGameScreen.contract, range()), 'mini-game level');
+    const cohorts = await same((c) => c.root(levelRetentionContract, { ...range(), maxLevel: 20 }), 'level retention');
+    expect(cohorts.cohorts.some((c) => c.reached[0]! > 0)).toBe(true);
+    await same((c) => c.root(levelRetentionContract, { ...range(), maxLevel: 20, countries: ['US'] }), 'level retention US');
   });
 
   it("a player's history logs, page by page", async () => {

@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { ReportAnswer, ReportDescriptor, ReportInputOf } from '../reports/define';
 import { handleReport, type ReportHandler } from '../reports/server';
 import { columnStore } from './store/column-store';
-import { mainDataDays, retentionCells } from './store/reports';
+import { levelReachByCohort, levelRows, mainDataDays, retentionCells } from './store/reports';
 
 /**
  * The report queries. Each reads rollup tables only, for the apps the account may see, and first brings
@@ -150,6 +150,8 @@ const LEVEL = columnSums('starts', 'completes', 'fails', 'attemptsSum', 'duratio
 
 /** Per level of the mode: plays, outcomes and first-time players in the range. */
 export async function levels(db: Db, scope: ReportScope, mode: string): Promise<{ levels: LevelRow[]; pending: number }> {
+  const store = columnStore();
+  if (store) return { levels: await levelRows(db, await store, scope, mode), pending: 0 };
   const pending = await refresh(db, scope);
   if (scope.apps.length === 0) return { levels: [], pending };
   const params: unknown[] = [];
@@ -165,10 +167,12 @@ export async function levels(db: Db, scope: ReportScope, mode: string): Promise<
 /** Per install cohort: installs, and how many of them have reached each level 1..maxLevel (as of now). */
 export async function levelRetention(db: Db, scope: ReportScope, mode: string, maxLevel: number): Promise<{ cohorts: LevelRetentionCohort[]; pending: number }> {
   // A cohort's players reach levels on any later day: the whole history after the range may be pending.
-  const pending = await refresh(db, { ...scope, to: scope.to }, daysBetween(scope.to, reportDay(nowMs())));
-  const sizes = await metricPerDay(db, scope, 'installs');
-  const reached = new Map<string, number>();
-  if (scope.apps.length) {
+  const store = columnStore();
+  const fromStore = store ? await levelReachByCohort(db, await store, scope, mode, maxLevel) : null;
+  const pending = store ? 0 : await refresh(db, { ...scope, to: scope.to }, daysBetween(scope.to, reportDay(nowMs())));
+  const sizes = fromStore?.sizes ?? (await metricPerDay(db, scope, 'installs'));
+  const reached = fromStore?.reached ?? new Map<string, number>();
+  if (scope.apps.length && !fromStore) {
     const params: unknown[] = [];
     const where = scopeWhere(scope, params, 'install_day');
     params.push(mode, maxLevel);

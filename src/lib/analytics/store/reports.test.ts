@@ -6,7 +6,7 @@ import { dayStart, reportDay, utcDay } from '../../time/day';
 import { validateEvent, type ValidEvent } from '../events';
 import { openChdb } from './chdb-store';
 import { ingestToColumnStore } from './ingest';
-import { dashboardFigures, mainDataDays, retentionCells } from './reports';
+import { dashboardFigures, levelReachByCohort, levelRows, mainDataDays, retentionCells } from './reports';
 import { ensureSchema } from './schema';
 import type { ColumnStore } from './types';
 
@@ -42,6 +42,11 @@ beforeAll(async () => {
     e('session_start', 'a', noon('2026-03-11', 9), {}, { appVersion: '2.0', country: 'US' }),
     // b: first_open on the 12th and a later-sent, earlier one on the 11th: installed on the 11th.
     e('first_open', 'b', noon('2026-03-12')), e('first_open', 'b', noon('2026-03-11')),
+    // levels (main mode): a plays level 1 twice (a fail then a win) and level 2 on the 11th from version 2.0; b plays level 1 on the 12th.
+    e('level_start', 'a', noon('2026-03-10', 10), { level: 1 }), e('level_fail', 'a', noon('2026-03-10', 20), { level: 1, duration: 10, attempts: 1 }),
+    e('level_complete', 'a', noon('2026-03-11', 4), { level: 1, duration: 30, attempts: 2 }),
+    e('level_start', 'a', noon('2026-03-11', 8), { level: 2 }, { appVersion: '2.0' }),
+    e('level_start', 'b', noon('2026-03-12', 8), { level: 1, mode: 'minigame' }), e('level_start', 'b', noon('2026-03-12', 9), { level: 1 }),
     // t: a test player, left out of everything.
     e('first_open', 't', noon('2026-03-10')), e('session_start', 't', noon('2026-03-10', 3)),
   ];
@@ -62,6 +67,23 @@ describe('reports on the column store', () => {
       '2026-03-11': { ...zero, day: '2026-03-11', installs: 1, dau: 2, sessions: 2, adImpressions: 1, adRevenue: 1500, iapPurchases: 1, iapRevenue: 990_000, payers: 1 },
       '2026-03-12': { ...zero, day: '2026-03-12', dau: 1 },
     });
+  });
+
+  it('Level: plays and outcomes under their own attributes, players by their first play of the level', async () => {
+    expect(await levelRows(db, store, scope, 'main')).toEqual([
+      { level: 1, starts: 2, completes: 1, fails: 1, attemptsSum: 2, durationSum: 40, reached: 2 },
+      { level: 2, starts: 1, completes: 0, fails: 0, attemptsSum: 0, durationSum: 0, reached: 1 },
+    ]);
+    expect(await levelRows(db, store, { ...scope, from: '2026-03-11' }, 'main')).toEqual([
+      { level: 1, starts: 1, completes: 1, fails: 0, attemptsSum: 2, durationSum: 30, reached: 1 },
+      { level: 2, starts: 1, completes: 0, fails: 0, attemptsSum: 0, durationSum: 0, reached: 1 },
+    ]);
+    expect(await levelRows(db, store, { ...scope, version: '2.0' }, 'main')).toEqual([{ level: 2, starts: 1, completes: 0, fails: 0, attemptsSum: 0, durationSum: 0, reached: 1 }]);
+  });
+
+  it('Level retention: cohort users who have played each level', async () => {
+    const { reached } = await levelReachByCohort(db, store, scope, 'main', 3);
+    expect(Object.fromEntries(reached)).toEqual({ '2026-03-10|1': 1, '2026-03-10|2': 1, '2026-03-11|1': 1 });
   });
 
   it("filters count a user-day under its last event's attributes, and an install under its own", async () => {

@@ -1,6 +1,6 @@
 import type { Sql } from '../../server/db';
 import { addDays } from '../../time/day';
-import type { MainDataRow } from '../rows';
+import type { LevelRow, MainDataRow } from '../rows';
 import { RETENTION_MAX_DAY } from '../rollups/constants';
 import type { ColumnStore, StoreScope } from './types';
 import { liveEvents } from './schema';
@@ -128,4 +128,59 @@ export async function dashboardFigures(db: Sql, store: ColumnStore, apps: readon
   for (const r of installs) Object.assign(row(r.app_id), { it: num(r.it), iy: num(r.iy) });
   for (const r of days) Object.assign(row(r.app_id), { dy: num(r.dy), ry: num(r.ry) });
   return out;
+}
+
+const LEVEL_EVENTS = "name IN ('level_start', 'level_complete', 'level_fail')";
+
+/**
+ * Level: per level of the mode, plays and outcomes in the range under each event's own attributes, and the
+ * players whose first play of the level (by time, then event id) falls in the range, under that play's attributes.
+ */
+export async function levelRows(db: Sql, store: ColumnStore, scope: StoreScope, mode: string): Promise<LevelRow[]> {
+  if (scope.apps.length === 0) return [];
+  const context = await storeContext(db, scope.apps);
+  const params = { ...baseParams(scope, context), mode };
+  const filter = attributeFilter(scope, params, { os: 'os', version: 'app_version', country: 'country' });
+  const firstFilter = attributeFilter(scope, params, { os: 'f.3', version: 'f.4', country: 'f.5' });
+  const rows = await store.query<Record<string, string>>(
+    `SELECT p.level AS level, starts, completes, fails, attemptsSum, durationSum, coalesce(r.reached, 0) AS reached FROM (
+       SELECT JSONExtractInt(params, 'level') AS level, countIf(name = 'level_start') AS starts, countIf(name = 'level_complete') AS completes,
+              countIf(name = 'level_fail') AS fails, sumIf(JSONExtractInt(params, 'attempts'), name = 'level_complete') AS attemptsSum,
+              sumIf(duration, name != 'level_start') AS durationSum
+         FROM ${liveEvents(store, `app_id IN {apps:Array(String)} AND day BETWEEN {from:Date} AND {to:Date} AND ${LEVEL_EVENTS}`)}
+        WHERE JSONExtractString(params, 'mode') = {mode:String} AND ${filter} GROUP BY level) AS p
+     LEFT JOIN (
+       SELECT level, count() AS reached FROM (
+         SELECT app_id, user_id, JSONExtractInt(params, 'level') AS level, argMin((day, 0, os, app_version, country), (event_time, event_id)) AS f
+           FROM ${liveEvents(store, `app_id IN {apps:Array(String)} AND day <= {to:Date} AND ${LEVEL_EVENTS}`)}
+          WHERE JSONExtractString(params, 'mode') = {mode:String} GROUP BY app_id, user_id, level)
+        WHERE f.1 >= {from:Date} AND ${firstFilter} GROUP BY level) AS r ON r.level = p.level
+     ORDER BY level`,
+    params,
+  );
+  return rows.map((r) => ({ level: num(r.level), starts: num(r.starts), completes: num(r.completes), fails: num(r.fails), attemptsSum: num(r.attemptsSum), durationSum: num(r.durationSum), reached: num(r.reached) }));
+}
+
+/** Level retention: per install cohort of the scope, its users who have played each level 1..maxLevel of the mode (any day so far). */
+export async function levelReachByCohort(db: Sql, store: ColumnStore, scope: StoreScope, mode: string, maxLevel: number): Promise<{ reached: Map<string, number>; sizes: Map<string, number> }> {
+  const reached = new Map<string, number>();
+  if (scope.apps.length === 0) return { reached, sizes: new Map() };
+  const context = await storeContext(db, scope.apps);
+  const params = { ...baseParams(scope, context), mode, max_level: maxLevel };
+  const filter = attributeFilter(scope, params, { os: 'i_os', version: 'i_version', country: 'i_country' });
+  const [rows, sizes] = await Promise.all([
+    store.query<{ cohort: string; level: string; users: string }>(
+      `SELECT toString(i.install_day) AS cohort, l.level AS level, count() AS users
+         FROM (SELECT * FROM (${installsSql(store)}) WHERE install_day >= {from:Date} AND ${filter}) AS i
+         INNER JOIN (SELECT DISTINCT app_id, user_id, JSONExtractInt(params, 'level') AS level
+                       FROM ${liveEvents(store, `app_id IN {apps:Array(String)} AND ${LEVEL_EVENTS}`)}
+                      WHERE JSONExtractString(params, 'mode') = {mode:String} AND level BETWEEN 1 AND {max_level:UInt32}) AS l
+                 ON l.app_id = i.app_id AND l.user_id = i.user_id
+        GROUP BY i.install_day, l.level`,
+      params,
+    ),
+    installsPerDay(store, scope, context),
+  ]);
+  for (const r of rows) reached.set(`${r.cohort}|${num(r.level)}`, num(r.users));
+  return { reached, sizes };
 }
