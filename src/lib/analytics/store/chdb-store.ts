@@ -28,7 +28,8 @@ interface Reply {
   ready?: boolean;
 }
 
-export async function openChdb(path: string, database = 'gsm'): Promise<ColumnStore> {
+/** `onExit`: the worker ended (a crash, or close()); the caller opens a new one for the next request. */
+export async function openChdb(path: string, database = 'gsm', onExit?: () => void): Promise<ColumnStore> {
   mkdirSync(path, { recursive: true });
   const child: ChildProcess = fork(workerPath(), [], { env: { ...process.env, CHDB_PATH: path }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
   const waiting = new Map<number, { resolve: (rows: Record<string, unknown>[]) => void; reject: (error: Error) => void }>();
@@ -55,6 +56,7 @@ export async function openChdb(path: string, database = 'gsm'): Promise<ColumnSt
     exited = new Error(`the chdb worker ended (${signal ?? `code ${code}`})`);
     for (const pending of waiting.values()) pending.reject(exited);
     waiting.clear();
+    onExit?.();
   });
   // An idle worker does not keep the console's process alive (a script ends when its work is done); a call
   // waiting for its answer does. The worker never outlives the console: it ends when the channel closes.

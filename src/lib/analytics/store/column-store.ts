@@ -23,7 +23,11 @@ export function columnStore(settings: EventStoreSettings = tunables().eventStore
 export const usesColumnStore = (): boolean => tunables().eventStore.kind !== 'postgres';
 
 async function openStore(settings: Exclude<EventStoreSettings, { kind: 'postgres' }>): Promise<ColumnStore> {
-  const store = settings.kind === 'chdb' ? await (await import('./chdb-store')).openChdb(settings.chdbPath) : await (await import('./clickhouse-store')).openClickhouse(settings);
+  // A chdb worker that ended (a fault in the engine) is replaced at the next request, not left failing every call.
+  const forget = () => {
+    if (currentSettings === settings) current = null;
+  };
+  const store = settings.kind === 'chdb' ? await (await import('./chdb-store')).openChdb(settings.chdbPath, 'gsm', forget) : await (await import('./clickhouse-store')).openClickhouse(settings);
   await ensureSchema(store);
   return store;
 }
