@@ -36,22 +36,26 @@ describe('kill -9 during ingestion on chdb', () => {
     const time = nowMs() - 60_000;
     const acknowledged: string[] = [];
     let sending = true;
-    // Four senders, each batch one player's 100 counter events: a batch answered 200 must be there whole.
+    // Eight senders, each batch one player's 500 counter events (the worker writes one batch at a time, so several
+    // wait in its queue at any moment): a batch answered 200 must be there whole.
     const sender = async (lane: number) => {
       for (let n = 0; sending; n++) {
         const user = `k${lane}-${n}`;
-        const events = Array.from({ length: 100 }, (_, i) => ({ id: `${user}-${i}`, name: 'counter', userId: user, time: time + i, appVersion: '1.0', params: { name: 'coins', value: i } }));
+        const events = Array.from({ length: 500 }, (_, i) => ({ id: `${user}-${i}`, name: 'counter', userId: user, time: time + i, appVersion: '1.0', params: { name: 'coins', value: i } }));
         try {
           const response = await fetch(`${first.baseUrl}/api/sdk/v1/analytics/events`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sdk-key': key }, body: JSON.stringify({ events }) });
-          if (response.status === 200 && ((await response.json()) as { data: { accepted: number } }).data.accepted === 100) acknowledged.push(user);
+          if (response.status === 200 && ((await response.json()) as { data: { accepted: number } }).data.accepted === 500) {
+            acknowledged.push(user);
+            // Killed the moment the 12th answer arrives, while other batches are still being written.
+            if (acknowledged.length === 12) first.kill();
+          }
         } catch {
           return; // the server is gone
         }
       }
     };
-    const lanes = [0, 1, 2, 3].map(sender);
+    const lanes = [0, 1, 2, 3, 4, 5, 6, 7].map(sender);
     while (acknowledged.length < 12) await new Promise((r) => setTimeout(r, 20));
-    first.kill();
     sending = false;
     await Promise.all(lanes);
     expect(acknowledged.length).toBeGreaterThanOrEqual(12);
@@ -61,8 +65,14 @@ describe('kill -9 during ingestion on chdb', () => {
       const again = await rootAt(second.baseUrl);
       const today = reportDay(nowMs());
       for (const user of acknowledged) {
-        const { data } = await again(historyContracts.counterLog!.list, { appId: APP, userId: user, from: addDays(today, -1), to: today, limit: 200 });
-        expect(data.rows.length, user).toBe(100);
+        let rows = 0;
+        let cursor: string | undefined;
+        do {
+          const { data } = await again(historyContracts.counterLog!.list, { appId: APP, userId: user, from: addDays(today, -1), to: today, limit: 200, ...(cursor ? { cursor } : {}) });
+          rows += data.rows.length;
+          cursor = data.nextCursor ?? undefined;
+        } while (cursor);
+        expect(rows, user).toBe(500);
       }
     } finally {
       await second.stop();
