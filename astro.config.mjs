@@ -120,7 +120,7 @@ export default defineConfig({
   vite: {
     plugins: [primeThemeTrim()],
     // PrimeReact ships CSS imports and CJS/ESM mixes that must go through Vite's SSR transform.
-    ssr: { noExternal: ['primereact'], external: ['@electric-sql/pglite', 'pg'] },
+    ssr: { noExternal: ['primereact'], external: ['@electric-sql/pglite', 'pg', '@clickhouse/client', 'chdb'] },
     optimizeDeps: { exclude: ['@electric-sql/pglite'] },
   },
 });

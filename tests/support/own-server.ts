@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { servingWithDemo } from '../../scripts/lib/serving.mjs';
-import { assertBuildIsCurrent, DEMO_PASSWORD, freePort, pgliteTemplateEnv, SESSION_SECRET } from './test-server';
+import { assertBuildIsCurrent, DEMO_PASSWORD, eventStoreEnv, freePort, pgliteTemplateEnv, SESSION_SECRET } from './test-server';
 
 /**
  * Server processes a test starts and stops itself (kill tests, restarts, a fuzz run that must not disturb the
@@ -45,7 +45,7 @@ export async function startServer(env: Record<string, string>, options: { keepDi
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'gsm-own-srv-'));
   const child = spawn(process.execPath, [entry], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: '1', DEMO_PASSWORD, SESSION_SECRET, CONFIG_SECRET_KEY: 'test-config-secret-key-long-enough-0123456789', DEMO_TELEMETRY_USERS: '50', ...(env.DATABASE_URL ? {} : pgliteTemplateEnv()), ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: '1', DEMO_PASSWORD, SESSION_SECRET, CONFIG_SECRET_KEY: 'test-config-secret-key-long-enough-0123456789', DEMO_TELEMETRY_USERS: '50', ...(env.DATABASE_URL ? {} : pgliteTemplateEnv()), ...eventStoreEnv(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -79,6 +79,15 @@ export interface TestServer {
  * Starts the built server (dist/) as a child process on a free port, on a fresh embedded database in a
  * temporary directory, or on TEST_DATABASE_URL (reset first) when that is set.
  */
+/**
+ * TEST_EVENT_STORE=chdb runs the API suites' servers with their events on embedded ClickHouse (in their data
+ * directory): the analytics suites' chdb pass. Unset, events stay in the database (EVENT_STORE=postgres).
+ */
+export function eventStoreEnv(): Record<string, string> {
+  const store = process.env.TEST_EVENT_STORE?.trim();
+  return store ? { EVENT_STORE: store } : {};
+}
+
 export async function startTestServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
   const entry = assertBuildIsCurrent();
   const port = await freePort();
@@ -101,6 +110,7 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
       // A small demo studio (the default seeds 2,000 players): enough for the analytics screens, quick to start.
       DEMO_TELEMETRY_USERS: '400',
       ...(pgUrl ? { DATABASE_URL: pgUrl } : { DATABASE_URL: '', ...pgliteTemplateEnv() }),
+      ...eventStoreEnv(),
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,6 +3,8 @@ import type { SessionAccount } from '../auth/types';
 import type { Sql } from '../server/db';
 import { addDays, reportDay } from '../time/day';
 import { nowMs } from '../time/clock';
+import { columnStore, type ColumnStore } from './store/column-store';
+import { dashboardFigures } from './store/reports';
 
 /** An app the account sees, with its key figures on the dashboard (from the daily rollups; money in USD micros). */
 export interface DashboardApp {
@@ -28,6 +30,8 @@ export interface DashboardApp {
  */
 export async function dashboardApps(db: Sql, account: SessionAccount, now = nowMs()): Promise<DashboardApp[]> {
   const today = reportDay(now);
+  const store = columnStore();
+  if (store) return dashboardFromStore(db, await store, account, today);
   const params: unknown[] = [today, addDays(today, -1)];
   const rows = await db.query<{ id: string; name: string; team: string; has_data: boolean; it: string; iy: string; dy: string; ry: string }>(
     `SELECT a.id, a.name, coalesce(t.name, '') AS team, h.found IS NOT NULL AS has_data,
@@ -54,4 +58,19 @@ export async function dashboardApps(db: Sql, account: SessionAccount, now = nowM
     dauYesterday: Number(r.dy),
     revenueYesterday: Number(r.ry),
   }));
+}
+
+/** EVENT_STORE=chdb or clickhouse: the apps from the console's database, their figures from the event store. */
+async function dashboardFromStore(db: Sql, store: ColumnStore, account: SessionAccount, today: string): Promise<DashboardApp[]> {
+  const params: unknown[] = [];
+  const apps = await db.query<{ id: string; name: string; team: string }>(
+    `SELECT a.id, a.name, coalesce(t.name, '') AS team FROM apps a LEFT JOIN teams t ON t.id = a.team_id
+      WHERE ${visibleAppCondition(account, params)} ORDER BY lower(a.name), a.id`,
+    params,
+  );
+  const figures = await dashboardFigures(db, store, apps.map((a) => a.id), today);
+  return apps.map((a) => {
+    const f = figures.get(a.id);
+    return { id: a.id, name: a.name, team: a.team, hasData: f?.hasData ?? false, installsToday: f?.it ?? 0, installsYesterday: f?.iy ?? 0, dauYesterday: f?.dy ?? 0, revenueYesterday: f?.ry ?? 0 };
+  });
 }

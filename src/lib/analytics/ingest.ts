@@ -7,6 +7,8 @@ import { FLAG_BITS, Refusal, validateEvent, type ClampFlag, type ValidEvent } fr
 import { ensurePartitions } from './partitions';
 import { nowMs } from '../time/clock';
 import { attributeInstalls } from '../house-ads/attribution';
+import { columnStore, usesColumnStore } from './store/column-store';
+import { ingestToColumnStore } from './store/ingest';
 
 /** What the SDK is told about a batch. */
 export interface IngestResult {
@@ -85,6 +87,7 @@ export async function ingestBatch(db: Db, app: SdkApp, events: readonly unknown[
   if (valid.length === 0) return result;
 
   const days = valid.map((e) => reportDay(e.time));
+  if (usesColumnStore()) return ingestToColumns(db, app, valid, days, sentDays, now, result);
   await ensurePartitions(db, days);
 
   const receivedAt = new Date(now).toISOString();
@@ -124,6 +127,21 @@ export async function ingestBatch(db: Db, app: SdkApp, events: readonly unknown[
   rememberVersions(db, app, versionRows);
   result.duplicates += valid.length - stored;
   // In-house ads: a first open may be an install one of the studio's campaigns brought (docs/metrics.md).
+  const opens = valid.filter((e) => e.name === 'first_open');
+  if (opens.length) await attributeInstalls(db, app.appId, opens);
+  return result;
+}
+
+/**
+ * EVENT_STORE=chdb or clickhouse: the events go to the column store (which needs no rollups: its reports read
+ * raw events); the app versions and the install attribution stay in the console's database, as on PostgreSQL.
+ */
+async function ingestToColumns(db: Db, app: SdkApp, valid: ValidEvent[], days: string[], sentDays: string[], now: number, result: IngestResult): Promise<IngestResult> {
+  const stored = await ingestToColumnStore(await columnStore()!, app, valid, days, sentDays, now);
+  const versionRows = versionUpdates(db, app, valid);
+  if (versionRows.length) await db.transaction((tx) => upsertVersions(tx, app, versionRows));
+  rememberVersions(db, app, versionRows);
+  result.duplicates += valid.length - stored;
   const opens = valid.filter((e) => e.name === 'first_open');
   if (opens.length) await attributeInstalls(db, app.appId, opens);
   return result;

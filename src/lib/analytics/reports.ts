@@ -14,6 +14,8 @@ import { nowMs } from '../time/clock';
 import type { z } from 'zod';
 import type { ReportAnswer, ReportDescriptor, ReportInputOf } from '../reports/define';
 import { handleReport, type ReportHandler } from '../reports/server';
+import { columnStore } from './store/column-store';
+import { levelReachByCohort, levelRows, mainDataDays, retentionCells } from './store/reports';
 
 /**
  * The report queries. Each reads rollup tables only, for the apps the account may see, and first brings
@@ -94,6 +96,8 @@ const MAIN_DATA = columnSums(...MAIN_DATA_FIGURES);
 
 /** Main Data: per day of the range, the sums every column is derived from (days without data are zero rows). */
 export async function mainData(db: Db, scope: ReportScope): Promise<{ rows: MainDataRow[]; pending: number }> {
+  const store = columnStore();
+  if (store) return { rows: everyDay(daysOf(scope.from, scope.to), await mainDataDays(db, await store, scope), MAIN_DATA.zero), pending: 0 };
   const pending = await refresh(db, scope);
   const byDay = new Map<string, MainDataRow>();
   if (scope.apps.length) {
@@ -117,12 +121,14 @@ export async function metricPerDay(db: Sql, scope: ReportScope, figure: 'install
 
 /** Retention by install-day cohort, D0..D30; a day N is null until it is over (today is still in progress). */
 export async function retention(db: Db, scope: ReportScope, now = nowMs()): Promise<{ cohorts: RetentionCohort[]; pending: number }> {
-  const pending = await refresh(db, scope, RETENTION_DAYS);
+  const store = columnStore();
+  const pending = store ? 0 : await refresh(db, scope, RETENTION_DAYS);
   const today = reportDay(now);
   const cohorts: RetentionCohort[] = [];
-  const sizes = await metricPerDay(db, scope, 'installs');
-  const cells = new Map<string, number>();
-  if (scope.apps.length) {
+  const fromStore = store ? await retentionCells(db, await store, scope) : null;
+  const sizes = fromStore?.sizes ?? (await metricPerDay(db, scope, 'installs'));
+  const cells = fromStore?.cells ?? new Map<string, number>();
+  if (scope.apps.length && !fromStore) {
     const params: unknown[] = [];
     const rows = await db.query<{ install_day: string; n: number; users: string }>(
       `SELECT install_day::text AS install_day, (day - install_day)::int AS n, sum(users)::text AS users
@@ -144,6 +150,8 @@ const LEVEL = columnSums('starts', 'completes', 'fails', 'attemptsSum', 'duratio
 
 /** Per level of the mode: plays, outcomes and first-time players in the range. */
 export async function levels(db: Db, scope: ReportScope, mode: string): Promise<{ levels: LevelRow[]; pending: number }> {
+  const store = columnStore();
+  if (store) return { levels: await levelRows(db, await store, scope, mode), pending: 0 };
   const pending = await refresh(db, scope);
   if (scope.apps.length === 0) return { levels: [], pending };
   const params: unknown[] = [];
@@ -159,10 +167,12 @@ export async function levels(db: Db, scope: ReportScope, mode: string): Promise<
 /** Per install cohort: installs, and how many of them have reached each level 1..maxLevel (as of now). */
 export async function levelRetention(db: Db, scope: ReportScope, mode: string, maxLevel: number): Promise<{ cohorts: LevelRetentionCohort[]; pending: number }> {
   // A cohort's players reach levels on any later day: the whole history after the range may be pending.
-  const pending = await refresh(db, { ...scope, to: scope.to }, daysBetween(scope.to, reportDay(nowMs())));
-  const sizes = await metricPerDay(db, scope, 'installs');
-  const reached = new Map<string, number>();
-  if (scope.apps.length) {
+  const store = columnStore();
+  const fromStore = store ? await levelReachByCohort(db, await store, scope, mode, maxLevel) : null;
+  const pending = store ? 0 : await refresh(db, { ...scope, to: scope.to }, daysBetween(scope.to, reportDay(nowMs())));
+  const sizes = fromStore?.sizes ?? (await metricPerDay(db, scope, 'installs'));
+  const reached = fromStore?.reached ?? new Map<string, number>();
+  if (scope.apps.length && !fromStore) {
     const params: unknown[] = [];
     const where = scopeWhere(scope, params, 'install_day');
     params.push(mode, maxLevel);

@@ -4,6 +4,8 @@ import type { SessionAccount } from '../auth/types';
 import { MESSAGES } from '../http/messages';
 import type { Sql } from '../server/db';
 import { HttpError, badRequest } from '../server/errors';
+import { columnStore } from '../analytics/store/column-store';
+import { playerEvents } from '../analytics/store/history';
 import { HISTORY_MAX_DAYS, type HistoryKind, type HistoryQuery, type HistoryRow } from './kinds';
 
 /** Where the previous page stopped: the last row's time and event id (rows are ordered by both, newest first). */
@@ -29,7 +31,7 @@ function checkQuery(viewer: SessionAccount, q: HistoryQuery): void {
 }
 
 interface EventRecord {
-  event_time: Date;
+  event_time: Date | string;
   name: string;
   params: Record<string, unknown>;
   app_version: string;
@@ -49,6 +51,8 @@ const toRow = (r: EventRecord): HistoryRow => ({
  * partition key) through the (app, user, time) index, so a lookup stays fast however many events the app has.
  */
 async function readEvents(db: Sql, kind: HistoryKind, q: HistoryQuery, after: Cursor | null, limit: number): Promise<HistoryRow[]> {
+  const store = columnStore();
+  if (store) return (await playerEvents(await store, { ...q, names: kind.names, mode: kind.mode }, after, limit)).map(toRow);
   const params: unknown[] = [q.appId, q.userId, q.from, q.to, JSON.stringify(kind.names)];
   let where = `app_id = $1 AND user_id = $2 AND day BETWEEN $3::date AND $4::date AND name IN (SELECT jsonb_array_elements_text($5::jsonb))`;
   if (kind.mode) where += ` AND params->>'mode' = $${params.push(kind.mode)}`;

@@ -62,6 +62,34 @@ describe('tunables', () => {
   });
 });
 
+describe('EVENT_STORE', () => {
+  const fresh = (env: Record<string, string>) => {
+    for (const name of ['EVENT_STORE', 'CHDB_PATH', 'CLICKHOUSE_URL', 'CLICKHOUSE_USER', 'CLICKHOUSE_PASSWORD', 'CLICKHOUSE_DATABASE', 'DATA_DIR']) delete process.env[name];
+    Object.assign(process.env, env);
+    resetServerConfig();
+    return () => tunables().eventStore;
+  };
+
+  it('is postgres by default; chdb keeps its files in CHDB_PATH or DATA_DIR/chdb', () => {
+    expect(fresh({})()).toEqual({ kind: 'postgres' });
+    expect(fresh({ EVENT_STORE: 'chdb', DATA_DIR: '/srv/gsm' })()).toEqual({ kind: 'chdb', chdbPath: '/srv/gsm/chdb' });
+    expect(fresh({ EVENT_STORE: 'CHDB', CHDB_PATH: '/data/events' })()).toEqual({ kind: 'chdb', chdbPath: '/data/events' });
+  });
+
+  it('clickhouse needs CLICKHOUSE_URL and reads its user, password and database', () => {
+    expect(fresh({ EVENT_STORE: 'clickhouse', CLICKHOUSE_URL: 'http://ch:8123', CLICKHOUSE_USER: 'gsm', CLICKHOUSE_PASSWORD: 'pw', CLICKHOUSE_DATABASE: 'events' })()).toEqual({
+      kind: 'clickhouse', url: 'http://ch:8123', user: 'gsm', password: 'pw', database: 'events',
+    });
+    expect(fresh({ EVENT_STORE: 'clickhouse', CLICKHOUSE_URL: 'http://ch:8123' })()).toMatchObject({ user: 'default', password: '', database: 'default' });
+    expect(fresh({ EVENT_STORE: 'clickhouse' })).toThrow('EVENT_STORE=clickhouse needs CLICKHOUSE_URL (such as http://localhost:8123).');
+    expect(fresh({ EVENT_STORE: 'clickhouse', CLICKHOUSE_URL: 'http://ch:8123', CLICKHOUSE_DATABASE: 'x; DROP' })).toThrow('CLICKHOUSE_DATABASE must be a plain identifier (letters, digits, _), got "x; DROP".');
+  });
+
+  it('refuses any other store, naming the choices', () => {
+    expect(fresh({ EVENT_STORE: 'mysql' })).toThrow('EVENT_STORE must be postgres, chdb or clickhouse (got "mysql").');
+  });
+});
+
 describe('runtime', () => {
   it('runs on the Node 24 that the project pins (npm scripts put node_modules/.bin first)', () => {
     expect(process.versions.node.split('.')[0]).toBe('24');

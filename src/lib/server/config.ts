@@ -76,6 +76,8 @@ export interface Tunables {
   s3: S3Settings | null;
   /** How revenue alerts are delivered (src/lib/alerts/); tests point SMTP and webhooks at local stand-ins. */
   alerts: AlertSettings;
+  /** Where game events live and the reports that read raw events read them (EVENT_STORE; docs/scale.md). */
+  eventStore: EventStoreSettings;
 }
 
 export interface AlertSettings {
@@ -91,6 +93,28 @@ export interface AlertSettings {
   maxAttempts: number;
   /** CONSOLE_URL: this console's address, so e-mails and webhooks link to the report; unset, links are paths. */
   consoleUrl: string | null;
+}
+
+/**
+ * EVENT_STORE: postgres (default: the console's own database, with its rollups), chdb (ClickHouse embedded, in a
+ * process of its own, at CHDB_PATH) or clickhouse (a ClickHouse server or cluster through its HTTP interface).
+ */
+export type EventStoreSettings =
+  | { kind: 'postgres' }
+  | { kind: 'chdb'; chdbPath: string }
+  | { kind: 'clickhouse'; url: string; user: string; password: string; database: string };
+
+function eventStoreSettings(env: NodeJS.ProcessEnv): EventStoreSettings {
+  const kind = env.EVENT_STORE?.trim().toLowerCase() || 'postgres';
+  if (kind === 'postgres') return { kind };
+  if (kind === 'chdb') return { kind, chdbPath: resolve(env.CHDB_PATH?.trim() || join(env.DATA_DIR?.trim() || './data', 'chdb')) };
+  if (kind === 'clickhouse') {
+    if (!env.CLICKHOUSE_URL?.trim()) throw new ConfigError('EVENT_STORE=clickhouse needs CLICKHOUSE_URL (such as http://localhost:8123).');
+    const database = env.CLICKHOUSE_DATABASE?.trim() || 'default';
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(database)) throw new ConfigError(`CLICKHOUSE_DATABASE must be a plain identifier (letters, digits, _), got "${database}".`);
+    return { kind, url: url(env, 'CLICKHOUSE_URL', ''), user: env.CLICKHOUSE_USER?.trim() || 'default', password: env.CLICKHOUSE_PASSWORD ?? '', database };
+  }
+  throw new ConfigError(`EVENT_STORE must be postgres, chdb or clickhouse (got "${env.EVENT_STORE}").`);
 }
 
 export interface AdmobSettings {
@@ -323,6 +347,7 @@ export function tunables(): Tunables {
       maxAttempts: integer(env, 'ALERT_MAX_ATTEMPTS', 6, 1, 50),
       consoleUrl: env.CONSOLE_URL?.trim() ? url(env, 'CONSOLE_URL', '') : null,
     },
+    eventStore: eventStoreSettings(env),
   };
   return cachedTunables;
 }

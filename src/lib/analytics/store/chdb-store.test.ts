@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateEvent, type ValidEvent } from '../events';
+import { openChdb } from './chdb-store';
+import { ingestToColumnStore } from './ingest';
+import { ensureSchema } from './schema';
+import type { ColumnStore } from './types';
+import { playerEvents } from './history';
+import { reportDay, utcDay } from '../../time/day';
+
+const dir = mkdtempSync(join(tmpdir(), 'gsm-chdb-'));
+let store: ColumnStore;
+const now = Date.parse('2026-03-10T12:00:00Z');
+const app = { appId: 'ch1', os: 1 };
+
+function valid(raw: Record<string, unknown>): ValidEvent {
+  const e = validateEvent({ appVersion: '1.0', userId: 'u1', ...raw }, 1, now);
+  if (!('id' in e)) throw new Error(String(e.reason));
+  return e;
+}
+async function ingest(events: ValidEvent[]) {
+  return ingestToColumnStore(store, app, events, events.map((e) => reportDay(e.time)), events.map((e) => utcDay(e.deviceTime)), now);
+}
+
+beforeAll(async () => {
+  store = await openChdb(join(dir, 'store'));
+  await ensureSchema(store);
+}, 60_000);
+afterAll(async () => {
+  await store?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the chdb event store (a worker process)', () => {
+  it('answers queries with bound parameters, and names what is wrong in SQL it refuses', async () => {
+    expect(await store.query('SELECT {n:UInt32} + 1 AS n, {s:Array(String)} AS s', { n: 41, s: ["it's", 'b'] })).toEqual([{ n: 42, s: ["it's", 'b'] }]);
+    await expect(store.query('SELECT nope')).rejects.toThrow(/UNKNOWN_IDENTIFIER/);
+  });
+
+  it('stores each event once: a resent batch and a repeated id within a day as sent are duplicates', async () => {
+    const batch = [
+      valid({ id: 'e1', name: 'session_start', time: now - 3_600_000 }),
+      valid({ id: 'e2', name: 'session_end', time: now - 1_800_000, params: { duration: 1800 } }),
+    ];
+    expect(await ingest(batch)).toBe(2);
+    expect(await ingest(batch)).toBe(0);
+    // The same id on another day as sent is another event (PostgreSQL's key is the day as sent and the id).
+    expect(await ingest([valid({ id: 'e1', name: 'session_start', time: now - 3 * 86_400_000 })])).toBe(1);
+    const [row] = await store.query<{ n: string }>(`SELECT count() AS n FROM ${store.database}.events FINAL WHERE app_id = 'ch1'`);
+    expect(Number(row!.n)).toBe(3);
+  });
+
+  it("reads one player's log newest first, paged by (time, id)", async () => {
+    const rows = await playerEvents(store, { appId: 'ch1', userId: 'u1', from: '2026-03-01', to: '2026-03-31', names: ['session_start', 'session_end'] }, null, 2);
+    expect(rows.map((r) => [r.event_id, r.event_time, r.params])).toEqual([
+      ['e2', '2026-03-10T11:30:00.000Z', { duration: 1800 }],
+      ['e1', '2026-03-10T11:00:00.000Z', {}],
+    ]);
+    const next = await playerEvents(store, { appId: 'ch1', userId: 'u1', from: '2026-03-01', to: '2026-03-31', names: ['session_start', 'session_end'] }, { t: rows[1]!.event_time, e: 'e1' }, 2);
+    expect(next.map((r) => r.event_id)).toEqual(['e1']);
+  });
+});

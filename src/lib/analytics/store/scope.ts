@@ -1,0 +1,50 @@
+import type { Sql } from '../../server/db';
+import type { StoreScope } from './types';
+
+/**
+ * What a column-store report needs from the console's database besides its scope: the state that lives there
+ * and changes what counts (flagged test players, purchases their store refused). Both lists are small (a
+ * handful of players per app; refusals are rare) and are bound into the ClickHouse query as arrays.
+ */
+export interface StoreContext {
+  /** "app\tuser" of every flagged test player of the apps. */
+  testPlayers: string[];
+  /** "store\ttransactionId" of every refused purchase of the apps. */
+  refused: string[];
+}
+
+export async function storeContext(db: Sql, apps: readonly string[]): Promise<StoreContext> {
+  if (apps.length === 0) return { testPlayers: [], refused: [] };
+  const list = JSON.stringify(apps);
+  const players = await db.query<{ k: string }>(
+    `SELECT app_id || E'\\t' || player_id AS k FROM players WHERE is_test AND app_id IN (SELECT jsonb_array_elements_text($1::jsonb))`,
+    [list],
+  );
+  const refused = await db.query<{ k: string }>(
+    `SELECT DISTINCT store || E'\\t' || transaction_id AS k FROM iap_verifications WHERE status = 'refused' AND app_id IN (SELECT jsonb_array_elements_text($1::jsonb))`,
+    [list],
+  );
+  return { testPlayers: players.map((r) => r.k), refused: refused.map((r) => r.k) };
+}
+
+/**
+ * The report filters (platform, version, countries) on the attributes a figure is counted under — the
+ * user-day's last event or the install's first_open, as the PostgreSQL rollups do — as ClickHouse conditions
+ * on the columns named, binding their values into `params`.
+ */
+export function attributeFilter(scope: StoreScope, params: Record<string, unknown>, columns: { os: string; version: string; country: string }): string {
+  const parts = ['1'];
+  if (scope.os) {
+    params.f_os = scope.os;
+    parts.push(`${columns.os} = {f_os:UInt8}`);
+  }
+  if (scope.version && scope.version !== 'all') {
+    params.f_version = scope.version;
+    parts.push(`${columns.version} = {f_version:String}`);
+  }
+  if (scope.countries.length) {
+    params.f_countries = scope.countries;
+    parts.push(`${columns.country} IN {f_countries:Array(String)}`);
+  }
+  return parts.join(' AND ');
+}
