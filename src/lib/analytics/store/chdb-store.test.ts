@@ -8,7 +8,7 @@ import { ingestToColumnStore } from './ingest';
 import { ensureSchema } from './schema';
 import type { ColumnStore } from './types';
 import { playerEvents } from './history';
-import { reportDay, utcDay } from '../../time/day';
+import { daysMs, reportDay, utcDay } from '../../time/day';
 
 const dir = mkdtempSync(join(tmpdir(), 'gsm-chdb-'));
 let store: ColumnStore;
@@ -47,7 +47,7 @@ describe('the chdb event store (a worker process)', () => {
     expect(await ingest(batch)).toBe(2);
     expect(await ingest(batch)).toBe(0);
     // The same id on another day as sent is another event (PostgreSQL's key is the day as sent and the id).
-    expect(await ingest([valid({ id: 'e1', name: 'session_start', time: now - 3 * 86_400_000 })])).toBe(1);
+    expect(await ingest([valid({ id: 'e1', name: 'session_start', time: now - daysMs(3) })])).toBe(1);
     const [row] = await store.query<{ n: string }>(`SELECT count() AS n FROM ${store.database}.events FINAL WHERE app_id = 'ch1'`);
     expect(Number(row!.n)).toBe(3);
   });
