@@ -580,7 +580,8 @@ describe('report access', () => {
 describe('POST /api/analytic/rollup', () => {
   const rollupRuns = async () => (await root(jobRunsContract, { name: 'analytics_rollup', limit: 1 })).totalRecord;
 
-  it('rolls up exactly the pending app-days, then has nothing left to do', async () => {
+  // A column store keeps no rollups (its reports scan the events), so there is nothing to roll up there.
+  it.skipIf(Boolean(process.env.TEST_EVENT_STORE))('rolls up exactly the pending app-days, then has nothing left to do', async () => {
     const APP = 'com.test.rollupnow';
     const keys = await newApp(APP);
     // The scheduler's own analytics_rollup may take some app-days between the calls: then try again.
