@@ -16,6 +16,7 @@ import { addDays, dayStart, reportDay } from '../../src/lib/time/day';
 import { startSmtpStandIn, startWebhookReceiver, subjectOf } from '../support/alert-stand-ins';
 import { scratchDatabase, startServer } from '../support/own-server';
 import { DEMO_PASSWORD } from '../support/test-server';
+import { formatDay } from '../../src/lib/time/format';
 
 /**
  * Revenue alerts end to end (issue 39 point 1; docs/metrics.md "Revenue alerts"): a console server of this
@@ -37,6 +38,8 @@ const stamp = Date.now().toString(36);
 const APP1 = `com.alerts.a${stamp}`;
 const APP2 = `com.alerts.b${stamp}`;
 const D = addDays(reportDay(nowMs()), -1);
+/** D as the console writes a day (DD-MM-YYYY) in messages, job history and the activity line. */
+const DD = formatDay(D);
 const P = addDays(D, -1);
 const rules: Record<'drop' | 'big' | 'flaky', number> = { drop: 0, big: 0, flaky: 0 };
 
@@ -149,7 +152,7 @@ describe('revenue alerts', () => {
     expect(test.data).toMatchObject({
       day: D, figures: [{ day: P, micros: 100_000_000 }, { day: D, micros: 60_000_000 }], currentMicros: 60_000_000, baselineMicros: 100_000_000, dropTenths: 400,
       fires: true, outcome: 'fire', reason: '60.00 USD against 100.00 USD: dropped 40.0 %, threshold 30 %',
-      message: `SDK ad revenue of Alerts ${APP1} (${APP1}) on ${D}: 60.00 USD against 100.00 USD for the previous day, 40.0 % below (alert at a 30 % drop).`,
+      message: `SDK ad revenue of Alerts ${APP1} (${APP1}) on ${DD}: 60.00 USD against 100.00 USD for the previous day, 40.0 % below (alert at a 30 % drop).`,
       link: `/gsm/analytic/main_data?apps=${encodeURIComponent(APP1)}&from=${P}&to=${D}`,
     });
     expect(test.data.document.title).toBe('Test of "Ads drop": drop 40.0 %');
@@ -162,14 +165,14 @@ describe('revenue alerts', () => {
 
   it('fires once per rule, app and day: e-mail and webhook delivered, a failing webhook retried and visible', async () => {
     hooks.failNext('/flaky/x-9z9z', 503);
-    expect(await evaluate()).toBe(`evaluated 3 alert rule(s) on ${D}: fired 2 "Ads drop" (${APP1}), "Flaky" (${APP2}); recovered 0; deliveries sent 2, retrying 1, failed 0`);
+    expect(await evaluate()).toBe(`evaluated 3 alert rule(s) on ${DD}: fired 2 "Ads drop" (${APP1}), "Flaky" (${APP2}); recovered 0; deliveries sent 2, retrying 1, failed 0`);
     expect(smtp.mails).toHaveLength(1);
     expect(smtp.mails[0]!.from).toBe('alerts@gsm.test');
     expect(smtp.mails[0]!.to).toEqual(['ops@studio.test']);
-    expect(subjectOf(smtp.mails[0]!.raw)).toBe(`Ad revenue alert "Ads drop": Alerts ${APP1} dropped 40.0 % on ${D}`);
+    expect(subjectOf(smtp.mails[0]!.raw)).toBe(`Ad revenue alert "Ads drop": Alerts ${APP1} dropped 40.0 % on ${DD}`);
     expect(hooks.received.map((h) => h.path)).toEqual(['/hook/T0KEN-abcd']);
     expect(hooks.received[0]!.body.text).toBe(
-      `Ad revenue alert "Ads drop": Alerts ${APP1} dropped 40.0 % on ${D}\nSDK ad revenue of Alerts ${APP1} (${APP1}) on ${D}: 60.00 USD against 100.00 USD for the previous day, 40.0 % below (alert at a 30 % drop). http://console.test/gsm/analytic/main_data?apps=${encodeURIComponent(APP1)}&from=${P}&to=${D}`,
+      `Ad revenue alert "Ads drop": Alerts ${APP1} dropped 40.0 % on ${DD}\nSDK ad revenue of Alerts ${APP1} (${APP1}) on ${DD}: 60.00 USD against 100.00 USD for the previous day, 40.0 % below (alert at a 30 % drop). http://console.test/gsm/analytic/main_data?apps=${encodeURIComponent(APP1)}&from=${P}&to=${D}`,
     );
     const list = (await root(listAlertsContract, {})).data;
     expect(list.map((a) => [a.ruleName, a.kind, a.day, a.currentMicros, a.baselineMicros, a.dropTenths])).toEqual([
@@ -185,7 +188,7 @@ describe('revenue alerts', () => {
     expect(JSON.stringify(list)).not.toContain('x-9z9z/');
 
     // A re-run fires nothing again; the failed webhook is retried (ALERT_RETRY_BASE_MS=0 here) and now goes.
-    expect(await evaluate()).toBe(`evaluated 3 alert rule(s) on ${D}: fired 0; recovered 0; deliveries sent 1, retrying 0, failed 0`);
+    expect(await evaluate()).toBe(`evaluated 3 alert rule(s) on ${DD}: fired 0; recovered 0; deliveries sent 1, retrying 0, failed 0`);
     expect(smtp.mails).toHaveLength(1);
     expect(hooks.received.map((h) => h.path)).toEqual(['/hook/T0KEN-abcd', '/flaky/x-9z9z']);
     const retried = (await root(listAlertsContract, {})).data.find((a) => a.ruleName === 'Flaky')!.deliveries[0]!;
@@ -193,17 +196,17 @@ describe('revenue alerts', () => {
     expect((await root(listAlertsContract, {})).totalRecord).toBe(2);
 
     const rows = (await root(alertIaa.list, { scope: APP1 })).data;
-    expect(rows.find((r) => r.id === rules.drop)!.activity).toMatch(new RegExp(`^fired (just now|\\d+ min ago) \\(for ${D}\\)$`));
+    expect(rows.find((r) => r.id === rules.drop)!.activity).toMatch(new RegExp(`^fired (just now|\\d+ min ago) \\(for ${DD}\\)$`));
     expect(rows.find((r) => r.id === rules.big)!.activity).toBeNull();
   });
 
   it('recovers ("back to normal") when the drop ends, once', async () => {
     await adRevenue(key1, D, 40_000_000);
     await rollUp();
-    expect(await evaluate()).toBe(`evaluated 3 alert rule(s) on ${D}: fired 0; recovered 1 "Ads drop" (${APP1}); deliveries sent 2, retrying 0, failed 0`);
-    expect(subjectOf(smtp.mails[1]!.raw)).toBe(`Back to normal "Ads drop": Alerts ${APP1} on ${D}`);
-    expect(hooks.received.at(-1)!.body.text.split('\n')[0]).toBe(`Back to normal "Ads drop": Alerts ${APP1} on ${D}`);
-    expect(await evaluate()).toBe(`evaluated 3 alert rule(s) on ${D}: fired 0; recovered 0; deliveries sent 0, retrying 0, failed 0`);
+    expect(await evaluate()).toBe(`evaluated 3 alert rule(s) on ${DD}: fired 0; recovered 1 "Ads drop" (${APP1}); deliveries sent 2, retrying 0, failed 0`);
+    expect(subjectOf(smtp.mails[1]!.raw)).toBe(`Back to normal "Ads drop": Alerts ${APP1} on ${DD}`);
+    expect(hooks.received.at(-1)!.body.text.split('\n')[0]).toBe(`Back to normal "Ads drop": Alerts ${APP1} on ${DD}`);
+    expect(await evaluate()).toBe(`evaluated 3 alert rule(s) on ${DD}: fired 0; recovered 0; deliveries sent 0, retrying 0, failed 0`);
     expect(smtp.mails).toHaveLength(2);
     const recovered = (await root(listAlertsContract, {})).data[0]!;
     expect([recovered.kind, recovered.ruleName, recovered.currentMicros, recovered.baselineMicros, recovered.dropTenths]).toEqual(['recovered', 'Ads drop', 100_000_000, 100_000_000, 0]);
@@ -263,7 +266,7 @@ describe('revenue alerts', () => {
     const test = await root(testAlertRuleContract, { id });
     expect(test.data).toMatchObject({
       figures: [{ day: P, micros: 200_000_000 }, { day: D, micros: 150_000_000 }], dropTenths: 250, fires: true, outcome: 'fire',
-      message: `Finance ad revenue of Alerts ${APP2} (${APP2}) on ${D}: 150.00 USD against 200.00 USD for the previous day, 25.0 % below (alert at a 20 % drop).`,
+      message: `Finance ad revenue of Alerts ${APP2} (${APP2}) on ${DD}: 150.00 USD against 200.00 USD for the previous day, 25.0 % below (alert at a 20 % drop).`,
       link: `/finance/reconciliation?apps=${encodeURIComponent(APP2)}&from=${P}&to=${D}`,
     });
   });

@@ -56,7 +56,7 @@ test('an alert is set up and tested from the screen, then seen in the alerts lis
   await root(runJobContract, { name: 'alert_evaluate' });
   await open(page, '/alerts/index');
   const item = page.getByTestId('alerts-list').locator('li', { hasText: 'Ads halved' }).first();
-  await expect(item).toContainText(`Ad revenue alert "Ads halved": ${appName} dropped 50.0 % on ${yesterday}`);
+  await expect(item).toContainText(`Ad revenue alert "Ads halved": ${appName} dropped 50.0 % on ${yesterday.split('-').reverse().join('-')}`);
   await expect(item).toContainText('E-mail ops@studio.test');
   await expect(item.getByRole('link', { name: 'Open the report' })).toHaveAttribute('href', `/gsm/analytic/main_data?apps=${encodeURIComponent(appId)}&from=${before}&to=${yesterday}`);
   await shot(page, info, 'alerts-list-1440');

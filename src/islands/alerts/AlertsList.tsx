@@ -3,9 +3,10 @@ import { api } from '../../lib/http/client';
 import { serverMessageOf } from '../../lib/http/requester';
 import { acknowledgeAlertsContract, listAlertsContract, type AlertItem } from '../../lib/alerts/contract';
 import { $alertCount, refreshAlertCount } from '../../lib/alerts/store';
+import { formatDateTime } from '../../lib/time/format';
 
 const STATUS_LABEL = { pending: 'waiting to retry', sending: 'sending', sent: 'sent', failed: 'failed' } as const;
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { timeZone: 'Asia/Ho_Chi_Minh', dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => formatDateTime(iso);
 
 /** The revenue alerts of the apps this account may see: figures, the report, deliveries, and acknowledgement (per account). */
 export default function AlertsList() {

@@ -6,6 +6,7 @@ import { baselineDays, judge, type Verdict } from './compare';
 import { adRevenueByDay, reportLink } from './figures';
 import { emailRecipients, loadRules, type AlertRule } from './rules';
 import { deliverDue, type DeliveryRound } from './deliver';
+import { formatDay } from '../time/format';
 
 /**
  * Evaluation of the revenue alerts (issue 39; docs/metrics.md "Revenue alerts"): every enabled alert_iaa rule
@@ -110,5 +111,5 @@ export async function evaluateAlerts(db: Db, options: { day?: string } = {}): Pr
 export function describeEvaluation(s: EvaluationSummary): string {
   const list = (names: string[]) => (names.length ? ` ${names.join(', ')}` : '');
   const d = s.deliveries;
-  return `evaluated ${s.evaluated} alert rule(s) on ${s.day}: fired ${s.fired.length}${list(s.fired)}; recovered ${s.recovered.length}${list(s.recovered)}; deliveries sent ${d.sent}, retrying ${d.retrying}, failed ${d.failed}`;
+  return `evaluated ${s.evaluated} alert rule(s) on ${formatDay(s.day)}: fired ${s.fired.length}${list(s.fired)}; recovered ${s.recovered.length}${list(s.recovered)}; deliveries sent ${d.sent}, retrying ${d.retrying}, failed ${d.failed}`;
 }

@@ -1,5 +1,6 @@
 import { COMPARED_TO_LABEL, formatUsd, percentOfTenths, type ComparedTo } from './compare';
 import { SOURCE_LABEL, type RevenueSource } from './figures';
+import { formatDay } from '../time/format';
 
 /** What an alert says, the same words in the console, the e-mail and the webhook. */
 export interface AlertFacts {
@@ -20,13 +21,13 @@ export interface AlertFacts {
 
 export function alertTitle(f: AlertFacts): string {
   return f.kind === 'fired'
-    ? `Ad revenue alert "${f.ruleName}": ${f.appName} dropped ${percentOfTenths(f.dropTenths)} on ${f.day}`
-    : `Back to normal "${f.ruleName}": ${f.appName} on ${f.day}`;
+    ? `Ad revenue alert "${f.ruleName}": ${f.appName} dropped ${percentOfTenths(f.dropTenths)} on ${formatDay(f.day)}`
+    : `Back to normal "${f.ruleName}": ${f.appName} on ${formatDay(f.day)}`;
 }
 
 export function alertSentence(f: AlertFacts): string {
   const change = f.dropTenths >= 0 ? `${percentOfTenths(f.dropTenths)} below` : `${percentOfTenths(-f.dropTenths)} above`;
-  return `${SOURCE_LABEL[f.source]} of ${f.appName} (${f.appId}) on ${f.day}: ${formatUsd(f.currentMicros)} against ${formatUsd(f.baselineMicros)} for ${COMPARED_TO_LABEL[f.comparedTo]}, ${change} (alert at a ${f.dropThreshold} % drop).`;
+  return `${SOURCE_LABEL[f.source]} of ${f.appName} (${f.appId}) on ${formatDay(f.day)}: ${formatUsd(f.currentMicros)} against ${formatUsd(f.baselineMicros)} for ${COMPARED_TO_LABEL[f.comparedTo]}, ${change} (alert at a ${f.dropThreshold} % drop).`;
 }
 
 const absolute = (link: string, consoleUrl: string | null) => (consoleUrl ? `${consoleUrl.replace(/\/+$/, '')}${link}` : link);

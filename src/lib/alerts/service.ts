@@ -12,6 +12,7 @@ import { formatUsd } from './compare';
 import { tunables } from '../server/config';
 import { nowMs } from '../time/clock';
 import { DAY_MS } from '../time/day';
+import { formatDay } from '../time/format';
 
 /** The console's side of the alerts: the list and the bell (alerts of the apps the account may see), acknowledgements per account, the rule test. */
 
@@ -104,16 +105,16 @@ export async function testAlertRule(db: Sql, account: SessionAccount, id: number
   const verdictLine =
     check.outcome === 'fire' ? `It would fire now${rule.enabled ? '' : ' (but the rule is disabled: enable it to be alerted)'}.`
       : check.outcome === 'recover' ? 'It would send "back to normal" now (it fired before and the drop has ended).'
-        : check.alreadyFired ? `It fired for ${check.day} already: a re-run does not repeat it.`
+        : check.alreadyFired ? `It fired for ${formatDay(check.day)} already: a re-run does not repeat it.`
           : 'It would not fire now.';
   const message = emailOf(facts, tunables().alerts.consoleUrl).text.split('\n\n')[0]!;
-  const figureRows = check.figures.map((f) => `<tr><td>${escapeHtml(f.day)}${f.day === check.day ? ' (judged)' : ''}</td><td>${escapeHtml(formatUsd(f.micros))}</td></tr>`).join('');
+  const figureRows = check.figures.map((f) => `<tr><td>${escapeHtml(formatDay(f.day))}${f.day === check.day ? ' (judged)' : ''}</td><td>${escapeHtml(formatUsd(f.micros))}</td></tr>`).join('');
   return {
     ruleId: rule.id, appId: rule.appId, day: check.day, figures: check.figures, currentMicros: v.currentMicros, baselineMicros: v.baselineMicros,
     dropTenths: v.dropTenths, fires: v.fires, outcome: check.outcome, reason: v.reason, message, link: check.link,
     document: {
       title: `Test of "${rule.name}": ${v.fires ? `drop ${percentOfTenths(v.dropTenths)}` : 'no alert'}`,
-      meta: `${facts.appName}, ${check.day} (yesterday, UTC+7). Nothing was recorded or sent.`,
+      meta: `${facts.appName}, ${formatDay(check.day)} (yesterday, UTC+7). Nothing was recorded or sent.`,
       html: `<p><strong>${escapeHtml(verdictLine)}</strong> ${escapeHtml(v.reason)}.</p><p>${escapeHtml(message)}</p>`
         + `<table><thead><tr><th>Day</th><th>Ad revenue</th></tr></thead><tbody>${figureRows}</tbody></table>`
         + `<p><a href="${escapeHtml(check.link)}">Open the report</a></p>`,
@@ -138,5 +139,5 @@ export async function lastActions(db: Sql, ruleIds: number[]): Promise<Map<numbe
     [ruleIds],
   );
   const now = nowMs();
-  return new Map(rows.map((r) => [r.rule_id, `${r.kind === 'fired' ? 'fired' : 'back to normal'} ${ago(new Date(r.created_at), now)} (for ${r.day})`]));
+  return new Map(rows.map((r) => [r.rule_id, `${r.kind === 'fired' ? 'fired' : 'back to normal'} ${ago(new Date(r.created_at), now)} (for ${formatDay(r.day)})`]));
 }
