@@ -49,7 +49,7 @@ beforeAll(async () => {
   await root(saveStoreKeyContract, { appId, ...apple.apiKey });
   await root(gameItemSaveContract, { appId, itemId: 'gem', name: 'Gems', kind: 'currency', maxAmount: 500 });
   await root(gameItemSaveContract, { appId, itemId: 'frame_gold', name: 'Gold frame', kind: 'cosmetic', maxAmount: 1 });
-  const product = (productId: string, type: string, price: string, currency: string, reward: string) =>
+  const product = (productId: string, type: 'consumable' | 'non-consumable' | 'subscription', price: string, currency: string, reward: string) =>
     root(configContracts.iap_config.save, { scope: appId, data: { productId, type, price, currency, reward } });
   await product('gems_50', 'consumable', '1.99', 'USD', 'gem:50');
   await product('gems_eur', 'consumable', '4.50', 'EUR', '');

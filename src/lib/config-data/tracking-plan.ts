@@ -150,3 +150,20 @@ export function trackingPlanOf(db: Sql, appId: string): Promise<TrackingPlan> {
 export function forgetTrackingPlans(): void {
   generation++;
 }
+
+/**
+ * The names the plan declares for one of the events a game names (counter, measurement, funnel_step) over some
+ * apps: what report pickers offer first. Undefined when there is nothing to tell apart: no such entry, or the
+ * bare event declared (which declares every name).
+ */
+export async function declaredNames(db: Sql, appIds: readonly string[], event: keyof typeof NAMED_EVENTS & string): Promise<string[] | undefined> {
+  const rows = await db.query<{ item_key: string }>(
+    `SELECT DISTINCT item_key FROM config_items
+      WHERE ((kind = 'event' AND scope = '') OR (kind = 'tracking_config' AND scope IN (SELECT jsonb_array_elements_text($1::jsonb))))
+        AND (item_key = $2 OR left(item_key, length($2) + 1) = $2 || '.')
+      ORDER BY item_key`,
+    [JSON.stringify(appIds), event],
+  );
+  if (rows.length === 0 || rows.some((r) => r.item_key === event)) return undefined;
+  return rows.map((r) => r.item_key.slice(event.length + 1));
+}
