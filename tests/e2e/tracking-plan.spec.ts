@@ -45,3 +45,25 @@ test('the tracking-plan view on a phone', async ({ page }) => {
   await expect(page.getByTestId('plan-summary')).toContainText('The plan is in force for this app');
   await page.screenshot({ path: '/tmp/tracking-plan-390.png', fullPage: true });
 });
+
+test('report pickers offer the plan\u2019s counters first and mark the undeclared one; the IAP screens say what the catalogue did', async ({ page }) => {
+  await signIn(page, 'root');
+  await open(page, '/gsm/analytic/counter/horizontal?id=com.gsm.wordquest&value=Word%20Quest%20Journey');
+  await page.locator('.filter-counter').click();
+  const options = page.getByRole('option');
+  await expect(options.last()).toHaveText('booster_used (not in tracking plan)');
+  await expect(options.filter({ hasText: 'hint_used' })).toHaveText('hint_used');
+  await page.screenshot({ path: '/tmp/tracking-counter-picker-1440.png' });
+  await page.keyboard.press('Escape');
+
+  await open(page, '/adminAccount/config_data/iap_config');
+  await expect(page.getByText(/purchase verification flags a product id not listed here.* Used by [\d,]+ verified purchases?/)).toBeVisible();
+  await page.screenshot({ path: '/tmp/tracking-iap-config-1440.png', fullPage: true });
+  await open(page, '/statistic/iapLog');
+  await expect(page.locator('.filter-label', { hasText: 'Catalogue' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/tracking-iap-log-1440.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page, '/adminAccount/config_data/event');
+  await expect(page.getByText(/Over the last 7 days: flagged [\d,]+ undeclared events?/)).toBeVisible();
+  await page.screenshot({ path: '/tmp/tracking-event-390.png', fullPage: true });
+});

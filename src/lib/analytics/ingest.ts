@@ -139,8 +139,6 @@ export async function ingestBatch(db: Db, app: SdkApp, events: readonly unknown[
       params,
     );
     if (versionRows.length) await upsertVersions(tx, app, versionRows);
-    // Before rollup_dirty, rows in key order: see PlanTally.write.
-    if (tally?.any) await tally.write(tx);
     if (inserted.length) {
       // Last statement before COMMIT, in day order: batches of one app wait on these rows only briefly and never deadlock.
       const dirty: unknown[] = [app.appId];
@@ -153,6 +151,9 @@ export async function ingestBatch(db: Db, app: SdkApp, events: readonly unknown[
     return inserted.reduce((sum, r) => sum + r.n, 0);
   });
   rememberVersions(db, app, versionRows);
+  // After the commit, in a statement of its own: every batch of an app adds to the same few rows, and inside the
+  // ingest transaction their locks would be held until its commit, serialising the app's batches.
+  if (tally?.any) await tally.write(db);
   result.duplicates += valid.length - stored;
   // In-house ads: a first open may be an install one of the studio's campaigns brought (docs/metrics.md).
   const opens = valid.filter((e) => e.name === 'first_open');

@@ -43,8 +43,8 @@ export class PlanTally {
   }
 
   /**
-   * Adds the batch's counts. Rows are upserted in key order, and inside the ingest transaction before its
-   * rollup_dirty rows: two batches of one app lock them in the same order and never deadlock.
+   * Adds the batch's counts, after the events are committed (a crash in between loses the counts, not events).
+   * Rows are upserted in key order: two batches of one app lock them in the same order and never deadlock.
    */
   async write(db: Sql): Promise<void> {
     if (this.drops.size) {
