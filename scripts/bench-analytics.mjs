@@ -100,6 +100,7 @@ const PLAN = {
   task_quest: [['questId', 'string']], ad_impression: [['revenueUsdMicros', 'int']], ad_view: [['placement', 'string']], iap_purchase: [['priceMicros', 'int']],
   resource_earn: [['amount', 'int']], resource_spend: [['amount', 'int']], funnel_step: [['step', 'int']], counter: [['value', 'int']],
   measurement: [['value', 'float']], subscription: [], experiment_exposure: [['variant', 'string']],
+  ...(process.env.BENCH_PLAN_CLEAN ? { 'measurement.fps': [['value', 'float']] } : {}),
 };
 async function declarePlan(base, token, apps) {
   let items = 0;

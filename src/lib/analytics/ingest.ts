@@ -4,7 +4,7 @@ import { HttpError } from '../server/errors';
 import { reportDay, utcDay } from '../time/day';
 import { MAX_BATCH_EVENTS } from './contract';
 import { FLAG_BITS, OFF_PLAN_BIT, Refusal, validateEvent, type ClampFlag, type ValidEvent } from './events';
-import { PlanTally } from './plan-tally';
+import { addPlanCounts, PlanTally } from './plan-tally';
 import { judgeEvent, planKey, trackingPlanOf } from '../config-data/tracking-plan';
 import { ensurePartitions } from './partitions';
 import { nowMs } from '../time/clock';
@@ -108,10 +108,8 @@ export async function ingestBatch(db: Db, app: SdkApp, events: readonly unknown[
     sentDays.push(sent);
     if (problems) tally!.flag(planned, problems, checked, rawParams);
   });
-  if (valid.length === 0) {
-    if (tally?.any) await tally.write(db);
-    return result;
-  }
+  if (tally?.any) addPlanCounts(db, tally);
+  if (valid.length === 0) return result;
 
   const days = valid.map((e) => reportDay(e.time));
   await ensurePartitions(db, days);
@@ -151,9 +149,6 @@ export async function ingestBatch(db: Db, app: SdkApp, events: readonly unknown[
     return inserted.reduce((sum, r) => sum + r.n, 0);
   });
   rememberVersions(db, app, versionRows);
-  // After the commit, in a statement of its own: every batch of an app adds to the same few rows, and inside the
-  // ingest transaction their locks would be held until its commit, serialising the app's batches.
-  if (tally?.any) await tally.write(db);
   result.duplicates += valid.length - stored;
   // In-house ads: a first open may be an install one of the studio's campaigns brought (docs/metrics.md).
   const opens = valid.filter((e) => e.name === 'first_open');

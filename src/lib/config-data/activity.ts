@@ -1,3 +1,4 @@
+import { flushPlanCounts } from '../analytics/plan-tally';
 import { visibleAppCondition } from '../apps/service';
 import type { SessionAccount } from '../auth/types';
 import type { Sql } from '../server/db';
@@ -15,6 +16,7 @@ const plural = (v: number, one: string, many = `${one}s`) => `${n(v)} ${v === 1 
 
 /** The "last acted" sentence of a kind, or null when the kind says nothing. */
 export async function configActivity(db: Sql, account: SessionAccount, kind: ConfigKind): Promise<string | null> {
+  if (kind === 'tracking_config' || kind === 'event') await flushPlanCounts(db);
   const today = reportDay(nowMs());
   const weekAgo = addDays(today, -6);
   if (kind === 'tracking_config') {

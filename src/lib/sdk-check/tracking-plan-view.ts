@@ -1,3 +1,4 @@
+import { flushPlanCounts } from '../analytics/plan-tally';
 import { mayViewApp } from '../apps/service';
 import type { SessionAccount } from '../auth/types';
 import { entryOf, loadTrackingPlan, NAMED_EVENTS } from '../config-data/tracking-plan';
@@ -21,6 +22,7 @@ export async function trackingPlanView(db: Sql, account: SessionAccount, q: { ap
   const to = reportDay(nowMs());
   const from = addDays(to, 1 - q.days);
   const window = [q.appId, from, to];
+  await flushPlanCounts(db);
   const [plan, seen, drops, problems] = await Promise.all([
     loadTrackingPlan(db, q.appId),
     db.query<{ key: string; n: number; last: Date }>(
