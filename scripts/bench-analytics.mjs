@@ -10,7 +10,9 @@
 // the same events. It reports nothing unless every batch answered 200, every event sent was accepted (none
 // duplicate, rejected or clamped), the rollups left nothing pending and every report answered with data.
 //   npm run bench:analytics -- [--db both|pglite|postgres] [--users 50000] [--days 120] [--apps 6]
-//     [--until YYYY-MM-DD] [--seed 42] [--concurrency 4] [--runs 9] [--write-doc] [--note "…"] [--only cohort]
+//     [--until YYYY-MM-DD] [--seed 42] [--concurrency 4] [--runs 9] [--write-doc] [--note "…"] [--only cohort] [--plan]
+// --plan puts every simulated app under a tracking plan before sending (declarePlan below), so ingestion
+// judges every event against it (issue 39).
 // --only times only the reports whose name contains one of the comma-separated texts (e.g. "cohort,stuck").
 // --write-doc rewrites the bench:analytics block of docs/performance.md; without it the tables are only printed.
 import { execFileSync } from 'node:child_process';
@@ -27,7 +29,7 @@ import { AB_REPORTS, sendBenchExperiment } from './lib/bench-ab.mjs';
 import { median, startPostgres, startServer } from './lib/bench-servers.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const args = parseArgs(process.argv.slice(2), { db: 'both', users: 50000, days: 120, apps: 6, seed: 42, concurrency: 4, runs: 9, until: '', writeDoc: false, note: '', only: '' });
+const args = parseArgs(process.argv.slice(2), { db: 'both', users: 50000, days: 120, apps: 6, seed: 42, concurrency: 4, runs: 9, until: '', writeDoc: false, note: '', only: '', plan: false });
 const host = machine();
 /** Targets (issue "Game telemetry"): ingestion on PostgreSQL, and every report under a limit per database. */
 const INGEST_TARGET = { postgres: 20_000 };
@@ -85,6 +87,32 @@ const REPORTS = [
   ...AB_REPORTS,
 ].filter(([name]) => !args.only || String(args.only).toLowerCase().split(',').some((part) => name.toLowerCase().includes(part.trim())));
 
+/**
+ * --plan: each app's tracking config declares the SDK's events (the bare names of counter, measurement and
+ * funnel_step declare every name a game gives them) with typed parameters, so every event is looked up and
+ * its parameters checked. The demo studio's catalogue, seeded with the demo accounts, adds its own entries
+ * (measurement.fps declares an int value the simulation sends as fractions: those events are flagged, so the
+ * flagged path and its counts are in the figures too).
+ */
+const PLAN = {
+  first_open: [], session_start: [], session_end: [['duration', 'int']], level_start: [['level', 'int'], ['mode', 'string']],
+  level_complete: [['level', 'int'], ['duration', 'int'], ['attempts', 'int']], level_fail: [['level', 'int'], ['duration', 'int'], ['attempts', 'int']],
+  task_quest: [['questId', 'string']], ad_impression: [['revenueUsdMicros', 'int']], ad_view: [['placement', 'string']], iap_purchase: [['priceMicros', 'int']],
+  resource_earn: [['amount', 'int']], resource_spend: [['amount', 'int']], funnel_step: [['step', 'int']], counter: [['value', 'int']],
+  measurement: [['value', 'float']], subscription: [], experiment_exposure: [['variant', 'string']],
+  ...(process.env.BENCH_PLAN_CLEAN ? { 'measurement.fps': [['value', 'float']] } : {}),
+};
+async function declarePlan(base, token, apps) {
+  let items = 0;
+  for (const app of apps) {
+    for (const [eventName, params] of Object.entries(PLAN)) {
+      await call(base, token, 'POST', '/api/adminAccount/config/tracking_config/save', { scope: app.appId, data: { eventName, parameters: params.map(([name, type]) => ({ name, type })), enabled: true } });
+      items++;
+    }
+  }
+  return items;
+}
+
 async function benchOne(kind) {
   const pg = kind === 'postgres' ? (process.env.BENCH_PG_URL ? { url: process.env.BENCH_PG_URL, stop() {} } : await startPostgres()) : null;
   const server = await startServer({ DEMO_PASSWORD: PASSWORD, ...(pg ? { DATABASE_URL: pg.url } : {}) });
@@ -97,6 +125,7 @@ async function benchOne(kind) {
       return token;
     };
     const apps = await ensureStudioApps(server.base, token, args.apps);
+    if (args.plan) log(`${kind}: tracking plan on: ${await declarePlan(server.base, token, apps)} tracking config items`);
     log(`${kind}: sending ${args.users} players × ${args.days} days until ${until} (UTC+7), seed ${args.seed}, ${args.concurrency} requests in flight`);
     const sent = await sendStudio(server.base, apps, {
       users: args.users,
@@ -151,7 +180,7 @@ if (new Set(results.map((r) => r.events)).size > 1) throw new Error(`the databas
 
 const NAMES = { postgres: 'PostgreSQL', pglite: 'PGlite' };
 const n = (v) => Math.round(v).toLocaleString('en-US');
-const setting = `--users ${args.users} --days ${args.days} --apps ${args.apps} --until ${until} --seed ${args.seed} --concurrency ${args.concurrency} --runs ${args.runs}`;
+const setting = `--users ${args.users} --days ${args.days} --apps ${args.apps} --until ${until} --seed ${args.seed} --concurrency ${args.concurrency} --runs ${args.runs}${args.plan ? ' --plan' : ''}`;
 const block = [
   `${machineLine(host, args.note || undefined)} Options: \`${setting}\` (${args.days} simulated days ending ${until}, UTC+7). Every batch answered 200 and every event sent was accepted; reports cover ${reportFrom} … ${reportTo}.`,
   '',

@@ -11,7 +11,7 @@ describe('IAP config', () => {
   it('creates, lists, edits and deletes a product with a decimal price', async () => {
     const root = await signedInAs('root');
     const iap = configContracts.iap_config;
-    const { data } = await root(iap.save, { scope: 'com.gsm.blockpuzzle', data: { productId: 'coins_100', type: 'consumable', price: '4.99', currency: 'USD', reward: '100 coins' } });
+    const { data } = await root(iap.save, { scope: 'com.gsm.blockpuzzle', data: { productId: 'coins_100', type: 'consumable', price: '4.99', currency: 'USD', reward: 'coin:100' } });
     expect(data).toMatchObject({ scope: 'com.gsm.blockpuzzle', key: 'coins_100', data: { price: '4.99', priceMicros: 4_990_000 } });
     const listed = await root(iap.list, { scope: 'com.gsm.blockpuzzle' });
     expect(listed.data.map((i) => i.key)).toContain('coins_100');

@@ -389,10 +389,12 @@ describe('the IAP log export', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toContain('iap-log');
     const lines = (await response.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
-    expect(lines[0]).toBe('Received,App,Store,Product,Transaction id,User id,Status,Reason,From,Store requests,Decided');
+    expect(lines[0]).toBe('Received,App,Store,Product,Transaction id,User id,Status,Reason,From,Store requests,Decided,Catalogue,Product type,Price,Price (USD),Price from,Reward');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(',duplicate,');
     expect(lines[2]).toContain(`${appId},google_play,gems_100,${p.transactionId},p_staffcheck,verified,`);
+    // gems_100 is in no catalogue of this app: flagged, no price.
+    expect(lines[2]).toMatch(/,unknown,,,,,$/);
   });
 });
 

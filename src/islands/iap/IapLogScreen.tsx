@@ -9,7 +9,7 @@ import type { AppScope, SelectedApp } from '../../lib/apps/store';
 import { toSearchParams } from '../../lib/contract';
 import { api } from '../../lib/http/client';
 import {
-  IAP_REQUEST_RESULTS, IAP_STATUSES, IAP_STORE_LABELS, IAP_STORES, iapLogContract, iapLogExportContract, requestLogContract, type IapLogRow, type RequestLogRow,
+  CATALOGUE_STATES, IAP_REQUEST_RESULTS, IAP_STATUSES, IAP_STORE_LABELS, IAP_STORES, iapLogContract, iapLogExportContract, requestLogContract, type IapLogRow, type RequestLogRow,
 } from '../../lib/iap/contract';
 import { formatDateTime } from '../../lib/time/format';
 import AppAutocomplete from '../../lib/apps/filters/AppAutocomplete';
@@ -32,6 +32,24 @@ const SEVERITY = { verified: 'success', refused: 'danger', pending: 'warning', d
 const storeLabel = (store: string) => IAP_STORE_LABELS[store as keyof typeof IAP_STORE_LABELS] ?? store;
 const statusTag = (status: keyof typeof SEVERITY) => <Tag value={status} severity={SEVERITY[status]} />;
 const options = (values: readonly string[]) => values.map((v) => ({ label: v, value: v }));
+/** The product, its catalogue type, and a mark when the app's catalogue (Config Data → IAP Config) does not list it. */
+const productCell = (r: IapLogRow) => (
+  <>
+    {r.productId}
+    {r.productType && <span className="hint"> · {r.productType}</span>}
+    {r.catalogue === 'unknown' && <Tag className="iap-unknown" value="not in catalogue" severity="warning" />}
+  </>
+);
+const priceCell = (r: IapLogRow) =>
+  r.price ? (
+    <>
+      {r.price}
+      {r.priceUsd !== null && r.price.slice(-3) !== 'USD' && <span className="hint"> (${r.priceUsd.toFixed(2)})</span>}
+      {r.priceFrom === 'catalogue' && <span className="hint" title="The store's answer carried no price: the catalogue's, at the day's rate"> · catalogue price</span>}
+    </>
+  ) : (
+    '—'
+  );
 
 /**
  * The IAP logs: every purchase with its verification status, or every request made to a store, across the
@@ -41,13 +59,14 @@ export default function IapLogScreen({ mode, account, canExport }: IapLogScreenP
   const [app, setApp] = useState<SelectedApp | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [store, setStore] = useState<string | null>(null);
+  const [catalogue, setCatalogue] = useState<string | null>(null);
   const [range, setRange] = useState<DateRange | null>(null);
   const [userId, setUserId] = useState('');
   const [transactionId, setTransactionId] = useState('');
   const typed = { userId: useDebounced(userId).trim(), transactionId: useDebounced(transactionId).trim() };
   const query = {
     appIds: app ? [app.id] : undefined,
-    ...(mode === 'purchases' ? { status: status ?? undefined, store: store ?? undefined } : { result: status ?? undefined }),
+    ...(mode === 'purchases' ? { status: status ?? undefined, store: store ?? undefined, catalogue: catalogue ?? undefined } : { result: status ?? undefined }),
     from: range?.from,
     to: range?.to,
     userId: typed.userId || undefined,
@@ -84,6 +103,11 @@ export default function IapLogScreen({ mode, account, canExport }: IapLogScreenP
             <Dropdown value={store} options={IAP_STORES.map((s) => ({ label: IAP_STORE_LABELS[s], value: s }))} onChange={(e) => setStore(e.value)} placeholder="Any" showClear aria-label="Store" />
           </Field>
         )}
+        {mode === 'purchases' && (
+          <Field label="Catalogue">
+            <Dropdown value={catalogue} options={CATALOGUE_STATES.map((c) => ({ label: c === 'unknown' ? 'Unknown product' : 'Listed product', value: c }))} onChange={(e) => setCatalogue(e.value)} placeholder="Any" showClear aria-label="Catalogue" />
+          </Field>
+        )}
         <Field label="Days">
           <DateRangePicker value={range} onChange={setRange} clearable />
         </Field>
@@ -111,12 +135,14 @@ export default function IapLogScreen({ mode, account, canExport }: IapLogScreenP
             <Column bodyClassName="date-time" header="Received (UTC+7)" body={(r: IapLogRow) => formatDateTime(r.createdAt)} />
             <Column field="appId" header="App" />
             <Column header="Store" body={(r: IapLogRow) => storeLabel(r.store)} />
-            <Column field="productId" header="Product" />
+            <Column header="Product" body={productCell} />
             <Column header="Transaction id" body={(r: IapLogRow) => <code>{r.transactionId}</code>} />
             <Column header="User id" body={(r: IapLogRow) => <code>{r.userId || '—'}</code>} />
             <Column header="Status" body={(r: IapLogRow) => statusTag(r.status)} />
             <Column header="Reason" bodyClassName="iap-reason" body={(r: IapLogRow) => r.reason || '—'} />
             <Column header="From" body={(r: IapLogRow) => (r.source === 'sdk' ? 'Game' : 'Staff')} />
+            <Column header="Price" body={priceCell} />
+            <Column header="Reward" bodyClassName="iap-reason" body={(r: IapLogRow) => r.reward || '—'} />
             <Column header="Store requests" bodyClassName="num" body={(r: IapLogRow) => r.attempts} />
           </DataTable>
         ) : (

@@ -37,6 +37,10 @@ export const ingestResult = z.object({
   duplicates: z.number(),
   rejected: z.array(z.object({ index: z.number(), reason: z.string() })),
   clamped: z.array(z.object({ index: z.number(), flag: z.enum(['future', 'ancient']) })),
+  /** Events the app's tracking plan disables: not stored, not accepted, counted on the console; do not resend. */
+  dropped: z.array(z.object({ index: z.number(), reason: z.string() })),
+  /** Accepted events that break the tracking plan, one entry per problem (undeclared event, parameter of another type). */
+  flagged: z.array(z.object({ index: z.number(), reason: z.string() })),
 });
 export type IngestAnswer = z.infer<typeof ingestResult>;
 

@@ -99,6 +99,8 @@ export interface SdkEvent {
 
 export type ClampFlag = 'future' | 'ancient';
 export const FLAG_BITS: Record<ClampFlag, number> = { future: 1, ancient: 2 };
+/** events.flags bit of an event stored against the tracking plan (undeclared, or a parameter of another type). */
+export const OFF_PLAN_BIT = 4;
 
 /** An event that passed validation, ready to store. */
 export interface ValidEvent {
@@ -113,6 +115,8 @@ export interface ValidEvent {
   sdkVersion: string;
   country: string;
   params: Record<string, unknown>;
+  /** Set by ingestion when the tracking plan flagged it (OFF_PLAN_BIT). */
+  offPlan?: boolean;
 }
 
 /** 9999-12-31T23:59:59.999Z: the last time a timestamp column (and an ISO string without a sign) can hold. */

@@ -3,7 +3,9 @@ import type { Db, Sql } from '../server/db';
 import { HttpError } from '../server/errors';
 import { reportDay, utcDay } from '../time/day';
 import { MAX_BATCH_EVENTS } from './contract';
-import { FLAG_BITS, Refusal, validateEvent, type ClampFlag, type ValidEvent } from './events';
+import { FLAG_BITS, OFF_PLAN_BIT, Refusal, validateEvent, type ClampFlag, type ValidEvent } from './events';
+import { addPlanCounts, PlanTally } from './plan-tally';
+import { judgeEvent, planKey, trackingPlanOf } from '../config-data/tracking-plan';
 import { ensurePartitions } from './partitions';
 import { nowMs } from '../time/clock';
 import { attributeInstalls } from '../house-ads/attribution';
@@ -19,6 +21,10 @@ export interface IngestResult {
   rejected: { index: number; reason: string }[];
   /** Accepted events whose device time was implausible and was replaced by the receive time. */
   clamped: { index: number; flag: ClampFlag }[];
+  /** Valid events the app's tracking plan disables: not stored and not accepted (counted per app, day and event). */
+  dropped: { index: number; reason: string }[];
+  /** Accepted events that break the tracking plan: one entry per problem. */
+  flagged: { index: number; reason: string }[];
 }
 
 export interface SdkApp {
@@ -67,14 +73,33 @@ const LAST_SEEN_GRANULARITY_MS = 60_000;
  */
 export async function ingestBatch(db: Db, app: SdkApp, events: readonly unknown[], now = nowMs()): Promise<IngestResult> {
   if (events.length > MAX_BATCH_EVENTS) throw new HttpError(413, `A batch holds at most ${MAX_BATCH_EVENTS} events (got ${events.length}).`);
-  const result: IngestResult = { accepted: 0, duplicates: 0, rejected: [], clamped: [] };
+  const result: IngestResult = { accepted: 0, duplicates: 0, rejected: [], clamped: [], dropped: [], flagged: [] };
   const valid: ValidEvent[] = [];
   const sentDays: string[] = [];
   const seenIds = new Set<string>();
   const maxAgeDays = tunables().sdkMaxEventAgeDays;
+  const plan = await trackingPlanOf(db, app.appId);
+  const tally = plan.active ? new PlanTally(app.appId, now) : null;
   events.forEach((raw, index) => {
     const checked = validateEvent(raw, app.os, now, maxAgeDays);
     if (checked instanceof Refusal) return void result.rejected.push({ index, reason: checked.reason });
+    let problems: string[] | null = null;
+    let planned = '';
+    let rawParams: unknown;
+    if (tally) {
+      planned = planKey(checked.name, checked.params);
+      rawParams = (raw as { params?: unknown }).params;
+      const verdict = judgeEvent(plan, planned, rawParams);
+      if (verdict && 'dropped' in verdict) {
+        result.dropped.push({ index, reason: verdict.dropped });
+        return void tally.drop(planned);
+      }
+      if (verdict) {
+        problems = verdict.problems;
+        checked.offPlan = true;
+        for (const reason of problems) result.flagged.push({ index, reason });
+      }
+    }
     result.accepted++;
     if (checked.flag) result.clamped.push({ index, flag: checked.flag });
     const sent = sentDay(checked.deviceTime);
@@ -83,7 +108,9 @@ export async function ingestBatch(db: Db, app: SdkApp, events: readonly unknown[
     seenIds.add(key);
     valid.push(checked);
     sentDays.push(sent);
+    if (problems) tally!.flag(planned, problems, checked, rawParams);
   });
+  if (tally?.any) addPlanCounts(db, tally);
   if (valid.length === 0) return result;
 
   const days = valid.map((e) => reportDay(e.time));
@@ -147,6 +174,8 @@ async function ingestToColumns(db: Db, app: SdkApp, valid: ValidEvent[], days: s
   return result;
 }
 
+const flagsOf = (e: ValidEvent): number => (e.flag ? FLAG_BITS[e.flag] : 0) | (e.offPlan ? OFF_PLAN_BIT : 0);
+
 /** The batch's columns, in the order both input forms give them (migration 0040, 0186). */
 const INPUT_COLUMNS = 'day, sent_day, user_id, name, event_time, event_id, app_version, sdk_version, country, flags, device_time, params';
 
@@ -158,7 +187,7 @@ const INPUT_COLUMNS = 'day, sent_day, user_id, name, event_time, event_id, app_v
 function jsonInput(valid: readonly ValidEvent[], days: readonly string[], sentDays: readonly string[], params: unknown[]): string {
   const rows = valid.map((e, i) => ({
     day: days[i], sent_day: sentDays[i], user_id: e.userId, name: e.name, event_time: new Date(e.time).toISOString(), event_id: e.id,
-    app_version: e.appVersion, sdk_version: e.sdkVersion, country: e.country, flags: e.flag ? FLAG_BITS[e.flag] : 0,
+    app_version: e.appVersion, sdk_version: e.sdkVersion, country: e.country, flags: flagsOf(e),
     device_time: e.flag ? new Date(e.deviceTime).toISOString() : null, params: e.params,
   }));
   params.push(JSON.stringify(rows));
@@ -174,7 +203,7 @@ function valuesInput(valid: readonly ValidEvent[], days: readonly string[], sent
   const rows = valid.map(
     (e, i) =>
       `('${days[i]}','${sentDays[i]}',${sqlText(e.userId)},'${e.name}','${new Date(e.time).toISOString()}',${sqlText(e.id)},${sqlText(e.appVersion)},${sqlText(e.sdkVersion)},` +
-      `'${e.country}',${e.flag ? FLAG_BITS[e.flag] : 0},${e.flag ? `'${new Date(e.deviceTime).toISOString()}'` : 'NULL'},${sqlText(JSON.stringify(e.params))})`,
+      `'${e.country}',${flagsOf(e)},${e.flag ? `'${new Date(e.deviceTime).toISOString()}'` : 'NULL'},${sqlText(JSON.stringify(e.params))})`,
   );
   return `SELECT * FROM (VALUES ${rows.join(',')}) AS v(${INPUT_COLUMNS})`;
 }

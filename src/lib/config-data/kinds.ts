@@ -20,7 +20,13 @@ export const configKinds = {
       // Money is never a float: a decimal string, stored as given and as integer micros.
       price: z.string().trim().regex(/^\d{1,7}(\.\d{1,4})?$/, 'must be a decimal amount like 4.99'),
       currency: z.string().trim().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code like USD'),
-      reward: z.string().trim().max(500).default(''),
+      // Items of the app mailed once per verified purchase (src/lib/iap/catalogue.ts); the items are checked on save.
+      reward: z
+        .string()
+        .trim()
+        .max(500)
+        .regex(/^$|^[A-Za-z][A-Za-z0-9_.-]{0,63}\s*:\s*\d{1,10}(\s*,\s*[A-Za-z][A-Za-z0-9_.-]{0,63}\s*:\s*\d{1,10}){0,19}$/, 'must be a list of items like coin:100, gem:5')
+        .default(''),
     }),
     columns: ['productId', 'type', 'price', 'currency', 'reward'],
   },

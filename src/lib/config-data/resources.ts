@@ -3,6 +3,7 @@ import { defineResource, ofEditedRow, type ResourceField, type ResourceOption } 
 import { configContracts, deleteTeamContract, listTeamsContract, saveTeamContract, type ConfigItem } from './contract';
 import { CONFIG_KINDS, configKinds, type ConfigKind } from './kinds';
 import { testAlertRuleContract, type RuleCheckAnswer } from '../alerts/contract';
+import { CONFIG_PURPOSE } from './purpose';
 
 /**
  * Configuration data (one resource per kind: they differ only by schema, scope and form) and teams, as
@@ -13,6 +14,8 @@ import { testAlertRuleContract, type RuleCheckAnswer } from '../alerts/contract'
 export interface ConfigContext {
   apps: { id: string; name: string }[];
   teams: string[];
+  /** When the configuration last acted ("Dropped 1,204 events today…"), over the viewer's apps; see ./activity.ts. */
+  activity?: string | null;
 }
 
 /** How each kind's data is edited; keys are the save request's `data.<field>`. */
@@ -22,7 +25,7 @@ const FORMS: Record<ConfigKind, ResourceField<ConfigContext>[]> = {
     { key: 'data.type', label: 'Type', input: 'select', options: ['consumable', 'non-consumable', 'subscription'].map((v) => ({ label: v, value: v })) },
     { key: 'data.price', label: 'Price', input: 'text', placeholder: '4.99' },
     { key: 'data.currency', label: 'Currency', input: 'text', placeholder: 'USD' },
-    { key: 'data.reward', label: 'Reward', input: 'text', placeholder: '100 coins' },
+    { key: 'data.reward', label: 'Reward', input: 'text', placeholder: 'coin:100, gem:5', help: 'Items of the app (App Manager → Items) mailed to the player once per verified purchase; empty for none.' },
   ],
   tracking_config: [
     { key: 'data.eventName', label: 'Event name', input: 'text' },
@@ -100,6 +103,12 @@ function configResource(kind: ConfigKind) {
     filter: scoped ? { label: 'Filter by scope', placeholder: def.scope === 'app' ? 'All apps' : 'All apps and teams', options: (ctx) => scopeOptions(kind, ctx) } : undefined,
     idPrefix: 'cfg',
     ...(kind === 'alert_iaa' ? alertExtras : {}),
+    note: CONFIG_PURPOSE[kind]
+      ? (ctx: ConfigContext) => ({
+          text: [CONFIG_PURPOSE[kind], ctx.activity].filter(Boolean).join(' '),
+          link: kind === 'iap_config' ? { label: 'IAP log', href: '/statistic/iapLog' } : { label: 'Tracking plan view', href: '/adminAccount/check_sdk?tab=plan' },
+        })
+      : undefined,
   });
 }
 

@@ -11,6 +11,14 @@ import { configKinds, serviceAccountFile, type ConfigKind } from './kinds';
 import { messageOf } from '../error-message';
 import { prepareAlertRule } from './alert-iaa';
 import { lastActions } from '../alerts/service';
+import { forgetTrackingPlans } from './tracking-plan';
+import { parseRewardText } from '../mail/rewards-text';
+import { checkRewards, rewardList } from '../rewards/items';
+
+/** Ingestion keeps tracking plans in memory: a change to either kind must reach the next batch. */
+const afterChange = (kind: ConfigKind) => {
+  if (kind === 'event' || kind === 'tracking_config') forgetTrackingPlans();
+};
 
 type Row = { id: number; scope: string; item_key: string; data: Record<string, unknown>; secret: string | null; updated_by: string; updated_at: Date };
 const toItem = (r: Row): ConfigItem => ({ id: r.id, scope: r.scope, key: r.item_key, data: r.data, hasSecret: Boolean(r.secret), updatedBy: r.updated_by, updatedAt: new Date(r.updated_at).toISOString() });
@@ -89,13 +97,19 @@ function prepare(kind: ConfigKind, data: Record<string, unknown>, existing: Row 
 
 export async function saveConfig(db: Db, kind: ConfigKind, actor: Actor, input: { id?: number; scope: string; data: Record<string, unknown> }): Promise<ConfigItem> {
   await checkScope(db, kind, actor.account, input.scope);
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const existing = input.id
       ? await tx.one<Row>('SELECT id, scope, item_key, data, secret, updated_by, updated_at FROM config_items WHERE id = $1 AND kind = $2 FOR UPDATE', [input.id, kind])
       : undefined;
     if (input.id && !existing) throw notFound(`${configKinds[kind].title} item ${input.id} does not exist.`);
     if (existing && !visibleScope(kind, actor.account, existing.scope)) throw new HttpError(403, 'Permission invalid');
     const next = prepare(kind, input.data, existing);
+    // A product's reward must be deliverable when it is bought: items of the app, within their limits.
+    if (kind === 'iap_config' && next.data.reward) {
+      const rewards = rewardList.safeParse(parseRewardText(next.data.reward));
+      if (!rewards.success) throw badRequest(`data.reward: ${rewards.error.issues[0]!.message}.`);
+      await checkRewards(tx, input.scope, rewards.data, 'data.reward');
+    }
     const clash = await tx.one<{ id: number }>('SELECT id FROM config_items WHERE kind = $1 AND scope = $2 AND item_key = $3', [kind, input.scope, next.key]);
     if (clash && clash.id !== existing?.id) throw conflict(`${configKinds[kind].keyField}: "${next.key}" already exists${input.scope ? ` for ${input.scope}` : ''}.`);
     const row = existing
@@ -117,6 +131,8 @@ export async function saveConfig(db: Db, kind: ConfigKind, actor: Actor, input: 
     });
     return item;
   });
+  afterChange(kind);
+  return saved;
 }
 
 export async function deleteConfig(db: Db, kind: ConfigKind, actor: Actor, id: number): Promise<void> {
@@ -127,6 +143,7 @@ export async function deleteConfig(db: Db, kind: ConfigKind, actor: Actor, id: n
     await tx.query('DELETE FROM config_items WHERE id = $1', [id]);
     await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'delete', entity: `config:${kind}`, entityId: id, before: { scope: row.scope, key: row.item_key, data: row.data }, ip: actor.ip, requestId: actor.requestId });
   });
+  afterChange(kind);
 }
 
 type TeamRow = { id: number; name: string; description: string; members: string[]; apps: string[] | null };

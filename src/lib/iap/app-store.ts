@@ -72,6 +72,9 @@ export async function askAppStore(key: AppStoreKey, bundleId: string, claim: { p
     environment: tx.environment ?? null,
     revocationDate: tx.revocationDate ?? null,
     revocationReason: tx.revocationReason ?? null,
+    // The price paid, in milliunits of currency (App Store Server API); the catalogue's price stands in when absent.
+    price: tx.price ?? null,
+    currency: tx.currency ?? null,
   };
   if (tx.bundleId !== bundleId) return { outcome: refused(`App Store: the transaction is of app ${String(tx.bundleId)}, not ${bundleId}`, storeData), exchange };
   if (String(tx.transactionId) !== claim.transactionId) return { outcome: refused(`App Store: the answer is about transaction ${String(tx.transactionId)}`, storeData), exchange };

@@ -127,9 +127,13 @@ const appIds = z
   .transform((v) => (v === undefined ? [] : (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean)))
   .pipe(z.array(z.string().max(100)).max(200));
 
+/** Whether the app's product catalogue (Config Data → IAP Config) lists a purchase's product. */
+export const CATALOGUE_STATES = ['listed', 'unknown'] as const;
+
 export const iapLogQuery = z.object({
   appIds,
   status: z.enum(IAP_STATUSES).optional().or(z.literal('').transform(() => undefined)),
+  catalogue: z.enum(CATALOGUE_STATES).optional().or(z.literal('').transform(() => undefined)),
   store: z.enum(IAP_STORES).optional().or(z.literal('').transform(() => undefined)),
   from: dayParam,
   to: dayParam,
@@ -152,6 +156,18 @@ export const iapLogRow = z.object({
   reason: z.string(),
   attempts: z.number(),
   decidedAt: z.string().nullable(),
+  /** 'listed' or 'unknown' in the app's catalogue; '' for purchases recorded before the catalogue was consulted. */
+  catalogue: z.string(),
+  /** The catalogue's product type once verified (consumable, non-consumable, subscription). */
+  productType: z.string(),
+  /** The price paid, e.g. "0.99 USD"; '' when neither the store nor the catalogue gives one. */
+  price: z.string(),
+  /** Its USD value at the rate of the purchase's day (USD, decimal), null when unknown. */
+  priceUsd: z.number().nullable(),
+  /** Where the price comes from: 'store' (its answer), 'catalogue' (IAP Config, the store gave none) or ''. */
+  priceFrom: z.string(),
+  /** The catalogue reward: "mail 12" when mailed, else why not ('' when the product has none). */
+  reward: z.string(),
 });
 export type IapLogRow = z.infer<typeof iapLogRow>;
 
@@ -216,4 +232,10 @@ export const IAP_LOG_COLUMNS: readonly { key: keyof IapLogRow; label: string }[]
   source: 'From',
   attempts: 'Store requests',
   decidedAt: 'Decided',
+  catalogue: 'Catalogue',
+  productType: 'Product type',
+  price: 'Price',
+  priceUsd: 'Price (USD)',
+  priceFrom: 'Price from',
+  reward: 'Reward',
 });

@@ -71,16 +71,29 @@ async function newestFirst<DbRow, Row>(db: Sql, log: LogTable, filter: Filter, q
 const VERIFICATIONS: LogTable = { table: 'iap_verifications', alias: 'v', time: 'created_at' };
 const STORE_REQUESTS: LogTable = { table: 'iap_request_log', alias: 'l', time: 'at' };
 
-type DbVerification = { id: number; created_at: Date; app_id: string; store: string; product_id: string; transaction_id: string; user_id: string; source: string; status: IapLogRow['status']; reason: string; attempts: number; decided_at: Date | null };
+type DbVerification = {
+  id: number; created_at: Date; app_id: string; store: string; product_id: string; transaction_id: string; user_id: string; source: string; status: IapLogRow['status']; reason: string; attempts: number; decided_at: Date | null;
+  catalogue_state: string; product_type: string; price_micros: string | null; price_currency: string; price_usd_micros: string | null; price_source: string; reward_mail_id: string | null; reward_note: string;
+};
+
+/** Micros as a decimal amount without trailing zeros (990000 → "0.99"). */
+const decimal = (micros: number) => (micros / 1_000_000).toFixed(6).replace(/\.?0+$/, '');
 
 export async function listIapLog(db: Sql, account: SessionAccount, q: IapLogQuery): Promise<{ rows: IapLogRow[]; total: number }> {
   const filter = common(account, q, VERIFICATIONS);
   whereEquals(filter, 'v.status', q.status);
   whereEquals(filter, 'v.store', q.store);
-  const columns = 'v.id::int AS id, v.created_at, v.app_id, v.store, v.product_id, v.transaction_id, v.user_id, v.source, v.status, v.reason, v.attempts, v.decided_at';
+  whereEquals(filter, 'v.catalogue_state', q.catalogue);
+  const columns = `v.id::int AS id, v.created_at, v.app_id, v.store, v.product_id, v.transaction_id, v.user_id, v.source, v.status, v.reason, v.attempts, v.decided_at,
+    v.catalogue_state, v.product_type, v.price_micros::text AS price_micros, v.price_currency, v.price_usd_micros::text AS price_usd_micros, v.price_source, v.reward_mail_id::text AS reward_mail_id, v.reward_note`;
   return newestFirst(db, VERIFICATIONS, filter, q, columns, (r: DbVerification): IapLogRow => ({
     id: r.id, createdAt: new Date(r.created_at).toISOString(), appId: r.app_id, store: r.store, productId: r.product_id, transactionId: r.transaction_id,
     userId: r.user_id, source: r.source, status: r.status, reason: r.reason, attempts: r.attempts, decidedAt: r.decided_at ? new Date(r.decided_at).toISOString() : null,
+    catalogue: r.catalogue_state, productType: r.product_type,
+    price: r.price_micros === null ? '' : `${decimal(Number(r.price_micros))} ${r.price_currency}`,
+    priceUsd: r.price_usd_micros === null ? null : Number(r.price_usd_micros) / 1_000_000,
+    priceFrom: r.price_source,
+    reward: [r.reward_mail_id === null ? '' : `mail ${r.reward_mail_id}`, r.reward_note].filter(Boolean).join('; '),
   }));
 }
 

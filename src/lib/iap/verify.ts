@@ -5,6 +5,7 @@ import { badRequest, conflict, notFound } from '../server/errors';
 import { nowMs } from '../time/clock';
 import { formatDateTime } from '../time/format';
 import { askAppStore } from './app-store';
+import { applyCatalogue, catalogueProduct } from './catalogue';
 import { peekJwsPayload } from './apple-jws';
 import type { IapStatus, IapStore, VerificationAnswer } from './contract';
 import { appStoreKey, googleServiceAccount } from './credentials';
@@ -45,6 +46,9 @@ type Row = {
   status: IapStatus; reason: string; duplicate_of: number | null; attempts: number; created_at: Date; decided_at: Date | null;
 };
 const COLUMNS = 'id::int AS id, app_id, store, transaction_id, product_id, user_id, purchase_token, status, reason, duplicate_of::int AS duplicate_of, attempts, created_at, decided_at';
+
+/** Whether the app's catalogue (Config Data → IAP Config) lists the product ($1 app, $4 product id): see ./catalogue.ts. */
+const CATALOGUE_STATE = `CASE WHEN EXISTS (SELECT 1 FROM config_items WHERE kind = 'iap_config' AND scope = $1 AND item_key = $4) THEN 'listed' ELSE 'unknown' END`;
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
@@ -120,8 +124,8 @@ async function verify(db: Db, purchase: PurchaseToVerify): Promise<{ answer: Ver
   const firstTry = new Date(now + tunables().iap.retryBaseMs).toISOString();
   // Stored before the store is asked, due for a retry already: a crash mid-request leaves it pending, not lost.
   const inserted = await db.one<Row>(
-    `INSERT INTO iap_verifications (app_id, store, transaction_id, product_id, user_id, purchase_token, source, requested_by, status, reason, next_attempt_at, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', 'waiting for the store', $9::timestamptz, $10::timestamptz)
+    `INSERT INTO iap_verifications (app_id, store, transaction_id, product_id, user_id, purchase_token, source, requested_by, status, reason, next_attempt_at, created_at, catalogue_state)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', 'waiting for the store', $9::timestamptz, $10::timestamptz, ${CATALOGUE_STATE})
      ON CONFLICT (app_id, store, transaction_id) WHERE status <> 'duplicate' DO NOTHING
      RETURNING ${COLUMNS}`,
     [purchase.appId, purchase.store, purchase.transactionId, purchase.productId, purchase.userId, purchase.purchaseToken ?? '', purchase.source, purchase.requestedBy, firstTry, new Date(now).toISOString()],
@@ -136,8 +140,8 @@ async function recordDuplicate(db: Db, purchase: PurchaseToVerify, now: number):
   // The original vanished between the two statements (its app was deleted): nothing to point at; the caller may retry.
   if (!first) throw conflict(`transactionId: ${purchase.transactionId} changed while it was being recorded; send it again.`);
   const row = await db.one<Row>(
-    `INSERT INTO iap_verifications (app_id, store, transaction_id, product_id, user_id, purchase_token, source, requested_by, status, reason, duplicate_of, created_at, decided_at)
-     VALUES ($1, $2, $3, $4, $5, '', $6, $7, 'duplicate', $8, $9, $10::timestamptz, $10::timestamptz)
+    `INSERT INTO iap_verifications (app_id, store, transaction_id, product_id, user_id, purchase_token, source, requested_by, status, reason, duplicate_of, created_at, decided_at, catalogue_state)
+     VALUES ($1, $2, $3, $4, $5, '', $6, $7, 'duplicate', $8, $9, $10::timestamptz, $10::timestamptz, ${CATALOGUE_STATE})
      RETURNING ${COLUMNS}`,
     [purchase.appId, purchase.store, purchase.transactionId, purchase.productId, purchase.userId, purchase.source, purchase.requestedBy,
       `duplicate transaction: first received ${formatDateTime(iso(first.created_at)!)} (UTC+7) as verification ${first.id}`, first.id, new Date(now).toISOString()],
@@ -157,6 +161,7 @@ async function askStore(db: Db, row: Row, packageName: string): Promise<Row> {
     reply = key ? await askAppStore(key, packageName, claim) : { outcome: pending(`app "${row.app_id}" has no App Store Server API key (App Manager → App Store key)`) };
   }
   const { outcome, exchange } = reply;
+  const product = outcome.result === 'verified' ? await catalogueProduct(db, row.app_id, row.product_id) : null;
   const now = nowMs();
   const attempts = row.attempts + 1;
   const retryAt = outcome.result === 'pending' ? new Date(now + Math.min(tunables().iap.retryBaseMs * 2 ** (attempts - 1), RETRY_MAX_MS)).toISOString() : null;
@@ -176,6 +181,15 @@ async function askStore(db: Db, row: Row, packageName: string): Promise<Row> {
       [row.id, outcome.result, outcome.reason, JSON.stringify(outcome.storeData), attempts, retryAt, new Date(now).toISOString()],
     );
     if (outcome.result === 'refused') await dropRevenue(tx, row);
+    // Only the transaction that verified it applies the catalogue: its reward is mailed once per purchase.
+    if (updated && outcome.result === 'verified') {
+      const c = await applyCatalogue(tx, product, { appId: row.app_id, userId: row.user_id, productId: row.product_id, transactionId: row.transaction_id, storeData: outcome.storeData, at: now });
+      await tx.query(
+        `UPDATE iap_verifications SET catalogue_state = $2, product_type = $3, price_micros = $4, price_currency = $5, price_usd_micros = $6, price_source = $7, reward_mail_id = $8, reward_note = $9
+          WHERE id = $1`,
+        [row.id, c.state, c.productType, c.priceMicros, c.currency, c.usdMicros, c.priceSource, c.rewardMailId, c.rewardNote],
+      );
+    }
     // Another process decided it meanwhile (a retry racing the first answer): its outcome stands.
     return updated ?? (await tx.one<Row>(`SELECT ${COLUMNS} FROM iap_verifications WHERE id = $1`, [row.id]))!;
   });

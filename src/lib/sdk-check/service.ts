@@ -7,7 +7,7 @@ import { nowMs } from '../time/clock';
 /**
  * Check SDK: counts of each event name received from an app (optionally one OS and version) in the last
  * 24 hours. Reads raw events of the last two day partitions only (days are cut in UTC+7), so it stays
- * cheap however much history the store holds.
+ * cheap however much history the store holds. "Clamped" counts the time flags (bits 1 and 2), not the tracking plan's (4).
  */
 export async function checkSdk(db: Sql, account: SessionAccount, q: { appId: string; os: number; version?: string }) {
   if (!(await db.one('SELECT 1 FROM apps WHERE id = $1', [q.appId]))) throw notFound(`App ${q.appId} does not exist.`);
@@ -17,7 +17,7 @@ export async function checkSdk(db: Sql, account: SessionAccount, q: { appId: str
     AND ($3::int = 0 OR os = $3) AND ($4::text IS NULL OR app_version = $4)`;
   const params = [q.appId, since, q.os, q.version || null];
   const rows = await db.query<{ name: string; count: number; last: Date; flagged: number }>(
-    `SELECT name, count(*)::int AS count, max(received_at) AS last, count(*) FILTER (WHERE flags <> 0)::int AS flagged
+    `SELECT name, count(*)::int AS count, max(received_at) AS last, count(*) FILTER (WHERE flags & 3 <> 0)::int AS flagged
        FROM events WHERE ${where} GROUP BY name ORDER BY name`,
     params,
   );

@@ -1,3 +1,4 @@
+import { declaredNames } from '../../config-data/tracking-plan';
 import type { Db } from '../../server/db';
 import { percentileOfRuns, runsOf } from '../../reports/percentile';
 import { badRequest } from '../../server/errors';
@@ -128,7 +129,7 @@ export async function funnel(db: Db, scope: ReportScope, asked: string) {
   const funnels = await namesOf(db, scope, 'funnel_users', 'funnel', '1', 'entry_day');
   const name = asked || funnels[0] || '';
   const known = !asked || funnels.includes(asked);
-  const base = { funnel: name, funnels, known, windowDays: FUNNEL_WINDOW_DAYS, pending };
+  const base = { funnel: name, funnels, known, windowDays: FUNNEL_WINDOW_DAYS, pending, declared: await declaredNames(db, scope.apps, 'funnel_step') };
   if (!scope.apps.length || !known || !name) return { ...base, steps: [] as FunnelStepRow[] };
   // The steps: 0 .. the highest step number sent for the funnel around the range, with their names.
   const params: unknown[] = [JSON.stringify(scope.apps), scope.from, addDays(scope.to, FUNNEL_WINDOW_DAYS), name];
@@ -187,7 +188,7 @@ export async function counters(db: Db, scope: ReportScope, asked: string) {
     );
     cells = rows.map((r) => ({ day: r.day!, name: r.name!, total: num(r.total), events: num(r.events), users: num(r.users) }));
   }
-  return { counter: asked, counters: names, known, days: daysOf(scope.from, scope.to), cells, pending };
+  return { counter: asked, counters: names, known, days: daysOf(scope.from, scope.to), cells, pending, declared: await declaredNames(db, scope.apps, 'counter') };
 }
 
 // ---------------------------------------------------------------- measurements
@@ -202,7 +203,7 @@ export async function measurements(db: Db, scope: ReportScope, asked: string, by
   const known = !asked || names.includes(asked);
   const days = daysOf(scope.from, scope.to);
   const none: MeasurementStats = { key: 'All', count: 0, mean: null, p50: null, p90: null, p99: null };
-  const base = { name, names, known, days, pending };
+  const base = { name, names, known, days, pending, declared: await declaredNames(db, scope.apps, 'measurement') };
   if (!scope.apps.length || !known || !name) return { ...base, unit: '', rows: [], all: none, trend: [] };
   const params: unknown[] = [];
   const where = `${scopeWhere(scope, params, 'day', 'any')} AND name = $${params.push(name)}`;

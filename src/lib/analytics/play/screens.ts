@@ -15,6 +15,14 @@ import { counterCell, funnelStepRow, measurementStats, questDayRow, questRow, re
 /** A name chosen on screen ('' = the server picks: the busiest resource, the first funnel…). */
 const nameField = (max: number) => z.string().trim().max(max).default('');
 const nameOptions = (names: readonly string[]) => names.map((n) => ({ label: n, value: n }));
+/** Names the tracking plan declares for the scope's apps (Config Data → Event / Tracking Config), when it tells some apart. */
+const declared = z.array(z.string()).optional();
+/** Sent names with the plan's declared ones first; the others marked, so a typo or a forgotten event stands out. */
+export const planOptions = (names: readonly string[], planned?: readonly string[]) => {
+  if (!planned) return nameOptions(names);
+  const known = new Set(planned);
+  return [...names.filter((n) => known.has(n)), ...names.filter((n) => !known.has(n))].map((n) => ({ label: known.has(n) ? n : `${n} (not in tracking plan)`, value: n }));
+};
 const unknownName = (kind: string, name: string, known: readonly string[]) =>
   `No ${kind} named "${name}" in this range${known.length ? ` (${known.length === 1 ? 'there is' : 'there are'} ${known.map((k) => `"${k}"`).join(', ')})` : ''}.`;
 
@@ -107,8 +115,8 @@ export const funnelScreen = defineReport({
   route: '/gsm/analytic/funnel',
   appMode: 'single',
   extra: { funnel: nameField(100) },
-  controls: [{ key: 'funnel', label: 'Funnel', options: [], answerOptions: (answer: { funnels: string[] }) => nameOptions(answer.funnels) }],
-  figures: { funnel: z.string(), funnels: z.array(z.string()), known: z.boolean(), windowDays: z.number(), steps: z.array(funnelStepRow) },
+  controls: [{ key: 'funnel', label: 'Funnel', options: [], answerOptions: (answer: { funnels: string[]; declared?: string[] }) => planOptions(answer.funnels, answer.declared) }],
+  figures: { funnel: z.string(), funnels: z.array(z.string()), known: z.boolean(), windowDays: z.number(), steps: z.array(funnelStepRow), declared },
   noun: 'funnel entries',
   isEmpty: (answer) => !answer.steps.some((s) => s.users > 0),
   emptyText: (answer) => (answer.known !== false ? null : unknownName('funnel', answer.funnel, answer.funnels)),
@@ -144,10 +152,10 @@ export const funnelScreen = defineReport({
 
 // ---------------------------------------------------------------- counters
 
-const counterFigures = { counter: z.string(), counters: z.array(z.string()), known: z.boolean(), days: z.array(z.string()), cells: z.array(counterCell) };
+const counterFigures = { counter: z.string(), counters: z.array(z.string()), known: z.boolean(), days: z.array(z.string()), cells: z.array(counterCell), declared };
 const counterExtra = { counter: nameField(100), measure: z.enum(COUNTER_MEASURES).default('sum') };
 const counterControls = [
-  { key: 'counter', label: 'Counter', options: [{ label: 'All counters', value: '' }], answerOptions: (answer: { counters: string[] }) => nameOptions(answer.counters) },
+  { key: 'counter', label: 'Counter', options: [{ label: 'All counters', value: '' }], answerOptions: (answer: { counters: string[]; declared?: string[] }) => planOptions(answer.counters, answer.declared) },
   { key: 'measure', label: 'Figure', options: COUNTER_MEASURES.map((m) => ({ label: COUNTER_MEASURE_LABELS[m], value: m })) },
 ];
 type CounterAnswer = z.output<z.ZodObject<typeof counterFigures>>;
@@ -264,7 +272,7 @@ export const measurementScreen = defineReport({
   appMode: 'single',
   extra: { name: nameField(60), by: z.enum(MEASUREMENT_GROUPS).default('version') },
   controls: [
-    { key: 'name', label: 'Measurement', options: [], answerOptions: (answer: { names: string[] }) => nameOptions(answer.names) },
+    { key: 'name', label: 'Measurement', options: [], answerOptions: (answer: { names: string[]; declared?: string[] }) => planOptions(answer.names, answer.declared) },
     { key: 'by', label: 'Rows', options: MEASUREMENT_GROUPS.map((g) => ({ label: `By ${GROUP_LABEL[g].toLowerCase()}`, value: g })) },
   ],
   figures: {
@@ -277,6 +285,7 @@ export const measurementScreen = defineReport({
     /** p50 per day of the most measured versions (the chart). */
     trend: z.array(z.object({ version: z.string(), p50: z.array(z.number().nullable()) })),
     days: z.array(z.string()),
+    declared,
   },
   noun: 'measurements',
   isEmpty: (answer) => answer.all.count === 0,
