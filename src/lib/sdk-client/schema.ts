@@ -508,6 +508,14 @@ export interface operations {
                                 /** @enum {string} */
                                 flag: "future" | "ancient";
                             }[];
+                            dropped: {
+                                index: number;
+                                reason: string;
+                            }[];
+                            flagged: {
+                                index: number;
+                                reason: string;
+                            }[];
                         };
                     };
                 };
