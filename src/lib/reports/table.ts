@@ -1,5 +1,5 @@
 import { REPORT_TIME_ZONE_LABEL } from '../time/zone';
-import { round, titleWithUnit, type ReportColumn, type Unit } from './columns';
+import { round, titleWithUnit, type Aggregate, type ReportColumn, type Unit } from './columns';
 
 /**
  * The table a report shows, as numbers: the screen formats it, the exports write it. Building both from
@@ -17,6 +17,8 @@ export interface TableColumn {
   heat?: boolean;
   /** The export's title where it differs from the screen's (L12 on screen, "Level 12 (%)" in the file). */
   exportLabel?: string;
+  /** How its Total cell is formed: an average or a ratio of sums is labelled so on the Total line. */
+  aggregate?: Aggregate;
 }
 
 export interface ReportTable {
@@ -65,7 +67,7 @@ export function linesTable<R>(
     name: options.name,
     columns: [
       { key: 'key', label: lineKey.label, unit: lineKey.day ? 'day' : 'text', decimals: 0 },
-      ...columns.map(({ key, label, unit, decimals, totalDecimals }) => ({ key, label, unit, decimals, totalDecimals })),
+      ...columns.map(({ key, label, unit, decimals, totalDecimals, measure }) => ({ key, label, unit, decimals, totalDecimals, ...(measure.aggregate ? { aggregate: measure.aggregate } : {}) })),
     ],
     rows: rows.map((row) => [lineKey.value(row), ...columns.map((c) => round(c.measure.value(row), c.decimals))]),
     total: total ? ['Total', ...columns.map((c) => (c.measure.total ? round(c.measure.total(rows), c.totalDecimals ?? c.decimals) : null))] : null,
