@@ -157,7 +157,7 @@ function stats(key: string, values: number[]) {
   return { key, count: values.length, mean: values.length ? values.reduce((n, v) => n + v, 0) / values.length : null, p50: percentile(sorted, 0.5), p90: percentile(sorted, 0.9), p99: percentile(sorted, 0.99) };
 }
 
-const OS_NAMES: Record<number, string> = { 1: 'Android', 2: 'Ios', 3: 'WebGL' };
+const OS_NAMES: Record<number, string> = { 1: 'Android', 2: 'iOS', 3: 'WebGL' };
 
 /**
  * Measurements under each event's own attributes: lines by version (most measured first), OS or day (in
@@ -366,7 +366,7 @@ describe('gameplay reports on a hand-made event set', () => {
     expect(roundMeans(data.all)).toEqual({ key: 'All', count: 5, mean: 2100.1, p50: 2000.5, p90: 4000, p99: 4000 });
     expect(roundMeans(data.rows.find((r) => r.key === '1.0')!)).toEqual({ key: '1.0', count: 3, mean: 2000.166667, p50: 2000.5, p90: 3000, p99: 3000 });
     const byOs = (await root(measurementScreen.contract, { ...range, by: 'os' })).data;
-    expect(byOs.rows.map((r) => [r.key, r.count])).toEqual([['Android', 4], ['Ios', 1]]);
+    expect(byOs.rows.map((r) => [r.key, r.count])).toEqual([['Android', 4], ['iOS', 1]]);
     // The chart's trend holds the p50 of each day per version.
     expect(data.trend.find((t) => t.version === '1.2')!.p50[daysBetween(Z, B)]).toBe(4000);
   });

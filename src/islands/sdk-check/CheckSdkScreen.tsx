@@ -1,4 +1,5 @@
 import '../../lib/ui/prime';
+import { PLATFORM_CHOICES } from '../../lib/platform';
 import { useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
@@ -11,7 +12,7 @@ import { formatDateTime } from '../../lib/time/format';
 
 type Result = Awaited<ReturnType<typeof load>>;
 const load = async (appId: string, os: number, version: string) => (await api(sdkCheckContract, { appId, os, version: version || undefined })).data;
-const OS = [{ label: 'ALL', value: 0 }, { label: 'Android', value: 1 }, { label: 'Ios', value: 2 }, { label: 'WebGL', value: 3 }];
+const OS = [{ label: 'All', value: 0 }, ...PLATFORM_CHOICES];
 
 /** Check SDK: what an app's SDK sent in the last 24 hours, so an integrator can verify an integration. */
 export default function CheckSdkScreen({ apps }: { apps: { id: string; name: string }[] }) {
