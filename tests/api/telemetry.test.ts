@@ -269,9 +269,9 @@ describe('metrics on a hand-made event set (docs/metrics.md)', () => {
     // The derived columns, as the table and the exports show them.
     const table = mainDataTable(data.rows);
     expect(table.header).toEqual(['Day (UTC+7)', 'Installs', 'DAU', 'Sessions / DAU', 'Avg session time (s)', 'Ad impressions / DAU', 'Ad revenue (USD)', 'IAP revenue (USD)', 'Paying users', 'ARPDAU (USD)', 'ARPPU (USD)', 'Conversion (%)']);
-    expect(table.rows[0]).toEqual([A, 3, 3, 1.33, 120, 1, 0.05, 0.99, 1, 0.347, 0.99, 33.33]);
-    expect(table.rows[1]).toEqual([B, 0, 3, 1, 50, 0.33, 0, 5.98, 1, 1.9937, 5.98, 33.33]);
-    expect(table.rows[2]).toEqual([C, 0, 1, 1, 10, 0, 0, 0, 0, 0, null, 0]);
+    expect(table.rows[0]).toEqual([formatDay(A), 3, 3, 1.33, 120, 1, 0.05, 0.99, 1, 0.347, 0.99, 33.33]);
+    expect(table.rows[1]).toEqual([formatDay(B), 0, 3, 1, 50, 0.33, 0, 5.98, 1, 1.9937, 5.98, 33.33]);
+    expect(table.rows[2]).toEqual([formatDay(C), 0, 1, 1, 10, 0, 0, 0, 0, 0, null, 0]);
     // Total line: sums, with DAU and paying users as daily averages and ratios over the sums.
     expect(table.rows[3]).toEqual(['Total', 3, 2.3, 1.14, 84, 0.57, 0.05, 6.97, 0.7, 1.0031, 3.49, 28.57]);
   });
@@ -294,7 +294,7 @@ describe('metrics on a hand-made event set (docs/metrics.md)', () => {
     expect(cohortA.retained).toEqual([3, 2, 1, 0, 0, d5, ...Array(25).fill(null)]);
     expect(data.cohorts.find((c) => c.installDay === B)).toMatchObject({ installs: 0 });
     const table = retentionTable(data.cohorts);
-    expect(table.rows[0]!.slice(0, 6)).toEqual([A, 3, 100, 66.67, 33.33, 0]);
+    expect(table.rows[0]!.slice(0, 6)).toEqual([formatDay(A), 3, 100, 66.67, 33.33, 0]);
   });
 
   it('Level: plays, outcomes, win rate, attempts, duration, players reaching and drop-off', async () => {
