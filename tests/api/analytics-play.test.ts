@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayStart, daysBetween, daysOf, reportDay } from '../../src/lib/time/day';
+import { formatDay } from '../../src/lib/time/format';
 import {
   counterHorizontalScreen,
   counterVerticalScreen,
@@ -348,11 +349,12 @@ describe('gameplay reports on a hand-made event set', () => {
     expect(vertical.header).toEqual(['Day (UTC+7)', 'hints', 'level_ups']);
     expect(vertical.rows.at(-1)).toEqual(['Total', 10, 7]);
     const avg = exportGrid(counterVerticalScreen.table(data, { measure: 'avg' } as never));
-    expect(avg.rows.find((r) => r[0] === A)).toEqual([A, 3, 7]);
+    // Exports write days as the table shows them (DD-MM-YYYY).
+    expect(avg.rows.find((r) => r[0] === formatDay(A))).toEqual([formatDay(A), 3, 7]);
     expect(avg.rows.at(-1)).toEqual(['Total', 3.33, 7]);
     const horizontal = (await root(counterHorizontalScreen.contract, { ...range, counter: 'hints', measure: 'users' })).data;
     const grid = exportGrid(counterHorizontalScreen.table(horizontal, { measure: 'users' } as never));
-    expect(grid.header).toEqual(['Counter', 'Total', ...daysOf(Z, B)]);
+    expect(grid.header).toEqual(['Counter', 'Total', ...daysOf(Z, B).map(formatDay)]);
     expect(grid.rows).toEqual([['hints', 0.5, 0, 0, 0, 0, 2, 1]]);
   });
 
