@@ -265,6 +265,7 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
   const filterOptions = d.filter?.options(context) ?? [];
   const empty = rows !== null && rows.length === 0 && !loading && !debounced.trim() && !filter;
   const searchId = `${d.idPrefix ?? d.id}-search`;
+  const stacked = d.phone?.layout === 'stack';
 
   return (
     <section className={heading || framed ? 'card resource' : 'resource'} data-testid={`resource-${d.id}`} aria-busy={loading}>
@@ -334,15 +335,19 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
                   sortable={Boolean(c.sortable && (d.serverSort ? true : !c.value && !serverPaged))}
                   headerClassName={phoneHide || undefined}
                   bodyClassName={[c.show === 'dateTime' || c.show === 'day' ? 'date-time' : '', phoneHide].filter(Boolean).join(' ') || undefined}
-                  body={(row: R) => (
-                    <>
-                      {/* A stacked row's card names each value (the header row is hidden there). */}
-                      <span className="phone-label">{c.label}</span>
-                      <div className="phone-value">
-                        <Cell column={c} row={row} ctx={context} />
-                      </div>
-                    </>
-                  )}
+                  body={(row: R) =>
+                    stacked ? (
+                      <>
+                        {/* A stacked row's card names each value (the header row is hidden there). */}
+                        <span className="phone-label">{c.label}</span>
+                        <div className="phone-value">
+                          <Cell column={c} row={row} ctx={context} />
+                        </div>
+                      </>
+                    ) : (
+                      <Cell column={c} row={row} ctx={context} />
+                    )
+                  }
                 />
               );
             })}

@@ -72,6 +72,7 @@ export default function AppsFilter({ account, mode, value = [], onChange }: Apps
               {choice.id !== ALL && <small>{choice.id}</small>}
             </div>
           )}
+          // PrimeReact hands aria-* props to the focusable input: the filter is named "Apps" as in multi mode.
           aria-label="Apps"
         />
       )}
