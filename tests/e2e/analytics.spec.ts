@@ -177,7 +177,7 @@ test.describe('analytics screens', () => {
     expect(fromCsv).toEqual(byDay(iosTable));
     const sheet = await xlsxRows(await download(page, 'export-xlsx'));
     const width = sheet[0]!.length;
-    expect(byDay(sheet.slice(1).map((r) => [...r, ...Array(width - r.length).fill(null)]))).toEqual(byDay(iosTable));
+    expect(byDay(sheet.slice(1).map((r) => [...r, ...Array(width - r.length).fill(null)].map((v) => (typeof v === 'string' ? cellValue(v) : v))))).toEqual(byDay(iosTable));
 
     // Reloading keeps the filters (they live in the URL).
     await page.reload();

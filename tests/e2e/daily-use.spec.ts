@@ -50,8 +50,8 @@ test.describe('on a 390 px phone', () => {
     }
     // Account keeps the key, role, status and actions; the rest waits for a wider screen.
     await open(page, '/adminAccount/account');
-    await expect(page.getByRole('columnheader', { name: 'Name' })).toBeHidden();
-    await expect(page.getByRole('columnheader', { name: 'Status' })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Name', exact: true })).toBeHidden();
+    await expect(page.getByRole('columnheader', { name: 'Status', exact: true })).toBeVisible();
 
     // The dashboard's key figures: one card an app, every figure named beside its value.
     await open(page, '/dashboard');

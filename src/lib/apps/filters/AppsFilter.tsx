@@ -58,6 +58,8 @@ export default function AppsFilter({ account, mode, value = [], onChange }: Apps
           optionLabel="value"
           optionValue="id"
           filter
+          // Opening by keyboard lands in the search box, as the multi mode does.
+          filterInputAutoFocus
           filterBy="value,id"
           resetFilterOnHide
           placeholder={ALL_LABEL}
