@@ -1,13 +1,19 @@
 /**
- * The platforms an app ships on (spec section 3 "OS enumeration"): Android=1, Ios=2, WebGL=3.
+ * The platforms an app ships on (spec section 3 "OS enumeration"): Android=1, iOS=2, WebGL=3.
  * Filters add 0 meaning ALL (see src/lib/ui/filters/os-options.ts). Shared by server and browser.
  */
 export const OS = { Android: 1, Ios: 2, WebGL: 3 } as const;
 export type OsCode = (typeof OS)[keyof typeof OS];
 export const OS_CODES: readonly OsCode[] = [1, 2, 3];
 
-/** Display names. */
-export const OS_NAMES: Record<OsCode, string> = { 1: 'Android', 2: 'Ios', 3: 'WebGL' };
+/**
+ * Display names: the one platform vocabulary of every screen, form, message and export ("iOS", as Apple
+ * writes it). The spec's "Ios" is an identifier, kept only where it is one (OS_VARIANT_SUFFIX).
+ */
+export const OS_NAMES: Record<OsCode, string> = { 1: 'Android', 2: 'iOS', 3: 'WebGL' };
+
+/** Each platform as a choice of a select or multi-select, in code order. */
+export const PLATFORM_CHOICES: readonly { label: string; value: OsCode }[] = OS_CODES.map((os) => ({ label: OS_NAMES[os], value: os }));
 
 /** Suffix of an OS-specific app variant's value: "{name}_Android", "{name}_Ios", "{name}_Webgl". */
 export const OS_VARIANT_SUFFIX: Record<OsCode, string> = { 1: 'Android', 2: 'Ios', 3: 'Webgl' };

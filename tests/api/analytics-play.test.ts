@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayStart, daysBetween, daysOf, reportDay } from '../../src/lib/time/day';
+import { formatDay } from '../../src/lib/time/format';
 import {
   counterHorizontalScreen,
   counterVerticalScreen,
@@ -157,7 +158,7 @@ function stats(key: string, values: number[]) {
   return { key, count: values.length, mean: values.length ? values.reduce((n, v) => n + v, 0) / values.length : null, p50: percentile(sorted, 0.5), p90: percentile(sorted, 0.9), p99: percentile(sorted, 0.99) };
 }
 
-const OS_NAMES: Record<number, string> = { 1: 'Android', 2: 'Ios', 3: 'WebGL' };
+const OS_NAMES: Record<number, string> = { 1: 'Android', 2: 'iOS', 3: 'WebGL' };
 
 /**
  * Measurements under each event's own attributes: lines by version (most measured first), OS or day (in
@@ -348,11 +349,12 @@ describe('gameplay reports on a hand-made event set', () => {
     expect(vertical.header).toEqual(['Day (UTC+7)', 'hints', 'level_ups']);
     expect(vertical.rows.at(-1)).toEqual(['Total', 10, 7]);
     const avg = exportGrid(counterVerticalScreen.table(data, { measure: 'avg' } as never));
-    expect(avg.rows.find((r) => r[0] === A)).toEqual([A, 3, 7]);
+    // Exports write days as the table shows them (DD-MM-YYYY).
+    expect(avg.rows.find((r) => r[0] === formatDay(A))).toEqual([formatDay(A), 3, 7]);
     expect(avg.rows.at(-1)).toEqual(['Total', 3.33, 7]);
     const horizontal = (await root(counterHorizontalScreen.contract, { ...range, counter: 'hints', measure: 'users' })).data;
     const grid = exportGrid(counterHorizontalScreen.table(horizontal, { measure: 'users' } as never));
-    expect(grid.header).toEqual(['Counter', 'Total', ...daysOf(Z, B)]);
+    expect(grid.header).toEqual(['Counter', 'Total', ...daysOf(Z, B).map(formatDay)]);
     expect(grid.rows).toEqual([['hints', 0.5, 0, 0, 0, 0, 2, 1]]);
   });
 
@@ -366,7 +368,7 @@ describe('gameplay reports on a hand-made event set', () => {
     expect(roundMeans(data.all)).toEqual({ key: 'All', count: 5, mean: 2100.1, p50: 2000.5, p90: 4000, p99: 4000 });
     expect(roundMeans(data.rows.find((r) => r.key === '1.0')!)).toEqual({ key: '1.0', count: 3, mean: 2000.166667, p50: 2000.5, p90: 3000, p99: 3000 });
     const byOs = (await root(measurementScreen.contract, { ...range, by: 'os' })).data;
-    expect(byOs.rows.map((r) => [r.key, r.count])).toEqual([['Android', 4], ['Ios', 1]]);
+    expect(byOs.rows.map((r) => [r.key, r.count])).toEqual([['Android', 4], ['iOS', 1]]);
     // The chart's trend holds the p50 of each day per version.
     expect(data.trend.find((t) => t.version === '1.2')!.p50[daysBetween(Z, B)]).toBe(4000);
   });

@@ -384,7 +384,7 @@ describe('hand-entered versions', () => {
     // Other files' players on the shared server run SDKs of their own (the test screens send as "console-test").
     expect((await root(versionsOfSdkContract, {})).data.find((s) => s.sdkVersion === '9.8.0')).toMatchObject({ apps: 1, versions: 2 });
     const noPlatform = await rejection(cache(versionActionContract, { appId: 'com.test.alpha', os: 2, version: '1.0.0' }));
-    expect(noPlatform.message).toContain('no Ios platform');
+    expect(noPlatform.message).toContain('no iOS platform');
     expect((await rejection(cache(versionActionContract, { appId: 'com.gsm.blockpuzzle', os: 1, version: '1.9.2', sdkVersion: '1.0.0' }))).status).toBe(409);
     expect((await rejection(cache(versionDeleteContract, { appId: 'com.gsm.blockpuzzle', os: 1, version: '1.9.2' }))).status).toBe(409);
     await cache(versionDeleteContract, { appId: 'com.test.alpha', os: 1, version: '1.9.0' });

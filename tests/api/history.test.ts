@@ -95,7 +95,7 @@ describe('history logs', () => {
     const root = await signedInAs('root');
     const response = await raw('GET', `/api/history/iapLog/export?${new URLSearchParams({ ...week(), format: 'csv' })}`, { token: root.tokens.accessToken });
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-disposition')).toMatch(/history-iapLog-p_historyplayer000001-\d{4}-\d{2}-\d{2}\.csv/);
+    expect(response.headers.get('content-disposition')).toMatch(/history-iapLog-p_historyplayer000001-\d{2}-\d{2}-\d{4}\.csv/);
     const grid = csvRows(response.text);
     const columns = historyColumns(historyKinds.iapLog!);
     expect(grid[0]).toEqual(columns.map((c) => c.label));

@@ -117,7 +117,7 @@ describe('account log export', () => {
     const list = await root(accountLogContract, { action: 'login', limit: 200 });
     const response = await fetch(`${baseUrl}/api/adminAccount/accountLog/export?action=login`, { headers: { authorization: `Bearer ${root.tokens.accessToken}` } });
     expect(response.headers.get('content-type')).toContain('text/csv');
-    expect(response.headers.get('content-disposition')).toMatch(/attachment; filename="account-log-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(response.headers.get('content-disposition')).toMatch(/attachment; filename="account-log-\d{2}-\d{2}-\d{4}\.csv"/);
     const lines = (await response.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('"time (UTC+7)","account","action","entity","entity id","before","after","ip","request id"');
     expect(lines.length - 1).toBe(list.totalRecord);

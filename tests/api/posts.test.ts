@@ -337,6 +337,14 @@ describe('per-user read, archive and remove', () => {
     expect(await count(analyst)).toBe(before + 1);
   });
 
+  it('a post does not count as unread for its author, and reads as read on their board', async () => {
+    const [authorBefore, otherBefore] = [await count(admin), await count(analyst)];
+    const post = await create(admin);
+    expect(await count(admin)).toBe(authorBefore);
+    expect(await count(analyst)).toBe(otherBefore + 1);
+    expect((await admin(userPostDataContract)).data.read).toContain(post.id);
+  });
+
   it('answers 400 naming postId when it is missing and 404 for an unknown id', async () => {
     for (const path of ['read', 'archive', 'remove']) {
       const missing = await raw('POST', `/api/notificationGsm/${path}`, { body: '{}', token: analyst.tokens.accessToken });

@@ -10,6 +10,7 @@ import {
 import { jobRunsContract } from '../../src/lib/jobs/contract';
 import { levelMiniGameScreen } from '../../src/lib/analytics/screens';
 import { addDays, dayStart, daysOf, reportDay } from '../../src/lib/time/day';
+import { formatDay } from '../../src/lib/time/format';
 import { levelRetentionTable, levelTable, mainDataTable, retentionTable, type ExportTable } from '../support/report-tables';
 import { nowMs } from '../../src/lib/time/clock';
 import { simulateStudio, type SimEvent } from '../../src/lib/analytics/simulator';
@@ -268,9 +269,9 @@ describe('metrics on a hand-made event set (docs/metrics.md)', () => {
     // The derived columns, as the table and the exports show them.
     const table = mainDataTable(data.rows);
     expect(table.header).toEqual(['Day (UTC+7)', 'Installs', 'DAU', 'Sessions / DAU', 'Avg session time (s)', 'Ad impressions / DAU', 'Ad revenue (USD)', 'IAP revenue (USD)', 'Paying users', 'ARPDAU (USD)', 'ARPPU (USD)', 'Conversion (%)']);
-    expect(table.rows[0]).toEqual([A, 3, 3, 1.33, 120, 1, 0.05, 0.99, 1, 0.347, 0.99, 33.33]);
-    expect(table.rows[1]).toEqual([B, 0, 3, 1, 50, 0.33, 0, 5.98, 1, 1.9937, 5.98, 33.33]);
-    expect(table.rows[2]).toEqual([C, 0, 1, 1, 10, 0, 0, 0, 0, 0, null, 0]);
+    expect(table.rows[0]).toEqual([formatDay(A), 3, 3, 1.33, 120, 1, 0.05, 0.99, 1, 0.347, 0.99, 33.33]);
+    expect(table.rows[1]).toEqual([formatDay(B), 0, 3, 1, 50, 0.33, 0, 5.98, 1, 1.9937, 5.98, 33.33]);
+    expect(table.rows[2]).toEqual([formatDay(C), 0, 1, 1, 10, 0, 0, 0, 0, 0, null, 0]);
     // Total line: sums, with DAU and paying users as daily averages and ratios over the sums.
     expect(table.rows[3]).toEqual(['Total', 3, 2.3, 1.14, 84, 0.57, 0.05, 6.97, 0.7, 1.0031, 3.49, 28.57]);
   });
@@ -293,7 +294,7 @@ describe('metrics on a hand-made event set (docs/metrics.md)', () => {
     expect(cohortA.retained).toEqual([3, 2, 1, 0, 0, d5, ...Array(25).fill(null)]);
     expect(data.cohorts.find((c) => c.installDay === B)).toMatchObject({ installs: 0 });
     const table = retentionTable(data.cohorts);
-    expect(table.rows[0]!.slice(0, 6)).toEqual([A, 3, 100, 66.67, 33.33, 0]);
+    expect(table.rows[0]!.slice(0, 6)).toEqual([formatDay(A), 3, 100, 66.67, 33.33, 0]);
   });
 
   it('Level: plays, outcomes, win rate, attempts, duration, players reaching and drop-off', async () => {
@@ -326,12 +327,16 @@ describe('metrics on a hand-made event set (docs/metrics.md)', () => {
     const query = `apps=${APP}&from=${A}&to=${C}`;
     const csv = await download('/api/analytic/mainData/export', `${query}&format=csv`);
     expect(csv.headers.get('content-type')).toContain('text/csv');
-    expect(csv.headers.get('content-disposition')).toMatch(/attachment; filename="main-data-.*\.csv"/);
+    // The file is named after the report, the app and the range, days as the table writes them.
+    expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="main-data_${APP}_${formatDay(A)}_${formatDay(C)}.csv"`);
     const xlsx = await download('/api/analytic/mainData/export', `${query}&format=xlsx`);
     expect(xlsx.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const expected = mainDataTable(data.rows);
     expect(expected.rows).toHaveLength(4); // A, B, C and the total line
     await expectExportsEqual('/api/analytic/mainData/export', query, 'main-data', expected);
+    // No app asked: every app the account sees, said as such.
+    const everyApp = await download('/api/analytic/mainData/export', `from=${A}&to=${C}&format=xlsx`);
+    expect(everyApp.headers.get('content-disposition')).toBe(`attachment; filename="main-data_all-apps_${formatDay(A)}_${formatDay(C)}.xlsx"`);
   });
 
   it('exports Retention, Level and Level retention with the rows of their JSON reports', async () => {
@@ -373,15 +378,16 @@ async function download(path: string, query: string) {
 
 /** The CSV and the .xlsx export of a report both hold exactly the table its JSON answer makes. */
 async function expectExportsEqual(path: string, query: string, fileStem: string, expected: ExportTable) {
+  const name = `${fileStem}_${new URLSearchParams(query).get('apps')}_${formatDay(new URLSearchParams(query).get('from')!)}_${formatDay(new URLSearchParams(query).get('to')!)}`;
   const csv = await download(path, `${query}&format=csv`);
   expect(csv.headers.get('content-type')).toContain('text/csv');
-  expect(csv.headers.get('content-disposition')).toMatch(new RegExp(`attachment; filename="${fileStem}-\\d{4}-\\d{2}-\\d{2}\\.csv"`));
+  expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="${name}.csv"`);
   const rows = csvRows(await csv.text());
   expect(rows[0], `${path} CSV header`).toEqual(expected.header);
   expect(rows.slice(1).map((r) => r.map((v) => (v === '' ? null : Number.isNaN(Number(v)) ? v : Number(v)))), `${path} CSV`).toEqual(expected.rows);
   const xlsx = await download(path, `${query}&format=xlsx`);
   expect(xlsx.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-  expect(xlsx.headers.get('content-disposition')).toMatch(new RegExp(`attachment; filename="${fileStem}-\\d{4}-\\d{2}-\\d{2}\\.xlsx"`));
+  expect(xlsx.headers.get('content-disposition')).toBe(`attachment; filename="${name}.xlsx"`);
   const sheet = await xlsxRows(new Uint8Array(await xlsx.arrayBuffer()));
   expect(sheet[0], `${path} .xlsx header`).toEqual(expected.header);
   expect(sheet.slice(1).map((r) => [...r, ...Array(expected.header.length - r.length).fill(null)]), `${path} .xlsx`).toEqual(expected.rows);

@@ -19,7 +19,7 @@ async function download(page: Page, testId: string): Promise<Buffer> {
   return readFileSync((await (file as Download).path())!);
 }
 
-async function pickOs(page: Page, os: 'ALL' | 'Android' | 'Ios' | 'WebGL') {
+async function pickOs(page: Page, os: 'All' | 'Android' | 'iOS' | 'WebGL') {
   await page.locator('.filter-os').click();
   await page.getByRole('option', { name: os, exact: true }).click();
 }
@@ -158,7 +158,7 @@ test.describe('analytics screens', () => {
     expect(await tableRows(table)).toEqual(all);
 
     // iOS only: the screen asks for os=2 and shows exactly that answer's figures.
-    const ios = await reportCall<{ rows: MainDataRow[] }>(page, '/api/analytic/mainData', () => pickOs(page, 'Ios'), (q) => q.get('os') === '2');
+    const ios = await reportCall<{ rows: MainDataRow[] }>(page, '/api/analytic/mainData', () => pickOs(page, 'iOS'), (q) => q.get('os') === '2');
     await expect(page).toHaveURL(/os=2/);
     expect(ios.query.get('from')).toBe(plusDays(today, -29));
     const iosTable = mainDataExpected(ios.data.rows);
@@ -177,7 +177,7 @@ test.describe('analytics screens', () => {
     expect(fromCsv).toEqual(byDay(iosTable));
     const sheet = await xlsxRows(await download(page, 'export-xlsx'));
     const width = sheet[0]!.length;
-    expect(byDay(sheet.slice(1).map((r) => [...r, ...Array(width - r.length).fill(null)]))).toEqual(byDay(iosTable));
+    expect(byDay(sheet.slice(1).map((r) => [...r, ...Array(width - r.length).fill(null)].map((v) => (typeof v === 'string' ? cellValue(v) : v))))).toEqual(byDay(iosTable));
 
     // Reloading keeps the filters (they live in the URL).
     await page.reload();
@@ -247,12 +247,13 @@ test.describe('analytics screens', () => {
     expect(await tableRows(table)).toEqual(all);
     await page.screenshot({ path: '/tmp/analytics-level.png', fullPage: true });
 
-    const app = page.getByRole('combobox', { name: 'App' });
+    // The one Apps filter: a dropdown whose panel has a search box.
     const one = await reportCall<{ levels: LevelRow[]; apps: string[] }>(
       page,
       '/api/analytic/level',
       async () => {
-        await app.fill('Block');
+        await page.locator('.filter-apps').click();
+        await page.locator('.p-dropdown-filter').fill('Block');
         await page.getByRole('option', { name: /^Block Puzzle Legend/ }).first().click();
       },
       (q) => q.getAll('apps').join() === 'com.gsm.blockpuzzle',

@@ -13,7 +13,7 @@ test.describe('App Manager', () => {
     await expect(page).toHaveTitle('App Manager - GSM Console');
     await expect(demoRows(page)).toHaveCount(4);
     const block = page.locator('tr[data-app-id="com.gsm.blockpuzzle"]');
-    await expect(block.locator('.os-badge')).toHaveText(['Android', 'Ios']);
+    await expect(block.locator('.os-badge')).toHaveText(['Android', 'iOS']);
     await expect(block.locator('.state-tag')).toHaveText('Published');
     await expect(page.locator('tr[data-app-id="com.gsm.idleminer"] .state-tag')).toHaveText('Unpublished');
     // Sorting by name descending puts Word Quest first; the sort is kept in the URL.
@@ -55,9 +55,9 @@ test.describe('App Manager', () => {
     await form.getByLabel('Name', { exact: true }).fill(name);
     await form.getByLabel('Android', { exact: true }).check();
     await form.getByLabel('Android Package name').fill(id);
-    await form.getByLabel('Ios', { exact: true }).check();
-    await form.getByLabel('Ios Bundle id').fill(`${id}.ios`);
-    await form.getByLabel('Ios store URL').fill('https://apps.apple.com/app/id1700000001');
+    await form.getByLabel('iOS', { exact: true }).check();
+    await form.getByLabel('iOS Bundle id').fill(`${id}.ios`);
+    await form.getByLabel('iOS store URL').fill('https://apps.apple.com/app/id1700000001');
     await form.getByRole('button', { name: 'Create app' }).click();
     await expect(page.locator('.toast').filter({ hasText: `App ${name} created` })).toBeVisible();
 

@@ -81,4 +81,22 @@ test.describe('every built screen', () => {
       }
     });
   }
+
+  // The two pages outside the route table a person still lands on: no access, and a mistyped address.
+  for (const [path, status] of [['/401', 401], ['/no-such-screen', 404]] as const) {
+    test(`the ${status} page (${path}) fits a phone and passes axe`, async () => {
+      const page = await context.newPage();
+      try {
+        const response = await page.goto(path);
+        expect(response?.status(), `${path} answered`).toBe(status);
+        await expect(page.locator('h1')).toHaveCount(1);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+        expect(bad, `${path}: axe`).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    });
+  }
 });

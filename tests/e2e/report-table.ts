@@ -18,7 +18,16 @@ export function cellValue(text: string): Cell {
 
 /** The body rows of a report table as the export's values. */
 export async function tableRows(table: Locator): Promise<Cell[][]> {
-  const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((r) => [...r.querySelectorAll('th, td')].map((c) => (c as HTMLElement).innerText)));
+  // A Total cell's aggregate ("Average") and today's "(so far)" are words about the figure, not the figure.
+  const rows = await table.locator('tbody tr').evaluateAll((trs) =>
+    trs.map((r) =>
+      [...r.querySelectorAll('th, td')].map((c) => {
+        const copy = c.cloneNode(true) as HTMLElement;
+        copy.querySelectorAll('.total-kind, .so-far').forEach((n) => n.remove());
+        return copy.textContent ?? '';
+      }),
+    ),
+  );
   return rows.map((r) => r.map(cellValue));
 }
 

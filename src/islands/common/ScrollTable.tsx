@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { TableScroll } from './TableScroll';
 
 /**
  * A data table in a keyboard-scrollable region (a phone scrolls it sideways, a keyboard user can focus and
@@ -7,7 +8,7 @@ import type { ReactNode } from 'react';
  */
 export function ScrollTable({ label, className, headers, children }: { label: string; className: string; headers: readonly ReactNode[]; children: ReactNode }) {
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label={label}>
+    <TableScroll label={label}>
       <table className={className}>
         <thead>
           <tr>
@@ -20,6 +21,6 @@ export function ScrollTable({ label, className, headers, children }: { label: st
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

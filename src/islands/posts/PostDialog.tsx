@@ -1,5 +1,5 @@
 import '../../lib/ui/prime';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';
@@ -23,6 +23,7 @@ export default function PostDialog({ draft: initial, canPin, onSave, onClose }: 
   const [draft, setDraft] = useState<PostDraft>(initial);
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
+  const titleInput = useRef<HTMLInputElement>(null);
   const editing = initial.id !== undefined;
   const problems = { title: titleProblem(draft.title), body: bodyProblem(draft.body) };
   const update = (change: Partial<PostDraft>) => setDraft((d) => ({ ...d, ...change }));
@@ -57,11 +58,15 @@ export default function PostDialog({ draft: initial, canPin, onSave, onClose }: 
       onHide={() => !busy && onClose()}
       footer={footer}
       className="post-dialog"
+      // PrimeReact focuses the dialog's first button (Close) when it shows; a post starts with its Title.
+      focusOnShow={false}
+      onShow={() => titleInput.current?.focus()}
     >
       <div className="post-form">
         <label htmlFor="post-title">Title</label>
         <div>
           <InputText
+            ref={titleInput}
             id="post-title"
             value={draft.title}
             onChange={(e) => update({ title: e.target.value })}

@@ -1,11 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo } from 'react';
-import { $apps, $selectedApp, appIdOf, loadApps, type AppScope } from '../../lib/apps/store';
+import { useEffect } from 'react';
+import { $selectedApp, appIdOf, loadApps, type AppScope } from '../../lib/apps/store';
 import { parseVariantId } from '../../lib/platform';
-import AppAutocomplete from '../../lib/apps/filters/AppAutocomplete';
+import AppsFilter from '../../lib/apps/filters/AppsFilter';
 import CountrySelect from '../../lib/ui/filters/CountrySelect';
 import DateRangePicker from '../../lib/ui/filters/DateRangePicker';
-import MultiSelectFilter from '../../lib/ui/filters/MultiSelectFilter';
 import OsSelect from '../../lib/ui/filters/OsSelect';
 import VersionAutocomplete from '../../lib/apps/filters/VersionAutocomplete';
 import Field from '../../lib/ui/filters/Field';
@@ -24,7 +23,6 @@ export interface ReportFilterBarProps {
 
 /** The report filters (spec "Reusable filters"): apps, OS, version, countries and the date range. */
 export default function ReportFilterBar({ account, filters, onChange, appMode, hide = [], children }: ReportFilterBarProps) {
-  const apps = useStore($apps);
   const selected = useStore($selectedApp);
   useEffect(() => void loadApps(), []);
 
@@ -37,17 +35,12 @@ export default function ReportFilterBar({ account, filters, onChange, appMode, h
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [appMode, selected?.id]);
 
-  const appOptions = useMemo(() => apps.map((a) => ({ title: a.name, value: a.id })), [apps]);
   const oneApp = filters.apps.length === 1 ? filters.apps[0]! : null;
 
   return (
     <div className="toolbar report-filters" role="search" aria-label="Report filters">
       <Field label="Apps">
-        {appMode === 'multi' ? (
-          <MultiSelectFilter className="filter-apps" options={appOptions} value={filters.apps} onChange={(ids) => onChange({ apps: ids })} placeholder="All apps" ariaLabel="Apps" />
-        ) : (
-          <AppAutocomplete account={account} withOs placeholder="All apps" />
-        )}
+        <AppsFilter account={account} mode={appMode} value={filters.apps} onChange={(ids) => onChange({ apps: ids })} />
       </Field>
       <Field label="OS">
         <OsSelect value={filters.os} onChange={(os) => onChange({ os })} />

@@ -109,7 +109,12 @@ export default function ReportScreen({ reportId, account, canExport, canNote = f
         <span className="toolbar-spacer" />
         <ExportButtons path={descriptor.exportContract.path} query={query} allowed={canExport && !empty} />
       </ReportFilterBar>
-      <p className="report-zone">Days in {REPORT_TIME_ZONE_LABEL}{answer ? ` · ${formatDay(answer.from)} to ${formatDay(answer.to)}` : ''}</p>
+      <p className="report-zone">
+        Days in {REPORT_TIME_ZONE_LABEL}
+        {answer ? ` · ${formatDay(answer.from)} to ${formatDay(answer.to)}` : ''}
+        {/* A range that reaches today says so: its figures, and the Total and averages with them, are partial. */}
+        {answer && answer.from <= today && today <= answer.to && <span data-testid="includes-today"> · includes today ({formatDay(today)}), whose figures are still arriving: they count so far</span>}
+      </p>
       {loading && <span className="report-loading" role="status">{answer ? 'Updating…' : 'Loading…'}</span>}
       {failed && !loading && <p className="report-note" role="alert">These figures could not be loaded; the message above says why. Change a filter to try again.</p>}
       {answer && !loading && answer.pending > 0 && (

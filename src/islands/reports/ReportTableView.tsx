@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { formatFigure } from '../../lib/reports/columns';
+import { AGGREGATE_LABELS, formatFigure } from '../../lib/reports/columns';
 import { displayLines, sortedLines, type Cell, type ReportTable, type TableColumn, type TableSort } from '../../lib/reports/table';
 import { formatDay } from '../../lib/time/format';
+import { todayInReportZone } from '../../lib/ui/filters/date-range';
+import { TableScroll } from '../common/TableScroll';
 import { heat } from './heat';
 
 function cellText(column: TableColumn, value: Cell, total: boolean): string {
@@ -23,6 +25,8 @@ const headText = (c: TableColumn) => (c.unit === 'sec' ? `${c.label} (s)` : c.la
  */
 export default function ReportTableView({ table }: { table: ReportTable }) {
   const [key, ...columns] = table.columns;
+  // Today's line is still filling up: marked "so far", as the chart marks its point.
+  const today = key?.unit === 'day' ? todayInReportZone() : null;
   const heatTable = columns.some((c) => c.heat);
   const [sort, setSort] = useState<TableSort | null>(null);
   const lines = table.sortable && sort ? sortedLines(displayLines(table), sort) : displayLines(table);
@@ -39,7 +43,7 @@ export default function ReportTableView({ table }: { table: ReportTable }) {
   };
   const ariaSort = (index: number) => (table.sortable ? (sort?.column === index ? (sort.descending ? 'descending' : 'ascending') : 'none') : undefined);
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label="Figures table">
+    <TableScroll label="Figures table">
       <table className={`report-table${heatTable ? ' heat-table' : ''}`} data-testid="report-table">
         <thead>
           <tr>
@@ -52,11 +56,17 @@ export default function ReportTableView({ table }: { table: ReportTable }) {
         <tbody>
           {lines.map(({ cells, total }) => (
             <tr key={String(cells[0])} className={total ? 'total-row' : undefined}>
-              <th scope="row" title={total ? table.totalHint : undefined}>{cellText(key!, cells[0] ?? null, total)}</th>
+              <th scope="row" title={total ? table.totalHint : undefined}>
+                {cellText(key!, cells[0] ?? null, total)}
+                {!total && today !== null && cells[0] === today && <span className="so-far"> (so far)</span>}
+              </th>
               {columns.map((c, i) => {
                 const value = cells[i + 1] ?? null;
+                // A Total cell that is not a sum says what it is ("Average", "Ratio of sums").
+                const kind = total && c.aggregate && value !== null ? AGGREGATE_LABELS[c.aggregate] : null;
                 return (
                   <td key={c.key} className={c.heat ? 'num heat' : align(c) || undefined} style={c.heat && typeof value === 'number' ? heat((value * 100) / (table.heatScale ?? 100)) : undefined}>
+                    {kind && <span className="total-kind">{kind}</span>}
                     {cellText(c, value, total)}
                   </td>
                 );
@@ -65,6 +75,6 @@ export default function ReportTableView({ table }: { table: ReportTable }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

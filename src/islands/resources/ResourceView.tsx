@@ -13,9 +13,11 @@ import { api } from '../../lib/http/client';
 import { allows, getPath, type ActionHolder, type DrillPanel, type PanelContent, type ResourceColumn, type ResourceDescriptor, type ResourceRowAction, type ReadDocument, type Revealed } from '../../lib/resources/define';
 import { formatDateTime, formatDay } from '../../lib/time/format';
 import { formatCount } from '../../lib/numbers';
+import { keptOnPhone, phoneTableClass } from '../../lib/ui/phone-table';
 import { showToast } from '../../lib/ui/toast-store';
 import { useDebounced } from '../../lib/ui/use-debounced';
 import { OsBadge } from '../apps/parts';
+import { TableScroll } from '../common/TableScroll';
 import '../../styles/resources.css';
 import ResourceForm from './ResourceForm';
 
@@ -263,6 +265,7 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
   const filterOptions = d.filter?.options(context) ?? [];
   const empty = rows !== null && rows.length === 0 && !loading && !debounced.trim() && !filter;
   const searchId = `${d.idPrefix ?? d.id}-search`;
+  const stacked = d.phone?.layout === 'stack';
 
   return (
     <section className={heading || framed ? 'card resource' : 'resource'} data-testid={`resource-${d.id}`} aria-busy={loading}>
@@ -305,7 +308,7 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
           {createButton}
         </div>
       ) : (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Table">
+        <TableScroll label="Table" className={phoneTableClass(d.phone)}>
           <DataTable
             value={shown as Record<string, unknown>[]}
             size="small"
@@ -322,16 +325,32 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
                 }
               : {})}
           >
-            {d.columns.map((c) => (
-              <Column
-                key={c.key}
-                field={c.value ? undefined : c.key}
-                header={c.label}
-                sortable={Boolean(c.sortable && (d.serverSort ? true : !c.value && !serverPaged))}
-                bodyClassName={c.show === 'dateTime' || c.show === 'day' ? 'date-time' : undefined}
-                body={(row: R) => <Cell column={c} row={row} ctx={context} />}
-              />
-            ))}
+            {d.columns.map((c, index) => {
+              const phoneHide = keptOnPhone(d.phone, c, index) ? '' : 'phone-hide';
+              return (
+                <Column
+                  key={c.key}
+                  field={c.value ? undefined : c.key}
+                  header={c.label}
+                  sortable={Boolean(c.sortable && (d.serverSort ? true : !c.value && !serverPaged))}
+                  headerClassName={phoneHide || undefined}
+                  bodyClassName={[c.show === 'dateTime' || c.show === 'day' ? 'date-time' : '', phoneHide].filter(Boolean).join(' ') || undefined}
+                  body={(row: R) =>
+                    stacked ? (
+                      <>
+                        {/* A stacked row's card names each value (the header row is hidden there). */}
+                        <span className="phone-label">{c.label}</span>
+                        <div className="phone-value">
+                          <Cell column={c} row={row} ctx={context} />
+                        </div>
+                      </>
+                    ) : (
+                      <Cell column={c} row={row} ctx={context} />
+                    )
+                  }
+                />
+              );
+            })}
             {anyRowAction && (
               <Column
                 header={<span className="sr-only">Actions</span>}
@@ -366,7 +385,7 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
               />
             )}
           </DataTable>
-        </div>
+        </TableScroll>
       )}
       <ConfirmDialog group={group} />
       {editing && (

@@ -11,17 +11,13 @@ import { api } from "../../lib/http/client";
 import { sdkCheckContract } from "../../lib/sdk-check/contract";
 import { formatDateTime } from "../../lib/time/format";
 import { formatCount } from "../../lib/numbers";
+import { PLATFORM_CHOICES } from "../../lib/platform";
 
 type Result = Awaited<ReturnType<typeof load>>;
 const load = async (appId: string, os: number, version: string) =>
   (await api(sdkCheckContract, { appId, os, version: version || undefined }))
     .data;
-const OS = [
-  { label: "All", value: 0 },
-  { label: "Android", value: 1 },
-  { label: "iOS", value: 2 },
-  { label: "WebGL", value: 3 },
-];
+const OS = [{ label: "All", value: 0 }, ...PLATFORM_CHOICES];
 
 const TABS = ["received", "plan"] as const;
 

@@ -35,6 +35,8 @@ export const accountsResource = defineResource({
   filter: { label: 'Filter by role', placeholder: 'All roles', options: (ctx) => ctx.roles.map((r) => ({ label: r, value: r })) },
   serverSort: { param: 'sort', orderParam: 'order', field: 'username', order: 'asc' },
   pageSize: 20,
+  // An admin looks one account up among many: username, status and the actions, nothing to scroll to.
+  phone: { layout: 'priority', keep: [] },
   columns: [
     { key: 'username', label: 'Username', sortable: true },
     { key: 'name', label: 'Name', sortable: true },

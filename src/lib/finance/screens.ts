@@ -1,3 +1,4 @@
+import { OS_NAMES as PLATFORM_NAMES } from '../platform';
 import { z } from 'zod';
 import { dayChart, defineReport, groupBy, seriesOf, shortDay } from '../reports/define';
 import { countColumn, only, pctColumn, percent, ratio, type ReportColumn } from '../reports/columns';
@@ -57,7 +58,7 @@ const appNames = z.record(z.string(), z.string());
 
 export const STATISTIC_GROUPS = ['day', 'app', 'team', 'os'] as const;
 const STATISTIC_LABELS = { day: 'Day', app: 'App', team: 'Team', os: 'OS', month: 'Month' } as const;
-const OS_NAMES: Record<string, string> = { '1': 'Android', '2': 'iOS', '3': 'WebGL' };
+const OS_NAMES: Record<string, string> = Object.fromEntries(Object.entries(PLATFORM_NAMES));
 const keyLabel = (by: string, names: Record<string, string>) => (key: string) => (by === 'app' ? names[key] ?? key : by === 'os' ? OS_NAMES[key] ?? key : by === 'day' ? shortDay(key) : key);
 
 export const financeStatisticScreen = defineReport({

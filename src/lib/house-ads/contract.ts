@@ -86,7 +86,7 @@ export const targeting = z.object({
   /** Empty: every published app. */
   publisherApps: z.array(z.string().min(1).max(100)).max(200).default([]),
   /** Empty: every platform. */
-  os: z.array(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'must be 1 (Android), 2 (Ios) or 3 (WebGL)' })).max(3).default([]),
+  os: z.array(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'must be 1 (Android), 2 (iOS) or 3 (WebGL)' })).max(3).default([]),
   /** ISO country codes; empty: everywhere. */
   countries: z.array(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'must be two-letter country codes')).max(300).default([]),
   /** App versions of the publisher app; empty: every version. */

@@ -1,3 +1,4 @@
+import { OS_NAMES, PLATFORM_CHOICES } from '../platform';
 import { addDays, reportDay } from '../time/day';
 import { formatUsd } from '../reports/columns';
 import { defineResource, ofEditedRow, toastsOf, type ResourceOption } from '../resources/define';
@@ -44,6 +45,8 @@ export const campaignsResource = defineResource({
   contracts: { list: campaignListContract, save: campaignSaveContract },
   rowLabel: (r) => r.name,
   search: 'client',
+  // Each figure matters and the list is short: one card a campaign on a phone.
+  phone: { layout: 'stack' },
   columns: [
     { key: 'name', label: 'Campaign', sortable: true, hint: (r) => `#${r.id} · ${r.creativeList.map((c) => c.format).join(', ')}` },
     { key: 'advertisedApp', label: 'Advertised app', value: (r, ctx: CampaignContext) => ctx.apps?.find((a) => a.id === r.advertisedApp)?.name ?? r.advertisedApp },
@@ -58,7 +61,7 @@ export const campaignsResource = defineResource({
     { key: 'name', label: 'Name', input: 'text' },
     { key: 'advertisedApp', label: 'Advertised app', input: 'select', options: (ctx: CampaignContext) => appOptions(ctx.apps) },
     { key: 'storeLinks.android', label: 'Store link (Android)', input: 'text', placeholder: 'https://play.google.com/store/apps/details?id=…' },
-    { key: 'storeLinks.ios', label: 'Store link (Ios)', input: 'text', placeholder: 'https://apps.apple.com/app/id…' },
+    { key: 'storeLinks.ios', label: `Store link (${OS_NAMES[2]})`, input: 'text', placeholder: 'https://apps.apple.com/app/id…' },
     { key: 'storeLinks.webgl', label: 'Store link (WebGL)', input: 'text', placeholder: 'https://…' },
     {
       key: 'creatives',
@@ -68,7 +71,7 @@ export const campaignsResource = defineResource({
       help: `One a line: format (${AD_FORMATS.join(', ')}), size WxH, image or video URL (http/https).`,
     },
     { key: 'targeting.publisherApps', label: 'Publisher apps', input: 'multi', options: (ctx: CampaignContext) => appOptions(ctx.publishers), placeholder: 'Every published app', help: 'Only published apps show house ads.' },
-    { key: 'targeting.os', label: 'Platforms', input: 'multi', options: [{ label: 'Android', value: 1 }, { label: 'Ios', value: 2 }, { label: 'WebGL', value: 3 }], placeholder: 'Every platform' },
+    { key: 'targeting.os', label: 'Platforms', input: 'multi', options: PLATFORM_CHOICES, placeholder: 'Every platform' },
     { key: 'targeting.countries', label: 'Countries', input: 'chips', placeholder: 'VN, US … (empty: everywhere)' },
     { key: 'targeting.versions', label: 'App versions', input: 'chips', placeholder: 'empty: every version' },
     { key: 'targeting.audience', label: 'Players', input: 'select', options: AUDIENCES.map((a) => ({ label: a === 'all' ? 'New and returning' : a === 'new' ? 'New (created today)' : 'Returning', value: a })) },

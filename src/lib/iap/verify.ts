@@ -39,7 +39,7 @@ export const RETRY_MAX_MS = 6 * 3600_000;
 /** How many pending purchases one run of the retry job asks about. */
 export const RETRY_BATCH = 50;
 
-const STORE_OS: Record<IapStore, { os: number; name: string }> = { google_play: { os: 1, name: 'Android package name' }, app_store: { os: 2, name: 'Ios bundle id' } };
+const STORE_OS: Record<IapStore, { os: number; name: string }> = { google_play: { os: 1, name: 'Android package name' }, app_store: { os: 2, name: 'iOS bundle id' } };
 
 type Row = {
   id: number; app_id: string; store: IapStore; transaction_id: string; product_id: string; user_id: string; purchase_token: string;

@@ -64,7 +64,7 @@ export const mailSendContract = mailSendApi.post(
     /** target players: the player ids (a list, or text separated by commas, spaces or lines). */
     playerIds: list(playerIdText).default([]),
     /** target broadcast: filters, each empty = any. */
-    os: z.array(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'must be 1 (Android), 2 (Ios) or 3 (WebGL)' })).max(3).default([]),
+    os: z.array(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'must be 1 (Android), 2 (iOS) or 3 (WebGL)' })).max(3).default([]),
     countries: list(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'must be two-letter country codes like VN')).default([]),
     versions: list(z.string().trim().regex(/^[0-9A-Za-z][0-9A-Za-z._+-]{0,49}$/, 'must be app versions like 1.10.0')).default([]),
     installedFrom: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date').optional(),

@@ -70,6 +70,8 @@ export async function createPost(db: Db, actor: Actor, input: CreateInput): Prom
       [input.title, body, htmlToText(body), input.type, input.isPinned, input.publish, actor.account.id],
     );
     const created = toPost(row!);
+    // The author has read what they wrote: their own post never raises their bell or reads as new on the board.
+    await tx.query(`INSERT INTO post_user_state (account_id, post_id, read_at) VALUES ($1, $2, now())`, [actor.account.id, created.id]);
     await audit(tx, actor, 'post_create', created.id, undefined, created);
     return created;
   });

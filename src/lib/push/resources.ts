@@ -53,6 +53,8 @@ export const pushesResource = defineResource({
   singular: 'push',
   plural: 'pushes',
   contracts: { list: pushListContract, save: pushCreateContract },
+  // A push's status, delivery figures and Cancel all matter: one card a push on a phone.
+  phone: { layout: 'stack' },
   rowLabel: (r) => r.title,
   columns: [
     { key: 'title', label: 'Push', hint: (r) => `#${r.id} · ${r.body.slice(0, 60)}` },

@@ -6,12 +6,24 @@
 import { formatDecimal, formatPercent, formatUsd, formatUsdMicros } from '../numbers';
 export type Unit = 'count' | 'usd' | 'pct' | 'sec' | 'ratio';
 
+/**
+ * How a column's Total line is formed, which the table says in that cell: a sum is the Total proper; an
+ * average (per day) and a ratio of sums are labelled "Average" and "Ratio of sums" (docs/metrics.md), so a
+ * figure that is not a total is never read as one.
+ */
+export type Aggregate = 'sum' | 'average' | 'ratio';
+
+/** The words a Total cell carries for its aggregate; none for a sum (the line is the Total). */
+export const AGGREGATE_LABELS: Record<Aggregate, string | null> = { sum: null, average: 'Average', ratio: 'Ratio of sums' };
+
 /** A figure of a row and of the range. `total` is null where a column has no meaningful total. */
 export interface Measure<R> {
   value: (row: R) => number | null;
   total: ((rows: readonly R[]) => number | null) | null;
   /** How the Total is formed, in words (the Total cell's hint). */
   rule: string;
+  /** How the Total is formed, as the table labels it (absent: a figure of its own, shown unlabelled). */
+  aggregate?: Aggregate;
 }
 
 /** The fields of a row that hold a number. */
@@ -21,12 +33,12 @@ const keysOf = <R>(key: NumericKeys<R> | readonly NumericKeys<R>[]) => (Array.is
 
 /** A field summed over the range (times a scale, e.g. 1e-6 for micros to USD). */
 export function sum<R>(key: NumericKeys<R>, scale = 1): Measure<R> {
-  return { value: (r) => (r[key] as number) * scale, total: (rows) => sumOf(rows, key) * scale, rule: 'sum of the days' };
+  return { value: (r) => (r[key] as number) * scale, total: (rows) => sumOf(rows, key) * scale, rule: 'sum of the days', aggregate: 'sum' };
 }
 
 /** A field whose Total is its average per day of the range (DAU, paying users). */
 export function dailyAverage<R>(key: NumericKeys<R>): Measure<R> {
-  return { value: (r) => r[key] as number, total: (rows) => (rows.length ? sumOf(rows, key) / rows.length : null), rule: 'daily average' };
+  return { value: (r) => r[key] as number, total: (rows) => (rows.length ? sumOf(rows, key) / rows.length : null), rule: 'daily average', aggregate: 'average' };
 }
 
 /** numerator / denominator × scale; the Total divides the sums (null over zero). */
@@ -37,6 +49,7 @@ export function ratio<R>(numerator: NumericKeys<R> | readonly NumericKeys<R>[], 
     value: (r) => div(num.reduce((s, k) => s + (r[k] as number), 0), r[denominator] as number),
     total: (rows) => div(num.reduce((s, k) => s + sumOf(rows, k), 0), sumOf(rows, denominator)),
     rule: 'ratio of the sums',
+    aggregate: 'ratio',
   };
 }
 

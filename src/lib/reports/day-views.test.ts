@@ -37,7 +37,7 @@ describe('a chart over days', () => {
     ]);
     expect(chart).toEqual({
       x: 'day',
-      labels: ['11-01', '11-02'],
+      labels: ['01-11', '02-11'],
       leftTitle: 'Users',
       rightTitle: 'Revenue (USD)',
       series: [

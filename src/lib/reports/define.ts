@@ -88,11 +88,11 @@ export function seriesOf<R>(rows: readonly R[], figures: readonly RowSeries<R>[]
   }));
 }
 
-/** A day axis label: "MM-DD" of a YYYY-MM-DD day (the range and its year are on the filter bar above). */
-export const shortDay = (day: string) => day.slice(5);
+/** A day axis label: "DD-MM" of a YYYY-MM-DD day, the table's DD-MM-YYYY less the year (on the filter bar above). */
+export const shortDay = (day: string) => `${day.slice(8, 10)}-${day.slice(5, 7)}`;
 
 /**
- * A chart with one point a row over days (a time axis): `day` reads a row's YYYY-MM-DD, drawn as MM-DD; the
+ * A chart with one point a row over days (a time axis): `day` reads a row's YYYY-MM-DD, drawn as DD-MM; the
  * figures go on the left axis unless they say `right`.
  */
 export function dayChart<R>(rows: readonly R[], day: (row: R) => string, axes: { left: string; right?: string }, figures: readonly RowSeries<R>[]): ChartSpec {
@@ -133,8 +133,13 @@ export interface ReportSpec<Extra extends z.ZodRawShape, Figures extends z.ZodRa
   figures: Figures;
   /** What the figures count, for the empty state: "No {noun} from Idle Miner in this range." */
   noun: string;
-  /** File names of exports: `<fileStem>-YYYY-MM-DD.csv`; by default the id in kebab case (mainData: main-data). */
+  /**
+   * File names of exports: `<fileStem>_<app or all-apps>_<from>_<to>.csv` (days DD-MM-YYYY); by default the id
+   * in kebab case (mainData: main-data).
+   */
   fileStem?: string;
+  /** The export is declared machine-readable: its days are ISO 8601 with the offset (docs/decisions.md, "Dates"). */
+  machineReadable?: boolean;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { SessionAccount } from '../auth/types';
 import type { Db } from '../server/db';
 import type { ReportAnswerOf, ReportDescriptor, ReportInputOf } from './define';
-import { exportResponse } from './export';
+import { exportResponse, reportFileName } from './export';
 
 /**
  * The server half of a report (never bundled for the browser): the descriptor plus the function that
@@ -21,5 +21,7 @@ export function handleReport<D extends ReportDescriptor>(descriptor: D, run: Rep
 export async function runExport(handler: ReportHandler, db: Db, viewer: SessionAccount, input: Record<string, unknown>): Promise<Response> {
   const { format, ...query } = input as Record<string, unknown> & { format: 'csv' | 'xlsx' };
   const answer = await handler.run(db, viewer, query as never);
-  return exportResponse(handler.descriptor.table(answer, query as never), format, handler.descriptor.fileStem);
+  const d = handler.descriptor;
+  const asked = Array.isArray(query.apps) ? (query.apps as string[]) : [];
+  return exportResponse(d.table(answer, query as never), format, reportFileName(d.fileStem, asked, answer.from, answer.to), d.machineReadable ? 'machine' : 'display');
 }

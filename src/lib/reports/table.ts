@@ -1,5 +1,6 @@
-import { REPORT_TIME_ZONE_LABEL } from '../time/zone';
-import { round, titleWithUnit, type ReportColumn, type Unit } from './columns';
+import { formatDay } from '../time/format';
+import { REPORT_TIME_ZONE_LABEL, REPORT_TIME_ZONE_OFFSET } from '../time/zone';
+import { round, titleWithUnit, type Aggregate, type ReportColumn, type Unit } from './columns';
 
 /**
  * The table a report shows, as numbers: the screen formats it, the exports write it. Building both from
@@ -17,6 +18,8 @@ export interface TableColumn {
   heat?: boolean;
   /** The export's title where it differs from the screen's (L12 on screen, "Level 12 (%)" in the file). */
   exportLabel?: string;
+  /** How its Total cell is formed: an average or a ratio of sums is labelled so on the Total line. */
+  aggregate?: Aggregate;
 }
 
 export interface ReportTable {
@@ -65,7 +68,7 @@ export function linesTable<R>(
     name: options.name,
     columns: [
       { key: 'key', label: lineKey.label, unit: lineKey.day ? 'day' : 'text', decimals: 0 },
-      ...columns.map(({ key, label, unit, decimals, totalDecimals }) => ({ key, label, unit, decimals, totalDecimals })),
+      ...columns.map(({ key, label, unit, decimals, totalDecimals, measure }) => ({ key, label, unit, decimals, totalDecimals, ...(measure.aggregate ? { aggregate: measure.aggregate } : {}) })),
     ],
     rows: rows.map((row) => [lineKey.value(row), ...columns.map((c) => round(c.measure.value(row), c.decimals))]),
     total: total ? ['Total', ...columns.map((c) => (c.measure.total ? round(c.measure.total(rows), c.totalDecimals ?? c.decimals) : null))] : null,
@@ -75,11 +78,30 @@ export function linesTable<R>(
   };
 }
 
-/** The export's header and rows: the table's rows in data order, then the Total. */
-export function exportGrid(table: ReportTable): { header: string[]; rows: Cell[][] } {
+/**
+ * How an export writes days — one rule for every export (docs/decisions.md, "Dates in exports"):
+ * 'display', the default, as the table shows them (DD-MM-YYYY, the console's one day format), so a file
+ * read by a person says what the screen said; 'machine', for an export declared machine-readable, ISO 8601
+ * with the reporting zone's offset (2026-11-22T00:00:00+07:00: the start of that day in UTC+7).
+ */
+export type ExportDates = 'display' | 'machine';
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A YYYY-MM-DD day as an export writes it; anything else ("Total") as it is. */
+export function exportDay(value: string, dates: ExportDates): string {
+  if (!ISO_DAY.test(value)) return value;
+  return dates === 'machine' ? `${value}T00:00:00${REPORT_TIME_ZONE_OFFSET}` : formatDay(value);
+}
+
+/** The export's header and rows: the table's rows in data order, then the Total; days written by `dates`. */
+export function exportGrid(table: ReportTable, dates: ExportDates = 'display'): { header: string[]; rows: Cell[][] } {
+  const dayColumns = table.columns.map((c) => c.unit === 'day');
+  const write = (row: Cell[]) => row.map((cell, i) => (dayColumns[i] && typeof cell === 'string' ? exportDay(cell, dates) : cell));
   return {
-    header: table.columns.map((c) => c.exportLabel ?? (c.unit === 'text' ? c.label : c.unit === 'day' ? `${c.label} (${REPORT_TIME_ZONE_LABEL})` : titleWithUnit(c.label, c.unit))),
-    rows: table.total ? [...table.rows, table.total] : table.rows,
+    // A column per day (Counter Horizontal) is titled by its day.
+    header: table.columns.map((c) => (c.exportLabel ? exportDay(c.exportLabel, dates) : c.unit === 'text' ? c.label : c.unit === 'day' ? `${c.label} (${REPORT_TIME_ZONE_LABEL})` : titleWithUnit(c.label, c.unit))),
+    rows: (table.total ? [...table.rows, table.total] : table.rows).map(write),
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Access, Contract, DataOf, RequestOf } from '../contract';
 import { issueText } from '../http/issues';
 import { hasAnyAction, type PrivateAction } from '../permissions';
+import type { PhoneLayout } from '../ui/phone-table';
 
 /**
  * A list-and-form screen as a descriptor, shared by browser and server (no SQL here): the rows it lists and
@@ -215,6 +216,8 @@ export interface ResourceSpec<R, Ctx, List extends Contract, Save extends Contra
   drill?: ResourceDrill<R>;
   /** Prefix of input ids (default the id). */
   idPrefix?: string;
+  /** How the list fits a phone (below 600 px): stacked rows, priority columns, or (default) sideways scroll with a cue. */
+  phone?: PhoneLayout;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

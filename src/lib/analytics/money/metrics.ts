@@ -45,7 +45,7 @@ export function adImpressionColumns(byDay: boolean, rows: readonly AdImpressionR
   const revenue = sumAll(rows, (r) => r.revenue);
   const perDau: Measure<AdImpressionRow> = byDay
     ? ratio('impressions', 'dau')
-    : { value: (r) => over(r.impressions, r.dau), total: (all) => over(sumAll(all, (r) => r.impressions), dauDays), rule: 'ratio of the sums' };
+    : { value: (r) => over(r.impressions, r.dau), total: (all) => over(sumAll(all, (r) => r.impressions), dauDays), rule: 'ratio of the sums', aggregate: 'ratio' };
   return [
     countColumn('impressions', 'Impressions'),
     usdColumn('revenue', 'Revenue'),

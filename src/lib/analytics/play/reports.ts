@@ -1,4 +1,5 @@
 import { declaredNames } from '../../config-data/tracking-plan';
+import { OS_NAMES } from '../../platform';
 import type { Db } from '../../server/db';
 import { percentileOfRuns, runsOf } from '../../reports/percentile';
 import { badRequest } from '../../server/errors';
@@ -193,7 +194,6 @@ export async function counters(db: Db, scope: ReportScope, asked: string) {
 
 // ---------------------------------------------------------------- measurements
 
-const OS_NAMES: Record<number, string> = { 1: 'Android', 2: 'Ios', 3: 'WebGL' };
 const TREND_VERSIONS = 5;
 
 export async function measurements(db: Db, scope: ReportScope, asked: string, by: 'version' | 'os' | 'day') {
@@ -225,7 +225,7 @@ export async function measurements(db: Db, scope: ReportScope, asked: string, by
     chartSets.add(`${l.day}|${l.ver}`, values);
     if (l.unit > unit) unit = l.unit;
   }
-  const rows = lines.keys().map((key) => measurementStats(by === 'os' ? (OS_NAMES[Number(key)] ?? key) : key, lines.values(key)));
+  const rows = lines.keys().map((key) => measurementStats(by === 'os' ? ((OS_NAMES as Record<number, string>)[Number(key)] ?? key) : key, lines.values(key)));
   rows.sort(by === 'day' ? (a, b) => (a.key < b.key ? -1 : 1) : (a, b) => b.count - a.count || (a.key < b.key ? -1 : 1));
   // Keys are `${day}|${version}`: the day has a fixed length, the version may hold anything.
   const chart = chartSets.keys().map((key) => ({ day: key.slice(0, 10), version: key.slice(11), stats: measurementStats(key, chartSets.values(key)) }));

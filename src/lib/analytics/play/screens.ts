@@ -213,7 +213,10 @@ export const counterVerticalScreen = defineReport({
     const { names, unit, decimals, totalDecimals, onDay, overRange } = counterCells(answer, measure);
     return {
       name: 'Counters by day',
-      columns: [{ key: 'key', label: 'Day', unit: 'day', decimals: 0 }, ...names.map((n) => ({ key: `c:${n}`, label: n, exportLabel: n, unit, decimals, totalDecimals }))],
+      columns: [
+        { key: 'key', label: 'Day', unit: 'day', decimals: 0 },
+        ...names.map((n) => ({ key: `c:${n}`, label: n, exportLabel: n, unit, decimals, totalDecimals, aggregate: measure === 'sum' ? ('sum' as const) : measure === 'users' ? ('average' as const) : ('ratio' as const) })),
+      ],
       rows: answer.days.map((day) => [day, ...names.map((n) => onDay(day, n))]),
       total: ['Total', ...names.map(overRange)],
       totalHint: `Total of the range: ${measure === 'sum' ? 'sum of the days' : measure === 'users' ? 'daily average' : 'ratio of the sums'}`,

@@ -5,6 +5,7 @@ import { versionPoolsContract, type VersionPools } from '../contract';
 import { OS_POOL_KEYS } from '../../platform';
 import type { OsFilterValue } from '../../ui/filters/os-options';
 import '../../ui/filters/filters.css';
+import { ALL_LABEL } from '../../ui/filters/options';
 import { suggestVersions, versionChoices } from './version-options';
 
 export interface VersionAutocompleteProps {
@@ -28,7 +29,9 @@ export function poolFor(pools: VersionPools, os: OsFilterValue = 0): string[] {
 /** Version autocomplete: "all" unless told not to, no duplicates, case-insensitive substring, numeric dotted order. */
 export default function VersionAutocomplete({ value, onChange, versions, appId, os = 0, withAll = true, inputId, className }: VersionAutocompleteProps) {
   const [pools, setPools] = useState<VersionPools | null>(null);
-  const [text, setText] = useState(value);
+  // The filter value "all" (the spec's API word) reads "All", the one word every filter uses for no restriction.
+  const shown = (v: string) => (v === 'all' ? ALL_LABEL : v);
+  const [text, setText] = useState(shown(value));
   const [suggestions, setSuggestions] = useState<string[]>([]);
 
   useEffect(() => {
@@ -42,7 +45,7 @@ export default function VersionAutocomplete({ value, onChange, versions, appId, 
     };
   }, [appId, versions]);
 
-  useEffect(() => setText(value), [value]);
+  useEffect(() => setText(shown(value)), [value]);
 
   const choices = useMemo(() => versionChoices(versions ?? (pools ? poolFor(pools, os) : []), { withAll }), [versions, pools, os, withAll]);
 
@@ -53,15 +56,17 @@ export default function VersionAutocomplete({ value, onChange, versions, appId, 
       value={text}
       suggestions={suggestions}
       dropdown
-      placeholder="Version"
+      placeholder={withAll ? ALL_LABEL : 'Version'}
       completeMethod={(e) => setSuggestions(suggestVersions(choices, e.query))}
       onChange={(e) => setText(String(e.value ?? ''))}
       onSelect={(e) => onChange(String(e.value))}
+      selectedItemTemplate={shown}
+      itemTemplate={shown}
       onBlur={() => {
-        if (text === value) return;
+        if (text === shown(value)) return;
         if (choices.includes(text)) onChange(text);
-        else if (text === '') onChange(withAll ? 'all' : '');
-        else setText(value);
+        else if (text === '' || text === ALL_LABEL) onChange(withAll ? 'all' : '');
+        else setText(shown(value));
       }}
       aria-label="Version"
     />

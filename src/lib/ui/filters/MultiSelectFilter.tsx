@@ -1,6 +1,7 @@
 import '../prime';
 import { MultiSelect } from 'primereact/multiselect';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { keepFocusIn } from './keep-focus';
 import { clearSelection, matchingOptions, MULTI_SELECT_LIMIT, MULTI_SELECT_WIDE_LIMIT, selectAll, selectionSummary, visibleOptions } from './multi-select';
 import './filters.css';
 import type { FilterOption } from './options';
@@ -22,6 +23,7 @@ export interface MultiSelectFilterProps<V extends string | number> {
 /** Multi-select with All and Clear; at most 100 (or 200) options shown after filtering. */
 export default function MultiSelectFilter<V extends string | number>({ options, value, onChange, wide = false, levelMode = false, placeholder = 'All', inputId, className, ariaLabel }: MultiSelectFilterProps<V>) {
   const [query, setQuery] = useState('');
+  const select = useRef<MultiSelect>(null);
   const limit = wide ? MULTI_SELECT_WIDE_LIMIT : MULTI_SELECT_LIMIT;
   const shown = useMemo(() => visibleOptions(options, query, { limit, levelMode }), [options, query, limit, levelMode]);
   const hidden = useMemo(() => matchingOptions(options, query, levelMode).length - shown.length, [options, query, levelMode, shown.length]);
@@ -43,6 +45,9 @@ export default function MultiSelectFilter<V extends string | number>({ options, 
       selectedItemTemplate={(item: V) => (item === value[0] ? selectionSummary(options, value) : null)}
       onChange={(e) => onChange(e.value as V[])}
       aria-label={ariaLabel}
+      ref={select}
+      // Escape in the search box closes the panel: focus stays on this filter rather than falling to <body>.
+      onHide={() => keepFocusIn(() => select.current?.getElement() ?? null)}
       panelHeaderTemplate={(header) => (
         <div className="multi-header">
           {header.filterElement}

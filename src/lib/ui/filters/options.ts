@@ -5,6 +5,12 @@ export interface FilterOption<V = string | number> {
   info?: string;
 }
 
+/**
+ * The one word every filter shows for "no restriction" (all apps, every platform, version, country):
+ * before, screens said "ALL", "all" and "All apps" for the same thing (issue 41).
+ */
+export const ALL_LABEL = 'All';
+
 /** Select dropdowns show at most this many options after filtering (spec section 9). */
 export const SELECT_OPTIONS_LIMIT = 100;
 

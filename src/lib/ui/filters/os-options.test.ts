@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { osOptions, parseOsValue } from './os-options';
 
 describe('OS select options', () => {
-  it('offers ALL (0), Android (1), Ios (2), WebGL (3) with title and value', () => {
+  it('offers ALL (0), Android (1), iOS (2), WebGL (3) with title and value', () => {
     expect(osOptions()).toEqual([
-      { title: 'ALL', value: 0 },
+      { title: 'All', value: 0 },
       { title: 'Android', value: 1 },
-      { title: 'Ios', value: 2 },
+      { title: 'iOS', value: 2 },
       { title: 'WebGL', value: 3 },
     ]);
   });
