@@ -1,0 +1,32 @@
+import { Calendar } from 'primereact/calendar';
+import { REPORT_TIME_ZONE_LABEL } from '../../lib/time/zone';
+import { wallTimeDate, wallTimeText } from '../../lib/ui/date-time-text';
+
+/**
+ * A moment as every create form asks it: typed or picked as DD-MM-YYYY HH:mm (24 h) on the studio's clock,
+ * the zone written beside it. The value in and out is the text the contracts take ('' when empty), so a form's
+ * API does not change with the picker.
+ */
+export function DateTimePicker(props: { id: string; value: string; onChange: (text: string) => void; disabled?: boolean; invalid?: boolean; describedBy?: string; placeholder?: string }) {
+  const { id, value, onChange, disabled, invalid, describedBy, placeholder } = props;
+  return (
+    <div className="p-inputgroup date-time-picker">
+      <Calendar
+        inputId={id}
+        value={wallTimeDate(value)}
+        onChange={(e) => onChange(e.value instanceof Date ? wallTimeText(e.value) : '')}
+        dateFormat="dd-mm-yy"
+        showTime
+        hourFormat="24"
+        stepMinute={5}
+        showIcon
+        showButtonBar
+        disabled={disabled}
+        placeholder={placeholder ?? 'DD-MM-YYYY HH:mm'}
+        className={invalid ? 'p-invalid' : undefined}
+        aria-describedby={describedBy}
+      />
+      <span className="p-inputgroup-addon" title="Times are on the studio's clock">{REPORT_TIME_ZONE_LABEL}</span>
+    </div>
+  );
+}
