@@ -13,14 +13,13 @@ import { useState } from 'react';
 import type { Contract } from '../../lib/contract';
 import { api } from '../../lib/http/client';
 import { splitFieldMessages } from '../../lib/http/issues';
-import { formValues, saveRequest, validateSave, type ResourceDescriptor, type ResourceField } from '../../lib/resources/define';
+import { openingValues, optionsOf, saveRequest, validateSave, type ResourceDescriptor, type ResourceField } from '../../lib/resources/define';
 import { dayToLocalDate, localDateToDay } from '../../lib/ui/filters/date-range';
 import TreeField from './TreeField';
 import { ProblemText } from '../common/ProblemText';
 import { submitWith } from '../../lib/ui/form-submit';
 import { serverMessageOf } from '../../lib/http/requester';
 import { rememberFormAppContract } from '../../lib/apps/form-app-contract';
-import { startingApp } from '../../lib/ui/starting-app';
 import { AppPicker } from '../common/AppPicker';
 import { DateTimePicker } from '../common/DateTimePicker';
 import { RewardsEditor, useAppItems, type RewardRow } from '../common/RewardsEditor';
@@ -41,22 +40,6 @@ interface Props<R, Ctx> {
   preset?: Record<string, unknown> | null;
   /** Drawn in the page rather than in a dialog (a screen that is only the create form). */
   inline?: boolean;
-}
-
-const optionsOf = <Ctx,>(field: ResourceField<Ctx>, ctx: Ctx) => (typeof field.options === 'function' ? field.options(ctx) : (field.options ?? []));
-
-/** The values a form opens with: the row's, or a new row's with its app chosen by the rule and the preset laid over. */
-function openingValues<R, Ctx>(d: ResourceDescriptor<R, Ctx>, ctx: Ctx, row: R | null, formApp: string | null | undefined, preset: Record<string, unknown> | null | undefined): Record<string, unknown> {
-  let values = formValues(d, ctx, row);
-  if (row) return values;
-  for (const field of d.form ?? []) {
-    if (field.input === 'app') values[field.key] = startingApp(optionsOf(field, ctx).map((o) => String(o.value)), formApp);
-  }
-  values = { ...values, ...(preset ?? {}) };
-  for (const field of d.form ?? []) {
-    if (field.fills && values[field.key] !== undefined && values[field.key] !== null) values = { ...values, ...field.fills(values[field.key], ctx, values) };
-  }
-  return values;
 }
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Access, Contract, DataOf, RequestOf } from '../contract';
 import { issueText } from '../http/issues';
 import { hasAnyAction, type PrivateAction } from '../permissions';
+import { startingApp } from '../ui/starting-app';
 
 /**
  * A list-and-form screen as a descriptor, shared by browser and server (no SQL here): the rows it lists and
@@ -332,6 +333,23 @@ export function formValues<R, Ctx>(d: ResourceDescriptor<R, Ctx>, ctx: Ctx, row:
     const value = row ? getPath(row, field.key) : start[field.key];
     if (row && field.omitEmpty) continue;
     if (value !== undefined) values = { ...values, [field.key]: value };
+  }
+  return values;
+}
+
+/** A field's choices in this context. */
+export const optionsOf = <Ctx>(field: ResourceField<Ctx>, ctx: Ctx): readonly ResourceOption[] => (typeof field.options === 'function' ? field.options(ctx) : (field.options ?? []));
+
+/** The values a form opens with: the row's, or a new row's with its app chosen by the rule and the preset laid over. */
+export function openingValues<R, Ctx>(d: ResourceDescriptor<R, Ctx>, ctx: Ctx, row: R | null, formApp: string | null | undefined, preset: Record<string, unknown> | null | undefined): Record<string, unknown> {
+  let values = formValues(d, ctx, row);
+  if (row) return values;
+  for (const field of d.form ?? []) {
+    if (field.input === 'app') values[field.key] = startingApp(optionsOf(field, ctx).map((o) => String(o.value)), formApp);
+  }
+  values = { ...values, ...(preset ?? {}) };
+  for (const field of d.form ?? []) {
+    if (field.fills && values[field.key] !== undefined && values[field.key] !== null) values = { ...values, ...field.fills(values[field.key], ctx, values) };
   }
   return values;
 }
