@@ -99,7 +99,7 @@ test('a ranking event from a template in one step, filled with what the template
   await expect(page.getByRole('link', { name: 'Templates' })).toHaveAttribute('href', '/games/ranking_event/template');
 
   // With the template: its row's Create event opens the event form, filled from it.
-  const { data: again } = await root(templateApis.ranking.save, { appId: app.id, name: template, scoring: 'latest', sort: 'desc', bracketSize: 20, durationHours: 48, rewardSpec: '1: gem 100, coin 5000\n2-10: coin 1000' });
+  const { data: again } = await root(templateApis.ranking.save, { appId: app.id, name: template, scoring: 'latest', sort: 'desc', bracketSize: 20, durationHours: 48, tierSpec: '', rewardSpec: '1: gem 100, coin 5000\n2-10: coin 1000' });
   await open(page, '/games/ranking_event/template');
   await page.getByRole('button', { name: `Create event from ${template}` }).click();
   await page.waitForURL(`**/games/ranking_event/event?template=${again.id}`);
