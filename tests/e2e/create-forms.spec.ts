@@ -53,13 +53,13 @@ test('each create form starts with no app until the person chooses one, then on 
   }
   // Worklog's App / project: empty, and offered by name with the id beside it.
   await open(page, '/hcns/worklog');
-  const project = page.getByPlaceholder('Choose an app or type a project');
+  const project = page.getByPlaceholder('App or project');
   await expect(project).toHaveValue('');
   await page.locator('.worklog-form .p-dropdown-trigger').click();
   const option = page.getByRole('option', { name: /Word Quest Journey/ });
   await expect(option).toContainText('com.gsm.wordquest');
   await option.click();
-  await expect(project).toHaveValue('com.gsm.wordquest');
+  await expect(project).toHaveValue('Word Quest Journey');
   await page.getByLabel('Hours').fill('1');
   await page.getByLabel('Task').fill('Create forms journey');
   await page.getByRole('button', { name: 'Log time' }).click();
@@ -75,7 +75,7 @@ test('each create form starts with no app until the person chooses one, then on 
 });
 
 test('an account that sees one app starts on it', async ({ page }) => {
-  const username = await ownAccount('gamedesigner', ['com.gsm.tilematch'], false);
+  const username = await ownAccount('admin', ['com.gsm.tilematch'], false);
   await signIn(page, username, PASSWORD);
   await openForm(page, FORMS[0]);
   await expect(shown(page, FORMS[0].app)).toHaveText('Tile Match Garden');

@@ -36,7 +36,7 @@ test('a campaign made in the form is served to a player and its impression shows
   await creative.getByLabel('Creatives 1 URL').fill('https://cdn.example.com/promo.png');
   // The preview keeps the size class's proportions (320×50 fits 160 px wide: 50 %).
   await expect(creative.locator('figcaption')).toHaveText('banner 320×50 (shown at 50%)');
-  await expect(creative.locator('.creative-frame')).toHaveAttribute('style', /width: 160px; height: 25px/);
+  await expect(creative.locator('.creative-frame')).toHaveAttribute('style', /width:\s*160px;\s*height:\s*25px/);
   await dialog.getByText('Every published app').click();
   await page.getByRole('option', { name: publisher.name }).click();
   await dialog.getByLabel('Name').click(); // closes the list

@@ -2,6 +2,7 @@ import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
+import { useState } from 'react';
 import { AD_FORMATS } from '../../lib/house-ads/contract';
 
 export interface CreativeRow {
@@ -40,14 +41,20 @@ const isHttp = (url: string) => /^https?:\/\/\S+$/i.test(url);
 
 /** The creative as players will see it, scaled into a box of its aspect ratio (at most 160 × 120 px). */
 function Preview({ c }: { c: CreativeRow }) {
+  const [failed, setFailed] = useState<string | null>(null);
   if (!c.width || !c.height) return <div className="creative-preview creative-preview-empty">Size?</div>;
   const scale = Math.min(160 / c.width, 120 / c.height, 1);
   const box = { width: Math.max(8, Math.round(c.width * scale)), height: Math.max(8, Math.round(c.height * scale)) };
   const caption = `${c.format} ${c.width}×${c.height}${scale < 1 ? ` (shown at ${Math.round(scale * 100)}%)` : ''}`;
+  let inside;
+  if (!isHttp(c.url)) inside = <span className="creative-note">No URL yet</span>;
+  else if (isVideo(c.url)) inside = <span className="creative-note"><span className="pi pi-video" aria-hidden="true" /> Video</span>;
+  else if (failed === c.url) inside = <span className="creative-note">Image not reachable</span>;
+  else inside = <img src={c.url} alt={`Preview of the ${c.format} creative`} width={box.width} height={box.height} loading="lazy" referrerPolicy="no-referrer" onError={() => setFailed(c.url)} />;
   return (
     <figure className="creative-preview">
       <div className="creative-frame" style={box}>
-        {isHttp(c.url) && !isVideo(c.url) ? <img src={c.url} alt={`Preview of the ${c.format} creative`} width={box.width} height={box.height} loading="lazy" referrerPolicy="no-referrer" /> : <span className="pi pi-video" aria-hidden={!isVideo(c.url)} title={isVideo(c.url) ? 'Video' : undefined} />}
+        {inside}
       </div>
       <figcaption>{caption}</figcaption>
     </figure>
@@ -86,8 +93,8 @@ export function CreativesEditor(props: { id: string; label: string; value: unkno
               />
               <InputNumber aria-label={`${name} width`} value={c.width} min={1} max={4096} placeholder="W" disabled={disabled} onValueChange={(e) => set(i, { width: e.value ?? null })} className={invalid && !c.width ? 'p-invalid creative-number' : 'creative-number'} />
               <InputNumber aria-label={`${name} height`} value={c.height} min={1} max={4096} placeholder="H" disabled={disabled} onValueChange={(e) => set(i, { height: e.value ?? null })} className={invalid && !c.height ? 'p-invalid creative-number' : 'creative-number'} />
-              <InputText aria-label={`${name} URL`} value={c.url} placeholder="https://cdn.example.com/banner.png" disabled={disabled} onChange={(e) => set(i, { url: e.target.value.trim() })} className={invalid && !isHttp(c.url) ? 'p-invalid creative-url' : 'creative-url'} />
               <Button type="button" icon="pi pi-trash" text rounded severity="danger" disabled={disabled} aria-label={`Remove ${name.toLowerCase()}`} onClick={() => onChange(rows.filter((_, j) => j !== i))} />
+              <InputText aria-label={`${name} URL`} value={c.url} placeholder="https://cdn.example.com/banner.png" disabled={disabled} onChange={(e) => set(i, { url: e.target.value.trim() })} className={invalid && !isHttp(c.url) ? 'p-invalid creative-url' : 'creative-url'} />
             </div>
             <Preview c={c} />
           </fieldset>

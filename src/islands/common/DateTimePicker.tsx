@@ -20,6 +20,8 @@ export function DateTimePicker(props: { id: string; value: string; onChange: (te
         hourFormat="24"
         stepMinute={5}
         showIcon
+        // Typing does not open the calendar over the fields below; its button does.
+        showOnFocus={false}
         showButtonBar
         disabled={disabled}
         placeholder={placeholder ?? 'DD-MM-YYYY HH:mm'}

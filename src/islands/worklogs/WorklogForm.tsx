@@ -65,7 +65,7 @@ export default function WorklogForm({ draft, today, projects, onSaved, onCancel 
           options={projects.map((p) => ({ label: p.name, value: p.id }))}
           editable
           onChange={(e) => set('project', String(e.value ?? ''))}
-          placeholder="Choose an app or type a project"
+          placeholder="App or project"
           itemTemplate={(o: { label: string; value: string }) => (
             <div className="app-option">
               <span>{o.label}</span>
