@@ -53,7 +53,7 @@ test('a designer creates a template and an event; it goes live, scores arrive, i
   await tplDialog.getByLabel('Name').fill(template);
   // The rank rewards editor: ranges of ranks, each with its items (the form starts with 1, 2-10 and 11-50).
   const table = tplDialog.getByRole('group', { name: 'Rewards by rank' });
-  await table.getByRole('button', { name: 'Remove Rewards by rank range 3' }).click();
+  await table.getByRole('button', { name: 'Remove Rewards by rank range 3', exact: true }).click();
   await table.getByLabel('Rewards by rank range 2 from rank').fill('3');
   await table.getByLabel('Rewards by rank range 2 to rank').fill('5');
   await table.getByLabel('Rewards by rank range 2 reward 1 amount').fill('10');
