@@ -145,7 +145,7 @@ function FieldInput<Ctx>(props: { id: string; field: ResourceField<Ctx>; context
       break;
     case 'select':
     case 'os':
-      input = <Dropdown inputId={id} value={value} options={[...options]} onChange={(e) => onChange(e.value)} disabled={locked} filter={options.length > 8} placeholder="Choose" className={error ? 'p-invalid' : undefined} {...invalid} />;
+      input = <Dropdown inputId={id} value={value} options={[...options]} onChange={(e) => onChange(e.value)} disabled={locked} filter={options.length > 8} placeholder={field.placeholder ?? 'Choose'} className={error ? 'p-invalid' : undefined} {...invalid} />;
       break;
     case 'multi':
       input = (

@@ -154,7 +154,7 @@ function eventResource(kind: EventKind) {
       ],
       form: [
         {
-          key: 'templateId', label: 'Template', input: 'select', createOnly: true, fills: fromTemplate,
+          key: 'templateId', label: 'Template', input: 'select', createOnly: true, fills: fromTemplate, placeholder: 'Choose a template',
           options: (ctx: LiveContext) => (ctx?.templates ?? []).map((t) => ({ label: `${t.name} (${appName(ctx, t.appId)})`, value: t.id })),
           help: 'The event takes its scoring, reward table and length from the template; change them below if needed.',
         },
@@ -163,7 +163,7 @@ function eventResource(kind: EventKind) {
         { key: 'start', label: 'Start', input: 'dateTime', help: 'Fixed once the event is live.' },
         { key: 'end', label: 'End', input: 'dateTime', help: 'While live it can only move later.' },
         { key: 'recurrence', label: 'Repeat (cron, UTC+7)', input: 'text', placeholder: 'e.g. 0 9 * * 1 (Mondays 09:00); empty = once', help: 'At the end the next event starts at the next matching minute, same length.' },
-        ...(kind === 'exp' ? [] : [{ key: 'scoring', label: 'Scoring', input: 'select' as const, options: [{ label: "The template's", value: '' }, { label: 'Best score counts', value: 'best' }, { label: 'Latest score counts', value: 'latest' }, { label: 'Scores add up (increment)', value: 'increment' }], help: 'Fixed once the event is live.' }]),
+        ...(kind === 'exp' ? [] : [{ key: 'scoring', label: 'Scoring', input: 'select' as const, options: [{ label: "The template's", value: '' }, { label: 'Best score counts', value: 'best' }, { label: 'Latest score counts', value: 'latest' }, { label: 'Scores add up (increment)', value: 'increment' }], placeholder: "The template's", help: 'Fixed once the event is live.' }]),
         {
           key: 'rewardSpec', label: 'Rewards by rank', input: 'rankRewards', tiers: kind === 'season', placeholder: 'Choose a template: its reward table shows here.', help: 'Fixed once the event has ended.',
           itemsApp: (values, ctx: LiveContext) => ctx?.templates?.find((t) => t.id === Number(values.templateId))?.appId,
