@@ -13,8 +13,14 @@ export function DateTimePicker(props: { id: string; value: string; onChange: (te
     <div className="p-inputgroup date-time-picker">
       <Calendar
         inputId={id}
-        value={wallTimeDate(value)}
-        onChange={(e) => onChange(e.value instanceof Date ? wallTimeText(e.value) : '')}
+        // Text typed so far stays as typed (keepInvalid): the calendar would otherwise clear the field at every
+        // keystroke that is not yet a whole time. A text that never becomes one is sent, and refused, as typed.
+        // (Its types admit only a Date; with keepInvalid it shows a string as it is.)
+        value={(wallTimeDate(value) ?? (value || null)) as Date | null}
+        keepInvalid
+        // A phone's keyboard for typing (the calendar's default, "none", leaves only the panel).
+        {...({ inputMode: 'text' } as object)}
+        onChange={(e) => onChange(e.value instanceof Date ? wallTimeText(e.value) : typeof e.value === 'string' ? e.value : '')}
         dateFormat="dd-mm-yy"
         showTime
         hourFormat="24"
