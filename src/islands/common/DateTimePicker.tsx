@@ -20,7 +20,13 @@ export function DateTimePicker(props: { id: string; value: string; onChange: (te
         keepInvalid
         // A phone's keyboard for typing (the calendar's default, "none", leaves only the panel).
         {...({ inputMode: 'text' } as object)}
-        onChange={(e) => onChange(e.value instanceof Date ? wallTimeText(e.value) : typeof e.value === 'string' ? e.value : '')}
+        onChange={(e) => {
+          // Typed: the text as typed until it is a whole DD-MM-YYYY HH:mm — the calendar already reads
+          // "01-12-2026" as midnight and would rewrite the field before the time is typed.
+          const typed = e.originalEvent?.type === 'input' ? (e.originalEvent.target as HTMLInputElement).value : null;
+          if (typed !== null) onChange(wallTimeDate(typed) ? typed.trim() : typed);
+          else onChange(e.value instanceof Date ? wallTimeText(e.value) : typeof e.value === 'string' ? e.value : '');
+        }}
         dateFormat="dd-mm-yy"
         showTime
         hourFormat="24"
