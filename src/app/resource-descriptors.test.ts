@@ -15,7 +15,7 @@ const key = (c: Contract) => `${c.method} ${c.path}`;
 const registered = new Set(apiHandlers.map((h) => key(h.contract)));
 
 /** One context every descriptor can render with: an app panel's, the apps, teams and accounts a form offers. */
-const context = { appId: 'com.example.quiet', appName: 'Quiet', os: [1, 2], apps: [{ id: 'com.example.quiet', name: 'Quiet' }], teams: ['Core'], accounts: [{ username: 'root', name: 'Root' }], me: 'root', roles: ['pm'], routes: [], privateActions: [] };
+const context = { appId: 'com.example.quiet', appName: 'Quiet', os: [1, 2], apps: [{ id: 'com.example.quiet', name: 'Quiet' }], templates: [{ id: 1, name: 'Cup', appId: 'com.example.quiet', scoring: 'increment', durationHours: 72, rewardSpec: '1: gem 1' }], teams: ['Core'], accounts: [{ username: 'root', name: 'Root' }], me: 'root', roles: ['pm'], routes: [], privateActions: [] };
 const root: ActionHolder = { role: 'root', privateActions: [], permissions: [] };
 const nobody: ActionHolder = { role: 'viewer', privateActions: [], permissions: [] };
 

@@ -144,7 +144,7 @@ export const routeTable: RouteNode[] = [
     leaf('/ads_in_house/overview/index', 'Overview', { screen: 'report:houseAdOverview' }),
     leaf('/ads_in_house/setting', 'Setting', { screen: 'resource:house-settings' }),
     group('/ads_in_house/campaign', 'Campaign', 'pi pi-flag', [
-      leaf('/ads_in_house/campaign/create', 'Create Campaign', { noCache: true, screen: 'resource:house-campaigns' }),
+      leaf('/ads_in_house/campaign/create', 'Create Campaign', { noCache: true }),
       leaf('/ads_in_house/campaign/manager', 'Campaign Manager', { screen: 'resource:house-campaigns' }),
     ]),
     group('/ads_in_house/app', 'Ad Apps', 'pi pi-th-large', [

@@ -34,12 +34,29 @@ test('a keyword campaign made in the form is redeemed by a player; the used log 
   await dialog.locator('.p-dropdown').filter({ has: page.locator('#gc-kind') }).click();
   await page.getByRole('option', { name: 'One keyword code' }).click();
   await dialog.getByLabel('Prefix or keyword').fill(keyword.toLowerCase());
-  // An item the app does not have is refused by the server, naming it.
-  await dialog.getByLabel('Rewards').fill('diamond:5');
-  await dialog.getByLabel('Expires (UTC+7)').fill(utc7(nowMs() + 7 * 86_400_000));
+  // The rewards editor: a row of item and amount. An item the app does not have (typed) is refused by the
+  // server, naming it; the app's own items are picked by name.
+  const reward = dialog.locator('.rewards-row').first();
+  await reward.locator('input.p-dropdown-label').fill('diamond');
+  await reward.getByLabel('Rewards 1 amount').fill('5');
+  // The date-time picker: typed as DD-MM-YYYY HH:mm (UTC+7 shown beside it).
+  await expect(dialog.locator('.p-inputgroup:has(#gc-expiresAt) .p-inputgroup-addon')).toHaveText('UTC+7');
+  await dialog.locator('#gc-expiresAt').fill(utc7(nowMs() + 7 * 86_400_000));
+  await dialog.getByLabel('Name').click();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.locator('.toast').last()).toContainText('diamond is not an item');
-  await dialog.getByLabel('Rewards').fill('coin:750');
+  await reward.locator('.p-dropdown-trigger').click();
+  const coins = page.getByRole('option', { name: /Coins/ });
+  await expect(coins).toContainText('coin');
+  await coins.click();
+  await reward.getByLabel('Rewards 1 amount').fill('750');
+  // …or picked on the calendar: the 15th of next month, at the time shown.
+  await dialog.locator('.p-inputgroup:has(#gc-expiresAt) .p-datepicker-trigger').click();
+  await page.locator('.p-datepicker .p-datepicker-next').click();
+  await page.locator('.p-datepicker-calendar td:not(.p-datepicker-other-month) span', { hasText: /^15$/ }).click();
+  await dialog.locator('.p-inputgroup:has(#gc-expiresAt) .p-datepicker-trigger').click();
+  await expect(page.locator('.p-datepicker')).toHaveCount(0);
+  await expect(dialog.locator('#gc-expiresAt')).toHaveValue(/^15-\d{2}-\d{4} \d{2}:\d{2}$/);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.locator('.toast').last()).toContainText(`Campaign ${campaign} created`);
   const row = page.getByRole('row', { name: new RegExp(campaign) });

@@ -18,27 +18,36 @@ test('a campaign made in the form is served to a player and its impression shows
   const key = (await root(appDetailContract, { appId: publisher.id })).data.os[0]!.sdkAppKey;
 
   await signIn(page, 'root');
-  await open(page, '/ads_in_house/campaign/manager');
-  await page.getByRole('button', { name: 'Create campaign' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create campaign' });
+  // Create Campaign is the form itself; it leads to the new campaign in Campaign Manager.
+  await open(page, '/ads_in_house/campaign/create');
+  const dialog = page.getByTestId('campaign-create');
   const name = unique('Cross promo');
   await dialog.getByLabel('Name').fill(name);
   await dialog.locator('.p-dropdown').filter({ has: page.locator('#hac-advertisedApp') }).click();
   await page.getByRole('option', { name: advertised.name }).click();
+  // Caps are asked at creation, with the defaults filled in.
+  await expect(dialog.getByLabel('Daily impression cap')).toHaveValue('10000');
+  await expect(dialog.getByLabel('Ads a player a day')).toHaveValue('3');
   // A creative that is not http(s) is refused under its field before anything is sent.
-  await dialog.getByLabel('Creatives').fill('banner 320x50 javascript:alert(1)');
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  const creative = dialog.getByRole('group', { name: 'Creatives 1' });
+  await creative.getByLabel('Creatives 1 URL').fill('javascript:alert(1)');
+  await dialog.getByRole('button', { name: 'Create campaign' }).click();
   await expect(dialog.getByRole('alert').first()).toContainText('http');
-  await dialog.getByLabel('Creatives').fill('banner 320x50 https://cdn.example.com/promo.png');
+  await creative.getByLabel('Creatives 1 URL').fill('https://cdn.example.com/promo.png');
+  // The preview keeps the size class's proportions (320×50 fits 160 px wide: 50 %).
+  await expect(creative.locator('figcaption')).toHaveText('banner 320×50 (shown at 50%)');
+  await expect(creative.locator('.creative-frame')).toHaveAttribute('style', /width:\s*160px;\s*height:\s*25px/);
   await dialog.getByText('Every published app').click();
   await page.getByRole('option', { name: publisher.name }).click();
-  await dialog.getByLabel('Name').click(); // closes the list (Escape would close the dialog)
+  await dialog.getByLabel('Name').click(); // closes the list
   await dialog.locator('.p-dropdown').filter({ has: page.locator('#hac-status') }).click();
-  await page.getByRole('option', { name: 'running' }).click();
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.locator('.toast').last()).toContainText(`Campaign ${name} created`);
+  await page.getByRole('option', { name: 'Running (served)' }).click();
+  await dialog.getByRole('button', { name: 'Create campaign' }).click();
+  await page.waitForURL(/\/ads_in_house\/campaign\/manager\?search=/);
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText('running');
+  await expect(row).toContainText('daily 10,000 · 3 a player a day');
+  await expect(page.getByRole('row')).toHaveCount(2);
 
   // The game: a player session, an ad for the main placement, its impression.
   const base = process.env.E2E_BASE_URL!;

@@ -51,10 +51,17 @@ test('a designer creates a template and an event; it goes live, scores arrive, i
   const tplDialog = page.getByRole('dialog', { name: 'New template' });
   const template = unique('Cup rules');
   await tplDialog.getByLabel('Name').fill(template);
-  await tplDialog.getByLabel('Rewards by rank').fill('1: gem 100\n3-5: coin 10');
+  // The rank rewards editor: ranges of ranks, each with its items (the form starts with 1, 2-10 and 11-50).
+  const table = tplDialog.getByRole('group', { name: 'Rewards by rank' });
+  await table.getByRole('button', { name: 'Remove Rewards by rank range 3', exact: true }).click();
+  await table.getByLabel('Rewards by rank range 2 from rank').fill('3');
+  await table.getByLabel('Rewards by rank range 2 to rank').fill('5');
+  await table.getByLabel('Rewards by rank range 2 reward 1 amount').fill('10');
+  await tplDialog.getByLabel('Name').click();
   await tplDialog.getByRole('button', { name: 'Save' }).click();
   await expect(tplDialog.getByRole('alert')).toContainText('ranks 2-2 are missing');
-  await tplDialog.getByLabel('Rewards by rank').fill('1: gem 100\n2-5: coin 10');
+  await table.getByLabel('Rewards by rank range 2 from rank').fill('2');
+  await tplDialog.getByLabel('Name').click();
   await tplDialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.locator('.toast').last()).toContainText(`Template ${template} created`);
 
@@ -71,11 +78,14 @@ test('a designer creates a template and an event; it goes live, scores arrive, i
   await dialog.locator('.p-dropdown').first().click();
   await page.getByRole('option', { name: new RegExp(template) }).click();
   await dialog.getByLabel('Name').fill(name);
-  await dialog.getByLabel('Start (UTC+7)').fill(formatDateTime(start));
-  await dialog.getByLabel('End (UTC+7)').fill(formatDateTime(start - 60_000));
+  // The date-time pickers, typed (DD-MM-YYYY HH:mm, UTC+7).
+  await dialog.locator('#le-ranking-start').fill(formatDateTime(start));
+  await dialog.locator('#le-ranking-end').fill(formatDateTime(start - 60_000));
+  await dialog.getByLabel('Name').click();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByRole('alert')).toContainText('must be after the start');
-  await dialog.getByLabel('End (UTC+7)').fill(formatDateTime(end));
+  await dialog.locator('#le-ranking-end').fill(formatDateTime(end));
+  await dialog.getByLabel('Name').click();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.locator('.toast').last()).toContainText(`Event ${name} created`);
   const row = page.getByRole('row', { name: new RegExp(name) });

@@ -13,12 +13,18 @@ import { useState } from 'react';
 import type { Contract } from '../../lib/contract';
 import { api } from '../../lib/http/client';
 import { splitFieldMessages } from '../../lib/http/issues';
-import { formValues, saveRequest, validateSave, type ResourceDescriptor, type ResourceField } from '../../lib/resources/define';
+import { openingValues, optionsOf, saveRequest, validateSave, type ResourceDescriptor, type ResourceField } from '../../lib/resources/define';
 import { dayToLocalDate, localDateToDay } from '../../lib/ui/filters/date-range';
 import TreeField from './TreeField';
 import { ProblemText } from '../common/ProblemText';
 import { submitWith } from '../../lib/ui/form-submit';
 import { serverMessageOf } from '../../lib/http/requester';
+import { rememberFormAppContract } from '../../lib/apps/form-app-contract';
+import { AppPicker } from '../common/AppPicker';
+import { DateTimePicker } from '../common/DateTimePicker';
+import { RewardsEditor, useAppItems, type RewardRow } from '../common/RewardsEditor';
+import { RankRewardsEditor } from '../common/RankRewardsEditor';
+import { CreativesEditor, type CreativeRow } from '../common/CreativesEditor';
 
 interface Props<R, Ctx> {
   descriptor: ResourceDescriptor<R, Ctx>;
@@ -28,6 +34,12 @@ interface Props<R, Ctx> {
   onClose: () => void;
   /** The save answer's data (the row, unless the descriptor's `saved` says where it is). */
   onSaved: (data: unknown) => void | Promise<void>;
+  /** The app this person last chose in a create form (remembered on the server), if any. */
+  formApp?: string | null;
+  /** Values a new row opens with (a template's "Create event"), over the descriptor's initial ones. */
+  preset?: Record<string, unknown> | null;
+  /** Drawn in the page rather than in a dialog (a screen that is only the create form). */
+  inline?: boolean;
 }
 
 /**
@@ -35,8 +47,8 @@ interface Props<R, Ctx> {
  * contract's zod schema before sending (the message under a field is the one the server would send), the
  * server's own refusals placed under their field or at the foot. Enter submits, Escape closes.
  */
-export default function ResourceForm<R, Ctx>({ descriptor: d, context, row, onClose, onSaved }: Props<R, Ctx>) {
-  const [values, setValues] = useState(() => formValues(d, context, row));
+export default function ResourceForm<R, Ctx>({ descriptor: d, context, row, onClose, onSaved, formApp, preset, inline }: Props<R, Ctx>) {
+  const [values, setValues] = useState(() => openingValues(d, context, row, formApp, preset));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
@@ -56,6 +68,10 @@ export default function ResourceForm<R, Ctx>({ descriptor: d, context, row, onCl
     setBusy(true);
     try {
       const { data } = await api(d.contracts.save as Contract, request as never);
+      const appField = (d.form ?? []).find((f) => f.input === 'app');
+      const chosen = appField && values[appField.key];
+      // The next create form starts on this app (a failure to remember costs nothing but that).
+      if (!row && typeof chosen === 'string' && chosen && chosen !== formApp) void api(rememberFormAppContract, { appId: chosen }).catch(() => undefined);
       await onSaved(data);
     } catch (error) {
       const { byField, rest } = splitFieldMessages(serverMessageOf(error), fields.map((f) => f.key));
@@ -67,8 +83,7 @@ export default function ResourceForm<R, Ctx>({ descriptor: d, context, row, onCl
   }
 
   const title = row ? (d.editTitle?.(row) ?? `Edit ${d.rowLabel(row)}`) : (d.createLabel ?? `Add ${d.singular}`);
-  return (
-    <Dialog header={title} visible onHide={onClose} style={{ width: 'min(640px, 95vw)' }} className="resource-dialog">
+  const form = (
       <form
         onSubmit={submitWith(submit)}
         noValidate
@@ -83,30 +98,54 @@ export default function ResourceForm<R, Ctx>({ descriptor: d, context, row, onCl
               value={values[field.key]}
               locked={Boolean(row && field.createOnly) || Boolean(field.disabledWhen?.(values))}
               error={errors[field.key]}
-              onChange={(value) => setValues((current) => ({ ...current, [field.key]: value }))}
+              values={values}
+              onChange={(value) => setValues((current) => ({ ...current, [field.key]: value, ...(field.fills && value !== undefined && value !== null ? field.fills(value, context, current) : {}) }))}
             />
           ))}
         </div>
         <ProblemText className="form-problem" text={problem} />
         <div className="dialog-actions">
           <Button type="button" label="Cancel" text onClick={onClose} />
-          <Button type="submit" label="Save" icon="pi pi-check" loading={busy} />
+          <Button type="submit" label={inline ? title : 'Save'} icon="pi pi-check" loading={busy} />
         </div>
       </form>
+  );
+  if (inline) return <div className="resource-dialog resource-inline-form">{form}</div>;
+  return (
+    <Dialog header={title} visible onHide={onClose} style={{ width: 'min(640px, 95vw)' }} className="resource-dialog">
+      {form}
     </Dialog>
   );
 }
 
-function FieldInput<Ctx>(props: { id: string; field: ResourceField<Ctx>; context: Ctx; value: unknown; locked: boolean; error?: string; onChange: (value: unknown) => void }) {
-  const { id, field, context, value, locked, error, onChange } = props;
+function FieldInput<Ctx>(props: { id: string; field: ResourceField<Ctx>; context: Ctx; value: unknown; values: Record<string, unknown>; locked: boolean; error?: string; onChange: (value: unknown) => void }) {
+  const { id, field, context, value, values, locked, error, onChange } = props;
   const errorId = `${id}-problem`;
   const invalid = error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
-  const options = typeof field.options === 'function' ? field.options(context) : (field.options ?? []);
+  const options = optionsOf(field, context);
+  const itemsApp = field.input === 'rewards' || field.input === 'rankRewards' ? (field.itemsApp ? field.itemsApp(values, context) : (values.appId as string | undefined)) : undefined;
+  const items = useAppItems(itemsApp);
+  const describedBy = error ? errorId : field.help ? `${id}-help` : undefined;
   let input;
   switch (field.input) {
+    case 'app':
+      input = <AppPicker id={id} apps={options.map((o) => ({ id: String(o.value), name: o.label }))} value={value as string | undefined} onChange={onChange} disabled={locked} invalid={Boolean(error)} describedBy={describedBy} />;
+      break;
+    case 'dateTime':
+      input = <DateTimePicker id={id} value={String(value ?? '')} onChange={onChange} disabled={locked} invalid={Boolean(error)} describedBy={describedBy} placeholder={field.placeholder} />;
+      break;
+    case 'rewards':
+      input = <RewardsEditor id={id} label={field.label} value={(Array.isArray(value) ? value : []) as RewardRow[]} items={items} onChange={onChange} disabled={locked} invalid={Boolean(error)} describedBy={describedBy} />;
+      break;
+    case 'rankRewards':
+      input = <RankRewardsEditor id={id} label={field.label} value={String(value ?? '')} items={items} tiers={field.tiers} onChange={onChange} disabled={locked} invalid={Boolean(error)} describedBy={describedBy} emptyText={field.placeholder} />;
+      break;
+    case 'creatives':
+      input = <CreativesEditor id={id} label={field.label} value={(Array.isArray(value) ? value : []) as CreativeRow[]} onChange={onChange} disabled={locked} invalid={Boolean(error)} describedBy={describedBy} />;
+      break;
     case 'select':
     case 'os':
-      input = <Dropdown inputId={id} value={value} options={[...options]} onChange={(e) => onChange(e.value)} disabled={locked} filter={options.length > 8} placeholder="Choose" className={error ? 'p-invalid' : undefined} {...invalid} />;
+      input = <Dropdown inputId={id} value={value} options={[...options]} onChange={(e) => onChange(e.value)} disabled={locked} filter={options.length > 8} placeholder={field.placeholder ?? 'Choose'} className={error ? 'p-invalid' : undefined} {...invalid} />;
       break;
     case 'multi':
       input = (
@@ -218,7 +257,11 @@ function FieldInput<Ctx>(props: { id: string; field: ResourceField<Ctx>; context
       <label htmlFor={id}>{field.label}</label>
       <div className="resource-field">
         {input}
-        {field.help && <small className="hint">{field.help}</small>}
+        {field.help && (
+          <small className="hint" id={`${id}-help`}>
+            {field.help}
+          </small>
+        )}
         {error && (
           <small className="field-problem" id={errorId} role="alert">
             {error}

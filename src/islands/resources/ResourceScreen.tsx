@@ -12,11 +12,13 @@ export interface ResourceScreenProps {
   initialRows?: unknown[] | null;
   initialTotal?: number;
   heading?: string;
+  /** The app this person last chose in a create form. */
+  formApp?: string | null;
 }
 
 /** A list-and-form screen as a page's one island: the generic view of the descriptor the page names. */
-export default function ResourceScreen({ resourceId, context, account, initialRows, initialTotal, heading }: ResourceScreenProps) {
+export default function ResourceScreen({ resourceId, context, account, initialRows, initialTotal, heading, formApp }: ResourceScreenProps) {
   const descriptor = resourceById[resourceId];
   if (!descriptor) throw new Error(`No resource "${resourceId}" in src/app/screens.ts.`);
-  return <ResourceView descriptor={descriptor} context={context} account={account} initialRows={initialRows} initialTotal={initialTotal} heading={heading} framed />;
+  return <ResourceView descriptor={descriptor} context={context} account={account} initialRows={initialRows} initialTotal={initialTotal} heading={heading} formApp={formApp} framed />;
 }

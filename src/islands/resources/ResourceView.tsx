@@ -34,6 +34,8 @@ export interface ResourceViewProps<R, Ctx> {
   heading?: string;
   /** A whole screen: drawn as a card (panels sit inside their dialog). */
   framed?: boolean;
+  /** The app this person last chose in a create form (remembered on the server). */
+  formApp?: string | null;
 }
 
 const PAGE_SIZE = 20;
@@ -150,7 +152,7 @@ function DrillPanelView<R>({ panel, row }: { panel: DrillPanel<R>; row: R }) {
  * button shown only to accounts whose private actions the contract accepts. Everything specific comes
  * from the descriptor.
  */
-export default function ResourceView<R, Ctx>({ descriptor: d, context, account, initialRows, initialTotal, heading, framed }: ResourceViewProps<R, Ctx>) {
+export default function ResourceView<R, Ctx>({ descriptor: d, context, account, initialRows, initialTotal, heading, framed, formApp }: ResourceViewProps<R, Ctx>) {
   const serverPaged = Boolean(d.contracts.list.list);
   const pageSize = d.pageSize ?? PAGE_SIZE;
   const [rows, setRows] = useState<R[] | null>(initialRows ?? null);
@@ -159,7 +161,7 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
   const [page, setPage] = useState(1);
   const [text, setText] = useState('');
   const [filter, setFilter] = useState<string | null>(null);
-  const [editing, setEditing] = useState<{ row: R | null } | null>(null);
+  const [editing, setEditing] = useState<{ row: R | null; preset?: Record<string, unknown> | null } | null>(null);
   const [busyAction, setBusyAction] = useState<string | null>(null);
   const [drill, setDrill] = useState<R | null>(null);
   const [revealed, setRevealed] = useState<Revealed | null>(null);
@@ -169,7 +171,7 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
   const serverSearch = typeof d.search === 'object' ? d.search.param : null;
   const group = `resource-${d.id}`;
 
-  const canCreate = allows(account, d.gates.create);
+  const canCreate = allows(account, d.gates.create) && (d.canCreate?.(context) ?? true);
   const canEdit = allows(account, d.gates.edit);
   const canRemove = allows(account, d.gates.remove);
   const rowActions = (d.rowActions ?? []).filter((a) => allows(account, d.gates.rowActions[a.id] ?? null));
@@ -203,6 +205,17 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
     void load();
   }, [load, loadedKey, requestKey]);
   useEffect(() => setPage(1), [debounced, filter, sort]);
+  // A link may open the create form pre-filled (a template's "Create event") or name a row to find (?search=).
+  useEffect(() => {
+    if (!framed) return;
+    const query = new URLSearchParams(location.search);
+    const wanted = query.get('search');
+    if (wanted && d.search) setText(wanted);
+    const preset = d.preset?.(context, query) ?? null;
+    if (preset && canCreate && d.contracts.save) setEditing({ row: null, preset });
+    // Once: the form opened from the link is not opened again by a later render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const shown = useMemo(() => {
     if (!rows || d.search !== 'client' || !text.trim()) return rows ?? [];
@@ -241,6 +254,7 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
   }
 
   async function runAction(action: ResourceRowAction<R, Ctx>, row: R) {
+    if (action.href) return void location.assign(action.href(row));
     setBusyAction(`${action.id}:${d.rowKey(row)}`);
     try {
       const { data } = await api(action.contract, action.input(row) as never);
@@ -393,6 +407,8 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
           descriptor={d}
           context={context}
           row={editing.row}
+          formApp={formApp}
+          preset={editing.preset}
           onClose={() => setEditing(null)}
           onSaved={async (data) => {
             setEditing(null);

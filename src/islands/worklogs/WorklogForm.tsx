@@ -12,6 +12,8 @@ import { ProblemText } from '../common/ProblemText';
 import { submitWith } from '../../lib/ui/form-submit';
 import { serverMessageOf } from '../../lib/http/requester';
 import { useTask } from '../../lib/ui/use-task';
+import { rememberFormAppContract } from '../../lib/apps/form-app-contract';
+import type { AppChoice } from '../common/AppPicker';
 
 export interface Draft {
   id?: number;
@@ -29,7 +31,7 @@ export const draftOf = (row: WorklogRow): Draft => ({ id: row.id, date: row.date
  * One log's form (new, or the one being edited). The server checks the rules (24 hours a day, no future
  * date, who may edit); its message is shown as the toast and under the form.
  */
-export default function WorklogForm({ draft, today, projects, onSaved, onCancel }: { draft: Draft; today: string; projects: string[]; onSaved: (row: WorklogRow) => void; onCancel?: () => void }) {
+export default function WorklogForm({ draft, today, projects, onSaved, onCancel }: { draft: Draft; today: string; projects: AppChoice[]; onSaved: (row: WorklogRow) => void; onCancel?: () => void }) {
   const [value, setValue] = useState(draft);
   const { busy, problem, run } = useTask(serverMessageOf);
   useEffect(() => setValue(draft), [draft]);
@@ -38,6 +40,8 @@ export default function WorklogForm({ draft, today, projects, onSaved, onCancel 
     run(async () => {
       const { data } = await api(saveWorklogContract, { ...(value.id ? { id: value.id } : {}), date: value.date, hours: value.hours ?? 0, project: value.project, task: value.task, note: value.note });
       showToast('success', value.id ? 'Worklog updated' : 'Worklog saved');
+      // The next form starts on this app (a project that is not an app is not remembered).
+      if (!value.id && projects.some((p) => p.id === data.project)) void api(rememberFormAppContract, { appId: data.project }).catch(() => undefined);
       onSaved(data);
     });
   return (
@@ -56,7 +60,19 @@ export default function WorklogForm({ draft, today, projects, onSaved, onCancel 
       </label>
       <label>
         App / project
-        <Dropdown value={value.project} options={projects} editable onChange={(e) => set('project', String(e.value ?? ''))} placeholder="App id or project" />
+        <Dropdown
+          value={value.project}
+          options={projects.map((p) => ({ label: p.name, value: p.id }))}
+          editable
+          onChange={(e) => set('project', String(e.value ?? ''))}
+          placeholder="App or project"
+          itemTemplate={(o: { label: string; value: string }) => (
+            <div className="app-option">
+              <span>{o.label}</span>
+              <small className="hint">{o.value}</small>
+            </div>
+          )}
+        />
       </label>
       <label className="worklog-task">
         Task

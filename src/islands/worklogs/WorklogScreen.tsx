@@ -12,12 +12,14 @@ import { mondayOf, weekDays, weekdayName } from '../../lib/worklogs/week';
 import { formatDay } from '../../lib/time/format';
 import { deleteWorklog } from './delete-worklog';
 import WorklogForm, { blankDraft, draftOf, type Draft } from './WorklogForm';
+import { startingApp } from '../../lib/ui/starting-app';
+import type { AppChoice } from '../common/AppPicker';
 
 /** Worklog: the signed-in person's week, a day per block with its total, and the form to log or fix a day. */
-export default function WorklogScreen({ today, projects }: { today: string; projects: string[] }) {
+export default function WorklogScreen({ today, projects, formApp }: { today: string; projects: AppChoice[]; formApp?: string | null }) {
   const [monday, setMonday] = useState(mondayOf(today));
   const [logs, setLogs] = useState<WorklogRow[]>([]);
-  const [draft, setDraft] = useState<Draft>(blankDraft(today, projects[0] ?? ''));
+  const [draft, setDraft] = useState<Draft>(blankDraft(today, startingApp(projects.map((p) => p.id), formApp) ?? ''));
   const days = weekDays(monday);
   const load = async () => setLogs((await api(myWorklogsContract, { from: days[0]!, to: days[6]! })).data.logs);
   useEffect(() => void load().catch(() => undefined), [monday]); // eslint-disable-line react-hooks/exhaustive-deps

@@ -79,7 +79,7 @@ export default function WorklogTeamScreen({ today, canExport }: { today: string;
             <WorklogForm
               draft={editing}
               today={today}
-              projects={[...new Set(view.logs.map((l) => l.project))]}
+              projects={[...new Set(view.logs.map((l) => l.project))].map((p) => ({ id: p, name: p }))}
               onSaved={() => {
                 setEditing(null);
                 void refresh();

@@ -1,10 +1,13 @@
 import { handle, type ApiHandler } from '../server/api/handler';
 import { accountListAppContract, accountListAppOsContract, accountListAppOsFinanceContract, allAppContract, allPublishAppContract, allUnpublishAppContract, appDetailContract, appSdkVersionContract, appVersionsContract, appsHaveSdkVersionContract, canViewAppContract, checkNotExistLabelsContract, clearLabelOfAllAppsContract, createAppContract, deleteAppContract, deleteLabelContract, getAppByGameTypesContract, listAppContract, listAppReportMonthContract, listAppShowFinanceContract, listAppWithFieldContract, listHighlightOptionsContract, pTrackingActionContract, pTrackingDeleteContract, pTrackingListContract, publishDateActionContract, publishDateDeleteContract, publishDateListContract, regenerateKeyContract, updateAppContract, updateConfigContract, versionActionContract, versionDeleteContract, versionPoolsContract, versionsOfSdkContract } from './contract';
+import { rememberFormAppContract } from './form-app-contract';
+import { rememberFormApp } from './form-app';
 import { HIGHLIGHT_OPTIONS } from './rules';
 import { appDetail, appVersions, appsByGameTypes, canViewApp, clearLabelOfAllApps, createApp, deleteApp, deleteLabel, deleteManualVersion, deletePTracking, deletePublishDate, labelsNotInUse, latestSdkVersions, listAppOptions, listAppOsOptions, listAppSummaries, listAppsWithFields, listPTracking, listPublishDates, regenerateKey, saveManualVersion, savePTracking, savePublishDate, sdkVersionsSeen, updateApp, updateConfig, versionPoolsOf, versionsRunningSdk } from './service';
 
 /** App Manager: apps, their platforms, versions, publish dates, labels and tracking. Listed in the area's manifest (./area.ts). */
 export const appsApi: ApiHandler[] = [
+  handle(rememberFormAppContract, async ({ appId }, ctx) => ({ data: { appId: await rememberFormApp(ctx.db, ctx.viewer, appId) } })),
   handle(accountListAppContract, async (_input, ctx) => ({ data: await listAppOptions(ctx.db, ctx.viewer) })),
   handle(accountListAppOsContract, async (_input, ctx) => ({ data: await listAppOsOptions(ctx.db, ctx.viewer) })),
   handle(accountListAppOsFinanceContract, async (_input, ctx) => ({ data: await listAppOsOptions(ctx.db, ctx.viewer, true) })),

@@ -63,7 +63,7 @@ export const experimentsResource = defineResource({
     { key: 'startDay', label: 'Start day', input: 'date' },
     { key: 'endDay', label: 'End day', input: 'date', help: 'Empty: runs until stopped.' },
   ],
-  initial: (ctx) => ({ appId: ctx.apps[0]?.id, variantSpec: 'control:50, B:50', os: 0, countries: [], minVersion: '', newPlayersOnly: false, analysis: 'sequential', guardrails: [], startDay: todayInReportZone() }),
+  initial: () => ({ variantSpec: 'control:50, B:50', os: 0, countries: [], minVersion: '', newPlayersOnly: false, analysis: 'sequential', guardrails: [], startDay: todayInReportZone() }),
   fixed: ofEditedRow('id', 'appId'),
   editable: (r) => r.status !== 'stopped',
   removable: (r) => r.status === 'draft',

@@ -39,6 +39,14 @@ const statusSeverity = (s: string) => (s === 'running' ? 'success' : s === 'paus
 const pct = (part: number, whole: number) => (whole ? `${((part / whole) * 100).toFixed(2)}%` : '—');
 const cap = (v: number | null) => (v === null ? '∞' : formatCount(v));
 
+/**
+ * The caps a new campaign is offered (docs/decisions.md "House-ad caps"): a daily ceiling that keeps one
+ * campaign from taking every slot of a day, and a few ads a player a day, so nobody sees the same ad all day.
+ */
+export const NEW_CAMPAIGN_CAPS = { dailyCap: 10_000, frequencyCap: 3 } as const;
+
+const STATUS_WORDS: Record<(typeof CAMPAIGN_STATUSES)[number], string> = { draft: 'Draft (not served)', running: 'Running (served)', paused: 'Paused', ended: 'Ended' };
+
 export const campaignsResource = defineResource({
   id: 'house-campaigns',
   singular: 'campaign',
@@ -59,17 +67,11 @@ export const campaignsResource = defineResource({
   ],
   form: [
     { key: 'name', label: 'Name', input: 'text' },
-    { key: 'advertisedApp', label: 'Advertised app', input: 'select', options: (ctx: CampaignContext) => appOptions(ctx.apps) },
+    { key: 'advertisedApp', label: 'Advertised app', input: 'app', options: (ctx: CampaignContext) => appOptions(ctx.apps) },
     { key: 'storeLinks.android', label: 'Store link (Android)', input: 'text', placeholder: 'https://play.google.com/store/apps/details?id=…' },
     { key: 'storeLinks.ios', label: `Store link (${OS_NAMES[2]})`, input: 'text', placeholder: 'https://apps.apple.com/app/id…' },
     { key: 'storeLinks.webgl', label: 'Store link (WebGL)', input: 'text', placeholder: 'https://…' },
-    {
-      key: 'creatives',
-      label: 'Creatives',
-      input: 'textarea',
-      placeholder: 'banner 320x50 https://cdn.example.com/banner.png',
-      help: `One a line: format (${AD_FORMATS.join(', ')}), size WxH, image or video URL (http/https).`,
-    },
+    { key: 'creatives', label: 'Creatives', input: 'creatives', help: `Format (${AD_FORMATS.join(', ')}), size and an image or video URL (http/https); the preview keeps the size's proportions.` },
     { key: 'targeting.publisherApps', label: 'Publisher apps', input: 'multi', options: (ctx: CampaignContext) => appOptions(ctx.publishers), placeholder: 'Every published app', help: 'Only published apps show house ads.' },
     { key: 'targeting.os', label: 'Platforms', input: 'multi', options: PLATFORM_CHOICES, placeholder: 'Every platform' },
     { key: 'targeting.countries', label: 'Countries', input: 'chips', placeholder: 'VN, US … (empty: everywhere)' },
@@ -78,15 +80,15 @@ export const campaignsResource = defineResource({
     { key: 'startDay', label: 'Start day', input: 'date' },
     { key: 'endDay', label: 'End day', input: 'date', help: 'Served until the end of this day (UTC+7).' },
     { key: 'totalCap', label: 'Total impression cap', input: 'number', placeholder: 'no cap' },
-    { key: 'dailyCap', label: 'Daily impression cap', input: 'number', placeholder: 'no cap' },
+    { key: 'dailyCap', label: 'Daily impression cap', input: 'number', placeholder: 'no cap', help: `A new campaign starts at ${NEW_CAMPAIGN_CAPS.dailyCap.toLocaleString('en-US')}; empty: no cap.` },
     { key: 'pacing', label: 'Spread the daily cap evenly over the day', input: 'switch' },
-    { key: 'frequencyCap', label: 'Ads a player a day', input: 'number', placeholder: 'no cap' },
+    { key: 'frequencyCap', label: 'Ads a player a day', input: 'number', placeholder: 'no cap', help: `A new campaign starts at ${NEW_CAMPAIGN_CAPS.frequencyCap}; empty: no cap.` },
     { key: 'weight', label: 'Weight', input: 'number', help: 'Among campaigns of the same priority, served in proportion to weight.' },
     { key: 'priority', label: 'Priority (0–10)', input: 'number', help: 'Higher priorities are served first.' },
-    { key: 'status', label: 'Status', input: 'select', options: CAMPAIGN_STATUSES.map((s) => ({ label: s, value: s })) },
+    { key: 'status', label: 'Status', input: 'select', options: CAMPAIGN_STATUSES.map((s) => ({ label: STATUS_WORDS[s], value: s })), help: 'Running: served from the start day; draft: saved, not served until run.' },
   ],
   // A new campaign runs from today (the console's clock, UTC+7) for 30 days unless changed.
-  initial: (ctx: CampaignContext) => ({ startDay: reportDay(nowMs()), endDay: addDays(reportDay(nowMs()), 30), 'storeLinks.android': '', 'storeLinks.ios': '', 'storeLinks.webgl': '', 'targeting.audience': 'all', 'targeting.publisherApps': [], 'targeting.os': [], 'targeting.countries': [], 'targeting.versions': [], weight: 1, priority: 0, pacing: ctx?.defaults?.pacing ?? false, status: 'draft' }),
+  initial: (ctx: CampaignContext) => ({ ...NEW_CAMPAIGN_CAPS, creatives: [{ format: 'banner', width: 320, height: 50, url: '' }], startDay: reportDay(nowMs()), endDay: addDays(reportDay(nowMs()), 30), 'storeLinks.android': '', 'storeLinks.ios': '', 'storeLinks.webgl': '', 'targeting.audience': 'all', 'targeting.publisherApps': [], 'targeting.os': [], 'targeting.countries': [], 'targeting.versions': [], weight: 1, priority: 0, pacing: ctx?.defaults?.pacing ?? false, status: 'draft' }),
   fixed: ofEditedRow('id'),
   createLabel: 'Create campaign',
   editable: (r) => r.status !== 'ended',

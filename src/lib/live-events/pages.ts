@@ -11,7 +11,7 @@ async function context(db: Db, viewer: SessionAccount, kind: TemplateKind, exp =
   return {
     apps: apps.map((a) => ({ id: a.id, name: a.name })),
     // An exp ranking adds up experience, so only templates whose scores add up fit it.
-    templates: templates.filter((t) => !exp || t.scoring === 'increment').map((t) => ({ id: t.id, name: t.name, appId: t.appId, scoring: t.scoring })),
+    templates: templates.filter((t) => !exp || t.scoring === 'increment').map((t) => ({ id: t.id, name: t.name, appId: t.appId, scoring: t.scoring, durationHours: t.durationHours, rewardSpec: t.rewardSpec })),
   };
 }
 

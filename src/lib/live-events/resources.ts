@@ -11,6 +11,7 @@ import {
   type EventKind,
   type LiveEvent,
   type TemplateKind,
+  parseConsoleTime,
 } from './contract';
 import { DAY_MS } from '../time/day';
 
@@ -22,8 +23,16 @@ import { DAY_MS } from '../time/day';
 
 export interface LiveContext {
   apps: { id: string; name: string }[];
-  /** Templates an event of this screen can be made from. */
-  templates: { id: number; name: string; appId: string; scoring: string }[];
+  /** Templates an event of this screen can be made from, with what a new event takes from them. */
+  templates: { id: number; name: string; appId: string; scoring: string; durationHours: number; rewardSpec: string }[];
+}
+
+/** What a new event takes from its template: its scoring, reward table and length (from the chosen start). */
+function fromTemplate(id: unknown, ctx: LiveContext, values: Record<string, unknown>): Record<string, unknown> {
+  const t = ctx?.templates?.find((x) => x.id === Number(id));
+  if (!t) return {};
+  const start = parseConsoleTime(String(values.start ?? ''));
+  return { scoring: values.scoring === undefined ? undefined : t.scoring, rewardSpec: t.rewardSpec, ...(start === null ? {} : { end: formatDateTime(start + t.durationHours * 3_600_000) }) };
 }
 
 const KIND_WORDS: Record<EventKind, { singular: string; create: string }> = {
@@ -52,7 +61,7 @@ function templateResource(kind: TemplateKind) {
       { key: 'entry', label: 'Entry rules', value: (r) => [r.minLevel ? `level ≥ ${r.minLevel}` : null, r.minVersion ? `version ≥ ${r.minVersion}` : null, r.countries.length ? r.countries.join(', ') : null].filter(Boolean).join(' · ') || 'everyone' },
     ],
     form: [
-      { key: 'appId', label: 'App', input: 'select', options: (ctx) => (ctx?.apps ?? []).map((a) => ({ label: a.name, value: a.id })), createOnly: true },
+      { key: 'appId', label: 'App', input: 'app', options: (ctx) => (ctx?.apps ?? []).map((a) => ({ label: a.name, value: a.id })), createOnly: true },
       { key: 'name', label: 'Name', input: 'text', placeholder: season ? 'Weekly league' : 'Weekend high score' },
       { key: 'scoring', label: 'Scoring', input: 'select', options: [{ label: 'Best score counts', value: 'best' }, { label: 'Latest score counts', value: 'latest' }, { label: 'Scores add up (increment)', value: 'increment' }] },
       { key: 'sort', label: 'Order', input: 'select', options: [{ label: 'Highest first', value: 'desc' }, { label: 'Lowest first (times)', value: 'asc' }] },
@@ -60,8 +69,8 @@ function templateResource(kind: TemplateKind) {
       { key: 'durationHours', label: 'Duration (hours)', input: 'number' },
       ...(season ? [{ key: 'tierSpec', label: 'Tiers', input: 'text' as const, placeholder: 'Gold:0:3, Silver:3:3, Bronze:3:0', help: 'name:promote:demote, the top tier first; newcomers start in the bottom tier.' }] : []),
       {
-        key: 'rewardSpec', label: 'Rewards by rank', input: 'textarea', placeholder: season ? 'Gold 1: gem 100\nGold 2-50: coin 1000\nSilver 1-50: coin 500' : '1: gem 100, coin 5000\n2-10: coin 1000\n11-50: hint 2',
-        help: `One range per line, "from-to: item amount, …", covering 1..N without gaps${season ? '; start each line with its tier' : ''}.`,
+        key: 'rewardSpec', label: 'Rewards by rank', input: 'rankRewards', tiers: season,
+        help: `Rank ranges covering 1..N without gaps, each with its items${season ? ', for each tier (a tier named in Tiers)' : ''}.`,
       },
       { key: 'minLevel', label: 'Lowest player level', input: 'number' },
       { key: 'minVersion', label: 'Lowest app version', input: 'text', placeholder: 'empty = any' },
@@ -70,8 +79,8 @@ function templateResource(kind: TemplateKind) {
       { key: 'maxScore', label: 'Highest score', input: 'number', help: 'Anti-cheat: a submission that would take a score past this is refused. Empty = no ceiling.' },
       { key: 'allowNegative', label: 'Negative scores allowed', input: 'checkbox' },
     ],
-    initial: (ctx) => ({
-      appId: ctx.apps[0]?.id, scoring: season ? 'increment' : 'best', sort: 'desc', bracketSize: 50, durationHours: season ? 168 : 72, minLevel: 0, minVersion: '', countries: [],
+    initial: () => ({
+      scoring: season ? 'increment' : 'best', sort: 'desc', bracketSize: 50, durationHours: season ? 168 : 72, minLevel: 0, minVersion: '', countries: [],
       maxDelta: null, maxScore: null, allowNegative: false, tierSpec: season ? 'Gold:0:5, Silver:5:5, Bronze:5:0' : '', rewardSpec: season ? 'Gold 1-50: gem 50\nSilver 1-50: coin 2000\nBronze 1-50: coin 500' : '1: gem 100\n2-10: coin 2000\n11-50: coin 500',
     }),
     fixed: ofEditedRow('id', 'appId'),
@@ -81,6 +90,20 @@ function templateResource(kind: TemplateKind) {
     search: 'client',
     note: () => ({ text: `Events copy a template's rules when they are created; changing a template later changes only new events.`, link: { label: season ? 'Seasons' : 'Ranking events', href: season ? EVENT_ROUTES.season : EVENT_ROUTES.ranking } }),
     toasts: toastsOf('Template'),
+    rowActions: [
+      {
+        // One step from a template to its event: the event form opens filled from this template.
+        id: 'create-event',
+        label: 'Create event',
+        name: (r) => `Create event from ${r.name}`,
+        icon: 'pi pi-calendar-plus',
+        compact: true,
+        contract: eventApis[kind].save,
+        input: (r) => ({ templateId: r.id }),
+        href: (r) => `${EVENT_ROUTES[kind]}?template=${r.id}`,
+        done: () => ({ severity: 'info', text: '' }),
+      },
+    ],
     idPrefix: `lt-${kind}`,
   });
 }
@@ -131,21 +154,35 @@ function eventResource(kind: EventKind) {
         { key: 'rewardResult', label: 'Reward run', value: (r) => r.rewardResult ?? (r.status === 'ended' ? 'due' : '—') },
       ],
       form: [
-        { key: 'templateId', label: 'Template', input: 'select', options: (ctx: LiveContext) => (ctx?.templates ?? []).map((t) => ({ label: `${t.name} (${appName(ctx, t.appId)})`, value: t.id })), createOnly: true },
+        {
+          key: 'templateId', label: 'Template', input: 'select', createOnly: true, fills: fromTemplate, placeholder: 'Choose a template',
+          options: (ctx: LiveContext) => (ctx?.templates ?? []).map((t) => ({ label: `${t.name} (${appName(ctx, t.appId)})`, value: t.id })),
+          help: 'The event takes its scoring, reward table and length from the template; change them below if needed.',
+        },
         { key: 'name', label: 'Name', input: 'text', placeholder: kind === 'season' ? 'Season 12' : 'Weekend cup' },
         { key: 'description', label: 'Text shown to players', input: 'textarea' },
-        { key: 'start', label: 'Start (UTC+7)', input: 'text', placeholder: 'DD-MM-YYYY HH:mm', help: 'Fixed once the event is live.' },
-        { key: 'end', label: 'End (UTC+7)', input: 'text', placeholder: 'DD-MM-YYYY HH:mm', help: 'While live it can only move later.' },
+        { key: 'start', label: 'Start', input: 'dateTime', help: 'Fixed once the event is live.' },
+        { key: 'end', label: 'End', input: 'dateTime', help: 'While live it can only move later.' },
         { key: 'recurrence', label: 'Repeat (cron, UTC+7)', input: 'text', placeholder: 'e.g. 0 9 * * 1 (Mondays 09:00); empty = once', help: 'At the end the next event starts at the next matching minute, same length.' },
-        ...(kind === 'exp' ? [] : [{ key: 'scoring', label: 'Scoring', input: 'select' as const, options: [{ label: "The template's", value: '' }, { label: 'Best score counts', value: 'best' }, { label: 'Latest score counts', value: 'latest' }, { label: 'Scores add up (increment)', value: 'increment' }], help: 'Fixed once the event is live.' }]),
-        { key: 'rewardSpec', label: 'Rewards by rank', input: 'textarea', placeholder: "empty = the template's table", help: 'Fixed once the event has ended.' },
+        ...(kind === 'exp' ? [] : [{ key: 'scoring', label: 'Scoring', input: 'select' as const, options: [{ label: "The template's", value: '' }, { label: 'Best score counts', value: 'best' }, { label: 'Latest score counts', value: 'latest' }, { label: 'Scores add up (increment)', value: 'increment' }], placeholder: "The template's", help: 'Fixed once the event is live.' }]),
+        {
+          key: 'rewardSpec', label: 'Rewards by rank', input: 'rankRewards', tiers: kind === 'season', placeholder: 'Choose a template: its reward table shows here.', help: 'Fixed once the event has ended.',
+          itemsApp: (values, ctx: LiveContext) => ctx?.templates?.find((t) => t.id === Number(values.templateId))?.appId,
+        },
       ],
       initial: (ctx) => {
         const start = Math.ceil(nowMs() / 3_600_000) * 3_600_000 + 3_600_000;
-        return { templateId: ctx.templates[0]?.id, start: formatDateTime(start), end: formatDateTime(start + (kind === 'season' ? 7 : 3) * DAY_MS), recurrence: '', scoring: kind === 'exp' ? 'increment' : '', rewardSpec: '', description: '' };
+        // Several templates: none is picked for the person (one only: that one, and what it supplies).
+        return { templateId: ctx.templates.length === 1 ? ctx.templates[0]!.id : undefined, start: formatDateTime(start), end: formatDateTime(start + (kind === 'season' ? 7 : 3) * DAY_MS), recurrence: '', scoring: kind === 'exp' ? 'increment' : '', rewardSpec: '', description: '' };
       },
       fixed: (_ctx, row) => (row ? { id: row.id, templateId: row.templateId, ...(kind === 'exp' ? { scoring: 'increment' } : {}) } : kind === 'exp' ? { scoring: 'increment' } : {}),
       editable: (r) => r.status !== 'cancelled',
+      // With no template there is nothing to make an event from: the note links to the templates instead.
+      canCreate: (ctx) => Boolean(ctx?.templates?.length),
+      preset: (ctx, query) => {
+        const id = Number(query.get('template'));
+        return ctx?.templates?.some((t) => t.id === id) ? { templateId: id } : null;
+      },
       createLabel: words.create,
       empty: `No ${words.singular} yet.`,
       search: 'client',

@@ -38,8 +38,8 @@ export const progressEventsResource = defineResource({
     { key: 'name', label: 'Name', input: 'text', placeholder: 'Winter pass' },
     { key: 'title', label: 'Title in the game', input: 'text', placeholder: 'Collect snowflakes!' },
     { key: 'description', label: 'Description in the game', input: 'textarea' },
-    { key: 'start', label: 'Start (UTC+7)', input: 'text', placeholder: 'DD-MM-YYYY HH:mm', help: 'Fixed once the event has started.' },
-    { key: 'end', label: 'End (UTC+7)', input: 'text', placeholder: 'DD-MM-YYYY HH:mm', help: 'May move later while the event runs, never earlier.' },
+    { key: 'start', label: 'Start', input: 'dateTime', help: 'Fixed once the event has started.' },
+    { key: 'end', label: 'End', input: 'dateTime', help: 'May move later while the event runs, never earlier.' },
     {
       key: 'milestones',
       label: 'Milestones',
@@ -53,8 +53,7 @@ export const progressEventsResource = defineResource({
     { key: 'minVersion', label: 'Lowest app version', input: 'text', placeholder: 'empty = any' },
     { key: 'countries', label: 'Countries', input: 'chips', placeholder: 'VN, US … (empty = all)' },
   ],
-  initial: (ctx) => ({
-    appId: ctx.apps[0]?.id,
+  initial: () => ({
     start: formatDateTime(nextHour()),
     end: formatDateTime(nextHour() + daysMs(7)),
     milestones: '100: coin 500\n300: gem 5\n600: frame_gold 1',

@@ -22,7 +22,7 @@ export const appName = (ctx: AppsContext, id: string): string => ctx.apps.find((
 export const appColumn = { key: 'appId', label: 'App', value: (row: { appId: string }, ctx: AppsContext) => appName(ctx, row.appId) };
 
 /** The form field choosing a new row's app; a saved row stays in its app. */
-export const appField = { key: 'appId', label: 'App', input: 'select', options: appOptions, createOnly: true } as const;
+export const appField = { key: 'appId', label: 'App', input: 'app', options: appOptions, createOnly: true } as const;
 
 /** The dropdown over a list that keeps the rows of one app (the list request's `appId`). */
 export const appFilter = { label: 'App', placeholder: 'All apps', options: appOptions };

@@ -3,6 +3,7 @@ import type { Access, Contract, DataOf, RequestOf } from '../contract';
 import { issueText } from '../http/issues';
 import { hasAnyAction, type PrivateAction } from '../permissions';
 import type { PhoneLayout } from '../ui/phone-table';
+import { startingApp } from '../ui/starting-app';
 
 /**
  * A list-and-form screen as a descriptor, shared by browser and server (no SQL here): the rows it lists and
@@ -59,7 +60,18 @@ export interface ResourceColumn<R, Ctx> {
 }
 
 /** The input of a form field. */
-export type InputKind = 'text' | 'password' | 'textarea' | 'number' | 'select' | 'multi' | 'checklist' | 'tree' | 'chips' | 'checkbox' | 'switch' | 'os' | 'date' | 'pairs';
+export type InputKind =
+  | 'text' | 'password' | 'textarea' | 'number' | 'select' | 'multi' | 'checklist' | 'tree' | 'chips' | 'checkbox' | 'switch' | 'os' | 'date' | 'pairs'
+  /** The app of a new row: by name with the id beside it; starts empty unless one app or the one last chosen. */
+  | 'app'
+  /** A moment, DD-MM-YYYY HH:mm on the studio's clock (the text the contracts take). */
+  | 'dateTime'
+  /** Rows of item and amount ([{ itemId, amount }]). */
+  | 'rewards'
+  /** A rank reward table: rank ranges, each with its items (the table's text). */
+  | 'rankRewards'
+  /** Ad creatives: rows of format, size and URL with a preview ([{ format, width, height, url }]). */
+  | 'creatives';
 
 export interface ResourceField<Ctx> {
   /** The save request's field (a dotted path: "data.price"); validation issues on that path show under it. */
@@ -83,6 +95,12 @@ export interface ResourceField<Ctx> {
   omitEmpty?: boolean;
   /** Greyed out while the form's other values make it moot (the app list of an account that sees every app). */
   disabledWhen?: (values: Record<string, unknown>) => boolean;
+  /** rewards and rankRewards: the app whose items are offered (default the form's appId). */
+  itemsApp?: (values: Record<string, unknown>, ctx: Ctx) => string | undefined;
+  /** rankRewards: each range is led by a tier (a season). */
+  tiers?: boolean;
+  /** Other fields this one fills when chosen (a template's scoring and rewards); also applied to a preset. */
+  fills?: (value: unknown, ctx: Ctx, values: Record<string, unknown>) => Record<string, unknown>;
 }
 
 /** A value shown once after a change (a generated password): a dialog with the value and a Copy button. */
@@ -112,8 +130,11 @@ export interface ResourceRowAction<R, Ctx = unknown> {
   compact?: boolean;
   /** A compact button's accessible name when "<label> <row label>" does not read well. */
   name?: (row: R) => string;
+  /** The call it makes; for a link (`href`), the call the target screen will make, which gates the button. */
   contract: Contract;
   input: (row: R) => Record<string, unknown>;
+  /** A link to another screen instead of a call ("Create event" from a template): no toast, no reload. */
+  href?: (row: R) => string;
   /** Asked before it runs (a change that ends sessions). */
   confirm?: { header: string; message: (row: R) => string };
   /** The toast after it ran (the answer's data is given), and a value to show once. */
@@ -195,6 +216,10 @@ export interface ResourceSpec<R, Ctx, List extends Contract, Save extends Contra
   serverSort?: { param: string; orderParam: string; field: string; order: 'asc' | 'desc' };
   /** False when the save contract only changes existing rows (jobs). */
   create?: boolean;
+  /** Whether a new row can be made in this context (no template yet: the note says what to do instead). */
+  canCreate?: (ctx: Ctx) => boolean;
+  /** Values a new row's form opens with, read from the page's query (`?template=3`); null: nothing to open. */
+  preset?: (ctx: Ctx, query: URLSearchParams) => Record<string, unknown> | null;
   /** The create button and the new-row dialog's title: "Add partner". */
   createLabel?: string;
   /** The edit dialog's title (default "Edit <rowLabel>"). */
@@ -312,6 +337,23 @@ export function formValues<R, Ctx>(d: ResourceDescriptor<R, Ctx>, ctx: Ctx, row:
     const value = row ? getPath(row, field.key) : start[field.key];
     if (row && field.omitEmpty) continue;
     if (value !== undefined) values = { ...values, [field.key]: value };
+  }
+  return values;
+}
+
+/** A field's choices in this context. */
+export const optionsOf = <Ctx>(field: ResourceField<Ctx>, ctx: Ctx): readonly ResourceOption[] => (typeof field.options === 'function' ? field.options(ctx) : (field.options ?? []));
+
+/** The values a form opens with: the row's, or a new row's with its app chosen by the rule and the preset laid over. */
+export function openingValues<R, Ctx>(d: ResourceDescriptor<R, Ctx>, ctx: Ctx, row: R | null, formApp: string | null | undefined, preset: Record<string, unknown> | null | undefined): Record<string, unknown> {
+  let values = formValues(d, ctx, row);
+  if (row) return values;
+  for (const field of d.form ?? []) {
+    if (field.input === 'app') values[field.key] = startingApp(optionsOf(field, ctx).map((o) => String(o.value)), formApp);
+  }
+  values = { ...values, ...(preset ?? {}) };
+  for (const field of d.form ?? []) {
+    if (field.fills && values[field.key] !== undefined && values[field.key] !== null) values = { ...values, ...field.fills(values[field.key], ctx, values) };
   }
   return values;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contractsFor, numberFromText } from '../contract';
+import { contractsFor, numberFromText, signedInApi } from '../contract';
 import { APP_EDIT_ACTION, APP_MANAGER_ROUTE } from '../apps/rules';
 import { itemId } from './items';
 
@@ -44,3 +44,9 @@ export const gameItemDeleteContract = appEditApi.delete(
   z.object({ appId, itemId }),
   z.object({ itemId: z.string() }),
 );
+
+/**
+ * The items a rewards editor offers (gift codes, mail, events): any signed-in account may read the item list of
+ * an app it sees, since whoever grants rewards must name them; changing the list stays with the App Manager.
+ */
+export const rewardItemsContract = signedInApi.get('/api/rewards/items', z.object({ appId }), z.array(gameItem));
