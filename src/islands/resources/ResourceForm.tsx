@@ -26,6 +26,19 @@ import { RewardsEditor, useAppItems, type RewardRow } from '../common/RewardsEdi
 import { RankRewardsEditor } from '../common/RankRewardsEditor';
 import { CreativesEditor, type CreativeRow } from '../common/CreativesEditor';
 
+/*
+ * PrimeReact's markup, made valid for assistive technology (axe: nested-interactive, aria-required-children,
+ * listitem, aria-input-field-name). InputSwitch draws a role="checkbox" box around its own role="switch" input:
+ * one control inside another; the box becomes plain. Chips makes its <ul> a listbox whose last item (the
+ * text input) is not an option and which has no name; as a plain list of the values with the input last, the
+ * label names the input and each value is read as a list item (its remove icon stays a button).
+ */
+const SWITCH_ROOT_PLAIN = { root: { role: undefined, 'aria-checked': undefined } };
+const CHIPS_AS_LIST = {
+  container: { role: undefined, 'aria-orientation': undefined, 'aria-activedescendant': undefined },
+  token: { role: undefined, 'aria-selected': undefined, 'aria-setsize': undefined, 'aria-posinset': undefined },
+};
+
 interface Props<R, Ctx> {
   descriptor: ResourceDescriptor<R, Ctx>;
   context: Ctx;
@@ -180,7 +193,7 @@ function FieldInput<Ctx>(props: { id: string; field: ResourceField<Ctx>; context
       input = <TreeField id={id} label={field.label} options={field.tree?.(context) ?? []} value={(value as string[]) ?? []} disabled={locked} onChange={onChange} />;
       break;
     case 'chips':
-      input = <Chips inputId={id} value={(value as string[]) ?? []} onChange={(e) => onChange(e.value ?? [])} separator="," addOnBlur disabled={locked} placeholder={field.placeholder} className={error ? 'p-invalid' : undefined} {...invalid} />;
+      input = <Chips inputId={id} value={(value as string[]) ?? []} onChange={(e) => onChange(e.value ?? [])} separator="," addOnBlur disabled={locked} placeholder={field.placeholder} className={error ? 'p-invalid' : undefined} pt={CHIPS_AS_LIST} {...invalid} />;
       break;
     case 'checkbox':
     case 'switch': {
@@ -189,7 +202,7 @@ function FieldInput<Ctx>(props: { id: string; field: ResourceField<Ctx>; context
       input = (
         <div>
           {field.input === 'switch' ? (
-            <InputSwitch {...toggle} onChange={(e) => onChange(Boolean(e.value))} />
+            <InputSwitch {...toggle} pt={SWITCH_ROOT_PLAIN} onChange={(e) => onChange(Boolean(e.value))} />
           ) : (
             <Checkbox {...toggle} onChange={(e) => onChange(Boolean(e.checked))} />
           )}
