@@ -1,6 +1,6 @@
 import type { Actor, SessionAccount } from '../auth/types';
 import { tooDeepAt, tooDeepMessage } from '../json-depth';
-import { writeAudit } from '../server/audit';
+import { auditAs } from '../server/audit';
 import { serverConfig } from '../server/config';
 import { encryptSecret } from '../server/crypto';
 import type { Db, Sql } from '../server/db';
@@ -125,9 +125,9 @@ export async function saveConfig(db: Db, kind: ConfigKind, actor: Actor, input: 
         );
     const item = toItem(row!);
     // The audit trail never holds the secret either: only the clear fields.
-    await writeAudit(tx, {
-      accountId: actor.account.id, username: actor.account.username, action: existing ? 'update' : 'create', entity: `config:${kind}`, entityId: item.id,
-      before: existing ? { scope: existing.scope, key: existing.item_key, data: existing.data } : undefined, after: { scope: item.scope, key: item.key, data: item.data }, ip: actor.ip, requestId: actor.requestId,
+    await auditAs(tx, actor, {
+      action: existing ? 'update' : 'create', entity: `config:${kind}`, entityId: item.id,
+      before: existing ? { scope: existing.scope, key: existing.item_key, data: existing.data } : undefined, after: { scope: item.scope, key: item.key, data: item.data },
     });
     return item;
   });
@@ -141,7 +141,7 @@ export async function deleteConfig(db: Db, kind: ConfigKind, actor: Actor, id: n
     if (!row) throw notFound(`${configKinds[kind].title} item ${id} does not exist.`);
     if (!visibleScope(kind, actor.account, row.scope)) throw new HttpError(403, 'Permission invalid');
     await tx.query('DELETE FROM config_items WHERE id = $1', [id]);
-    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'delete', entity: `config:${kind}`, entityId: id, before: { scope: row.scope, key: row.item_key, data: row.data }, ip: actor.ip, requestId: actor.requestId });
+    await auditAs(tx, actor, { action: 'delete', entity: `config:${kind}`, entityId: id, before: { scope: row.scope, key: row.item_key, data: row.data } });
   });
   afterChange(kind);
 }
@@ -174,7 +174,7 @@ export async function saveTeam(db: Db, actor: Actor, input: { id?: number; name:
     await tx.query('UPDATE apps SET team_id = NULL WHERE team_id = $1 AND NOT (id = ANY($2::text[]))', [row!.id, input.apps]);
     if (input.apps.length) await tx.query('UPDATE apps SET team_id = $1 WHERE id = ANY($2::text[])', [row!.id, input.apps]);
     const after = toTeam((await tx.one<TeamRow>(`${TEAM_SELECT} WHERE t.id = $1`, [row!.id]))!);
-    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: before ? 'update' : 'create', entity: 'team', entityId: after.id, before: before ? toTeam(before) : undefined, after, ip: actor.ip, requestId: actor.requestId });
+    await auditAs(tx, actor, { action: before ? 'update' : 'create', entity: 'team', entityId: after.id, before: before ? toTeam(before) : undefined, after });
     return after;
   });
 }
@@ -184,6 +184,6 @@ export async function deleteTeam(db: Db, actor: Actor, id: number): Promise<void
     const before = await tx.one<TeamRow>(`${TEAM_SELECT} WHERE t.id = $1`, [id]);
     if (!before) throw notFound(`Team ${id} does not exist.`);
     await tx.query('DELETE FROM teams WHERE id = $1', [id]);
-    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'delete', entity: 'team', entityId: id, before: toTeam(before), ip: actor.ip, requestId: actor.requestId });
+    await auditAs(tx, actor, { action: 'delete', entity: 'team', entityId: id, before: toTeam(before) });
   });
 }

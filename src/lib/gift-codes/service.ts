@@ -5,7 +5,7 @@ import { MESSAGES } from '../http/messages';
 import { deliverMail } from '../mail/deliver';
 import type { PlayerClaims } from '../players/tokens';
 import { checkRewards, type Reward } from '../rewards/items';
-import { writeAudit } from '../server/audit';
+import { auditAs } from '../server/audit';
 import type { Db, Sql } from '../server/db';
 import { badRequest, conflict, HttpError, notFound } from '../server/errors';
 import { nowMs } from '../time/clock';
@@ -161,7 +161,7 @@ export async function createCampaign(db: Db, actor: Actor, input: CreateInput): 
       if (generated) await insertGeneratedCodes(tx, id, input.count!, input.code);
       else await tx.query('INSERT INTO gift_codes (code, campaign_id, max_uses) VALUES ($1, $2, NULL)', [input.code, id]);
       const created = toRow((await campaignById(tx, id))!);
-      await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'gift_campaign_create', entity: 'gift_campaign', entityId: id, after: created, ip: actor.ip, requestId: actor.requestId });
+      await auditAs(tx, actor, { action: 'gift_campaign_create', entity: 'gift_campaign', entityId: id, after: created });
       return created;
     });
   } catch (error) {
@@ -178,7 +178,7 @@ export async function setCampaignActive(db: Db, actor: Actor, id: number, active
     if (!mayViewApp(actor.account, before.app_id)) throw forbidden();
     await tx.query('UPDATE gift_campaigns SET active = $2, updated_at = now() WHERE id = $1', [id, active]);
     const after = toRow((await campaignById(tx, id))!);
-    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: active ? 'gift_campaign_activate' : 'gift_campaign_deactivate', entity: 'gift_campaign', entityId: id, before: toRow(before), after, ip: actor.ip, requestId: actor.requestId });
+    await auditAs(tx, actor, { action: active ? 'gift_campaign_activate' : 'gift_campaign_deactivate', entity: 'gift_campaign', entityId: id, before: toRow(before), after });
     return after;
   });
 }
@@ -196,7 +196,7 @@ async function auditedCodes(db: Db, actor: Actor, id: number, read: { action: 'g
     if (!mayViewApp(actor.account, c.app_id)) throw forbidden();
     const limit = read.limit === undefined ? '' : ` LIMIT ${read.limit}`;
     const codes = await tx.query<CodeUse>(`SELECT code, uses FROM gift_codes WHERE campaign_id = $1 ORDER BY code${limit}`, [id]);
-    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: read.action, entity: 'gift_campaign', entityId: id, after: { codes: codes.length }, ip: actor.ip, requestId: actor.requestId });
+    await auditAs(tx, actor, { action: read.action, entity: 'gift_campaign', entityId: id, after: { codes: codes.length } });
     return { campaign: toRow(c), codes };
   });
 }

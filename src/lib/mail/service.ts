@@ -5,7 +5,7 @@ import { OS_NAMES, type OsCode } from '../platform';
 import { MESSAGES } from '../http/messages';
 import type { PlayerClaims } from '../players/tokens';
 import { checkRewards, type Reward } from '../rewards/items';
-import { writeAudit } from '../server/audit';
+import { auditAs } from '../server/audit';
 import type { Db, Sql } from '../server/db';
 import { badRequest, conflict, HttpError, notFound } from '../server/errors';
 import { nowMs } from '../time/clock';
@@ -171,7 +171,7 @@ export async function sendMail(db: Db, actor: Actor, input: SendInput): Promise<
       );
     }
     const mail = toRow((await mailById(tx, id))!);
-    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: due ? 'mail_send' : 'mail_schedule', entity: 'mail', entityId: id, after: mail, ip: actor.ip, requestId: actor.requestId });
+    await auditAs(tx, actor, { action: due ? 'mail_send' : 'mail_schedule', entity: 'mail', entityId: id, after: mail });
     return mail;
   });
 }
@@ -186,7 +186,7 @@ export async function recallMail(db: Db, actor: Actor, id: number): Promise<Mail
     if (before.target === 'players' && Number(before.claimed_count) >= before.targeted) throw conflict(`Mail ${id} was claimed by every player it went to: nothing is left to recall.`);
     await tx.query('UPDATE mails SET recalled_at = $2, recalled_by = $3 WHERE id = $1', [id, nowIso(), actor.account.username]);
     const after = toRow((await mailById(tx, id))!);
-    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'mail_recall', entity: 'mail', entityId: id, before: toRow(before), after, ip: actor.ip, requestId: actor.requestId });
+    await auditAs(tx, actor, { action: 'mail_recall', entity: 'mail', entityId: id, before: toRow(before), after });
     return after;
   });
 }

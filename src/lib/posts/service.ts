@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Actor, SessionAccount } from '../auth/types';
 import { MESSAGES } from '../http/messages';
-import { writeAudit } from '../server/audit';
+import { auditAs } from '../server/audit';
 import type { Db, Sql } from '../server/db';
 import { badRequest, HttpError, notFound } from '../server/errors';
 import type { createPostContract, listPostsContract, Post, SpecialPost, updatePostContract, updateSpecialPostContract, UserPostData } from './contract';
@@ -241,15 +241,11 @@ export async function updateSpecialPost(db: Db, actor: Actor, input: SpecialUpda
 }
 
 function audit(tx: Sql, actor: Actor, action: string, id: number, before: unknown, after: unknown): Promise<void> {
-  return writeAudit(tx, {
-    accountId: actor.account.id,
-    username: actor.account.username,
+  return auditAs(tx, actor, {
     action,
     entity: 'post',
     entityId: id,
     before,
     after,
-    ip: actor.ip,
-    requestId: actor.requestId,
   });
 }

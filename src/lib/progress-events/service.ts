@@ -8,7 +8,7 @@ import { compareVersions } from '../experiments/assign';
 import { MESSAGES } from '../http/messages';
 import type { PlayerClaims } from '../players/tokens';
 import { checkRewards, type Reward } from '../rewards/items';
-import { writeAudit } from '../server/audit';
+import { auditAs } from '../server/audit';
 import type { Db, Sql } from '../server/db';
 import { badRequest, conflict, HttpError, notFound } from '../server/errors';
 import { nowMs } from '../time/clock';
@@ -156,9 +156,9 @@ export async function saveProgressEvent(db: Db, actor: Actor, input: ProgressEve
       await tx.query('INSERT INTO progress_event_milestones (event_id, position, threshold, rewards) VALUES ($1, $2, $3, $4::jsonb)', [id, m.milestone, m.threshold, JSON.stringify(m.rewards)]);
     }
     const after = toEvent((await tx.one<Row>(`${SELECT} WHERE e.id = $1`, [id]))!);
-    await writeAudit(tx, {
-      accountId: actor.account.id, username: actor.account.username, action: before ? 'update' : 'create', entity: 'progress_event', entityId: id,
-      before: before ? toEvent(before) : undefined, after, ip: actor.ip, requestId: actor.requestId,
+    await auditAs(tx, actor, {
+      action: before ? 'update' : 'create', entity: 'progress_event', entityId: id,
+      before: before ? toEvent(before) : undefined, after,
     });
     return after;
   });
@@ -171,7 +171,7 @@ export async function cancelProgressEvent(db: Db, actor: Actor, id: number): Pro
     if (before.status === 'cancelled' || before.status === 'ended') throw conflict(`"${before.name}" has already ${before.status === 'ended' ? 'ended' : 'been cancelled'}.`);
     await tx.query(`UPDATE progress_events SET status = 'cancelled', updated_by = $2, updated_at = now() WHERE id = $1`, [id, actor.account.username]);
     const after = toEvent((await tx.one<Row>(`${SELECT} WHERE e.id = $1`, [id]))!);
-    await writeAudit(tx, { accountId: actor.account.id, username: actor.account.username, action: 'cancel', entity: 'progress_event', entityId: id, before: { status: before.status }, after: { status: 'cancelled' }, ip: actor.ip, requestId: actor.requestId });
+    await auditAs(tx, actor, { action: 'cancel', entity: 'progress_event', entityId: id, before: { status: before.status }, after: { status: 'cancelled' } });
     return after;
   });
 }

@@ -5,7 +5,7 @@ import { restateUser } from '../analytics/rollups/user-facts';
 import { mayViewApp } from '../apps/service';
 import type { Actor, SessionAccount } from '../auth/types';
 import { MESSAGES } from '../http/messages';
-import { writeAudit } from '../server/audit';
+import { auditAs } from '../server/audit';
 import type { Db, Sql } from '../server/db';
 import { HttpError, badRequest, conflict, notFound } from '../server/errors';
 import { nowMs } from '../time/clock';
@@ -73,10 +73,9 @@ export async function markTestPlayer(db: Db, actor: Actor, input: { appId: strin
     if (before.is_test === input.isTest) return 0;
     await tx.query('UPDATE players SET is_test = $3 WHERE app_id = $1 AND player_id = $2', [input.appId, input.userId, input.isTest]);
     const days = await restateUser(tx, input.appId, input.userId);
-    await writeAudit(tx, {
-      accountId: actor.account.id, username: actor.account.username, action: input.isTest ? 'mark_test_player' : 'unmark_test_player',
+    await auditAs(tx, actor, {
+      action: input.isTest ? 'mark_test_player' : 'unmark_test_player',
       entity: 'player', entityId: `${input.appId}/${input.userId}`, before: { isTest: before.is_test }, after: { isTest: input.isTest, restatedDays: days },
-      ip: actor.ip, requestId: actor.requestId,
     });
     return days;
   });
