@@ -124,7 +124,10 @@ function fallbackAd(fallback: Creative | null, format: string): ServedAd | null 
   return { campaignId: 0, creativeId: 'fallback', format: fallback.format, width: fallback.width, height: fallback.height, url: fallback.url, storeUrl: '', impressionToken: '', clickToken: '' };
 }
 
-/** Counts the impression or click a tracking token names, once; forged, expired or foreign tokens are refused. */
+/**
+ * Counts the impression or click a tracking token names, once (a replay answers the first answer); forged, expired
+ * or foreign tokens are refused.
+ */
 export async function track(db: Db, headers: Headers, token: string, kind: 'i' | 'c', now = nowMs()): Promise<{ storeUrl: string }> {
   const claims = verifyToken<TrackingClaims>(token, trackingKey());
   if (!claims || typeof claims.s !== 'string' || claims.k !== kind) throw badRequest(`token: not a valid ${kind === 'i' ? 'impression' : 'click'} token.`);
@@ -149,11 +152,16 @@ export async function track(db: Db, headers: Headers, token: string, kind: 'i' |
           [claims.s, at, day],
         );
   if (!row) {
-    if (kind === 'c') {
-      const serve = await db.one<{ shown: boolean }>('SELECT impression_at IS NOT NULL AS shown FROM house_ad_serves WHERE serve_id = $1', [claims.s]);
-      if (serve && !serve.shown) throw new HttpError(409, 'token: this ad\'s impression was not recorded; send the impression token first, then the click.', {}, 'AD_IMPRESSION_MISSING');
-    }
-    throw new HttpError(409, `token: this ${kind === 'i' ? 'impression' : 'click'} was already counted.`, {}, 'AD_TOKEN_USED');
+    // Not counted now: a replay of a counted token (the same player's retry after a lost answer) answers what the
+    // first call answered, and counts nothing again; a click on a serve nobody saw is refused.
+    const serve = await db.one<{ shown: boolean; clicked: boolean; store_links: Record<string, string> }>(
+      `SELECT s.impression_at IS NOT NULL AS shown, s.click_at IS NOT NULL AS clicked, c.store_links
+         FROM house_ad_serves s JOIN house_ad_campaigns c ON c.id = s.campaign_id WHERE s.serve_id = $1`,
+      [claims.s],
+    );
+    if (serve && kind === 'c' && !serve.shown) throw new HttpError(409, 'token: this ad\'s impression was not recorded; send the impression token first, then the click.', {}, 'AD_IMPRESSION_MISSING');
+    if (!serve || !(kind === 'i' ? serve.shown : serve.clicked)) throw new HttpError(409, `token: this ${kind === 'i' ? 'impression' : 'click'} was already counted.`, {}, 'AD_TOKEN_USED');
+    return { storeUrl: serve.store_links[OS_KEYS[app.os]!] ?? '' };
   }
   return { storeUrl: row.store_links[OS_KEYS[app.os]!] ?? '' };
 }

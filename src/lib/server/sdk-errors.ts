@@ -37,7 +37,7 @@ export const SDK_ERRORS = {
   GIFT_CODE_NOT_STARTED: { status: 409, retry: true, meaning: 'The gift code cannot be used yet.' },
   GIFT_CODE_USED_UP: { status: 409, retry: false, meaning: 'The gift code has been used up.' },
   GIFT_CODE_ALREADY_REDEEMED: { status: 409, retry: false, meaning: 'This player has redeemed the gift code as often as it allows.' },
-  AD_TOKEN_USED: { status: 409, retry: false, meaning: 'The impression or click was counted before.' },
+  AD_TOKEN_USED: { status: 409, retry: false, meaning: 'The ad this token names is no longer on record, so it cannot be counted (a replay of a counted token answers its first answer instead).' },
   AD_IMPRESSION_MISSING: { status: 409, retry: true, meaning: 'Send the ad\'s impression token before its click token.' },
   GIFT_CODE_EXPIRED: { status: 410, retry: false, meaning: 'The gift code has expired.' },
   GIFT_CODE_DEACTIVATED: { status: 410, retry: false, meaning: 'The gift code was switched off by the studio.' },
