@@ -126,7 +126,11 @@ describe('the product catalogue in purchase verification', () => {
     const me = await player(keys.android);
     const p = playPurchase('gems_50');
     const answers = await Promise.all(Array.from({ length: 10 }, () => verifyAs(me, keys.android, { store: 'google_play', ...p })));
-    expect(answers.map((a) => a.status).sort()).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate', 'duplicate', 'duplicate', 'duplicate', 'duplicate', 'duplicate', 'verified']);
+    // The same player's copies are replays: each answers the first verification as it stood when read (pending while
+    // the store was being asked, verified after), never a second verification.
+    const statuses = answers.map((a) => a.status);
+    expect(statuses).toContain('verified');
+    expect(statuses.filter((s) => s !== 'verified' && s !== 'pending')).toEqual([]);
     const mail = await inbox(me, keys.android);
     expect(mail).toEqual([expect.objectContaining({ title: 'Your purchase', body: 'Thank you for buying gems_50.', rewards: [{ itemId: 'gem', amount: 50 }] })]);
     const rows = await logOf(p.transactionId, { status: 'verified' });
