@@ -54,7 +54,10 @@ describe('gift codes and mail on two processes sharing PostgreSQL', () => {
 
     const mailId = mine.find((r) => r.status === 200)!.json!.data.mailId as number;
     const claims = await Promise.all(Array.from({ length: 50 }, (_, i) => call(i % 2 ? a : b, 'POST', '/api/sdk/v1/mail/claim', { body: { mailId }, headers: { 'x-sdk-key': key, 'x-player-token': players[0]! } })));
-    expect(claims.every((c) => c.status === 200)).toBe(true);
-    expect(claims.filter((c) => c.json!.data.granted)).toHaveLength(1);
+    // One claim hands the rewards over; the other 49 are replays and answer exactly what it answered (docs/sdk.md, "Retries").
+    expect(claims.every((c) => c.status === 200 && c.text === claims[0]!.text)).toBe(true);
+    expect(claims[0]!.json!.data).toMatchObject({ mailId, granted: true });
+    const inbox = await call(a, 'GET', '/api/sdk/v1/mail', { headers: { 'x-sdk-key': key, 'x-player-token': players[0]! } });
+    expect((inbox.json!.data.mail as { mailId: number; claimed: boolean }[]).filter((m) => m.mailId === mailId)).toEqual([expect.objectContaining({ mailId, claimed: true })]);
   }, 180_000);
 });
