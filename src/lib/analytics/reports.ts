@@ -8,6 +8,7 @@ import type { LevelRetentionCohort, LevelRow, MainDataRow, ReportFilters, Retent
 import { MAIN_DATA_FIGURES, MAX_RANGE_DAYS } from './contract';
 import { addDays, daysBetween, daysOf, reportDay } from '../time/day';
 import { columnSums, everyDay } from './sums';
+import type { StoreScope } from './store/types';
 import { RETENTION_DAYS } from './metrics';
 import { pendingAppDays, rollupPending } from './rollup';
 import { nowMs } from '../time/clock';
@@ -25,14 +26,8 @@ import { levelReachByCohort, levelRows, mainDataDays, retentionCells } from './s
 
 /** How long a report may spend rolling up its own pending app-days before answering. */
 
-export interface ReportScope {
-  apps: string[];
-  from: string;
-  to: string;
-  os: number;
-  version: string;
-  countries: string[];
-}
+/** The resolved filters every analytics report reads (the column store's reports read the same shape). */
+export type ReportScope = StoreScope;
 
 /**
  * The server half of an analytics report: resolves the filters (the visible apps, 403 for one the account

@@ -16,7 +16,7 @@ export interface ColumnStore {
   close(): Promise<void>;
 }
 
-/** The report scope as a column-store report reads it (the analytics reports' ReportScope has this shape). */
+/** The resolved report filters: apps, range, OS, version, countries (the analytics reports' ReportScope). */
 export interface StoreScope {
   apps: string[];
   from: string;
