@@ -23,6 +23,9 @@ test('an experiment is created and started in the manager; a bad split and a bad
   await expect(page.getByRole('heading', { level: 1, name: 'A/B Experiments' })).toBeVisible();
   await page.getByRole('button', { name: 'New experiment' }).click();
   const dialog = page.getByRole('dialog', { name: 'New experiment' });
+  // A create form starts on no app unless the person chose one before: choose it.
+  await dialog.locator('.p-dropdown:has(#experiments-appId)').click();
+  await page.getByRole('option', { name: /Word Quest Journey/ }).click();
   const name = unique('Onboarding');
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByLabel('Variants').fill('control:50, B:40');

@@ -27,7 +27,16 @@ function text(value: Cell | string): string {
 }
 
 async function shownRows(table: Locator): Promise<string[][]> {
-  const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((r) => [...r.querySelectorAll('th, td')].map((c) => (c as HTMLElement).innerText)));
+  // A Total cell's aggregate ("Average") and today's "(so far)" are words about the figure, not the figure.
+  const rows = await table.locator('tbody tr').evaluateAll((trs) =>
+    trs.map((r) =>
+      [...r.querySelectorAll('th, td')].map((c) => {
+        const copy = c.cloneNode(true) as HTMLElement;
+        copy.querySelectorAll('.total-kind, .so-far').forEach((n) => n.remove());
+        return copy.textContent ?? '';
+      }),
+    ),
+  );
   return rows.map((r) => r.map(text));
 }
 

@@ -102,13 +102,14 @@ function configResource(kind: ConfigKind) {
     search: { param: 'textSearch' },
     filter: scoped ? { label: 'Filter by scope', placeholder: def.scope === 'app' ? 'All apps' : 'All apps and teams', options: (ctx) => scopeOptions(kind, ctx) } : undefined,
     idPrefix: 'cfg',
-    ...(kind === 'alert_iaa' ? alertExtras : {}),
     note: CONFIG_PURPOSE[kind]
       ? (ctx: ConfigContext) => ({
           text: [CONFIG_PURPOSE[kind], ctx.activity].filter(Boolean).join(' '),
           link: kind === 'iap_config' ? { label: 'IAP log', href: '/statistic/iapLog' } : { label: 'Tracking plan view', href: '/adminAccount/check_sdk?tab=plan' },
         })
       : undefined,
+    // Alert IAA says what its rules do (and links to the alerts list) and adds each rule's test.
+    ...(kind === 'alert_iaa' ? alertExtras : {}),
   });
 }
 
