@@ -2,6 +2,7 @@ import { rollupNowContract } from '../../src/lib/analytics/contract';
 import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
 import { runJobContract } from '../../src/lib/jobs/contract';
 import { apiAs, plusDays, utc7Day } from './api';
+import { nowMs } from '../../src/lib/time/clock';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, open, signIn, test } from './fixtures';
 
@@ -19,7 +20,7 @@ test('an alert is set up and tested from the screen, then seen in the alerts lis
   const appName = `Alert Garden ${appId.slice(-5)}`;
   await root(createAppContract, { id: appId, name: appName, os: [{ os: 1, packageId: `${appId}.android` }] });
   const key = (await root(appDetailContract, { appId })).data.os[0]!.sdkAppKey;
-  const yesterday = plusDays(utc7Day(Date.now()), -1);
+  const yesterday = plusDays(utc7Day(nowMs()), -1);
   const before = plusDays(yesterday, -1);
   const noon = (day: string) => Date.parse(`${day}T05:00:00Z`);
   let n = 0;

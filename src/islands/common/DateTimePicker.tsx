@@ -30,7 +30,9 @@ export function DateTimePicker(props: { id: string; value: string; onChange: (te
         dateFormat="dd-mm-yy"
         showTime
         hourFormat="24"
-        stepMinute={5}
+        // Minutes step by 1: with a step of 5, PrimeReact rounds a picked day's current time up (doStepMinute), and
+        // a day picked at 23:56 became the next day at 00:00.
+        stepMinute={1}
         showIcon
         // Typing does not open the calendar over the fields below; its button does.
         showOnFocus={false}

@@ -65,10 +65,11 @@ async function record(db: Db, check: RuleCheck, kind: 'fired' | 'recovered'): Pr
   const { rule, verdict } = check;
   return db.transaction(async (tx) => {
     const row = await tx.one<{ id: number }>(
-      `INSERT INTO alert_events (rule_id, rule_name, app_id, day, kind, source, compared_to, drop_threshold, current_micros, baseline_micros, drop_tenths)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+      // Stamped by the console's clock, which "fired 2 min ago" and the judged day are read on.
+      `INSERT INTO alert_events (rule_id, rule_name, app_id, day, kind, source, compared_to, drop_threshold, current_micros, baseline_micros, drop_tenths, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
        ON CONFLICT (rule_id, app_id, day, kind) DO NOTHING RETURNING id`,
-      [rule.id, rule.name, rule.appId, check.day, kind, rule.source, rule.comparedTo, rule.dropPercent, verdict.currentMicros, verdict.baselineMicros, verdict.dropTenths],
+      [rule.id, rule.name, rule.appId, check.day, kind, rule.source, rule.comparedTo, rule.dropPercent, verdict.currentMicros, verdict.baselineMicros, verdict.dropTenths, new Date(nowMs()).toISOString()],
     );
     if (!row) return false;
     const emails = emailRecipients(rule);
