@@ -196,7 +196,7 @@ describe('revenue alerts', () => {
     expect((await root(listAlertsContract, {})).totalRecord).toBe(2);
 
     const rows = (await root(alertIaa.list, { scope: APP1 })).data;
-    expect(rows.find((r) => r.id === rules.drop)!.activity).toMatch(new RegExp(`^fired (just now|\\d+ min ago) \\(for ${DD}\\)$`));
+    expect(rows.find((r) => r.id === rules.drop)!.activity).toMatch(new RegExp(`^fired (just now|\\d+ minutes? ago) \\(for ${DD}\\)$`));
     expect(rows.find((r) => r.id === rules.big)!.activity).toBeNull();
   });
 

@@ -68,5 +68,5 @@ test('an alert is set up and tested from the screen, then seen in the alerts lis
   await open(page, '/adminAccount/config_data/alert_iaa');
   await shot(page, info, 'alert-config-390');
   await page.setViewportSize({ width: 1440, height: 900 });
-  await expect(page.getByRole('row', { name: /Ads halved/ })).toContainText(/fired (just now|\d+ min ago) \(for /);
+  await expect(page.getByRole('row', { name: /Ads halved/ })).toContainText(/fired (just now|\d+ minutes? ago) \(for /);
 });

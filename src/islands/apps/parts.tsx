@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { OS_NAMES, type OsCode } from '../../lib/platform';
-import { timeAgo } from '../../lib/ui/filters/number';
+import { timeAgo } from '../../lib/time/format';
 import { nowMs } from '../../lib/time/clock';
 import { formatDateTime, REPORT_TIME_ZONE_LABEL } from '../../lib/time/format';
 import { ScrollTable } from '../common/ScrollTable';
@@ -95,7 +95,7 @@ export async function copyText(text: string, what: string, toast: (severity: 'su
 export function RelativeTime({ iso }: { iso: string }) {
   const [now, setNow] = useState<number | null>(null);
   useEffect(() => setNow(nowMs()), []);
-  const ago = now === null ? null : now - Date.parse(iso) < 60_000 ? 'just now' : timeAgo(iso, now);
+  const ago = now === null ? null : timeAgo(iso, now);
   return (
     <span className="rel-time">
       <time className="date-time" dateTime={iso} title={REPORT_TIME_ZONE_LABEL}>{formatDateTime(iso)}</time>

@@ -11,8 +11,7 @@ import { loadRules } from './rules';
 import { formatUsd } from './compare';
 import { tunables } from '../server/config';
 import { nowMs } from '../time/clock';
-import { DAY_MS } from '../time/day';
-import { formatDay } from '../time/format';
+import { formatDay, timeAgo } from '../time/format';
 
 /** The console's side of the alerts: the list and the bell (alerts of the apps the account may see), acknowledgements per account, the rule test. */
 
@@ -122,15 +121,6 @@ export async function testAlertRule(db: Sql, account: SessionAccount, id: number
   };
 }
 
-function ago(at: Date, now: number): string {
-  const ms = Math.max(0, now - at.getTime());
-  if (ms < 60_000) return 'just now';
-  if (ms < 3_600_000) return `${Math.floor(ms / 60_000)} min ago`;
-  if (ms < DAY_MS) return `${Math.floor(ms / 3_600_000)} h ago`;
-  const days = Math.floor(ms / DAY_MS);
-  return `${days} day${days === 1 ? '' : 's'} ago`;
-}
-
 /** When each rule last acted ("fired 2 days ago (2026-11-25)"), for the config screen; rules that never did are absent. */
 export async function lastActions(db: Sql, ruleIds: number[]): Promise<Map<number, string>> {
   if (!ruleIds.length) return new Map();
@@ -139,5 +129,5 @@ export async function lastActions(db: Sql, ruleIds: number[]): Promise<Map<numbe
     [ruleIds],
   );
   const now = nowMs();
-  return new Map(rows.map((r) => [r.rule_id, `${r.kind === 'fired' ? 'fired' : 'back to normal'} ${ago(new Date(r.created_at), now)} (for ${formatDay(r.day)})`]));
+  return new Map(rows.map((r) => [r.rule_id, `${r.kind === 'fired' ? 'fired' : 'back to normal'} ${timeAgo(r.created_at, now)} (for ${formatDay(r.day)})`]));
 }

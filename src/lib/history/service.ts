@@ -5,7 +5,7 @@ import { MESSAGES } from '../http/messages';
 import type { Sql } from '../server/db';
 import { HttpError, badRequest } from '../server/errors';
 import { columnStore } from '../analytics/store/column-store';
-import { playerEvents } from '../analytics/store/history';
+import { playerEvents, type StoredEventRow } from '../analytics/store/history';
 import { HISTORY_MAX_DAYS, type HistoryKind, type HistoryQuery, type HistoryRow } from './kinds';
 
 /** Where the previous page stopped: the last row's time and event id (rows are ordered by both, newest first). */
@@ -30,18 +30,7 @@ function checkQuery(viewer: SessionAccount, q: HistoryQuery): void {
   if (!mayViewApp(viewer, q.appId)) throw new HttpError(403, MESSAGES.permissionInvalid);
 }
 
-interface EventRecord {
-  event_time: Date | string;
-  name: string;
-  params: Record<string, unknown>;
-  app_version: string;
-  os: number;
-  country: string;
-  sdk_version: string;
-  event_id: string;
-  flags: number;
-}
-const toRow = (r: EventRecord): HistoryRow => ({
+const toRow = (r: StoredEventRow): HistoryRow => ({
   time: new Date(r.event_time).toISOString(), name: r.name, params: r.params, appVersion: r.app_version, os: Number(r.os),
   country: r.country, sdkVersion: r.sdk_version, eventId: r.event_id, flags: Number(r.flags),
 });
@@ -57,7 +46,7 @@ async function readEvents(db: Sql, kind: HistoryKind, q: HistoryQuery, after: Cu
   let where = `app_id = $1 AND user_id = $2 AND day BETWEEN $3::date AND $4::date AND name IN (SELECT jsonb_array_elements_text($5::jsonb))`;
   if (kind.mode) where += ` AND params->>'mode' = $${params.push(kind.mode)}`;
   if (after) where += ` AND (event_time, event_id) < ($${params.push(after.t)}::timestamptz, $${params.push(after.e)})`;
-  const rows = await db.query<EventRecord>(
+  const rows = await db.query<StoredEventRow>(
     `SELECT event_time, name, params, app_version, os, country, sdk_version, event_id, flags FROM events
       WHERE ${where} ORDER BY event_time DESC, event_id DESC LIMIT $${params.push(limit)}`,
     params,

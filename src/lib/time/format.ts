@@ -1,13 +1,15 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js'; // .js: Node's loader (Playwright specs import this file) needs the extension
+import { nowMs } from './clock';
+import { DAY_MS } from './day';
 import { REPORT_OFFSET_MS, REPORT_TIME_ZONE_LABEL } from './zone';
 
 dayjs.extend(utc);
 
 /**
  * The console's one way of writing times (spec: DD-MM-YYYY HH:mm), in the studio's zone (UTC+7, no
- * daylight saving, so a fixed offset is exact). Days in tables, pickers and dialogs are DD-MM-YYYY;
- * files (CSV, XLSX) carry ISO 8601 with the explicit offset, which spreadsheets and scripts parse.
+ * daylight saving, so a fixed offset is exact). Days in tables, pickers, dialogs and exports are DD-MM-YYYY;
+ * an export declared machine-readable carries ISO 8601 with the explicit offset (`isoWithOffset`).
  * Shared by server and browser; every screen formats through here.
  */
 export const DATE_TIME_FORMAT = 'DD-MM-YYYY HH:mm';
@@ -37,4 +39,18 @@ export function formatInstantDay(instant: Instant | null | undefined): string {
 /** An instant for files: "2026-11-23T17:32:05+07:00". */
 export function isoWithOffset(instant: Instant): string {
   return `${inZone(instant).format('YYYY-MM-DDTHH:mm:ss')}+07:00`;
+}
+
+const agoOf = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+
+/**
+ * Time ago (the spec's helper): minutes under 1 hour, hours under 1 day, else days ("5 minutes ago", "1 hour
+ * ago", "3 days ago"); under a minute "just now" rather than "0 minutes ago".
+ */
+export function timeAgo(time: Date | number | string, now: Date | number = nowMs()): string {
+  const seconds = Math.max(0, (new Date(now).getTime() - new Date(time).getTime()) / 1000);
+  if (seconds < 60) return 'just now';
+  if (seconds < 3600) return agoOf(Math.floor(seconds / 60), 'minute');
+  if (seconds < DAY_MS / 1000) return agoOf(Math.floor(seconds / 3600), 'hour');
+  return agoOf(Math.floor(seconds / (DAY_MS / 1000)), 'day');
 }

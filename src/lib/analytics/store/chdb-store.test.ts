@@ -58,7 +58,7 @@ describe('the chdb event store (a worker process)', () => {
       ['e2', '2026-03-10T11:30:00.000Z', { duration: 1800 }],
       ['e1', '2026-03-10T11:00:00.000Z', {}],
     ]);
-    const next = await playerEvents(store, { appId: 'ch1', userId: 'u1', from: '2026-03-01', to: '2026-03-31', names: ['session_start', 'session_end'] }, { t: rows[1]!.event_time, e: 'e1' }, 2);
+    const next = await playerEvents(store, { appId: 'ch1', userId: 'u1', from: '2026-03-01', to: '2026-03-31', names: ['session_start', 'session_end'] }, { t: String(rows[1]!.event_time), e: 'e1' }, 2);
     expect(next.map((r) => r.event_id)).toEqual(['e1']);
   });
 });

@@ -1,9 +1,12 @@
 import type { ColumnStore } from './types';
 import { EVENTS_TABLE } from './schema';
 
-/** One stored event as the history logs show it (the columns the PostgreSQL query selects). */
+/**
+ * One stored event as the history logs read it, from either store: PostgreSQL's driver gives the time as a Date,
+ * the column store as ISO text.
+ */
 export interface StoredEventRow {
-  event_time: string;
+  event_time: Date | string;
   name: string;
   params: Record<string, unknown>;
   app_version: string;

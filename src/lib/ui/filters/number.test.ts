@@ -38,7 +38,7 @@ describe('number formatter', () => {
 describe('time ago', () => {
   const now = Date.parse('2026-05-20T12:00:00Z');
   it('minutes under 1 hour', () => {
-    expect(timeAgo(now - 30_000, now)).toBe('0 minutes ago');
+    expect(timeAgo(now - 30_000, now)).toBe('just now');
     expect(timeAgo(now - 60_000, now)).toBe('1 minute ago');
     expect(timeAgo(now - 59 * 60_000, now)).toBe('59 minutes ago');
   });
