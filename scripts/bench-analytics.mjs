@@ -26,6 +26,7 @@ import { PLAY_REPORTS } from './lib/bench-play-reports.mjs';
 import { MONEY_REPORTS } from './bench-analytics-money.mjs';
 import { COHORT_REPORTS } from './lib/bench-cohort-reports.mjs';
 import { AB_REPORTS, sendBenchExperiment } from './lib/bench-ab.mjs';
+import { declarePlan } from './lib/tracking-plan.mjs';
 import { median, startPostgres, startServer } from './lib/bench-servers.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -86,32 +87,6 @@ const REPORTS = [
   ...COHORT_REPORTS,
   ...AB_REPORTS,
 ].filter(([name]) => !args.only || String(args.only).toLowerCase().split(',').some((part) => name.toLowerCase().includes(part.trim())));
-
-/**
- * --plan: each app's tracking config declares the SDK's events (the bare names of counter, measurement and
- * funnel_step declare every name a game gives them) with typed parameters, so every event is looked up and
- * its parameters checked. The demo studio's catalogue, seeded with the demo accounts, adds its own entries
- * (measurement.fps declares an int value the simulation sends as fractions: those events are flagged, so the
- * flagged path and its counts are in the figures too).
- */
-const PLAN = {
-  first_open: [], session_start: [], session_end: [['duration', 'int']], level_start: [['level', 'int'], ['mode', 'string']],
-  level_complete: [['level', 'int'], ['duration', 'int'], ['attempts', 'int']], level_fail: [['level', 'int'], ['duration', 'int'], ['attempts', 'int']],
-  task_quest: [['questId', 'string']], ad_impression: [['revenueUsdMicros', 'int']], ad_view: [['placement', 'string']], iap_purchase: [['priceMicros', 'int']],
-  resource_earn: [['amount', 'int']], resource_spend: [['amount', 'int']], funnel_step: [['step', 'int']], counter: [['value', 'int']],
-  measurement: [['value', 'float']], subscription: [], experiment_exposure: [['variant', 'string']],
-  ...(process.env.BENCH_PLAN_CLEAN ? { 'measurement.fps': [['value', 'float']] } : {}),
-};
-async function declarePlan(base, token, apps) {
-  let items = 0;
-  for (const app of apps) {
-    for (const [eventName, params] of Object.entries(PLAN)) {
-      await call(base, token, 'POST', '/api/adminAccount/config/tracking_config/save', { scope: app.appId, data: { eventName, parameters: params.map(([name, type]) => ({ name, type })), enabled: true } });
-      items++;
-    }
-  }
-  return items;
-}
 
 async function benchOne(kind) {
   const pg = kind === 'postgres' ? (process.env.BENCH_PG_URL ? { url: process.env.BENCH_PG_URL, stop() {} } : await startPostgres()) : null;

@@ -8,19 +8,14 @@
 //   node scripts/bench-tracking-plan.mjs [--db postgres|pglite] [--users 2000] [--days 60] [--pairs 4] [--concurrency 4]
 // PostgreSQL: BENCH_PG_URL (an empty database), or a throw-away cluster under /tmp.
 import { nowMs } from '../src/lib/time/clock.ts';
-import { call, ensureStudioApps, parseArgs, sendStudio, signIn } from './lib/studio-client.mjs';
+import { DAY_MS } from '../src/lib/time/day.ts';
+import { ensureStudioApps, parseArgs, sendStudio, signIn } from './lib/studio-client.mjs';
+import { declarePlan } from './lib/tracking-plan.mjs';
 import { median, startPostgres, startServer } from './lib/bench-servers.mjs';
 
 const args = parseArgs(process.argv.slice(2), { db: 'postgres', users: 2000, days: 60, pairs: 4, concurrency: 4 });
 const PASSWORD = 'bench-password-2026';
 const log = (...a) => console.log(`[bench] ${new Date().toISOString().slice(11, 19)}`, ...a);
-const PLAN = {
-  first_open: [], session_start: [], session_end: [['duration', 'int']], level_start: [['level', 'int'], ['mode', 'string']],
-  level_complete: [['level', 'int'], ['duration', 'int'], ['attempts', 'int']], level_fail: [['level', 'int'], ['duration', 'int'], ['attempts', 'int']],
-  task_quest: [['questId', 'string']], ad_impression: [['revenueUsdMicros', 'int']], ad_view: [['placement', 'string']], iap_purchase: [['priceMicros', 'int']],
-  resource_earn: [['amount', 'int']], resource_spend: [['amount', 'int']], funnel_step: [['step', 'int']], counter: [['value', 'int']],
-  measurement: [['value', 'float']], subscription: [], experiment_exposure: [['variant', 'string']],
-};
 // Apps i and i + 3 of the simulated studio have the same platforms (scripts/lib/studio-client.mjs PLATFORMS).
 const PAIRS = [[0, 3], [6, 9], [1, 7], [5, 11], [2, 8], [4, 10]];
 
@@ -29,17 +24,16 @@ const server = await startServer({ DEMO_PASSWORD: PASSWORD, ...(pg ? { DATABASE_
 try {
   const token = await signIn(server.base, 'root', PASSWORD);
   const apps = await ensureStudioApps(server.base, token, 12);
-  const now = nowMs() - 86_400_000;
+  const now = nowMs() - DAY_MS;
   const rates = { on: [], off: [] };
   for (let p = 0; p < Math.min(args.pairs, PAIRS.length); p++) {
     const [a, b] = PAIRS[p];
     const [onApp, offApp] = p % 2 === 0 ? [apps[b], apps[a]] : [apps[a], apps[b]];
-    for (const [eventName, params] of Object.entries(PLAN)) {
-      await call(server.base, token, 'POST', '/api/adminAccount/config/tracking_config/save', { scope: onApp.appId, data: { eventName, parameters: params.map(([name, type]) => ({ name, type })), enabled: true } });
-    }
+    await declarePlan(server.base, token, [onApp]);
     const order = p % 2 === 0 ? [['off', offApp], ['on', onApp]] : [['on', onApp], ['off', offApp]];
     for (const [mode, app] of order) {
       const sent = await sendStudio(server.base, [app], { users: args.users, days: args.days, seed: 42, now, concurrency: args.concurrency });
+      if (sent.events === 0) throw new Error(`${app.appId}: the simulation gave this app no players at --users ${args.users}; use more users`);
       if (sent.accepted !== sent.events || sent.failures) throw new Error(`${app.appId}: ${sent.accepted} of ${sent.events} accepted, ${sent.failures} failures`);
       const rate = sent.accepted / sent.seconds;
       rates[mode].push(rate);
