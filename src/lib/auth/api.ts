@@ -1,6 +1,6 @@
 import { MESSAGES } from '../http/messages';
 import { handle, type ApiHandler } from '../server/api/handler';
-import { writeAudit } from '../server/audit';
+import { auditAs } from '../server/audit';
 import { serverConfig } from '../server/config';
 import { isHttpsRequest } from '../server/proxy';
 import { HttpError } from '../server/errors';
@@ -29,7 +29,7 @@ export const authApi: ApiHandler[] = [
       if (viewer) await revokeSession(tx, viewer.sessionId);
       if (refreshToken) await revokeSessionByRefresh(tx, refreshToken);
       if (viewer) {
-        await writeAudit(tx, { accountId: viewer.id, username: viewer.username, action: 'logout', entity: 'session', ip: ctx.ip, requestId: ctx.requestId });
+        await auditAs(tx, { account: viewer, ip: ctx.ip, requestId: ctx.requestId }, { action: 'logout', entity: 'session' });
       }
     });
     clearSessionCookies(ctx.cookies);

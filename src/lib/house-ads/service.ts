@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { addDays, dayStart, reportDay } from '../time/day';
 import type { Actor } from '../auth/types';
-import { writeAudit } from '../server/audit';
+import { auditAs } from '../server/audit';
 import type { Db, Sql } from '../server/db';
 import { dropServingSnapshot, type Candidate } from './serving-cache';
 import { badRequest, conflict, notFound } from '../server/errors';
@@ -109,7 +109,7 @@ export async function saveCampaign(db: Db, actor: Actor, input: CampaignInput): 
         [...values, actor.account?.username ?? ''],
       );
       const saved = toCampaignRow(row!);
-      await writeAudit(tx, { ...auditWho(actor), action: 'house_ad.campaign.create', entity: 'house_ad_campaign', entityId: saved.id, after: saved });
+      await auditAs(tx, actor, { action: 'house_ad.campaign.create', entity: 'house_ad_campaign', entityId: saved.id, after: saved });
       return saved;
     }
     const before = await tx.one<CampaignDbRow>('SELECT * FROM house_ad_campaigns WHERE id = $1 FOR UPDATE', [input.id]);
@@ -122,7 +122,7 @@ export async function saveCampaign(db: Db, actor: Actor, input: CampaignInput): 
       [...values, input.id],
     );
     const saved = toCampaignRow(row!);
-    await writeAudit(tx, { ...auditWho(actor), action: 'house_ad.campaign.update', entity: 'house_ad_campaign', entityId: saved.id, before: toCampaignRow(before), after: saved });
+    await auditAs(tx, actor, { action: 'house_ad.campaign.update', entity: 'house_ad_campaign', entityId: saved.id, before: toCampaignRow(before), after: saved });
     return saved;
   }));
 }
@@ -135,7 +135,7 @@ export async function setCampaignStatus(db: Db, actor: Actor, id: number, status
     checkTransition(before.status, status);
     const row = await tx.one<CampaignDbRow>('UPDATE house_ad_campaigns SET status = $2, updated_at = now() WHERE id = $1 RETURNING *', [id, status]);
     const saved = toCampaignRow(row!);
-    await writeAudit(tx, { ...auditWho(actor), action: 'house_ad.campaign.status', entity: 'house_ad_campaign', entityId: id, before: { status: before.status }, after: { status } });
+    await auditAs(tx, actor, { action: 'house_ad.campaign.status', entity: 'house_ad_campaign', entityId: id, before: { status: before.status }, after: { status } });
     return saved;
   }));
 }
@@ -145,10 +145,6 @@ async function afterCommit<T>(change: Promise<T>): Promise<T> {
   const result = await change;
   dropServingSnapshot();
   return result;
-}
-
-function auditWho(actor: Actor) {
-  return { accountId: actor.account?.id ?? null, username: actor.account?.username ?? '', ip: actor.ip, requestId: actor.requestId };
 }
 
 // Publisher apps ---------------------------------------------------------------------------------------
@@ -198,7 +194,7 @@ export async function publishApp(db: Db, actor: Actor, appId: string, placements
       [appId, unique],
     );
     const after = (await publisherOf(tx, appId))!;
-    await writeAudit(tx, { ...auditWho(actor), action: 'house_ad.app.publish', entity: 'house_ad_publisher', entityId: appId, before, after });
+    await auditAs(tx, actor, { action: 'house_ad.app.publish', entity: 'house_ad_publisher', entityId: appId, before, after });
     return after;
   }));
 }
@@ -210,7 +206,7 @@ export async function unpublishApp(db: Db, actor: Actor, appId: string): Promise
     if (!before.published) throw conflict(`appId: ${appId} is not published.`);
     await tx.query('UPDATE house_ad_publishers SET published = false, updated_at = now() WHERE app_id = $1', [appId]);
     const after = (await publisherOf(tx, appId))!;
-    await writeAudit(tx, { ...auditWho(actor), action: 'house_ad.app.unpublish', entity: 'house_ad_publisher', entityId: appId, before, after });
+    await auditAs(tx, actor, { action: 'house_ad.app.unpublish', entity: 'house_ad_publisher', entityId: appId, before, after });
     return after;
   }));
 }

@@ -1,5 +1,5 @@
 import type { Actor } from '../auth/types';
-import { writeAudit } from '../server/audit';
+import { auditAs } from '../server/audit';
 import type { Db, Sql } from '../server/db';
 import { creativesToText, type Creative, type SettingsInput, type SettingsRow } from './contract';
 import { dropServingSnapshot } from './serving-cache';
@@ -56,11 +56,7 @@ export async function saveSettings(db: Db, actor: Actor, input: SettingsInput): 
       ],
     );
     const after = toRow(row!);
-    await writeAudit(tx, {
-      accountId: actor.account?.id ?? null,
-      username: actor.account?.username ?? '',
-      ip: actor.ip,
-      requestId: actor.requestId,
+    await auditAs(tx, actor, {
       action: 'house_ad.settings.update',
       entity: 'house_ad_settings',
       entityId: 'studio',

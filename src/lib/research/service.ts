@@ -4,7 +4,7 @@ import type { Actor, SessionAccount } from '../auth/types';
 import { mayViewApp, seesAllApps, visibleApps } from '../apps/service';
 import { hasAnyAction } from '../permissions';
 import { sanitizeMarkdownHtml } from '../posts/sanitize';
-import { writeAudit } from '../server/audit';
+import { auditAs } from '../server/audit';
 import type { Db, Sql } from '../server/db';
 import { HttpError } from '../server/errors';
 import { RESEARCH_EDIT_ACTION, type ResearchRow, type ResearchVersionRow } from './contract';
@@ -117,7 +117,7 @@ export async function saveNote(db: Db, actor: Actor, input: SaveInput): Promise<
         `INSERT INTO research_notes (title, body, tags, app_ids, attachments, author, updated_by) VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING *`,
         [input.title, input.body, tags, apps, attachments, viewer.username],
       );
-      await writeAudit(tx, { accountId: viewer.id, username: viewer.username, action: 'research_create', entity: 'research_note', entityId: row!.id, after: { title: input.title, tags, appIds: apps }, ip: actor.ip, requestId: actor.requestId });
+      await auditAs(tx, actor, { action: 'research_create', entity: 'research_note', entityId: row!.id, after: { title: input.title, tags, appIds: apps } });
       return toRow(row!, viewer);
     }
     const before = await tx.one<DbNote>('SELECT * FROM research_notes WHERE id = $1 FOR UPDATE', [input.id]);
@@ -132,10 +132,9 @@ export async function saveNote(db: Db, actor: Actor, input: SaveInput): Promise<
       `UPDATE research_notes SET title = $2, body = $3, tags = $4, app_ids = $5, attachments = $6, updated_by = $7, version = version + 1, updated_at = now() WHERE id = $1 RETURNING *`,
       [input.id, input.title, input.body, tags, apps, attachments, viewer.username],
     );
-    await writeAudit(tx, {
-      accountId: viewer.id, username: viewer.username, action: 'research_update', entity: 'research_note', entityId: input.id,
+    await auditAs(tx, actor, {
+      action: 'research_update', entity: 'research_note', entityId: input.id,
       before: { version: Number(before.version), title: before.title, tags: before.tags, appIds: before.app_ids }, after: { version: Number(row!.version), title: input.title, tags, appIds: apps },
-      ip: actor.ip, requestId: actor.requestId,
     });
     return toRow(row!, viewer);
   });
@@ -148,7 +147,7 @@ export async function deleteNote(db: Db, actor: Actor, id: number): Promise<{ id
     if (!before || !noteVisible(viewer, before.app_ids)) throw notFound(id);
     if (!mayEdit(viewer, before.author)) throw new HttpError(403, `Only ${before.author} or an account with research_edit may delete this note.`);
     await tx.query('DELETE FROM research_notes WHERE id = $1', [id]);
-    await writeAudit(tx, { accountId: viewer.id, username: viewer.username, action: 'research_delete', entity: 'research_note', entityId: id, before: { title: before.title, version: Number(before.version), author: before.author }, ip: actor.ip, requestId: actor.requestId });
+    await auditAs(tx, actor, { action: 'research_delete', entity: 'research_note', entityId: id, before: { title: before.title, version: Number(before.version), author: before.author } });
     return { id };
   });
 }

@@ -13,7 +13,11 @@ export interface AuditEntry {
   requestId?: string;
 }
 
-/** Appends one row to the account log; call it inside the mutation's transaction. */
+/**
+ * Appends one row to the account log; call it inside the mutation's transaction. A change made by a signed-in
+ * account goes through `auditAs`; this bare form is for rows with no actor yet (sign-in attempts, a reused
+ * refresh token, a password change before the session exists) and for jobs.
+ */
 export async function writeAudit(db: Sql, entry: AuditEntry): Promise<void> {
   await db.query(
     `INSERT INTO account_log (account_id, username, action, entity, entity_id, before, after, ip, request_id)

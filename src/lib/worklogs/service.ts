@@ -1,7 +1,7 @@
 import { daysBetween, reportDay } from '../time/day';
 import type { Actor, SessionAccount } from '../auth/types';
 import { isPathPermitted } from '../routes';
-import { writeAudit } from '../server/audit';
+import { auditAs } from '../server/audit';
 import type { Db, Sql } from '../server/db';
 import { badRequest, HttpError, notFound } from '../server/errors';
 import { nowMs } from '../time/clock';
@@ -107,17 +107,7 @@ export async function saveWorklog(db: Db, actor: Actor, input: SaveInput): Promi
           [viewer.id, viewer.username, input.date, input.hours, input.project, input.task, input.note],
         );
     const row = saved!;
-    await writeAudit(tx, {
-      accountId: viewer.id,
-      username: viewer.username,
-      action: before ? 'update' : 'create',
-      entity: 'worklog',
-      entityId: row.id,
-      before: before ? audited(before) : undefined,
-      after: audited(row),
-      ip: actor.ip,
-      requestId: actor.requestId,
-    });
+    await auditAs(tx, actor, { action: before ? 'update' : 'create', entity: 'worklog', entityId: row.id, before: before ? audited(before) : undefined, after: audited(row) });
     return toRow(row, await mayEdit(tx, viewer, row));
   });
 }
@@ -129,7 +119,7 @@ export async function deleteWorklog(db: Db, actor: Actor, id: number): Promise<{
     if (!before) throw notFound(`Worklog ${id} does not exist.`);
     if (!(await mayEdit(tx, viewer, before))) throw editRefused(viewer, before);
     await tx.query('DELETE FROM worklogs WHERE id = $1', [id]);
-    await writeAudit(tx, { accountId: viewer.id, username: viewer.username, action: 'delete', entity: 'worklog', entityId: id, before: audited(before), ip: actor.ip, requestId: actor.requestId });
+    await auditAs(tx, actor, { action: 'delete', entity: 'worklog', entityId: id, before: audited(before) });
     return { id };
   });
 }
