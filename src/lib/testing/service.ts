@@ -3,7 +3,7 @@ import { addDays, reportDay } from '../time/day';
 import type { EventName } from '../analytics/events';
 import { restateUser } from '../analytics/rollups/user-facts';
 import { columnStore } from '../analytics/store/column-store';
-import { latestPlayerEvents } from '../analytics/store/test-events';
+import { latestPlayerEvents, playerEventDays } from '../analytics/store/test-events';
 import { mayViewApp } from '../apps/service';
 import type { Actor, SessionAccount } from '../auth/types';
 import { MESSAGES } from '../http/messages';
@@ -74,7 +74,9 @@ export async function markTestPlayer(db: Db, actor: Actor, input: { appId: strin
     if (!before) throw notFound(`userId: ${input.appId} has no SDK player "${input.userId}".`);
     if (before.is_test === input.isTest) return 0;
     await tx.query('UPDATE players SET is_test = $3 WHERE app_id = $1 AND player_id = $2', [input.appId, input.userId, input.isTest]);
-    const days = await restateUser(tx, input.appId, input.userId);
+    // On a column store the reports read the flag as they run: the days that move are the player's days with events.
+    const store = columnStore();
+    const days = store ? await playerEventDays(await store, input.appId, input.userId) : await restateUser(tx, input.appId, input.userId);
     await auditAs(tx, actor, {
       action: input.isTest ? 'mark_test_player' : 'unmark_test_player',
       entity: 'player', entityId: `${input.appId}/${input.userId}`, before: { isTest: before.is_test }, after: { isTest: input.isTest, restatedDays: days },

@@ -35,3 +35,15 @@ export async function latestPlayerEvents(store: ColumnStore, q: { appId: string;
     params: JSON.parse(r.params) as Record<string, unknown>,
   }));
 }
+
+/**
+ * How many days hold the player's events: on a column store, the days whose figures a change of the player's
+ * test flag moves (the reports read the flag when they run: there is nothing to recompute).
+ */
+export async function playerEventDays(store: ColumnStore, appId: string, userId: string): Promise<number> {
+  const [row] = await store.query<{ n: string }>(
+    `SELECT uniqExact(day) AS n FROM ${store.database}.${EVENTS_TABLE} WHERE app_id = {app:String} AND user_id = {user:String}`,
+    { app: appId, user: userId },
+  );
+  return Number(row?.n ?? 0);
+}
