@@ -119,7 +119,11 @@ beforeAll(async () => {
   await rollUpEverything(reference.root as never);
 }, 300_000);
 
+/** Each compared request's time per console, printed after the file. */
+const timings: string[] = [];
+
 afterAll(async () => {
+  console.info(`[parity] request times (API round trip, this machine's load included):\n${timings.join('\n')}`);
   for (const stop of stops) await stop();
 });
 
@@ -128,7 +132,14 @@ afterAll(async () => {
  * and a column store has none to report). Answers the reference's.
  */
 async function same<T>(ask: (c: Console) => Promise<{ data: T }>, what = '', comparable: (answer: T) => unknown = (answer) => answer): Promise<T> {
-  const [a, ...others] = await Promise.all([ask(reference), ...stores.map(([, c]) => ask(c))]);
+  const timed = async (name: string, c: Console) => {
+    const started = performance.now();
+    const answer = await ask(c);
+    if (what) timings.push(`${what} on ${name}: ${(performance.now() - started).toFixed(0)} ms`);
+    return answer;
+  };
+  // Asked of all consoles at once (the times printed at the end include their sharing the machine).
+  const [a, ...others] = await Promise.all([timed('reference', reference), ...stores.map(([name, c]) => timed(name, c))]);
   for (const [i, b] of others.entries()) expect(comparable(b.data), `${stores[i]![0]} ${what}`).toEqual(comparable(a!.data));
   return a!.data;
 }
