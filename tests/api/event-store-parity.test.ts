@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { levelContract, levelRetentionContract, mainDataContract, retentionContract } from '../../src/lib/analytics/contract';
 import { levelMiniGameScreen } from '../../src/lib/analytics/screens';
+import { stuckGameScreen } from '../../src/lib/analytics/stuck/screens';
+import { experimentSaveContract, experimentStartContract } from '../../src/lib/experiments/contract';
+import { abOtherScreen, abRetentionScreen } from '../../src/lib/experiments/screens';
+import { sdkCheckContract, trackingPlanViewContract } from '../../src/lib/sdk-check/contract';
+import { testEventsContract } from '../../src/lib/testing/contract';
 import { simulateStudio } from '../../src/lib/analytics/simulator';
 import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
 import { loginContract } from '../../src/lib/auth/contract';
@@ -25,6 +30,8 @@ interface Console {
   baseUrl: string;
   root: Requester;
   keys: Record<number, string>;
+  /** The parity experiment's id on this console (ids are each database's own). */
+  experiment?: string;
 }
 
 const APP = 'com.parity.events';
@@ -35,6 +42,8 @@ const stops: (() => Promise<void>)[] = [];
 const today = () => reportDay(nowMs());
 /** The simulated player with the most events (their history logs are compared page by page). */
 let busiest = '';
+/** The simulated players, in the order of their first event. */
+let players: string[] = [];
 
 async function consoleAt(url: string): Promise<Console> {
   const { data } = await createRequester({ baseUrl: url })(loginContract, { username: 'root', password: DEMO_PASSWORD });
@@ -95,6 +104,7 @@ beforeAll(async () => {
     await sendBoth(batch.os, batch.events);
   }
   busiest = [...counts].sort((a, b) => b[1] - a[1])[0]![0];
+  players = [...counts.keys()];
   // A resent batch: every event a duplicate on both.
   const again = await sendBoth(first!.os, first!.events);
   expect(again.duplicates).toBe(first!.events.length);
@@ -109,7 +119,11 @@ beforeAll(async () => {
   await rollUpEverything(reference.root as never);
 }, 300_000);
 
+/** Each compared request's time per console, printed after the file. */
+const timings: string[] = [];
+
 afterAll(async () => {
+  console.info(`[parity] request times (API round trip, this machine's load included):\n${timings.join('\n')}`);
   for (const stop of stops) await stop();
 });
 
@@ -117,11 +131,21 @@ afterAll(async () => {
  * A report's answer on every console must be the reference's (pending app-days included: none once rolled up,
  * and a column store has none to report). Answers the reference's.
  */
-async function same<T>(ask: (c: Console) => Promise<{ data: T }>, what = ''): Promise<T> {
-  const [a, ...others] = await Promise.all([ask(reference), ...stores.map(([, c]) => ask(c))]);
-  for (const [i, b] of others.entries()) expect(b.data, `${stores[i]![0]} ${what}`).toEqual(a!.data);
+async function same<T>(ask: (c: Console) => Promise<{ data: T }>, what = '', comparable: (answer: T) => unknown = (answer) => answer): Promise<T> {
+  const timed = async (name: string, c: Console) => {
+    const started = performance.now();
+    const answer = await ask(c);
+    if (what) timings.push(`${what} on ${name}: ${(performance.now() - started).toFixed(0)} ms`);
+    return answer;
+  };
+  // Asked of all consoles at once (the times printed at the end include their sharing the machine).
+  const [a, ...others] = await Promise.all([timed('reference', reference), ...stores.map(([name, c]) => timed(name, c))]);
+  for (const [i, b] of others.entries()) expect(comparable(b.data), `${stores[i]![0]} ${what}`).toEqual(comparable(a!.data));
   return a!.data;
 }
+
+/** An instant each console stamps itself (its receipt of a batch, its read): only its being one is compared. */
+const stamped = (v: string | null) => (v === null ? null : expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/));
 
 describe('EVENT_STORE=chdb and clickhouse answer what EVENT_STORE=postgres answers for the same events', () => {
   const range = () => ({ apps: [APP], from: addDays(today(), -19), to: today() });
@@ -168,4 +192,77 @@ describe('EVENT_STORE=chdb and clickhouse answer what EVENT_STORE=postgres answe
       } while (cursor && pages < 40);
     }
   }, 120_000);
+});
+
+describe('EVENT_STORE=chdb and clickhouse answer Stuck Game, A/B, Check SDK and the test screens as EVENT_STORE=postgres does', () => {
+  const range = () => ({ apps: [APP], from: addDays(today(), -19), to: today() });
+  const consoles = () => [reference, ...stores.map(([, c]) => c)];
+
+  beforeAll(async () => {
+    // The same experiment on every console (its id is each database's), and the same exposures of 60 simulated
+    // players over 14 days: some exposed again later under the other variant (the first counts), one under a
+    // variant the experiment does not have (not counted).
+    const d = (n: number) => addDays(today(), -n);
+    for (const c of consoles()) {
+      const { data } = await c.root(experimentSaveContract, { appId: APP, name: 'Parity A/B', variantSpec: 'control:50, B:50', startDay: d(19) });
+      await c.root(experimentStartContract, { id: data.id });
+      c.experiment = String(data.id);
+    }
+    const exposures = (experiment: string) => [
+      ...players.slice(0, 60).map((u, i) => ev(`exp-${i}`, 'experiment_exposure', u, noon(d(3 + (i % 14)), i), { experiment, variant: i % 2 ? 'B' : 'control' })),
+      ...players.slice(0, 10).map((u, i) => ev(`exp-again-${i}`, 'experiment_exposure', u, noon(d(1), i), { experiment, variant: i % 2 ? 'control' : 'B' })),
+      ev('exp-stray', 'experiment_exposure', players[61]!, noon(d(5)), { experiment, variant: 'Z' }),
+    ];
+    const answers = await Promise.all(consoles().map((c) => send(c, 1, exposures(c.experiment!))));
+    for (const answer of answers) expect(answer).toEqual({ ...answers[0], accepted: 71 });
+    await rollUpEverything(reference.root as never);
+  }, 120_000);
+
+  it('Stuck Game: per main level, for N = 3 and N = 1, unfiltered and filtered', async () => {
+    const all = await same((c) => c.root(stuckGameScreen.contract, { ...range(), inactiveDays: 3 }), 'stuck');
+    expect(all.pending).toBe(0);
+    expect(all.levels.length).toBeGreaterThan(3);
+    expect(all.levels.some((l) => l.stuck > 0 && l.passed > 0 && l.attemptsMedian !== null)).toBe(true);
+    for (const filters of [{ inactiveDays: 1 }, { inactiveDays: 3, os: 2 }, { inactiveDays: 3, countries: ['US'] }, { inactiveDays: 7, version: '2.0.0' }]) {
+      await same((c) => c.root(stuckGameScreen.contract, { ...range(), ...filters }), `stuck ${JSON.stringify(filters)}`);
+    }
+  });
+
+  /** An A/B answer without the experiment's id, which each console numbers itself. */
+  const withoutIds = <T extends { experiment: string; experiments: { id: string }[] }>({ experiment: _id, experiments, ...rest }: T) => ({
+    ...rest, experiments: experiments.map(({ id: _eid, ...e }) => e),
+  });
+
+  it('A/B retention and other metrics (with CUPED) over the same exposures', async () => {
+    const ask = (c: Console) => ({ ...range(), experiment: c.experiment! });
+    const retention = await same((c) => c.root(abRetentionScreen.contract, ask(c)), 'ab retention', withoutIds);
+    expect(retention.variants.map((v) => v.exposed)).toEqual([30, 30]);
+    expect(retention.lines.some((l) => l.retained > 0)).toBe(true);
+    await same((c) => c.root(abRetentionScreen.contract, { ...ask(c), os: 2 }), 'ab retention ios', withoutIds);
+    for (const window of [7, 14]) {
+      const other = await same((c) => c.root(abOtherScreen.contract, { ...ask(c), window }), `ab other ${window}`, withoutIds);
+      expect(other.lines.find((l) => l.metric === 'sessions' && l.variant === 'B')!.n).toBeGreaterThan(0);
+    }
+    await same((c) => c.root(abOtherScreen.contract, { ...ask(c), window: 7, countries: ['VN'] }), 'ab other VN', withoutIds);
+  });
+
+  it('Check SDK: the last 24 hours by event name, OS and version; the tracking plan view', async () => {
+    const comparable = <T extends { since: string; lastEventAt: string | null; events: { lastReceivedAt: string }[] }>(a: T) => ({
+      ...a, since: stamped(a.since), lastEventAt: stamped(a.lastEventAt), events: a.events.map((e) => ({ ...e, lastReceivedAt: stamped(e.lastReceivedAt) })),
+    });
+    const all = await same((c) => c.root(sdkCheckContract, { appId: APP }), 'check sdk', comparable);
+    expect(all.events.find((e) => e.name === 'session_start')!.flagged).toBe(2);
+    for (const filters of [{ os: 2 }, { version: '1.9.0' }]) await same((c) => c.root(sdkCheckContract, { appId: APP, ...filters }), `check sdk ${JSON.stringify(filters)}`, comparable);
+    const plan = await same((c) => c.root(trackingPlanViewContract, { appId: APP, days: 30 }), 'tracking plan', (a) => ({
+      ...a, events: a.events.map((e) => ({ ...e, lastSeen: stamped(e.lastSeen) })),
+    }));
+    expect(plan.totals.volume).toBeGreaterThan(1000);
+  });
+
+  it("the test screens: a player's latest events", async () => {
+    const events = await same((c) => c.root(testEventsContract, { appId: APP, userId: busiest }), 'test events', (a) => ({
+      readAt: stamped(a.readAt), events: a.events.map((e) => ({ ...e, receivedAt: stamped(e.receivedAt) })),
+    }));
+    expect(events.events.length).toBeGreaterThan(10);
+  });
 });

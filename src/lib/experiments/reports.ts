@@ -1,6 +1,8 @@
 import { addDays, reportDay } from '../time/day';
 import { handleScopedReport, refresh, type ReportScope } from '../analytics/reports';
 import type { Db, Sql } from '../server/db';
+import { columnStore } from '../analytics/store/column-store';
+import { abOtherSums, abRetentionCounts, type ExposureQuery } from '../analytics/store/experiments';
 import { nowMs } from '../time/clock';
 import type { ExperimentAnalysis, Variant } from './contract';
 import { compareMeans, compareProportions } from './compare';
@@ -53,7 +55,7 @@ function exposureFilters(scope: ReportScope, params: unknown[]): string {
  * (migration 0179), whose rows are each player's earliest exposure per day and (os, version, country).
  */
 function exposedCte(scope: ReportScope, e: ExperimentRow, params: unknown[]): string {
-  params.push(e.app_id, String(e.id), scope.from > e.start_day ? scope.from : e.start_day, scope.to, JSON.stringify(e.variants.map((v) => v.key)));
+  params.push(e.app_id, String(e.id), exposureFrom(scope, e), scope.to, JSON.stringify(e.variants.map((v) => v.key)));
   const n = params.length;
   const filters = exposureFilters(scope, params);
   return `first_exposure AS (
@@ -65,6 +67,14 @@ function exposedCte(scope: ReportScope, e: ExperimentRow, params: unknown[]): st
     ),
     exposed AS (SELECT user_id, variant, day FROM first_exposure WHERE variant IN (SELECT jsonb_array_elements_text($${n}::jsonb)))`;
 }
+
+/** Exposures count from the range's start or the experiment's, whichever is later. */
+const exposureFrom = (scope: ReportScope, e: ExperimentRow) => (scope.from > e.start_day ? scope.from : e.start_day);
+
+/** The experiment's exposures as the column store reads them (../analytics/store/experiments.ts). */
+const exposureOf = (scope: ReportScope, e: ExperimentRow, today: string): ExposureQuery => ({
+  appId: e.app_id, experiment: String(e.id), from: exposureFrom(scope, e), to: scope.to, variants: e.variants.map((v) => v.key), today,
+});
 
 const empty = (chosen: Chosen) => ({
   experiment: chosen.experiment ? String(chosen.experiment.id) : chosen.requested,
@@ -103,25 +113,12 @@ export async function abRetention(db: Db, scope: ReportScope, requested: string,
   const base = empty(chosen);
   const e = chosen.experiment;
   if (!e) return { ...base, pending: 0, variants: [], srm: null, lines: [] };
-  const { today, pending, params, cte, cteParams } = await exposureQuery(db, scope, e, now);
   const days = AB_RETENTION_DAYS as readonly number[];
-  params.push(JSON.stringify(days), today);
-  const daysParam = params.length - 1;
-  const todayParam = params.length;
-  // Exposed per variant and exposure day (eligibility per N is computed from these), and retained per variant and N.
-  const [cohorts, retained] = await Promise.all([
-    db.query<{ variant: string; day: string; n: number }>(`WITH ${cte} SELECT variant, day::text AS day, count(*)::int AS n FROM exposed GROUP BY variant, day`, cteParams),
-    db.query<{ variant: string; n: number; players: number }>(
-      `WITH ${cte}
-       SELECT x.variant, d.n, count(*)::int AS players
-         FROM exposed x
-        CROSS JOIN (SELECT (jsonb_array_elements_text($${daysParam}::jsonb))::int AS n) d
-         JOIN user_days u ON u.app_id = $1 AND u.day = x.day + d.n AND u.user_id = x.user_id
-        WHERE x.day + d.n < $${todayParam}::date
-        GROUP BY x.variant, d.n`,
-      params,
-    ),
-  ]);
+  const today = reportDay(now);
+  const store = columnStore();
+  const { pending, cohorts, retained } = store
+    ? { pending: 0, ...(await abRetentionCounts(db, await store, scope, exposureOf(scope, e, today), days)) }
+    : await retentionCounts(db, scope, e, days, now);
   const counts = new Map<string, number>();
   for (const c of cohorts) counts.set(c.variant, (counts.get(c.variant) ?? 0) + c.n);
   const { variants, srm } = variantCounts(e, counts);
@@ -151,67 +148,48 @@ export async function abRetention(db: Db, scope: ReportScope, requested: string,
   return { ...base, pending, variants, srm, lines: withHolm(lines), guardrailBreaches: guardrailBreaches(e.guardrails, lines, (l) => `D${l.day}`, guardrailLabel) };
 }
 
+/** A/B retention's counts on PostgreSQL: exposed per variant and exposure day (eligibility per N is computed from these), and retained per variant and N. */
+async function retentionCounts(db: Db, scope: ReportScope, e: ExperimentRow, days: readonly number[], now: number) {
+  const { today, pending, params, cte, cteParams } = await exposureQuery(db, scope, e, now);
+  params.push(JSON.stringify(days), today);
+  const daysParam = params.length - 1;
+  const todayParam = params.length;
+  const [cohorts, retained] = await Promise.all([
+    db.query<{ variant: string; day: string; n: number }>(`WITH ${cte} SELECT variant, day::text AS day, count(*)::int AS n FROM exposed GROUP BY variant, day`, cteParams),
+    db.query<{ variant: string; n: number; players: number }>(
+      `WITH ${cte}
+       SELECT x.variant, d.n, count(*)::int AS players
+         FROM exposed x
+        CROSS JOIN (SELECT (jsonb_array_elements_text($${daysParam}::jsonb))::int AS n) d
+         JOIN user_days u ON u.app_id = $1 AND u.day = x.day + d.n AND u.user_id = x.user_id
+        WHERE x.day + d.n < $${todayParam}::date
+        GROUP BY x.variant, d.n`,
+      params,
+    ),
+  ]);
+  return { today, pending, cohorts, retained };
+}
+
 /** Per-player figures in the window, summed per variant: n, Σx and Σx² of each metric (conversion: payers). */
 export async function abOther(db: Db, scope: ReportScope, requested: string, window: number, now = nowMs()) {
   const chosen = await chooseExperiment(db, scope, requested);
   const base = { ...empty(chosen), window };
   const e = chosen.experiment;
   if (!e) return { ...base, pending: 0, variants: [], srm: null, lines: [] };
-  const { today, pending, params, cte } = await exposureQuery(db, scope, e, now);
-  params.push(window - 1, today);
-  const last = params.length - 1;
-  const todayParam = params.length;
-  // One statement, so the exposures are read once. Each exposed player whose window is over gets one range
-  // scan of their W days (index user_days_player, migration 0178: index-only) and one lookup of their
-  // highest level; both subqueries test `complete` first, which the planner turns into a one-time filter,
-  // so players whose window is not over cost nothing there. They still count as exposed (sample-ratio check).
-  const complete = `x.day + $${last}::int < $${todayParam}::date`;
-  // A player's purchases in the window are store transactions (iap_purchases: one row per app and transaction
-  // id, on its first report, refused ones left out), as Inapp and Cohort Rev/user count them: a purchase the
-  // SDK re-sends under the same transaction id counts once (index iap_purchases_user_idx).
-  const purchases = `iap_purchases t WHERE ${complete} AND t.app_id = $1 AND t.user_id = x.user_id AND t.day BETWEEN x.day AND x.day + $${last}::int`;
-  // CUPED's covariate: the same figure over the W days before exposure (days −W … −1), 0 for a player with none.
-  const before = `t.app_id = $1 AND t.user_id = x.user_id AND t.day BETWEEN x.day - $${last}::int - 1 AND x.day - 1`;
-  const sums = await db.query<Record<string, number | string>>(
-    `WITH ${cte}
-     SELECT x.variant, count(*)::int AS exposed, count(*) FILTER (WHERE ${complete})::int AS n,
-            ${AB_METRICS.map((m) => `sum(p.${column(m)}) AS ${column(m)}_s, sum(p.${column(m)} * p.${column(m)}) AS ${column(m)}_q`).join(', ')},
-            ${CUPED_METRICS.map((m) => `sum(b.${column(m)}) AS ${column(m)}_bs, sum(b.${column(m)} * b.${column(m)}) AS ${column(m)}_bq, sum(b.${column(m)} * p.${column(m)}) AS ${column(m)}_bp`).join(', ')}
-       FROM exposed x
-       LEFT JOIN LATERAL (
-         SELECT (coalesce(sum(u.ad_revenue), 0) + (SELECT coalesce(sum(t.revenue), 0) FROM ${purchases}))::float8 / 1e6 AS arpu,
-                coalesce(sum(u.sessions), 0)::float8 AS sessions,
-                coalesce(sum(u.session_seconds), 0)::float8 / 60 AS play_time,
-                coalesce((SELECT max(r.level) FROM level_reach r
-                           WHERE ${complete} AND r.app_id = $1 AND r.user_id = x.user_id AND r.mode = 'main' AND r.day <= x.day + $${last}::int), 0)::float8 AS level,
-                CASE WHEN EXISTS (SELECT 1 FROM ${purchases}) THEN 1 ELSE 0 END::float8 AS conversion
-           FROM user_days u
-          WHERE ${complete} AND u.app_id = $1 AND u.user_id = x.user_id AND u.day BETWEEN x.day AND x.day + $${last}::int
-       ) p ON ${complete}
-       LEFT JOIN LATERAL (
-         SELECT (coalesce(sum(t.ad_revenue), 0) + (SELECT coalesce(sum(t.revenue), 0) FROM iap_purchases t WHERE ${before}))::float8 / 1e6 AS arpu,
-                coalesce(sum(t.sessions), 0)::float8 AS sessions,
-                coalesce(sum(t.session_seconds), 0)::float8 / 60 AS play_time
-           FROM user_days t
-          WHERE ${complete} AND ${before}
-       ) b ON ${complete}
-      GROUP BY x.variant`,
-    params,
-  );
+  const store = columnStore();
+  const { pending, sums } = store
+    ? { pending: 0, sums: await abOtherSums(db, await store, scope, exposureOf(scope, e, reportDay(now)), window) }
+    : await otherSums(db, scope, e, window, now);
   const { variants, srm } = variantCounts(e, new Map(sums.map((c) => [String(c.variant), Number(c.exposed)])));
   const control = e.variants[0]!.key;
   const summary = (variant: string, m: AbMetric) => {
-    const row = sums.find((r) => r.variant === variant);
-    return summaryOfSums(Number(row?.n ?? 0), Number(row?.[`${column(m)}_s`] ?? 0), Number(row?.[`${column(m)}_q`] ?? 0));
+    const f = figureSums(sums.find((r) => r.variant === variant), m);
+    return summaryOfSums(f.n, f.sy, f.syy);
   };
   // CUPED per additive metric over the players whose window is over (./cuped.ts).
   const adjustedBy = new Map<AbMetric, ReturnType<typeof cuped>>();
   for (const m of CUPED_METRICS) {
-    const paired = (variant: string): PairedSums => {
-      const row = sums.find((r) => r.variant === variant);
-      const at = (suffix: string) => Number(row?.[`${column(m)}_${suffix}`] ?? 0);
-      return { n: Number(row?.n ?? 0), sy: at('s'), syy: at('q'), sx: at('bs'), sxx: at('bq'), sxy: at('bp') };
-    };
+    const paired = (variant: string): PairedSums => figureSums(sums.find((r) => r.variant === variant), m);
     adjustedBy.set(m, cuped(e.variants.map((v) => paired(v.key))));
   }
   const lines: MetricLine[] = [];
@@ -258,6 +236,66 @@ export async function abOther(db: Db, scope: ReportScope, requested: string, win
     }
   }
   return { ...base, pending, variants, srm, lines: withHolm(lines), guardrailBreaches: guardrailBreaches(e.guardrails, lines, (l) => l.metric, guardrailLabel) };
+}
+
+/**
+ * A/B "other" metrics' sums per variant on PostgreSQL, as integers in text (the column store answers the same
+ * shape: ../analytics/store/experiments.ts): summed exactly (numeric) and scaled once in figureSums, so both
+ * stores give the same floats whatever order their engines add in.
+ */
+async function otherSums(db: Db, scope: ReportScope, e: ExperimentRow, window: number, now: number) {
+  const { today, pending, params, cte } = await exposureQuery(db, scope, e, now);
+  params.push(window - 1, today);
+  const last = params.length - 1;
+  const todayParam = params.length;
+  // One statement, so the exposures are read once. Each exposed player whose window is over gets one range
+  // scan of their W days (index user_days_player, migration 0178: index-only) and one lookup of their
+  // highest level; both subqueries test `complete` first, which the planner turns into a one-time filter,
+  // so players whose window is not over cost nothing there. They still count as exposed (sample-ratio check).
+  const complete = `x.day + $${last}::int < $${todayParam}::date`;
+  // A player's purchases in the window are store transactions (iap_purchases: one row per app and transaction
+  // id, on its first report, refused ones left out), as Inapp and Cohort Rev/user count them: a purchase the
+  // SDK re-sends under the same transaction id counts once (index iap_purchases_user_idx).
+  const purchases = `iap_purchases t WHERE ${complete} AND t.app_id = $1 AND t.user_id = x.user_id AND t.day BETWEEN x.day AND x.day + $${last}::int`;
+  // CUPED's covariate: the same figure over the W days before exposure (days −W … −1), 0 for a player with none.
+  const before = `t.app_id = $1 AND t.user_id = x.user_id AND t.day BETWEEN x.day - $${last}::int - 1 AND x.day - 1`;
+  const sums = await db.query<Record<string, string>>(
+    `WITH ${cte}
+     SELECT x.variant, count(*)::int AS exposed, count(*) FILTER (WHERE ${complete})::int AS n,
+            ${AB_METRICS.map((m) => `sum(p.${column(m)}) AS ${column(m)}_s, sum(p.${column(m)} * p.${column(m)}) AS ${column(m)}_q`).join(', ')},
+            ${CUPED_METRICS.map((m) => `sum(b.${column(m)}) AS ${column(m)}_bs, sum(b.${column(m)} * b.${column(m)}) AS ${column(m)}_bq, sum(b.${column(m)} * p.${column(m)}) AS ${column(m)}_bp`).join(', ')}
+       FROM exposed x
+       LEFT JOIN LATERAL (
+         SELECT (coalesce(sum(u.ad_revenue), 0) + (SELECT coalesce(sum(t.revenue), 0) FROM ${purchases}))::numeric AS arpu,
+                coalesce(sum(u.sessions), 0)::numeric AS sessions,
+                coalesce(sum(u.session_seconds), 0)::numeric AS play_time,
+                coalesce((SELECT max(r.level) FROM level_reach r
+                           WHERE ${complete} AND r.app_id = $1 AND r.user_id = x.user_id AND r.mode = 'main' AND r.day <= x.day + $${last}::int), 0)::numeric AS level,
+                CASE WHEN EXISTS (SELECT 1 FROM ${purchases}) THEN 1 ELSE 0 END::numeric AS conversion
+           FROM user_days u
+          WHERE ${complete} AND u.app_id = $1 AND u.user_id = x.user_id AND u.day BETWEEN x.day AND x.day + $${last}::int
+       ) p ON ${complete}
+       LEFT JOIN LATERAL (
+         SELECT (coalesce(sum(t.ad_revenue), 0) + (SELECT coalesce(sum(t.revenue), 0) FROM iap_purchases t WHERE ${before}))::numeric AS arpu,
+                coalesce(sum(t.sessions), 0)::numeric AS sessions,
+                coalesce(sum(t.session_seconds), 0)::numeric AS play_time
+           FROM user_days t
+          WHERE ${complete} AND ${before}
+       ) b ON ${complete}
+      GROUP BY x.variant`,
+    params,
+  );
+  return { pending, sums };
+}
+
+/** The other metrics' integer units: arpu is summed in micros, play time in seconds (shown in dollars and minutes). */
+const SCALE: Partial<Record<AbMetric, number>> = { arpu: 1e6, playTime: 60 };
+
+/** A variant's sums (integer text) as the metric's figures: Σx, Σx², and CUPED's Σb, Σb², Σb·x, in the metric's units. */
+function figureSums(row: Record<string, string> | undefined, m: AbMetric) {
+  const k = SCALE[m] ?? 1;
+  const at = (suffix: string) => Number(row?.[`${column(m)}_${suffix}`] ?? 0);
+  return { n: Number(row?.n ?? 0), sy: at('s') / k, syy: at('q') / (k * k), sx: at('bs') / k, sxx: at('bq') / (k * k), sxy: at('bp') / (k * k) };
 }
 
 /** The lines with their Holm-adjusted p-values: one family per report (every variant × day, or variant × metric). */

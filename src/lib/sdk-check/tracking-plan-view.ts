@@ -1,4 +1,6 @@
 import { flushPlanCounts } from '../analytics/plan-tally';
+import { columnStore } from '../analytics/store/column-store';
+import { planKeySightings } from '../analytics/store/sdk-check';
 import { mayViewApp } from '../apps/service';
 import type { SessionAccount } from '../auth/types';
 import { entryOf, loadTrackingPlan, NAMED_EVENTS } from '../config-data/tracking-plan';
@@ -23,12 +25,15 @@ export async function trackingPlanView(db: Sql, account: SessionAccount, q: { ap
   const from = addDays(to, 1 - q.days);
   const window = [q.appId, from, to];
   await flushPlanCounts(db);
+  const store = columnStore();
   const [plan, seen, drops, problems] = await Promise.all([
     loadTrackingPlan(db, q.appId),
-    db.query<{ key: string; n: number; last: Date }>(
-      `SELECT ${KEY_SQL} AS key, count(*)::int AS n, max(received_at) AS last FROM events WHERE app_id = $1 AND day BETWEEN $2::date AND $3::date GROUP BY 1`,
-      window,
-    ),
+    store
+      ? store.then((s) => planKeySightings(s, { appId: q.appId, from, to }))
+      : db.query<{ key: string; n: number; last: Date }>(
+          `SELECT ${KEY_SQL} AS key, count(*)::int AS n, max(received_at) AS last FROM events WHERE app_id = $1 AND day BETWEEN $2::date AND $3::date GROUP BY 1`,
+          window,
+        ),
     db.query<{ event: string; n: string }>('SELECT event, sum(dropped)::text AS n FROM tracking_plan_drops WHERE app_id = $1 AND day BETWEEN $2::date AND $3::date GROUP BY event', window),
     db.query<{ event: string; problem: string; app_version: string; events: string; example: Record<string, unknown>; last_at: Date }>(
       `SELECT event, problem, app_version, events::text AS events, example, last_at FROM tracking_plan_violations

@@ -1,3 +1,5 @@
+import { columnStore } from '../analytics/store/column-store';
+import { latestPlayerEvents } from '../analytics/store/test-events';
 import type { SessionAccount } from '../auth/types';
 import type { Db, Sql } from '../server/db';
 import { joinTransaction } from '../server/db/sql';
@@ -27,6 +29,20 @@ export const PLANNED_CHECKS: readonly Omit<LogicCheck, 'status'>[] = [];
 
 const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
 
+/** The player's newest event (any day), from the events table or the column store. */
+async function lastEvent(db: Sql, q: { appId: string; userId: string }): Promise<{ event_time: Date | string; name: string; os: number; app_version: string; country: string } | null> {
+  const store = columnStore();
+  if (store) {
+    const [e] = await latestPlayerEvents(await store, { ...q, fromDay: null, limit: 1 });
+    return e ? { event_time: e.time, name: e.name, os: e.os, app_version: e.appVersion, country: e.country } : null;
+  }
+  const row = await db.one<{ event_time: Date; name: string; os: number; app_version: string; country: string }>(
+    `SELECT event_time, name, os, app_version, country FROM events WHERE app_id = $1 AND user_id = $2 ORDER BY event_time DESC, event_id DESC LIMIT 1`,
+    [q.appId, q.userId],
+  );
+  return row ?? null;
+}
+
 export async function checkLogic(db: Db, viewer: SessionAccount, q: { appId: string; userId: string; code?: string }): Promise<{ checks: LogicCheck[]; checkedAt: string }> {
   mayTestApp(viewer, q.appId);
   const player = await loadTestPlayer(db, q.appId, q.userId);
@@ -45,10 +61,7 @@ export async function checkLogic(db: Db, viewer: SessionAccount, q: { appId: str
         WHERE app_id = $1 AND player_id = $2 AND rotated_at IS NULL AND revoked_at IS NULL AND expires_at > now()`,
       [q.appId, q.userId],
     ),
-    db.one<{ event_time: Date; name: string; os: number; app_version: string; country: string }>(
-      `SELECT event_time, name, os, app_version, country FROM events WHERE app_id = $1 AND user_id = $2 ORDER BY event_time DESC, event_id DESC LIMIT 1`,
-      [q.appId, q.userId],
-    ),
+    lastEvent(db, q),
     db.query<{ status: string; n: number }>(
       `SELECT status, count(*)::int AS n FROM iap_verifications WHERE app_id = $1 AND user_id = $2 GROUP BY status ORDER BY status`,
       [q.appId, q.userId],

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { addDays, reportDay } from '../time/day';
 import type { EventName } from '../analytics/events';
 import { restateUser } from '../analytics/rollups/user-facts';
+import { columnStore } from '../analytics/store/column-store';
+import { latestPlayerEvents, playerEventDays } from '../analytics/store/test-events';
 import { mayViewApp } from '../apps/service';
 import type { Actor, SessionAccount } from '../auth/types';
 import { MESSAGES } from '../http/messages';
@@ -72,7 +74,9 @@ export async function markTestPlayer(db: Db, actor: Actor, input: { appId: strin
     if (!before) throw notFound(`userId: ${input.appId} has no SDK player "${input.userId}".`);
     if (before.is_test === input.isTest) return 0;
     await tx.query('UPDATE players SET is_test = $3 WHERE app_id = $1 AND player_id = $2', [input.appId, input.userId, input.isTest]);
-    const days = await restateUser(tx, input.appId, input.userId);
+    // On a column store the reports read the flag as they run: the days that move are the player's days with events.
+    const store = columnStore();
+    const days = store ? await playerEventDays(await store, input.appId, input.userId) : await restateUser(tx, input.appId, input.userId);
     await auditAs(tx, actor, {
       action: input.isTest ? 'mark_test_player' : 'unmark_test_player',
       entity: 'player', entityId: `${input.appId}/${input.userId}`, before: { isTest: before.is_test }, after: { isTest: input.isTest, restatedDays: days },
@@ -86,10 +90,13 @@ export async function markTestPlayer(db: Db, actor: Actor, input: { appId: strin
 export async function liveEvents(db: Sql, viewer: SessionAccount, q: { appId: string; userId: string }): Promise<{ events: LiveEvent[]; readAt: string }> {
   mayTestApp(viewer, q.appId);
   const now = nowMs();
+  const fromDay = addDays(reportDay(now), -(LIVE_EVENTS_DAYS - 1));
+  const store = columnStore();
+  if (store) return { events: await latestPlayerEvents(await store, { ...q, fromDay, limit: LIVE_EVENTS_MAX }), readAt: new Date(now).toISOString() };
   const rows = await db.query<{ event_id: string; name: string; event_time: Date; received_at: Date; os: number; app_version: string; country: string; params: Record<string, unknown> }>(
     `SELECT event_id, name, event_time, received_at, os, app_version, country, params FROM events
       WHERE app_id = $1 AND user_id = $2 AND day >= $3::date ORDER BY event_time DESC, event_id DESC LIMIT $4`,
-    [q.appId, q.userId, addDays(reportDay(now), -(LIVE_EVENTS_DAYS - 1)), LIVE_EVENTS_MAX],
+    [q.appId, q.userId, fromDay, LIVE_EVENTS_MAX],
   );
   return {
     events: rows.map((r) => ({ eventId: r.event_id, name: r.name, time: iso(r.event_time), receivedAt: iso(r.received_at), os: Number(r.os), appVersion: r.app_version, country: r.country, params: r.params })),

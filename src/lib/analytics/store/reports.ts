@@ -17,7 +17,7 @@ import { attributeFilter, storeContext, type StoreContext } from './scope';
 const num = (v: unknown) => Number(v ?? 0);
 
 /** A purchase the store refused (StoreContext.refused), as a condition on an events row. */
-const REFUSED = `has({refused:Array(String)}, concat(JSONExtractString(params, 'store'), '\\t', JSONExtractString(params, 'transactionId')))`;
+export const REFUSED = `has({refused:Array(String)}, concat(JSONExtractString(params, 'store'), '\\t', JSONExtractString(params, 'transactionId')))`;
 
 /** One row per active user and day of the range: the figures of user_days. */
 function userDaysSql(store: ColumnStore): string {

@@ -2,6 +2,8 @@ import type { Db } from '../../server/db';
 import { nowMs } from '../../time/clock';
 import { addDays, daysBetween, reportDay } from '../../time/day';
 import { num, refresh, scopeWhere, type ReportScope } from '../reports';
+import { columnStore } from '../store/column-store';
+import { stuckRows, type StuckStoreRow } from '../store/stuck';
 import { medianAndP90 } from './percentiles';
 import type { StuckLevelRow } from './rows';
 
@@ -24,6 +26,9 @@ const joinedLists = (table: string, where: string) => `SELECT level, string_agg(
  */
 export async function stuckLevels(db: Db, scope: ReportScope, inactiveDays: number, now = nowMs()): Promise<{ levels: StuckLevelRow[]; pending: number }> {
   const today = reportDay(now);
+  const store = columnStore();
+  // On a column store the figures come from raw events: nothing is pending.
+  if (store) return { levels: (await stuckRows(db, await store, scope, addDays(today, -inactiveDays))).map(withPercentiles), pending: 0 };
   // Plays and last active days after the range count too: the whole history since the range may be pending.
   const pending = await refresh(db, scope, Math.max(0, daysBetween(scope.to, today)));
   if (scope.apps.length === 0) return { levels: [], pending };
@@ -53,22 +58,19 @@ export async function stuckLevels(db: Db, scope: ReportScope, inactiveDays: numb
     params,
   );
   return {
-    levels: rows.map((r) => {
-      const attempts = medianAndP90(r.attempts as string | null);
-      const seconds = medianAndP90(r.seconds as string | null);
-      return {
-        level: num(r.level),
-        reached: num(r.reached),
-        stuck: num(r.stuck),
-        fails: num(r.fails),
-        completes: num(r.completes),
-        passed: num(r.passed),
-        attemptsMedian: attempts.median,
-        attemptsP90: attempts.p90,
-        secondsMedian: seconds.median,
-        secondsP90: seconds.p90,
-      };
-    }),
+    levels: rows.map((r) =>
+      withPercentiles({
+        level: num(r.level), reached: num(r.reached), stuck: num(r.stuck), fails: num(r.fails), completes: num(r.completes), passed: num(r.passed),
+        attempts: r.attempts as string | null, seconds: r.seconds as string | null,
+      }),
+    ),
     pending,
   };
+}
+
+/** A level's sums with the median and p90 of its passes, taken from their value-count lists (either store). */
+function withPercentiles({ attempts: attemptList, seconds: secondList, ...sums }: StuckStoreRow): StuckLevelRow {
+  const attempts = medianAndP90(attemptList);
+  const seconds = medianAndP90(secondList);
+  return { ...sums, attemptsMedian: attempts.median, attemptsP90: attempts.p90, secondsMedian: seconds.median, secondsP90: seconds.p90 };
 }
