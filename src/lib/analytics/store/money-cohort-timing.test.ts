@@ -10,11 +10,13 @@ import { openChdb } from './chdb-store';
 import { ingestToColumnStore } from './ingest';
 import { activityCells, levelHistograms } from './cohort-reports';
 import { adImpressions, adviewDays, adviewGroups, appDays, appRetainedD1D7, cvrCells, firstPurchaseFacts, purchaseDays, purchaseProducts, subscriptionEvents } from './money-reports';
+import { counterCells, funnelNames, funnelPaths, measurementValueLists, questDays, resourceChannelRows, resourceDays } from './play-reports';
+import { mainDataDays } from './reports';
 import { ensureSchema } from './schema';
 import type { ColumnStore } from './types';
 
 /**
- * The time of each money and cohort query on chdb over a simulated app's 30 days (issue 43's budget: a report
+ * The time of each money, cohort and play query on chdb over a simulated app's 30 days (issue 43's budget: a report
  * ≤ 1 s for 30 days). Run on purpose, not in the suite: STORE_TIMING_EVENTS=100000 npx vitest run --project unit
  * src/lib/analytics/store/money-cohort-timing.test.ts (median of 3 runs after a warm-up, printed per query).
  */
@@ -26,7 +28,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-it.skipIf(!target)('money and cohort queries on chdb at STORE_TIMING_EVENTS events (a timing run: skipped unless that is set)', async () => {
+it.skipIf(!target)('money, cohort and play queries on chdb at STORE_TIMING_EVENTS events (a timing run: skipped unless that is set)', async () => {
   store = await openChdb(join(dir, 'store'));
   await ensureSchema(store);
   const now = Date.now();
@@ -53,6 +55,14 @@ it.skipIf(!target)('money and cohort queries on chdb at STORE_TIMING_EVENTS even
     ['App Measurement (D1/D7)', () => appRetainedD1D7(db, s, scope, to)],
     ['Cohort activity', () => activityCells(db, s, scope)],
     ['Cohort level', () => levelHistograms(db, s, scope, COHORT_DAYS.filter((n) => n <= 30))],
+    ['Task quests', () => questDays(db, s, scope)],
+    ['Resource overview (coins)', () => resourceDays(db, s, scope, 'coins')],
+    ['Resource earn (coins)', () => resourceChannelRows(db, s, scope, 'coins', 'earn')],
+    ['Counters', () => counterCells(db, s, scope, '')],
+    ['Measurement values (load_time)', () => measurementValueLists(db, s, scope, 'load_time')],
+    ['Funnel names', () => funnelNames(db, s, scope)],
+    ['Funnel paths (tutorial)', () => funnelPaths(db, s, scope, 'tutorial')],
+    ['Main Data (already on the store: the reference)', () => mainDataDays(db, s, scope)],
   ];
   const lines = [`${events} events stored, ${users} players, 30 days`];
   for (const [name, run] of queries) {
