@@ -6,6 +6,13 @@ import { experimentSaveContract, experimentStartContract } from '../../src/lib/e
 import { abOtherScreen, abRetentionScreen } from '../../src/lib/experiments/screens';
 import { sdkCheckContract, trackingPlanViewContract } from '../../src/lib/sdk-check/contract';
 import { testEventsContract } from '../../src/lib/testing/contract';
+import {
+  adsImpressionScreen, adviewOverviewScreen, adviewScreen, appMeasurementScreen, cvrScreen, firstIapScreen, inappOverviewScreen, inappScreen, subscriptionScreen,
+} from '../../src/lib/analytics/money/screens';
+import { cohortLevelScreen, cohortRevenueScreen } from '../../src/lib/analytics/cohort/screens';
+import {
+  counterVerticalScreen, funnelScreen, measurementScreen, resourceEarnScreen, resourceOverviewScreen, resourceSpendScreen, taskQuestScreen,
+} from '../../src/lib/analytics/play/screens';
 import { simulateStudio } from '../../src/lib/analytics/simulator';
 import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
 import { loginContract } from '../../src/lib/auth/contract';
@@ -175,6 +182,53 @@ describe('EVENT_STORE=chdb and clickhouse answer what EVENT_STORE=postgres answe
     expect(cohorts.cohorts.some((c) => c.reached[0]! > 0)).toBe(true);
     await same((c) => c.root(levelRetentionContract, { ...range(), maxLevel: 20, countries: ['US'] }), 'level retention US');
   });
+
+  it('Ads and money: ad funnel, impressions, IAP by day and product, first IAP, subscriptions, CVR and App Measurement, unfiltered and filtered', async () => {
+    for (const filters of [{}, { os: 2 }, { countries: ['US'] }, { version: '1.9.0' }]) {
+      const f = { ...range(), ...filters };
+      const label = JSON.stringify(filters);
+      for (const adFormat of ['all', 'rewarded'] as const) await same((c) => c.root(adviewOverviewScreen.contract, { ...f, adFormat }), `adviewOverview ${adFormat} ${label}`);
+      for (const by of ['placement', 'network', 'format', 'reason'] as const) await same((c) => c.root(adviewScreen.contract, { ...f, by }), `adview ${by} ${label}`);
+      for (const by of ['day', 'network', 'format', 'placement'] as const) await same((c) => c.root(adsImpressionScreen.contract, { ...f, by }), `adsImpression ${by} ${label}`);
+      const inapp = await same((c) => c.root(inappOverviewScreen.contract, f), `inappOverview ${label}`);
+      if (label === '{}') expect(inapp.rows.reduce((n, r) => n + r.purchases, 0)).toBeGreaterThan(0);
+      await same((c) => c.root(inappScreen.contract, f), `inapp ${label}`);
+      for (const by of ['product', 'daysSinceInstall', 'level'] as const) await same((c) => c.root(firstIapScreen.contract, { ...f, by }), `firstIap ${by} ${label}`);
+      for (const by of ['day', 'product'] as const) await same((c) => c.root(subscriptionScreen.contract, { ...f, by }), `subscription ${by} ${label}`);
+      for (const goal of ['purchase', 'rewarded', 'level1'] as const) await same((c) => c.root(cvrScreen.contract, { ...f, goal }), `cvr ${goal} ${label}`);
+      await same((c) => c.root(appMeasurementScreen.contract, f), `appMeasurement ${label}`);
+    }
+  }, 120_000);
+
+  it('Cohort views: activity and revenue by day since install, and highest level reached, unfiltered and filtered', async () => {
+    for (const filters of [{}, { os: 1, countries: ['US'] }]) {
+      const activity = await same((c) => c.root(cohortRevenueScreen.contract, { ...range(), ...filters }), `cohort activity ${JSON.stringify(filters)}`);
+      if (!('os' in filters)) expect(activity.cohorts.some((c) => (c.cells[1]?.users ?? 0) > 0)).toBe(true);
+      await same((c) => c.root(cohortLevelScreen.contract, { ...range(), ...filters }), `cohort level ${JSON.stringify(filters)}`);
+    }
+  }, 120_000);
+
+  it('Play: task quests, resources, funnels, counters and measurements, unfiltered and filtered', async () => {
+    for (const filters of [{}, { os: 2 }, { countries: ['US'] }]) {
+      const f = { ...range(), ...filters };
+      const label = JSON.stringify(filters);
+      await same((c) => c.root(taskQuestScreen.contract, f), `taskQuest ${label}`);
+      const overview = await same((c) => c.root(resourceOverviewScreen.contract, f), `resourceOverview ${label}`);
+      for (const resource of overview.resources) {
+        await same((c) => c.root(resourceOverviewScreen.contract, { ...f, resource }), `resourceOverview ${resource} ${label}`);
+        await same((c) => c.root(resourceEarnScreen.contract, { ...f, resource }), `resourceEarn ${resource} ${label}`);
+        await same((c) => c.root(resourceSpendScreen.contract, { ...f, resource }), `resourceSpend ${resource} ${label}`);
+      }
+      const funnels = await same((c) => c.root(funnelScreen.contract, f), `funnel ${label}`);
+      for (const funnel of funnels.funnels) await same((c) => c.root(funnelScreen.contract, { ...f, funnel }), `funnel ${funnel} ${label}`);
+      await same((c) => c.root(counterVerticalScreen.contract, f), `counters ${label}`);
+      const measured = await same((c) => c.root(measurementScreen.contract, f), `measurement ${label}`);
+      if (label === '{}') expect(measured.names.length).toBeGreaterThan(0);
+      for (const name of measured.names) {
+        for (const by of ['version', 'os', 'day'] as const) await same((c) => c.root(measurementScreen.contract, { ...f, name, by }), `measurement ${name} ${by} ${label}`);
+      }
+    }
+  }, 180_000);
 
   // Some 60 pages on three consoles: more than the suite's 20 s on a busy machine.
   it("a player's history logs, page by page", async () => {

@@ -5,10 +5,13 @@ import { nowMs } from '../../time/clock';
 import { COHORT_DAYS, COHORT_MAX_DAY } from './days';
 import { levelSummary } from './metrics';
 import type { ActivityCohort, CohortCell, LevelCell, LevelCohortLine } from './rows';
+import { columnStore } from '../store/column-store';
+import { activityCells, levelHistograms } from '../store/cohort-reports';
 
 /**
- * The cohort views' SQL over cohort_daily / cohort_level_daily (migration 0090). A cell of day N is null
- * until install day + N is over in UTC+7 (today is still in progress).
+ * The cohort views' SQL over cohort_daily / cohort_level_daily (migration 0090), or over the raw events on a
+ * column store (../store/cohort-reports.ts). A cell of day N is null until install day + N is over in UTC+7
+ * (today is still in progress).
  */
 
 /** The columns the range allows: D0..D30 always; D60 and D90 once the range's first cohort has lived them. */
@@ -23,12 +26,14 @@ function rangeDays(scope: ReportScope): string[] {
 
 /** Activity and revenue of each cohort of the range on each shown day since install. */
 export async function activityCohorts(db: Db, scope: ReportScope, now = nowMs()): Promise<{ days: number[]; cohorts: ActivityCohort[]; pending: number }> {
-  const pending = await refresh(db, scope, COHORT_MAX_DAY);
+  const store = columnStore();
+  const pending = store ? 0 : await refresh(db, scope, COHORT_MAX_DAY);
   const today = reportDay(now);
   const days = shownDays(scope.from, today);
-  const sizes = await metricPerDay(db, scope, 'installs');
-  const perDay = new Map<string, Omit<CohortCell, 'cumAds' | 'cumIap'>>();
-  if (scope.apps.length) {
+  const fromStore = store && scope.apps.length ? await activityCells(db, await store, scope) : null;
+  const sizes = fromStore?.sizes ?? (await metricPerDay(db, scope, 'installs'));
+  const perDay: Map<string, Omit<CohortCell, 'cumAds' | 'cumIap'>> = fromStore?.cells ?? new Map();
+  if (scope.apps.length && !store) {
     const params: unknown[] = [];
     const rows = await db.query<Record<string, string | number>>(
       `SELECT install_day::text AS install_day, (day - install_day)::int AS n, sum(users)::text AS users, sum(sessions)::text AS sessions,
@@ -60,12 +65,14 @@ export async function activityCohorts(db: Db, scope: ReportScope, now = nowMs())
 
 /** Highest level reached by each cohort's active users on each shown day, and the All line (histograms merged). */
 export async function levelCohorts(db: Db, scope: ReportScope, now = nowMs()): Promise<{ days: number[]; cohorts: LevelCohortLine[]; all: (LevelCell | null)[]; pending: number }> {
-  const pending = await refresh(db, scope, COHORT_MAX_DAY);
+  const store = columnStore();
+  const pending = store ? 0 : await refresh(db, scope, COHORT_MAX_DAY);
   const today = reportDay(now);
   const days = shownDays(scope.from, today);
-  const sizes = await metricPerDay(db, scope, 'installs');
-  const histograms = new Map<string, Map<number, number>>();
-  if (scope.apps.length) {
+  const fromStore = store && scope.apps.length ? await levelHistograms(db, await store, scope, days) : null;
+  const sizes = fromStore?.sizes ?? (await metricPerDay(db, scope, 'installs'));
+  const histograms = fromStore?.histograms ?? new Map<string, Map<number, number>>();
+  if (scope.apps.length && !store) {
     const params: unknown[] = [];
     const where = scopeWhere(scope, params, 'install_day');
     params.push(JSON.stringify(days));

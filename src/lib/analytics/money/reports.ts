@@ -3,6 +3,8 @@ import { nowMs } from '../../time/clock';
 import { addDays, daysBetween, daysOf, reportDay } from '../../time/day';
 import { metricPerDay, num, refresh, scopeWhere, type ReportScope } from '../reports';
 import { everyDay, sumsOf } from '../sums';
+import { columnStore } from '../store/column-store';
+import * as fromStore from '../store/money-reports';
 import { daysBucket, DAYS_SINCE_INSTALL_BUCKETS, LEVEL_BANDS, levelBand, NO_INSTALL_BUCKET } from './metrics';
 import {
   CVR_WINDOWS, type AdImpressionRow, type AdsImpressionGroup, type AdViewDayRow, type AdViewGroup, type AdViewGroupRow, type AppMeasurementLine, type CvrCohort,
@@ -12,7 +14,8 @@ import {
 /**
  * The ads and money report queries (docs/metrics.md "Ads and money"). Each first rolls up the pending
  * app-days of its range (as the other reports do), then reads the rollup tables of migration 0041 for
- * the apps the account may see.
+ * the apps the account may see. On a column store (EVENT_STORE=chdb|clickhouse) each reads the raw events
+ * instead (../store/money-reports.ts), with nothing pending.
  */
 
 /** Only the apps of the scope (facts whose history before the range matters: first purchases, subscriptions). */
@@ -32,6 +35,11 @@ const FUNNEL = sumsOf({
 
 /** The ad funnel per day of the range (all formats or one). */
 export async function adviewOverview(db: Db, scope: ReportScope, format: string): Promise<{ rows: AdViewDayRow[]; pending: number }> {
+  const store = columnStore();
+  if (store) {
+    const byDay = scope.apps.length ? await fromStore.adviewDays(db, await store, scope, format) : new Map<string, AdViewDayRow>();
+    return { rows: everyDay(daysOf(scope.from, scope.to), byDay, FUNNEL.zero), pending: 0 };
+  }
   const pending = await refresh(db, scope);
   const byDay = new Map<string, AdViewDayRow>();
   if (scope.apps.length) {
@@ -48,6 +56,8 @@ const ADVIEW_COLUMN: Record<AdViewGroup, string> = { placement: 'placement', net
 
 /** The ad funnel over the range per placement, network or format; or the failures per reason. */
 export async function adview(db: Db, scope: ReportScope, by: AdViewGroup): Promise<{ groups: AdViewGroupRow[]; pending: number }> {
+  const store = columnStore();
+  if (store) return { groups: scope.apps.length ? await fromStore.adviewGroups(db, await store, scope, by) : [], pending: 0 };
   const pending = await refresh(db, scope);
   if (scope.apps.length === 0) return { groups: [], pending };
   const params: unknown[] = [];
@@ -66,18 +76,22 @@ const IMPRESSION_COLUMN: Record<Exclude<AdsImpressionGroup, 'day'>, string> = { 
 
 /** Impressions and revenue per day, network, format or placement, with DAU (daily_metrics) for the per-DAU figure. */
 export async function adsImpression(db: Db, scope: ReportScope, by: AdsImpressionGroup): Promise<{ rows: AdImpressionRow[]; dauDays: number; pending: number }> {
-  const pending = await refresh(db, scope);
+  const store = columnStore();
+  const pending = store ? 0 : await refresh(db, scope);
   const empty = by === 'day' ? daysOf(scope.from, scope.to).map((day) => ({ key: day, impressions: 0, revenue: 0, dau: 0 })) : [];
   if (scope.apps.length === 0) return { rows: empty, dauDays: 0, pending };
-  const dauOf = await metricPerDay(db, scope, 'dau');
+  const stored = store ? await fromStore.adImpressions(db, await store, scope, by) : null;
+  const dauOf = stored?.dauOf ?? (await metricPerDay(db, scope, 'dau'));
   const dauDays = [...dauOf.values()].reduce((s, n) => s + n, 0);
   const params: unknown[] = [];
   const column = by === 'day' ? 'day::text' : IMPRESSION_COLUMN[by];
-  const rows = await db.query<{ key: string; impressions: number; revenue: string }>(
-    `SELECT ${column} AS key, sum(impressions)::int AS impressions, sum(revenue)::text AS revenue
-       FROM ad_impression_daily WHERE ${scopeWhere(scope, params, 'day')} GROUP BY 1 ORDER BY sum(revenue) DESC, 1`,
-    params,
-  );
+  const rows =
+    stored?.rows ??
+    (await db.query<{ key: string; impressions: number; revenue: string }>(
+      `SELECT ${column} AS key, sum(impressions)::int AS impressions, sum(revenue)::text AS revenue
+         FROM ad_impression_daily WHERE ${scopeWhere(scope, params, 'day')} GROUP BY 1 ORDER BY sum(revenue) DESC, 1`,
+      params,
+    ));
   if (by === 'day') {
     const byDay = new Map(rows.map((r) => [r.key, r]));
     return { rows: empty.map((e) => ({ ...e, impressions: num(byDay.get(e.key)?.impressions), revenue: num(byDay.get(e.key)?.revenue), dau: dauOf.get(e.key) ?? 0 })), dauDays, pending };
@@ -97,6 +111,11 @@ const INAPP_DAY = sumsOf({ revenue: 'sum(revenue)', purchases: 'count(*)', payer
 
 /** Purchases (one per transaction), revenue, payers and first-time payers per day. */
 export async function inappOverview(db: Db, scope: ReportScope): Promise<{ rows: InappDayRow[]; pending: number }> {
+  const store = columnStore();
+  if (store) {
+    const byDay = scope.apps.length ? await fromStore.purchaseDays(db, await store, scope) : new Map<string, InappDayRow>();
+    return { rows: everyDay(daysOf(scope.from, scope.to), byDay, { ...INAPP_DAY.zero, firstPayers: 0 }), pending: 0 };
+  }
   const pending = await refresh(db, scope);
   const byDay = new Map<string, InappDayRow>();
   if (scope.apps.length) {
@@ -120,6 +139,8 @@ export async function inappOverview(db: Db, scope: ReportScope): Promise<{ rows:
 
 /** Purchases, buyers and revenue per product over the range; buyers: the distinct buyers of the range. */
 export async function inappProducts(db: Db, scope: ReportScope): Promise<{ products: InappProductRow[]; buyers: number; pending: number }> {
+  const store = columnStore();
+  if (store) return { ...(scope.apps.length ? await fromStore.purchaseProducts(db, await store, scope) : { products: [], buyers: 0 }), pending: 0 };
   const pending = await refresh(db, scope);
   if (scope.apps.length === 0) return { products: [], buyers: 0, pending };
   const params: unknown[] = [];
@@ -148,6 +169,8 @@ export interface FirstPurchase {
 /** First purchases in the range (by the first purchase's day and attributes). */
 export async function firstPurchases(db: Sql, scope: ReportScope): Promise<FirstPurchase[]> {
   if (scope.apps.length === 0) return [];
+  const store = columnStore();
+  if (store) return fromStore.firstPurchaseFacts(db, await store, scope);
   const params: unknown[] = [];
   const apps = appsOnly(scope, params);
   const rows = await db.query<Record<string, unknown>>(
@@ -163,7 +186,7 @@ export async function firstPurchases(db: Sql, scope: ReportScope): Promise<First
 
 /** First purchases grouped by product, days since install (buckets) or level before (bands). */
 export async function firstIap(db: Db, scope: ReportScope, by: FirstIapGroup): Promise<{ rows: FirstIapRow[]; pending: number }> {
-  const pending = await refresh(db, scope);
+  const pending = columnStore() ? 0 : await refresh(db, scope);
   const groups = new Map<string, FirstIapRow>();
   // Buckets and bands are listed in order even when empty; products by payers.
   if (by === 'daysSinceInstall') for (const b of [...DAYS_SINCE_INSTALL_BUCKETS.map((b) => b.key), NO_INSTALL_BUCKET]) groups.set(b, emptyFirst(b));
@@ -211,10 +234,12 @@ const matches = (scope: ReportScope, e: { os: number; app_version: string; count
  * counted under the attributes of the event that last made it active.
  */
 export async function subscriptions(db: Db, scope: ReportScope, by: 'day' | 'product'): Promise<{ rows: SubscriptionRow[]; pending: number }> {
-  const pending = await refresh(db, scope);
+  const store = columnStore();
+  const pending = store ? 0 : await refresh(db, scope);
   const days = daysOf(scope.from, scope.to);
   const events: SubEvent[] = [];
-  if (scope.apps.length) {
+  if (scope.apps.length && store) events.push(...(await fromStore.subscriptionEvents(db, await store, scope)));
+  else if (scope.apps.length) {
     const params: unknown[] = [];
     events.push(
       ...(await db.query<SubEvent>(
@@ -270,11 +295,13 @@ export async function subscriptions(db: Db, scope: ReportScope, by: 'day' | 'pro
 /** Install cohorts of the range and, per window, how many had first reached the goal by install day + N (null until that day is over). */
 export async function cvr(db: Db, scope: ReportScope, goal: CvrGoal, now = nowMs()): Promise<{ cohorts: CvrCohort[]; pending: number }> {
   const last = CVR_WINDOWS[CVR_WINDOWS.length - 1]!;
-  const pending = await refresh(db, scope, last);
+  const store = columnStore();
+  const pending = store ? 0 : await refresh(db, scope, last);
   const today = reportDay(now);
-  const sizes = new Map<string, number>();
-  const reached = new Map<string, number>();
-  if (scope.apps.length) {
+  const fromColumns = store && scope.apps.length ? await fromStore.cvrCells(db, await store, scope, goal, last) : null;
+  const sizes = fromColumns?.sizes ?? new Map<string, number>();
+  const reached = fromColumns?.reached ?? new Map<string, number>();
+  if (scope.apps.length && !store) {
     const params: unknown[] = [];
     const where = scopeWhere(scope, params, 'install_day');
     for (const r of await db.query<{ day: string; n: number }>(`SELECT install_day::text AS day, count(*)::int AS n FROM app_users WHERE ${where} GROUP BY install_day`, params)) {
@@ -300,24 +327,29 @@ export async function cvr(db: Db, scope: ReportScope, goal: CvrGoal, now = nowMs
 
 /** Every app of the scope with data in the range, side by side (Main Data's and Retention's rollups). */
 export async function appMeasurement(db: Db, scope: ReportScope, now = nowMs()): Promise<{ lines: AppMeasurementLine[]; pending: number }> {
-  const pending = await refresh(db, scope, 7);
+  const store = columnStore();
+  const pending = store ? 0 : await refresh(db, scope, 7);
   if (scope.apps.length === 0) return { lines: [], pending };
   const today = reportDay(now);
   const days = daysOf(scope.from, scope.to);
   const params: unknown[] = [];
   const where = scopeWhere(scope, params, 'day');
-  const daily = await db.query<Record<string, unknown>>(
-    `SELECT app_id, day::text AS day, sum(installs)::int AS installs, sum(dau)::int AS dau, sum(sessions)::int AS sessions, sum(ad_revenue)::text AS ad_revenue,
-            sum(iap_revenue)::text AS iap_revenue, sum(payers)::int AS payers
-       FROM daily_metrics WHERE ${where} GROUP BY app_id, day`,
-    params,
-  );
+  const daily = store
+    ? await fromStore.appDays(db, await store, scope)
+    : await db.query<Record<string, unknown>>(
+        `SELECT app_id, day::text AS day, sum(installs)::int AS installs, sum(dau)::int AS dau, sum(sessions)::int AS sessions, sum(ad_revenue)::text AS ad_revenue,
+                sum(iap_revenue)::text AS iap_revenue, sum(payers)::int AS payers
+           FROM daily_metrics WHERE ${where} GROUP BY app_id, day`,
+        params,
+      );
   const retParams: unknown[] = [];
-  const retained = await db.query<{ app_id: string; install_day: string; n: number; users: number }>(
-    `SELECT app_id, install_day::text AS install_day, (day - install_day)::int AS n, sum(users)::int AS users FROM retention_daily
-      WHERE ${scopeWhere(scope, retParams, 'install_day')} AND day - install_day IN (1, 7) AND day < $${retParams.push(today)}::date GROUP BY 1, 2, 3`,
-    retParams,
-  );
+  const retained = store
+    ? await fromStore.appRetainedD1D7(db, await store, scope, today)
+    : await db.query<{ app_id: string; install_day: string; n: number; users: number }>(
+        `SELECT app_id, install_day::text AS install_day, (day - install_day)::int AS n, sum(users)::int AS users FROM retention_daily
+          WHERE ${scopeWhere(scope, retParams, 'install_day')} AND day - install_day IN (1, 7) AND day < $${retParams.push(today)}::date GROUP BY 1, 2, 3`,
+        retParams,
+      );
   const names = await db.query<{ id: string; name: string }>('SELECT id, name FROM apps WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb))', [JSON.stringify(scope.apps)]);
   const lines = new Map<string, AppMeasurementLine>();
   const lineOf = (appId: string) =>

@@ -20,7 +20,7 @@ const num = (v: unknown) => Number(v ?? 0);
 export const REFUSED = `has({refused:Array(String)}, concat(JSONExtractString(params, 'store'), '\\t', JSONExtractString(params, 'transactionId')))`;
 
 /** One row per active user and day of the range: the figures of user_days. */
-function userDaysSql(store: ColumnStore): string {
+export function userDaysSql(store: ColumnStore): string {
   return `SELECT app_id, day, user_id,
             argMax(os, (event_time, event_id)) AS u_os, argMax(app_version, (event_time, event_id)) AS u_version, argMax(country, (event_time, event_id)) AS u_country,
             countIf(name = 'session_start') AS sessions, countIf(name = 'session_end') AS session_ends, sumIf(duration, name = 'session_end') AS session_seconds,
@@ -31,14 +31,14 @@ function userDaysSql(store: ColumnStore): string {
 }
 
 /** Every user's install (first first_open up to `to`): day and attributes. */
-function installsSql(store: ColumnStore): string {
+export function installsSql(store: ColumnStore): string {
   return `SELECT app_id, user_id, f.1 AS install_day, f.2 AS i_os, f.3 AS i_version, f.4 AS i_country FROM (
             SELECT app_id, user_id, argMin((day, os, app_version, country), (event_time, event_id)) AS f
               FROM ${liveEvents(store, "app_id IN {apps:Array(String)} AND name = 'first_open' AND day <= {to:Date}")}
              GROUP BY app_id, user_id)`;
 }
 
-function baseParams(scope: Pick<StoreScope, 'apps' | 'from' | 'to'>, context: StoreContext): Record<string, unknown> {
+export function baseParams(scope: Pick<StoreScope, 'apps' | 'from' | 'to'>, context: StoreContext): Record<string, unknown> {
   return { apps: scope.apps, from: scope.from, to: scope.to, test_players: context.testPlayers, refused: context.refused };
 }
 

@@ -1,0 +1,95 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayStart, reportDay, utcDay } from '../../time/day';
+import { validateEvent, type ValidEvent } from '../events';
+import { openChdb } from './chdb-store';
+import { ingestToColumnStore } from './ingest';
+import { cvrCells, firstPurchaseFacts, purchaseDays, purchaseProducts } from './money-reports';
+import { ensureSchema } from './schema';
+import type { ColumnStore } from './types';
+
+/**
+ * The purchase reports on the column store on a hand-made set: a transaction reported twice, refused ones, a
+ * purchase in another currency (revenue is its USD value), a test player's purchase, levels before a purchase.
+ * The console's database is stood in for by the two lists a report asks it for (test players, refused purchases).
+ */
+const dir = mkdtempSync(join(tmpdir(), 'gsm-chdb-money-'));
+let store: ColumnStore;
+const now = Date.parse('2026-03-20T05:00:00Z');
+const noon = (day: string, s = 0) => dayStart(day) + 12 * 3_600_000 + s * 1000;
+let lists = { players: [] as { k: string }[], refused: [] as { k: string }[] };
+const db = { query: async (sql: string) => (sql.includes('FROM players') ? lists.players : lists.refused) } as never;
+const scope = { apps: ['m1'], from: '2026-03-10', to: '2026-03-12', os: 0, version: 'all', countries: [] as string[] };
+
+let seq = 0;
+function e(name: string, userId: string, time: number, params: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): ValidEvent {
+  const v = validateEvent({ id: `mv${++seq}`, name, userId, time, appVersion: '1.0', country: 'VN', params, ...extra }, 1, now);
+  if (!('id' in v)) throw new Error(v.reason);
+  return v;
+}
+const buy = (userId: string, time: number, t: string, productId: string, usd: number, extra: Record<string, unknown> = {}) =>
+  e('iap_purchase', userId, time, { productId, priceMicros: usd, currency: 'USD', revenueUsdMicros: usd, transactionId: t, store: 'google_play' }, extra);
+
+beforeAll(async () => {
+  store = await openChdb(join(dir, 'store'));
+  await ensureSchema(store);
+  const events = [
+    // a installs on the 10th and plays main level 3; on the 11th buys t1 in dong (worth $0.99), reported twice,
+    // then reaches level 5 and buys t-refused (refused by the store); buys t2 on the 12th.
+    e('first_open', 'a', noon('2026-03-10')), e('level_start', 'a', noon('2026-03-10', 5), { level: 3 }),
+    e('iap_purchase', 'a', noon('2026-03-11'), { productId: 'p', priceMicros: 25_000_000_000, currency: 'VND', revenueUsdMicros: 990_000, transactionId: 't1', store: 'google_play' }),
+    e('iap_purchase', 'a', noon('2026-03-11', 60), { productId: 'p', priceMicros: 25_000_000_000, currency: 'VND', revenueUsdMicros: 990_000, transactionId: 't1', store: 'google_play' }),
+    e('level_start', 'a', noon('2026-03-11', 30), { level: 5 }), buy('a', noon('2026-03-11', 120), 't-refused', 'q', 5_000_000),
+    buy('a', noon('2026-03-12'), 't2', 'q', 1_990_000),
+    // b installs on the 11th and buys t3 on the 12th from the US.
+    e('first_open', 'b', noon('2026-03-11'), {}, { country: 'US' }), buy('b', noon('2026-03-12', 9), 't3', 'p', 990_000, { country: 'US' }),
+    // c installs on the 10th; its only purchase is refused.
+    e('first_open', 'c', noon('2026-03-10')), buy('c', noon('2026-03-10', 50), 't-refused-c', 'p', 990_000),
+    // t, a test player, buys: never counted.
+    e('first_open', 't', noon('2026-03-10')), buy('t', noon('2026-03-11'), 't9', 'p', 9_990_000),
+  ];
+  await ingestToColumnStore(store, { appId: 'm1', os: 1 }, events, events.map((x) => reportDay(x.time)), events.map((x) => utcDay(x.deviceTime)), now);
+  lists = { players: [{ k: 'm1\tt' }], refused: [{ k: 'google_play\tt-refused' }, { k: 'google_play\tt-refused-c' }] };
+}, 60_000);
+afterAll(async () => {
+  await store?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('money reports on the column store', () => {
+  it('Inapp Overview: a transaction once, on its first event, at its USD value; refused and test purchases left out', async () => {
+    expect(Object.fromEntries(await purchaseDays(db, store, scope))).toEqual({
+      '2026-03-11': { day: '2026-03-11', revenue: 990_000, purchases: 1, payers: 1, firstPayers: 1 },
+      '2026-03-12': { day: '2026-03-12', revenue: 2_980_000, purchases: 2, payers: 2, firstPayers: 1 },
+    });
+    expect(Object.fromEntries(await purchaseDays(db, store, { ...scope, countries: ['US'] }))).toEqual({
+      '2026-03-12': { day: '2026-03-12', revenue: 990_000, purchases: 1, payers: 1, firstPayers: 1 },
+    });
+  });
+
+  it('Inapp: per product, most revenue first, and the distinct buyers of the range', async () => {
+    expect(await purchaseProducts(db, store, scope)).toEqual({
+      products: [
+        { productId: 'q', purchases: 1, buyers: 1, revenue: 1_990_000 },
+        { productId: 'p', purchases: 2, buyers: 2, revenue: 1_980_000 },
+      ],
+      buyers: 2,
+    });
+  });
+
+  it('First IAP: days since install and the highest main level played before the first purchase (not after it)', async () => {
+    const facts = await firstPurchaseFacts(db, store, scope);
+    expect(facts.sort((x, y) => y.levelBefore - x.levelBefore)).toEqual([
+      { productId: 'p', revenue: 990_000, daysSinceInstall: 1, levelBefore: 3 },
+      { productId: 'p', revenue: 990_000, daysSinceInstall: 1, levelBefore: 0 },
+    ]);
+  });
+
+  it('CVR purchase goal: the first purchase event converts, a refused one too (as PostgreSQL’s user_firsts counts it)', async () => {
+    const { reached, sizes } = await cvrCells(db, store, scope, 'purchase', 30);
+    expect(Object.fromEntries(sizes)).toEqual({ '2026-03-10': 2, '2026-03-11': 1 });
+    expect(Object.fromEntries(reached)).toEqual({ '2026-03-10|0': 1, '2026-03-10|1': 1, '2026-03-11|1': 1 });
+  });
+});
