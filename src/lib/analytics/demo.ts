@@ -1,7 +1,7 @@
 import { compareVersions } from '../versions';
 import { tunables, type Tunables } from '../server/config';
 import type { Db } from '../server/db';
-import { ingestEvents } from './ingest';
+import { BULK_WRITE_EVENTS, ingestEvents } from './ingest';
 import { rollupFirstRange } from './rollup-range';
 import { simulateStudio, type SimApp, type SimBatch } from './simulator';
 import { nowMs } from '../time/clock';
@@ -52,7 +52,7 @@ export async function seedDemoTelemetry(db: Db, options: Tunables['demoTelemetry
 }
 
 /** Events per write of the demo studio: one statement (and one COPY on PGlite) per this many. */
-export const DEMO_WRITE_EVENTS = 5000;
+export const DEMO_WRITE_EVENTS = BULK_WRITE_EVENTS;
 
 /**
  * The simulated SDK batches written through the ingestion service, gathered per app platform into writes of

@@ -76,6 +76,9 @@ export async function ingestBatch(db: Db, app: SdkApp, events: readonly unknown[
   return ingestEvents(db, app, events, now);
 }
 
+/** Events per write of the console's own bulk senders (the demo studio): one statement (one COPY on PGlite) each. */
+export const BULK_WRITE_EVENTS = 5000;
+
 /**
  * What ingestBatch does, without the SDK's batch limit: for the console's own senders (the demo studio writes
  * several thousand events per statement, which costs the embedded database far less per event than 500).
