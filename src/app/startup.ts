@@ -52,7 +52,7 @@ async function start(): Promise<Db> {
     await writePgliteTemplate(db, config.pgliteWriteTemplate);
     // The console answers as soon as the accounts exist; the demo studio (events, rollups, finance, live-ops)
     // is seeded after, in the background: a newcomer signs in within seconds, and a banner says the figures
-    // are still coming (README: the first answer within 30 s).
+    // are still coming (docs/performance.md: the first answer within 30 s).
     demoDue = await seedCore(db, config, seeds, hashes);
     await registerJobs(db);
     // A job claimed by a process that died (kill -9, a crash) runs again at once instead of waiting out its lease.
