@@ -80,7 +80,7 @@ try {
   whilePreparing.sort((a, b) => a - b);
   const p = (q) => (whilePreparing.length ? whilePreparing[Math.min(whilePreparing.length - 1, Math.floor(q * whilePreparing.length))].toFixed(0) : '–');
   const rows = [
-    ['first answer of /login (migrations, demo accounts)', `${firstLogin.toFixed(1)} s`, '≤ 30 s'],
+    ['first answer of /login (migrations, demo accounts)', `${firstLogin.toFixed(1)} s`, `≤ 30 s${firstLogin > 30 ? ' **not met**' : ''}`],
     [`/login while the demo studio is seeded (${whilePreparing.length} requests, p50 / p95 / max${dropped ? `; ${dropped} connections dropped` : ''})`, `${p(0.5)} / ${p(0.95)} / ${p(1)} ms`, ''],
     ['demo studio ready (events, rollups, house ads, finance, live-ops)', `${ready.toFixed(1)} s`, `≤ 60 s${ready > 60 ? ' **not met**' : ''}`],
   ];

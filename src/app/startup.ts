@@ -7,7 +7,7 @@ import { serverConfig } from '../lib/server/config';
 import { openDatabase, type Db } from '../lib/server/db';
 import { yielding } from '../lib/server/db/sql';
 import { migrate } from '../lib/server/db/migrate';
-import { seedCore, seedDemoAreas } from '../lib/server/db/seed';
+import { seedCore, seedDemoAreas, seedPasswordHashes } from '../lib/server/db/seed';
 import { setDemoPreparation } from '../lib/server/demo-state';
 import { areas } from './server';
 
@@ -43,13 +43,17 @@ async function start(): Promise<Db> {
   const seeds = areas.flatMap((a) => (a.seed ? [a.seed] : []));
   let demoDue = false;
   try {
+    // A database without tables is a first start: the accounts' password hashes are made while it migrates.
+    const fresh = (await db.one<{ fresh: boolean }>(`SELECT to_regclass('public.accounts') IS NULL AS fresh`))?.fresh ?? false;
+    const hashes = fresh ? seedPasswordHashes(config) : undefined;
+    hashes?.catch(() => undefined); // its error (no root password) is reported by seedCore, which awaits it
     const applied = await migrate(db);
     if (applied.length) console.log(`[db] applied migrations: ${applied.join(', ')}`);
     await writePgliteTemplate(db, config.pgliteWriteTemplate);
     // The console answers as soon as the accounts exist; the demo studio (events, rollups, finance, live-ops)
     // is seeded after, in the background: a newcomer signs in within seconds, and a banner says the figures
-    // are still coming (README: the first answer within 30 s).
-    demoDue = await seedCore(db, config, seeds);
+    // are still coming (docs/performance.md: the first answer within 30 s).
+    demoDue = await seedCore(db, config, seeds, hashes);
     await registerJobs(db);
     // A job claimed by a process that died (kill -9, a crash) runs again at once instead of waiting out its lease.
     const released = await releaseDeadClaims(db, { all: db.kind === 'pglite' });

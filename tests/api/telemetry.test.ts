@@ -332,7 +332,17 @@ describe('metrics on a hand-made event set (docs/metrics.md)', () => {
     const xlsx = await download('/api/analytic/mainData/export', `${query}&format=xlsx`);
     expect(xlsx.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const expected = mainDataTable(data.rows);
-    expect(expected.rows).toHaveLength(4); // A, B, C and the total line
+    expect(expected.rows).toHaveLength(5); // A, B, C, the Total line and the line naming how each Total is formed
+    // The Total line says what each cell is, as the screen does in its cells: the words on a line of their own
+    // (the cells stay numbers), from each column's aggregate.
+    expect(expected.rows.slice(3)).toEqual([
+      ['Total', 3, 2.3, 1.14, 84, 0.57, 0.05, 6.97, 0.7, 1.0031, 3.49, 28.57],
+      ['Total formed as', 'Sum', 'Average', 'Ratio of sums', 'Ratio of sums', 'Ratio of sums', 'Sum', 'Sum', 'Average', 'Ratio of sums', 'Ratio of sums', 'Ratio of sums'],
+    ]);
+    expect((await csv.text()).split('\r\n').slice(4, 6)).toEqual([
+      'Total,3,2.3,1.14,84,0.57,0.05,6.97,0.7,1.0031,3.49,28.57',
+      'Total formed as,Sum,Average,Ratio of sums,Ratio of sums,Ratio of sums,Sum,Sum,Average,Ratio of sums,Ratio of sums,Ratio of sums',
+    ]);
     await expectExportsEqual('/api/analytic/mainData/export', query, 'main-data', expected);
     // No app asked: every app the account sees, said as such.
     const everyApp = await download('/api/analytic/mainData/export', `from=${A}&to=${C}&format=xlsx`);

@@ -94,6 +94,10 @@ test('Main Data\'s Total line names what is not a sum, marks today so far, and i
   expect((file as Download).suggestedFilename()).toBe(`main-data_all-apps_${formatDay(from)}_${formatDay(to)}.csv`);
   const csv = readFileSync((await (file as Download).path())!, 'utf8');
   expect(csv).toContain(`\n${formatDay(from)},`);
+  // The file says what the Total cells are, as the screen does (a line of its own: the cells stay numbers).
+  const lines = csv.split('\r\n');
+  expect(lines.at(-3)).toMatch(/^Total,/);
+  expect(lines.at(-2)).toBe('Total formed as,Sum,Average,Ratio of sums,Ratio of sums,Ratio of sums,Sum,Sum,Average,Ratio of sums,Ratio of sums,Ratio of sums');
 });
 
 test('the Apps filter looks and answers the same on every report, says All, and Escape leaves focus in it', async ({ page }) => {

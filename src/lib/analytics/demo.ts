@@ -1,17 +1,17 @@
 import { compareVersions } from '../versions';
 import { tunables, type Tunables } from '../server/config';
 import type { Db } from '../server/db';
-import { ingestBatch } from './ingest';
+import { BULK_WRITE_EVENTS, ingestEvents } from './ingest';
 import { rollupFirstRange } from './rollup-range';
-import { simulateStudio, type SimApp } from './simulator';
+import { simulateStudio, type SimApp, type SimBatch } from './simulator';
 import { nowMs } from '../time/clock';
 import { seedDemoExperiments } from '../experiments/demo';
 
 /**
  * The demo studio: a small simulated history on the demo apps, seeded once with the demo data so that
  * the analytics screens and the dashboard have figures on a fresh database. Events go through the same
- * validation and write path as the SDK endpoint (in process, without HTTP), then are rolled up over the
- * whole range at once (rollup-range.ts).
+ * validation and write path as the SDK endpoint (in process, without HTTP, in larger batches: writeDemoEvents),
+ * then are rolled up over the whole range at once (rollup-range.ts).
  * DEMO_TELEMETRY=0 skips it; DEMO_TELEMETRY_USERS and DEMO_TELEMETRY_DAYS size it (src/lib/server/config.ts).
  */
 export async function seedDemoTelemetry(db: Db, options: Tunables['demoTelemetry'] = tunables().demoTelemetry): Promise<void> {
@@ -39,12 +39,8 @@ export async function seedDemoTelemetry(db: Db, options: Tunables['demoTelemetry
     if (app.platforms.length === 0) apps.delete(app.appId);
   }
   if (apps.size === 0 || users <= 0) return;
-  let events = 0;
   const now = nowMs();
-  for (const batch of simulateStudio({ apps: [...apps.values()], users, days, seed: 2026, now })) {
-    const result = await ingestBatch(db, { appId: batch.appId, os: batch.os }, batch.events, now);
-    events += result.accepted;
-  }
+  const events = await writeDemoEvents(db, simulateStudio({ apps: [...apps.values()], users, days, seed: 2026, now }), now);
   await seedDemoExperiments(db, now, users);
   const ingested = performance.now();
   // Set-based over the whole range (the tables are empty of these apps): one pass, not one per day.
@@ -53,4 +49,32 @@ export async function seedDemoTelemetry(db: Db, options: Tunables['demoTelemetry
   console.log(
     `[db] seeded demo telemetry: ${events} events from ${users} players over ${days} days (${ms(ingested - started)} ms), ${rollup.appDays} app-days rolled up${rollup.range ? ' at once' : ' day by day'} (${ms(performance.now() - ingested)} ms)`,
   );
+}
+
+/** Events per write of the demo studio: one statement (and one COPY on PGlite) per this many. */
+export const DEMO_WRITE_EVENTS = BULK_WRITE_EVENTS;
+
+/**
+ * The simulated SDK batches written through the ingestion service, gathered per app platform into writes of
+ * DEMO_WRITE_EVENTS: the same validation and the same insert as the SDK endpoint (ingestEvents), so the same
+ * rows (demo.test.ts compares them), with a twentieth of the statements and, on PGlite, the rows COPYed
+ * instead of parsed as literal VALUES. Answers the events accepted.
+ */
+export async function writeDemoEvents(db: Db, batches: Iterable<SimBatch>, now: number): Promise<number> {
+  const pending = new Map<string, { appId: string; os: number; events: unknown[] }>();
+  let accepted = 0;
+  const write = async (key: string) => {
+    const group = pending.get(key)!;
+    pending.delete(key);
+    accepted += (await ingestEvents(db, { appId: group.appId, os: group.os }, group.events, now)).accepted;
+  };
+  for (const batch of batches) {
+    const key = `${batch.appId}\u0000${batch.os}`;
+    const group = pending.get(key) ?? { appId: batch.appId, os: batch.os, events: [] };
+    pending.set(key, group);
+    group.events.push(...batch.events);
+    if (group.events.length >= DEMO_WRITE_EVENTS) await write(key);
+  }
+  for (const key of [...pending.keys()]) await write(key);
+  return accepted;
 }

@@ -73,6 +73,17 @@ const LAST_SEEN_GRANULARITY_MS = 60_000;
  */
 export async function ingestBatch(db: Db, app: SdkApp, events: readonly unknown[], now = nowMs()): Promise<IngestResult> {
   if (events.length > MAX_BATCH_EVENTS) throw new HttpError(413, `A batch holds at most ${MAX_BATCH_EVENTS} events (got ${events.length}).`);
+  return ingestEvents(db, app, events, now);
+}
+
+/** Events per write of the console's own bulk senders (the demo studio): one statement (one COPY on PGlite) each. */
+export const BULK_WRITE_EVENTS = 5000;
+
+/**
+ * What ingestBatch does, without the SDK's batch limit: for the console's own senders (the demo studio writes
+ * several thousand events per statement, which costs the embedded database far less per event than 500).
+ */
+export async function ingestEvents(db: Db, app: SdkApp, events: readonly unknown[], now = nowMs()): Promise<IngestResult> {
   const result: IngestResult = { accepted: 0, duplicates: 0, rejected: [], clamped: [], dropped: [], flagged: [] };
   const valid: ValidEvent[] = [];
   const sentDays: string[] = [];
@@ -120,9 +131,12 @@ export async function ingestBatch(db: Db, app: SdkApp, events: readonly unknown[
   const receivedAt = new Date(now).toISOString();
   const versionRows = versionUpdates(db, app, valid);
   const params: unknown[] = [app.appId, app.os, receivedAt];
-  const input = db.kind === 'postgres' ? jsonInput(valid, days, sentDays, params) : valuesInput(valid, days, sentDays);
+  // More than an SDK batch (the console's own bulk senders) on PGlite: the rows are COPYed into a staging table.
+  const staged = db.kind === 'pglite' && valid.length > MAX_BATCH_EVENTS;
+  const input = db.kind === 'postgres' ? jsonInput(valid, days, sentDays, params) : staged ? STAGED_INPUT : valuesInput(valid, days, sentDays);
 
   const stored = await db.transaction(async (tx) => {
+    if (staged) await stageRows(tx, valid, days, sentDays);
     const inserted = await tx.query<{ day: string; n: number }>(
       `WITH input AS (${input}),
        keyed AS MATERIALIZED (SELECT i.*, md5($1 || ':' || i.event_id)::uuid AS key FROM input i),
@@ -207,6 +221,30 @@ function valuesInput(valid: readonly ValidEvent[], days: readonly string[], sent
   );
   return `SELECT * FROM (VALUES ${rows.join(',')}) AS v(${INPUT_COLUMNS})`;
 }
+
+/**
+ * PGlite, a bulk batch (more than MAX_BATCH_EVENTS): the rows in CSV through COPY into a staging table that
+ * lives for the transaction, read by the same insert as the other forms. COPY converts each cell by its column's
+ * type without the SQL parser, which a VALUES list of thousands of literal rows goes through cell by cell.
+ */
+const STAGED_INPUT = 'SELECT * FROM ingest_staging';
+
+async function stageRows(tx: Sql, valid: readonly ValidEvent[], days: readonly string[], sentDays: readonly string[]): Promise<void> {
+  if (!tx.copyFrom) throw new Error('A bulk batch on PGlite needs COPY (Sql.copyFrom).');
+  await tx.exec(
+    `CREATE TEMP TABLE IF NOT EXISTS ingest_staging (day date, sent_day date, user_id text, name text, event_time timestamptz, event_id text,
+       app_version text, sdk_version text, country text, flags smallint, device_time timestamptz, params text) ON COMMIT DELETE ROWS`,
+  );
+  // Every text quoted (an unquoted empty field is NULL in CSV): a NULL device time is the only empty field.
+  const rows = valid.map(
+    (e, i) =>
+      `${days[i]},${sentDays[i]},${csvText(e.userId)},${csvText(e.name)},${new Date(e.time).toISOString()},${csvText(e.id)},${csvText(e.appVersion)},${csvText(e.sdkVersion)},` +
+      `${csvText(e.country)},${flagsOf(e)},${e.flag ? new Date(e.deviceTime).toISOString() : ''},${csvText(JSON.stringify(e.params))}`,
+  );
+  await tx.copyFrom(`COPY ingest_staging (${INPUT_COLUMNS}) FROM '/dev/blob' WITH (FORMAT csv)`, rows.join('\n'));
+}
+
+const csvText = (value: string): string => `"${value.replaceAll('"', '""')}"`;
 
 interface VersionRow {
   version: string;

@@ -1,6 +1,5 @@
 import { addDays, reportDay } from '../time/day';
-import { ingestBatch } from '../analytics/ingest';
-import { MAX_BATCH_EVENTS } from '../analytics/contract';
+import { BULK_WRITE_EVENTS, ingestEvents } from '../analytics/ingest';
 import { compareVersions } from '../versions';
 import type { Db } from '../server/db';
 import type { Variant } from './contract';
@@ -37,6 +36,7 @@ export async function seedDemoExperiments(db: Db, now: number, users: number): P
     );
     const events = simulateExperiment({ experimentId: row!.id, variants: spec.variants, lift: spec.lift, players, startDay, now, seed: 16 - index, os: 1, country: country(index), appVersion: app.version, sdkVersion: app.sdk_version, prefix: `p_demoab${row!.id}x` });
     const key = await db.one<{ os: number }>('SELECT os FROM app_os WHERE app_id = $1 AND os = 1', [app.app_id]);
-    for (let i = 0; i < events.length; i += MAX_BATCH_EVENTS) await ingestBatch(db, { appId: app.app_id, os: Number(key!.os) }, events.slice(i, i + MAX_BATCH_EVENTS), now);
+    // In bulk writes, as the demo studio's other events (writeDemoEvents): the ingestion's validation and insert.
+    for (let i = 0; i < events.length; i += BULK_WRITE_EVENTS) await ingestEvents(db, { appId: app.app_id, os: Number(key!.os) }, events.slice(i, i + BULK_WRITE_EVENTS), now);
   }
 }

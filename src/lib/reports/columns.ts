@@ -13,8 +13,11 @@ export type Unit = 'count' | 'usd' | 'pct' | 'sec' | 'ratio';
  */
 export type Aggregate = 'sum' | 'average' | 'ratio';
 
-/** The words a Total cell carries for its aggregate; none for a sum (the line is the Total). */
-export const AGGREGATE_LABELS: Record<Aggregate, string | null> = { sum: null, average: 'Average', ratio: 'Ratio of sums' };
+/** What each aggregate is called, on screen and in exports (one wording). */
+export const AGGREGATE_NAMES: Record<Aggregate, string> = { sum: 'Sum', average: 'Average', ratio: 'Ratio of sums' };
+
+/** The words a Total cell carries on screen for its aggregate; none for a sum (the line is the Total). */
+export const AGGREGATE_LABELS: Record<Aggregate, string | null> = { sum: null, average: AGGREGATE_NAMES.average, ratio: AGGREGATE_NAMES.ratio };
 
 /** A figure of a row and of the range. `total` is null where a column has no meaningful total. */
 export interface Measure<R> {

@@ -1,6 +1,6 @@
 import { formatDay } from '../time/format';
 import { REPORT_TIME_ZONE_LABEL, REPORT_TIME_ZONE_OFFSET } from '../time/zone';
-import { round, titleWithUnit, type Aggregate, type ReportColumn, type Unit } from './columns';
+import { AGGREGATE_NAMES, round, titleWithUnit, type Aggregate, type ReportColumn, type Unit } from './columns';
 
 /**
  * The table a report shows, as numbers: the screen formats it, the exports write it. Building both from
@@ -94,14 +94,34 @@ export function exportDay(value: string, dates: ExportDates): string {
   return dates === 'machine' ? `${value}T00:00:00${REPORT_TIME_ZONE_OFFSET}` : formatDay(value);
 }
 
-/** The export's header and rows: the table's rows in data order, then the Total; days written by `dates`. */
+/** The first cell of the export's line that names each Total cell's aggregate. */
+export const TOTAL_KINDS_LABEL = 'Total formed as';
+
+/**
+ * The line under an export's Total that says what each Total cell is, as the screen labels it in the cell
+ * ("Average", "Ratio of sums"; "Sum" where the screen shows none): a file keeps its numbers numeric, so the
+ * words go on a line of their own. Only where some Total cell is not a sum; otherwise "Total" says it all.
+ */
+export function totalKinds(table: ReportTable): Cell[] | null {
+  const total = table.total;
+  if (!total) return null;
+  const kinds = table.columns.map((c, i) => (i > 0 && c.aggregate && total[i] !== null && total[i] !== undefined ? c.aggregate : null));
+  if (!kinds.some((k) => k !== null && k !== 'sum')) return null;
+  return [TOTAL_KINDS_LABEL, ...kinds.slice(1).map((k) => (k ? AGGREGATE_NAMES[k] : null))];
+}
+
+/**
+ * The export's header and rows: the table's rows in data order, then the Total and, where a Total cell is an
+ * average or a ratio of sums, the line naming each cell's aggregate (totalKinds); days written by `dates`.
+ */
 export function exportGrid(table: ReportTable, dates: ExportDates = 'display'): { header: string[]; rows: Cell[][] } {
   const dayColumns = table.columns.map((c) => c.unit === 'day');
   const write = (row: Cell[]) => row.map((cell, i) => (dayColumns[i] && typeof cell === 'string' ? exportDay(cell, dates) : cell));
+  const kinds = totalKinds(table);
   return {
     // A column per day (Counter Horizontal) is titled by its day.
     header: table.columns.map((c) => (c.exportLabel ? exportDay(c.exportLabel, dates) : c.unit === 'text' ? c.label : c.unit === 'day' ? `${c.label} (${REPORT_TIME_ZONE_LABEL})` : titleWithUnit(c.label, c.unit))),
-    rows: (table.total ? [...table.rows, table.total] : table.rows).map(write),
+    rows: [...table.rows.map(write), ...(table.total ? [write(table.total)] : []), ...(kinds ? [kinds] : [])],
   };
 }
 

@@ -50,15 +50,24 @@ export async function openMemoryPglite(loadDump?: Blob): Promise<Db> {
 }
 
 /** The queries and transactions of a PGlite (on disk or in memory), through its prepared statements. */
-async function pgliteQueries(client: PGlite): Promise<Pick<Db, 'kind' | 'query' | 'one' | 'exec' | 'transaction'>> {
+async function pgliteQueries(client: PGlite): Promise<Pick<Db, 'kind' | 'query' | 'one' | 'exec' | 'copyFrom' | 'transaction'>> {
   const statements = await pgliteStatements(client);
   const turn = oldestFirst();
   return {
     kind: 'pglite',
     ...makeSql((text, params) => turn(() => statements.query(text, params)), (text) => turn(() => client.exec(text))),
+    copyFrom: (statement, data) => turn(async () => void (await client.query(statement, [], { blob: new Blob([data]) }))),
     // Inside PGlite's transaction (its lock held, the turn taken once for the whole), the same prepared
-    // statements; `tx` only for its exec.
-    transaction: (fn) => turn(() => client.transaction((tx) => fn(makeSql((text, params) => statements.query(text, params, true), (text) => tx.exec(text))))),
+    // statements; `tx` only for its exec and COPY.
+    transaction: (fn) =>
+      turn(() =>
+        client.transaction((tx) =>
+          fn({
+            ...makeSql((text, params) => statements.query(text, params, true), (text) => tx.exec(text)),
+            copyFrom: async (statement, data) => void (await tx.query(statement, [], { blob: new Blob([data]) })),
+          }),
+        ),
+      ),
   };
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMemoryPglite } from './open';
-import { PREPARED_MAX, postgresStatements } from './prepared';
+import { ONE_OFF_TEXT_CHARS, PREPARED_MAX, postgresStatements } from './prepared';
 import type { Db } from './sql';
 
 /** The embedded database's queries go through named statements (prepared.ts): same answers as plain text. */
@@ -9,7 +9,7 @@ describe('prepared statements on PGlite', () => {
   beforeAll(async () => {
     db = await openMemoryPglite();
     await db.exec(`CREATE TABLE things (id int PRIMARY KEY, name text NOT NULL, tags jsonb, at timestamptz, n bigint)`);
-  });
+  }, 60_000);
   afterAll(() => db.close());
 
   it('answers each call with its own parameters, every type as plain text would', async () => {
@@ -40,6 +40,19 @@ describe('prepared statements on PGlite', () => {
       }),
     ).rejects.toThrow('undo');
     expect(await db.one('SELECT name FROM things WHERE id = $1', [1])).toEqual({ name: 'one' });
+  });
+
+  it('runs a text longer than ONE_OFF_TEXT_CHARS (a batch of literal rows) unnamed: answered, never kept', async () => {
+    const kept = 'SELECT name FROM pg_prepared_statements';
+    const select = 'SELECT id FROM things WHERE id = $1';
+    await db.one(select, [1]);
+    const before = (await db.query<{ name: string }>(kept)).map((r) => r.name).sort();
+    const rows = Array.from({ length: 2000 }, (_, i) => `(${i}, 'row ${i}')`).join(',');
+    const text = `SELECT count(*)::int AS n, max(v)::int AS top FROM (VALUES ${rows}) AS x(v, label) WHERE v >= $1`;
+    expect(text.length).toBeGreaterThan(ONE_OFF_TEXT_CHARS);
+    expect(await db.one(text, [1000])).toEqual({ n: 1000, top: 1999 });
+    expect(await db.transaction((tx) => tx.one(text, [1990]))).toEqual({ n: 10, top: 1999 });
+    expect((await db.query<{ name: string }>(kept)).map((r) => r.name).sort()).toEqual(before);
   });
 
   it(`keeps at most ${PREPARED_MAX} texts, the least recently used closed first; a closed one is prepared again`, async () => {

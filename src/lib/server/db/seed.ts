@@ -19,13 +19,11 @@ export interface AreaSeed {
  * Answers true when it seeded demo data, so the areas' demo rows are still to come (`seedDemoAreas`, which
  * start-up runs in the background).
  */
-export async function seedCore(db: Db, config: ServerConfig, seeds: readonly AreaSeed[] = []): Promise<boolean> {
+export async function seedCore(db: Db, config: ServerConfig, seeds: readonly AreaSeed[] = [], early?: Promise<string[]>): Promise<boolean> {
   const { n } = (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM accounts')) ?? { n: 0 };
   if (n > 0) return false;
   const root = config.demoData ? null : productionRoot(config);
-  const hashes = config.demoData
-    ? await Promise.all(demoAccounts.map(() => hashPassword(config.demoPassword)))
-    : [await hashPassword(root!.password)];
+  const hashes = await (early ?? seedPasswordHashes(config));
   await db.transaction(async (tx) => {
     for (const role of baseRoles) {
       await tx.query(
@@ -62,6 +60,15 @@ export async function seedCore(db: Db, config: ServerConfig, seeds: readonly Are
   if (!config.demoData) return false;
   console.log(`[db] seeded demo data: ${demoAccounts.length} accounts, ${demoApps.length} apps, ${demoTeams.length} teams`);
   return true;
+}
+
+/**
+ * The password hashes of the accounts seedCore creates (the demo accounts, or the first root), in its order.
+ * Start-up begins them while the migrations run: scrypt works on libuv's threads, the migrations on this one.
+ */
+export function seedPasswordHashes(config: ServerConfig): Promise<string[]> {
+  if (config.demoData) return Promise.all(demoAccounts.map(() => hashPassword(config.demoPassword)));
+  return (async () => [await hashPassword(productionRoot(config).password)])();
 }
 
 /** Each area's demo rows, in the composition root's order (telemetry, house ads, finance, …). */

@@ -10,6 +10,11 @@ export interface Sql {
   one<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T | undefined>;
   /** Runs one or more statements without parameters (migrations). */
   exec(text: string): Promise<void>;
+  /**
+   * PGlite only: a `COPY … FROM '/dev/blob'` statement fed with `data` (the demo studio's bulk load, ingest.ts:
+   * COPY reads rows without the SQL parser, which a literal VALUES list of thousands of rows goes through).
+   */
+  copyFrom?(statement: string, data: string): Promise<void>;
 }
 
 /** What a listener hears: each notification, and whether it can hear them at all right now. */
@@ -69,10 +74,12 @@ export function joinTransaction(tx: Sql, kind: Db['kind']): Db {
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function yieldingSql(sql: Sql): Sql {
+  const copyFrom = sql.copyFrom?.bind(sql);
   return {
     query: async (text, params) => (await nextTurn(), sql.query(text, params)),
     one: async (text, params) => (await nextTurn(), sql.one(text, params)),
     exec: async (text) => (await nextTurn(), sql.exec(text)),
+    ...(copyFrom ? { copyFrom: async (statement: string, data: string) => (await nextTurn(), copyFrom(statement, data)) } : {}),
   };
 }
 
