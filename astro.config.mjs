@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { precompressDir } from './src/lib/server/precompressed.ts';
-import { clientChunkOf } from './src/lib/ui/client-chunks.ts';
+import { CLIENT_CHUNKS, clientChunkOf } from './src/lib/ui/client-chunks.ts';
 import { primeIconsCss } from './src/lib/ui/prime-icons-inline.ts';
 import { primeComponents, primeRuntimeStyles, systemFontTheme, trimPrimeTheme, usedPrimeComponents } from './src/lib/ui/prime-theme-trim.ts';
 
@@ -71,7 +71,10 @@ function clientChunks() {
     name: 'gsm:client-chunks',
     configEnvironment(name) {
       if (name !== 'client') return;
-      return { build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: (/** @type {string} */ id) => clientChunkOf(id) }] } } } } };
+      // One group a file, the shell first: a group takes its modules' dependencies along, so the shell's stores
+      // must be taken before the requester (which imports the toast store) can take them.
+      const groups = CLIENT_CHUNKS.map((name, i) => ({ name, priority: CLIENT_CHUNKS.length - i, test: (/** @type {string} */ id) => clientChunkOf(id) === name }));
+      return { build: { rolldownOptions: { output: { codeSplitting: { groups } } } } };
     },
   };
 }
@@ -111,6 +114,19 @@ function compressedDelivery(adapter) {
   return precompress;
 }
 
+/**
+ * `client:interaction`: hydrate an island when the person first reaches for it (src/lib/ui/hydrate-on-interaction.ts).
+ * @returns {import('astro').AstroIntegration}
+ */
+function hydrateOnInteraction() {
+  return {
+    name: 'gsm:client-interaction',
+    hooks: {
+      'astro:config:setup': ({ addClientDirective }) => addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('./src/lib/ui/hydrate-on-interaction.ts', import.meta.url)) }),
+    },
+  };
+}
+
 // Middleware mode: the adapter renders with the app only; src/lib/server/entry.ts is the standalone server
 // around it (static files from an index made at start-up, then the app).
 const adapter = node({ mode: 'middleware' });
@@ -118,7 +134,7 @@ const adapter = node({ mode: 'middleware' });
 export default defineConfig({
   output: 'server',
   adapter,
-  integrations: [react(), compressedDelivery(adapter)],
+  integrations: [react(), compressedDelivery(adapter), hydrateOnInteraction()],
   server: { port: 4321, host: 'localhost' },
   // Screen CSS always as files, never inlined into the page: a file is fetched once and kept (hashed names,
   // immutable caching), where inlined CSS was sent again with every page and its hash computed again for

@@ -20,7 +20,7 @@ function packagePath(id: string): string | null {
  * small stores and helpers of the shell. One file, fetched once and cached immutably.
  */
 const SHELL_PACKAGES = /^(react|react-dom|scheduler|@astrojs\/react|nanostores|@nanostores\/react)\//;
-const SHELL_MODULES = /\/src\/lib\/(ui\/(toast-store|layout-store|layout-settings|visited-views|query-selection|local-session|prime)|alerts\/store|posts\/store|http\/messages|permissions|error-message)\.ts$/;
+const SHELL_MODULES = /\/src\/lib\/(ui\/(toast-store|layout-store|layout-settings|visited-views|query-selection|local-session)|alerts\/store|posts\/store|http\/messages|permissions|error-message)\.ts$/;
 
 const BUNDLER_HELPERS = /^\0(rolldown\/runtime|vite\/preload-helper)\.js$/;
 
@@ -37,6 +37,9 @@ const REQUESTER_MODULES = /\/src\/lib\/(contract|http\/(client|requester|issues)
 /** Dates and numbers as the console shows them: dayjs and its plugins with our formatting. */
 const TIME_PACKAGES = /^dayjs\//;
 const TIME_MODULES = /\/src\/lib\/(time\/[^/]+|numbers)\.ts$/;
+
+/** The groups, in the order they take their modules (and those modules' dependencies). */
+export const CLIENT_CHUNKS = ['shell', 'format', 'prime-core', 'requester'] as const;
 
 /** The group (output file name) a module of the client build belongs to, or null for automatic chunking. */
 export function clientChunkOf(id: string): string | null {
