@@ -29,7 +29,7 @@ export default function CompactBoard({ initial }: { initial?: { posts: Post[]; r
         setRead(board.read);
       })
       .catch(() => setPosts([]));
-  }, []);
+  }, [initial]);
 
   function open(post: Post) {
     if (read.includes(post.id)) return;

@@ -4,10 +4,10 @@ import { clientChunkOf } from './client-chunks';
 const nm = (path: string) => `/repo/node_modules/${path}`;
 
 describe('the browser files modules are grouped into', () => {
-  it('puts React, its renderer, the stores and the bundler helpers in the shell', () => {
-    expect(clientChunkOf(nm('react-dom/cjs/react-dom-client.production.js'))).toBe('shell');
-    expect(clientChunkOf(nm('react/jsx-runtime.js'))).toBe('shell');
-    expect(clientChunkOf(nm('@astrojs/react/dist/client.js'))).toBe('shell');
+  it('puts React and its renderer in one file, the stores and the bundler helpers in the shell', () => {
+    expect(clientChunkOf(nm('react-dom/cjs/react-dom-client.production.js'))).toBe('react');
+    expect(clientChunkOf(nm('react/jsx-runtime.js'))).toBe('react');
+    expect(clientChunkOf(nm('@astrojs/react/dist/client.js'))).toBe('react');
     expect(clientChunkOf(nm('nanostores/atom/index.js'))).toBe('shell');
     expect(clientChunkOf('/repo/src/lib/ui/toast-store.ts')).toBe('shell');
     expect(clientChunkOf('\0vite/preload-helper.js')).toBe('shell');

@@ -16,10 +16,12 @@ function packagePath(id: string): string | null {
 }
 
 /**
- * The chrome every console page hydrates (navbar, tags, settings, toasts): React and its renderer, the
- * small stores and helpers of the shell. One file, fetched once and cached immutably.
+ * The chrome every console page hydrates (navbar, tags, settings, toasts): the small stores and helpers
+ * of the shell, and the bundler's helpers. One file, fetched once and cached immutably.
  */
-const SHELL_PACKAGES = /^(react|react-dom|scheduler|@astrojs\/react|nanostores|@nanostores\/react)\//;
+const SHELL_PACKAGES = /^(nanostores|@nanostores\/react)\//;
+/** React and its renderer: a file of their own, so bench:pages can tell the runtime from the shell's own code. */
+const REACT_PACKAGES = /^(react|react-dom|scheduler|@astrojs\/react)\//;
 const SHELL_MODULES = /\/src\/lib\/(ui\/(toast-store|layout-store|layout-settings|visited-views|query-selection|local-session)|alerts\/store|posts\/store|http\/messages|permissions|error-message)\.ts$/;
 
 const BUNDLER_HELPERS = /^\0(rolldown\/runtime|vite\/preload-helper)\.js$/;
@@ -39,7 +41,7 @@ const TIME_PACKAGES = /^dayjs\//;
 const TIME_MODULES = /\/src\/lib\/(time\/[^/]+|numbers)\.ts$/;
 
 /** The groups, in the order they take their modules (and those modules' dependencies). */
-export const CLIENT_CHUNKS = ['shell', 'format', 'prime-core', 'requester'] as const;
+export const CLIENT_CHUNKS = ['react', 'shell', 'format', 'prime-core', 'requester'] as const;
 
 /** The group (output file name) a module of the client build belongs to, or null for automatic chunking. */
 export function clientChunkOf(id: string): string | null {
@@ -47,6 +49,7 @@ export function clientChunkOf(id: string): string | null {
   if (BUNDLER_HELPERS.test(id)) return 'shell';
   const pkg = packagePath(id);
   if (pkg !== null) {
+    if (REACT_PACKAGES.test(pkg)) return 'react';
     if (SHELL_PACKAGES.test(pkg)) return 'shell';
     if (PRIME_CORE.test(pkg)) return 'prime-core';
     if (REQUESTER_PACKAGES.test(pkg)) return 'requester';
