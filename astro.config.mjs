@@ -6,7 +6,32 @@ import { fileURLToPath } from 'node:url';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { precompressDir } from './src/lib/server/precompressed.ts';
+import { CLIENT_CHUNKS, clientChunkOf } from './src/lib/ui/client-chunks.ts';
+import { primeIconsCss } from './src/lib/ui/prime-icons-inline.ts';
 import { primeComponents, primeRuntimeStyles, systemFontTheme, trimPrimeTheme, usedPrimeComponents } from './src/lib/ui/prime-theme-trim.ts';
+
+const srcDir = fileURLToPath(new URL('./src', import.meta.url));
+/** The console's sources (what the build-time trims read for the components and icons used). @param {string} dir @returns {string[]} */
+const sources = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(join(dir, e.name)) : /\.(tsx?|astro)$/.test(e.name) && !e.name.endsWith('.test.ts') ? [readFileSync(join(dir, e.name), 'utf8')] : [],
+  );
+
+/**
+ * PrimeIcons as masks of the icons the sources name instead of its 32 KB font (src/lib/ui/prime-icons-inline.ts).
+ * @returns {import('vite').Plugin}
+ */
+function primeIconsInline() {
+  const primeiconsDir = fileURLToPath(new URL('./node_modules/primeicons', import.meta.url));
+  return {
+    name: 'gsm:prime-icons-inline',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/\/primeicons\/primeicons\.css$/.test(id)) return null;
+      return { code: primeIconsCss(code, sources(srcDir), primeiconsDir), map: null };
+    },
+  };
+}
 
 /**
  * PrimeReact's Lara theme without the rules of components the console never imports (224 KB → about a
@@ -16,12 +41,6 @@ import { primeComponents, primeRuntimeStyles, systemFontTheme, trimPrimeTheme, u
  */
 function primeThemeTrim() {
   const primeDir = fileURLToPath(new URL('./node_modules/primereact', import.meta.url));
-  const srcDir = fileURLToPath(new URL('./src', import.meta.url));
-  /** @param {string} dir @returns {string[]} */
-  const sources = (dir) =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-      e.isDirectory() ? sources(join(dir, e.name)) : /\.(tsx?|astro)$/.test(e.name) && !e.name.endsWith('.test.ts') ? [readFileSync(join(dir, e.name), 'utf8')] : [],
-    );
   return {
     name: 'gsm:prime-theme-trim',
     enforce: 'pre',
@@ -38,6 +57,24 @@ function primeThemeTrim() {
         if (file.type === 'asset' && file.fileName.endsWith('.css') && typeof file.source === 'string' && file.source.includes('Inter var')) file.source = systemFontTheme(file.source);
       }
       for (const name of Object.keys(bundle)) if (/InterVariable[^/]*\.woff2$/.test(name)) delete bundle[name];
+    },
+  };
+}
+
+/**
+ * Fewer, larger files for the browser (src/lib/ui/client-chunks.ts): the shell, PrimeReact's core, the
+ * requester and the date helpers each in one file. Client build only.
+ * @returns {import('vite').Plugin}
+ */
+function clientChunks() {
+  return {
+    name: 'gsm:client-chunks',
+    configEnvironment(name) {
+      if (name !== 'client') return;
+      // One group a file, the shell first: a group takes its modules' dependencies along, so the shell's stores
+      // must be taken before the requester (which imports the toast store) can take them.
+      const groups = CLIENT_CHUNKS.map((name, i) => ({ name, priority: CLIENT_CHUNKS.length - i, test: (/** @type {string} */ id) => clientChunkOf(id) === name }));
+      return { build: { rolldownOptions: { output: { codeSplitting: { groups } } } } };
     },
   };
 }
@@ -77,6 +114,19 @@ function compressedDelivery(adapter) {
   return precompress;
 }
 
+/**
+ * `client:interaction`: hydrate an island when the person first reaches for it (src/lib/ui/hydrate-on-interaction.ts).
+ * @returns {import('astro').AstroIntegration}
+ */
+function hydrateOnInteraction() {
+  return {
+    name: 'gsm:client-interaction',
+    hooks: {
+      'astro:config:setup': ({ addClientDirective }) => addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('./src/lib/ui/hydrate-on-interaction.ts', import.meta.url)) }),
+    },
+  };
+}
+
 // Middleware mode: the adapter renders with the app only; src/lib/server/entry.ts is the standalone server
 // around it (static files from an index made at start-up, then the app).
 const adapter = node({ mode: 'middleware' });
@@ -84,7 +134,7 @@ const adapter = node({ mode: 'middleware' });
 export default defineConfig({
   output: 'server',
   adapter,
-  integrations: [react(), compressedDelivery(adapter)],
+  integrations: [react(), compressedDelivery(adapter), hydrateOnInteraction()],
   server: { port: 4321, host: 'localhost' },
   // Screen CSS always as files, never inlined into the page: a file is fetched once and kept (hashed names,
   // immutable caching), where inlined CSS was sent again with every page and its hash computed again for
@@ -118,7 +168,7 @@ export default defineConfig({
   },
   devToolbar: { enabled: false },
   vite: {
-    plugins: [primeThemeTrim()],
+    plugins: [primeThemeTrim(), primeIconsInline(), clientChunks()],
     // PrimeReact ships CSS imports and CJS/ESM mixes that must go through Vite's SSR transform.
     ssr: { noExternal: ['primereact'], external: ['@electric-sql/pglite', 'pg', '@clickhouse/client', 'chdb'] },
     optimizeDeps: { exclude: ['@electric-sql/pglite'] },

@@ -12,3 +12,10 @@ declare namespace App {
     clientIp: string;
   }
 }
+
+declare namespace Astro {
+  interface ClientDirectives {
+    /** Hydrate when the person first points at, touches, focuses or types in the island (src/lib/ui/hydrate-on-interaction.ts). */
+    'client:interaction'?: boolean;
+  }
+}

@@ -60,3 +60,28 @@ test('the header special note: PO-Marketing edits it from "More detail", everyon
   await expect(pm.getByRole('dialog', { name: 'Note' }).getByRole('button', { name: 'Save' })).toHaveCount(0);
   await other.close();
 });
+
+test('the dashboard’s board costs no JavaScript until used: its posts are in the page, and a first click loads it and opens the post', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await signIn(page, 'pm', undefined, '/dashboard');
+  const bell = page.getByTestId('bell-count');
+  await expect(bell).toHaveText(/^\d+$/);
+  const before = Number(await bell.textContent());
+  await page.waitForLoadState('networkidle');
+  const board = page.getByRole('region', { name: 'Latest posts' });
+  // Server-rendered: the posts are there, their code (the island, PrimeReact's core, the requester) is not.
+  await expect(board.getByText('Welcome to GSM Console')).toBeVisible();
+  expect(scripts.filter((path) => /\/(CompactBoard|board-store|prime-core|requester)\./.test(path))).toEqual([]);
+
+  // Held by its id: once read, the post no longer matches `.is-unread`.
+  const id = await board.locator('.post-item.is-unread').first().getAttribute('data-post-id');
+  const post = board.locator(`.post-item[data-post-id="${id}"]`);
+  await post.getByRole('button').first().click();
+  await expect(post.getByRole('button').first()).toHaveAttribute('aria-expanded', 'true');
+  await expect(post).not.toHaveClass(/is-unread/);
+  expect(scripts.some((path) => /\/CompactBoard\./.test(path))).toBe(true);
+  await expect(bell).toHaveText(String(before - 1));
+});

@@ -8,11 +8,12 @@ export { expect };
 
 /**
  * Waits until the page's islands have hydrated (Astro drops the `ssr` attribute then). Islands that
- * hydrate only when scrolled into view (client:visible) are not waited for.
+ * hydrate only when scrolled into view (client:visible) or first reached for (client:interaction) are not
+ * waited for.
  */
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => {
-    const islands = [...document.querySelectorAll('astro-island:not([client="visible"])')];
+    const islands = [...document.querySelectorAll('astro-island:not([client="visible"]):not([client="interaction"])')];
     return islands.every((island) => {
       if (island.hasAttribute('ssr')) return false;
       // Astro drops `ssr` as soon as it has called React's hydrateRoot, but React 19 hydrates concurrently: a

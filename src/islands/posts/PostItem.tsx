@@ -34,17 +34,23 @@ interface Props {
   onAction?: (action: PostAction, post: Post) => void;
   /** Called when the post is expanded (the board marks unread posts read). */
   onOpen: (post: Post) => void;
+  /**
+   * The accordion's id, unique in the page. With it the post is in the server's HTML (PrimeReact's Accordion
+   * renders nothing until it has an id, which it otherwise makes only once mounted in the browser).
+   */
+  id?: string;
 }
 
 /**
  * One post: an accordion tab with title and creation time, the body as plain text when expanded, and the
  * icon controls beside the header (outside its toggle, so each stays a button of its own).
  */
-export default function PostItem({ post, unread, actions, onAction, onOpen }: Props) {
+export default function PostItem({ post, unread, actions, onAction, onOpen, id }: Props) {
   const [open, setOpen] = useState(false);
   return (
     <div className={`post-item${unread ? ' is-unread' : ''}`} data-post-id={post.id} style={{ ['--post-actions' as string]: actions.length }}>
       <Accordion
+        id={id}
         activeIndex={open ? 0 : null}
         onTabChange={(e) => setOpen(e.index === 0)}
         onTabOpen={() => onOpen(post)}
