@@ -63,6 +63,8 @@ export function ListTable<R>({ list, columns, label, emptyMessage, loadingMessag
       <DataTable
         value={(value ?? list.rows ?? []) as DataTableValueArray}
         {...list.tableProps}
+        // Rows narrowed in the browser page over what is shown.
+        paginator={list.tableProps.lazy || !value ? list.tableProps.paginator : value.length > list.tableProps.rows}
         dataKey={dataKey}
         // Before the first answer the table is loading, not empty.
         emptyMessage={list.rows === null ? ' ' : emptyMessage}

@@ -25,6 +25,10 @@ export interface ResourceListOptions<R, F extends ListFilters> extends ListSpec<
   url?: boolean;
   /** The first page the server rendered for the default state (no request on load). */
   initial?: ListPage<R> | null;
+  /** Filters applied to the loaded rows in the browser (a client-side search): kept in the URL, never asked for. */
+  local?: readonly (keyof F & string)[];
+  /** The table sorts the loaded rows itself: the sort is kept in the URL, never asked for. */
+  clientSort?: boolean;
   /** Anything else the request depends on (a mode, a descriptor's context): a change asks again. */
   depends?: string;
   load: (query: ListQuery<F>) => Promise<ListPage<R>>;
@@ -68,7 +72,7 @@ export interface ResourceList<R, F extends ListFilters> extends LoadedList<R> {
  * reads the same columns (src/lib/ui/list/columns.ts) or the same query (`applied`).
  */
 export function useResourceList<R, F extends ListFilters>(options: ResourceListOptions<R, F>): ResourceList<R, F> {
-  const { pageSize, serverPaged = true, typed = [], url = true, initial = null, depends = '' } = options;
+  const { pageSize, serverPaged = true, typed = [], local = [], clientSort = false, url = true, initial = null, depends = '' } = options;
   const filtersJson = JSON.stringify(options.filters);
   const sortJson = JSON.stringify(options.sort ?? null);
   const spec: ListSpec<F> = useMemo(() => ({ filters: JSON.parse(filtersJson) as F, sort: JSON.parse(sortJson) as ListSort | null, prefix: options.prefix }), [filtersJson, sortJson, options.prefix]);
@@ -98,25 +102,35 @@ export function useResourceList<R, F extends ListFilters>(options: ResourceListO
   const lastSettled = useRef(state);
   if (typedJson === settledJson) lastSettled.current = state;
   const applied = lastSettled.current;
-  const appliedKey = JSON.stringify([applied, depends]);
+  // What the server is asked: without the browser's own filters, sort and (for an unpaged list) page.
+  const requestOf = (target: ListState<F>) => {
+    const filters = { ...target.filters };
+    for (const k of local) delete filters[k];
+    return JSON.stringify([filters, serverPaged ? target.page : 1, clientSort ? null : target.sort, depends]);
+  };
+  const requestKey = requestOf(applied);
+  const stateKey = JSON.stringify(applied);
 
   const [loaded, setLoaded] = useState<LoadedList<R>>(() => initialLoaded(initial));
   const load = useRef(options.load);
   load.current = options.load;
   const loader = useMemo(() => listLoader<R, ListQuery<F>>((q) => load.current(q), setLoaded), []);
   useEffect(() => () => loader.cancel(), [loader]);
-  const servedKey = useRef<string | null>(initial ? JSON.stringify([defaultListState(spec), depends]) : null);
+  const servedKey = useRef<string | null>(initial ? requestOf(defaultListState(spec)) : null);
   const ask = useCallback((target: ListState<F>) => loader.request({ filters: target.filters, page: target.page, limit: pageSize, sort: target.sort }), [loader, pageSize]);
 
   useEffect(() => {
-    if (!started) return;
-    if (url) writeQuery(listQueryPatch(applied, spec));
-    if (servedKey.current === appliedKey) return;
-    servedKey.current = appliedKey;
-    void ask(applied);
-    // appliedKey stands for applied and depends.
+    if (started && url) writeQuery(listQueryPatch(applied, spec));
+    // stateKey stands for applied.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [appliedKey, started]);
+  }, [stateKey, started]);
+  useEffect(() => {
+    if (!started || servedKey.current === requestKey) return;
+    servedKey.current = requestKey;
+    void ask(applied);
+    // requestKey stands for what of applied the server is asked, and depends.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [requestKey, started]);
 
   const setFilters = useCallback((patch: Partial<F>) => setState((s) => withFilters(s, patch)), []);
   const setFilter = useCallback(<K extends keyof F & string>(name: K, value: F[K]) => {
