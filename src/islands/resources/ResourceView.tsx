@@ -13,6 +13,7 @@ import { allows, getPath, type ActionHolder, type DrillPanel, type PanelContent,
 import { formatDateTime, formatDay } from '../../lib/time/format';
 import { formatCount } from '../../lib/numbers';
 import type { ListColumn } from '../../lib/ui/list/columns';
+import { useLatestGuard } from '../../lib/ui/list/use-latest-guard';
 import { useResourceList } from '../../lib/ui/list/use-resource-list';
 import { showToast } from '../../lib/ui/toast-store';
 import { OsBadge } from '../apps/parts';
@@ -112,16 +113,15 @@ function Bars({ bars }: { bars: NonNullable<PanelContent['bars']> }) {
 function DrillPanelView<R>({ panel, row }: { panel: DrillPanel<R>; row: R }) {
   const [content, setContent] = useState<PanelContent | null>(null);
   const [failed, setFailed] = useState(false);
+  const guard = useLatestGuard();
   useEffect(() => {
-    let current = true;
+    const isCurrent = guard.begin();
     api(panel.contract, panel.input(row) as never)
-      .then((body) => current && setContent(panel.show(body.data)))
+      .then((body) => isCurrent() && setContent(panel.show(body.data)))
       // The shared client already said why.
-      .catch(() => current && setFailed(true));
-    return () => {
-      current = false;
-    };
-  }, [panel, row]);
+      .catch(() => isCurrent() && setFailed(true));
+    return guard.cancel;
+  }, [panel, row, guard]);
   return (
     <section className="drill-panel" aria-busy={!content && !failed} data-testid="drill-panel">
       {content ? (
