@@ -4,6 +4,7 @@ import { InputNumber } from 'primereact/inputnumber';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/http/client';
 import { rewardItemsContract } from '../../lib/rewards/contract';
+import { useLatestGuard } from '../../lib/ui/list/use-latest-guard';
 
 export interface RewardRow {
   itemId: string;
@@ -36,14 +37,13 @@ function itemsOf(appId: string): Promise<ItemChoice[]> {
 /** The item list of an app, for a picker (empty until read, or with no app). */
 export function useAppItems(appId: string | undefined): ItemChoice[] {
   const [items, setItems] = useState<ItemChoice[]>([]);
+  const guard = useLatestGuard();
   useEffect(() => {
-    let current = true;
+    const isCurrent = guard.begin();
     setItems([]);
-    if (appId) void itemsOf(appId).then((list) => current && setItems(list));
-    return () => {
-      current = false;
-    };
-  }, [appId]);
+    if (appId) void itemsOf(appId).then((list) => isCurrent() && setItems(list));
+    return guard.cancel;
+  }, [appId, guard]);
   return items;
 }
 

@@ -9,6 +9,7 @@ import { STUDIO_HEADERS } from '../../lib/finance/studio-file';
 import { unpack } from '../../lib/finance/unpack';
 import { ZipRefused } from '../../lib/zip-budget';
 import { showToast } from '../../lib/ui/toast-store';
+import { useLatestGuard } from '../../lib/ui/list/use-latest-guard';
 import { ImportHistory, ImportOutcome, ImportProblems, useImportHistory } from './ImportParts';
 import { ScrollTable } from '../common/ScrollTable';
 import './finance.css';
@@ -45,26 +46,25 @@ export default function ImportStudio({ defaultMonth }: { defaultMonth: string })
     })();
   }, []);
 
+  const reading = useLatestGuard();
   // The month decides which transaction dates and fiscal periods belong, so the file is read again when it changes.
   useEffect(() => {
     setReport(null);
     setDone('');
     setError('');
     if (!file || !catalog) return;
-    let current = true;
+    const isCurrent = reading.begin();
     void (async () => {
       try {
         const files = await unpack(file.name, new Uint8Array(await file.arrayBuffer()));
-        if (current) setReport(readStoreReports(files, catalog, month));
+        if (isCurrent()) setReport(readStoreReports(files, catalog, month));
       } catch (e) {
         // A refused archive's message names the file already.
-        if (current) setError(e instanceof ZipRefused ? `${e.message}.` : `${file.name} ${messageOf(e)}.`);
+        if (isCurrent()) setError(e instanceof ZipRefused ? `${e.message}.` : `${file.name} ${messageOf(e)}.`);
       }
     })();
-    return () => {
-      current = false;
-    };
-  }, [file, catalog, month]);
+    return reading.cancel;
+  }, [file, catalog, month, reading]);
 
   const commit = async () => {
     if (!report || !file) return;

@@ -1,11 +1,8 @@
 import '../../lib/ui/prime';
-import { useCallback, useState } from 'react';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
-import type { AppScope, SelectedApp } from '../../lib/apps/store';
+import type { AppScope } from '../../lib/apps/store';
 import { toSearchParams } from '../../lib/contract';
 import { api } from '../../lib/http/client';
 import {
@@ -14,10 +11,11 @@ import {
 import { formatDateTime } from '../../lib/time/format';
 import AppAutocomplete from '../../lib/apps/filters/AppAutocomplete';
 import DateRangePicker from '../../lib/ui/filters/DateRangePicker';
-import type { DateRange } from '../../lib/ui/filters/date-range';
+import { parseRange } from '../../lib/ui/filters/date-range';
 import Field from '../../lib/ui/filters/Field';
-import { useDebounced } from '../../lib/ui/use-debounced';
-import { usePagedList } from '../../lib/ui/use-paged-list';
+import type { ListColumn } from '../../lib/ui/list/columns';
+import { useResourceList } from '../../lib/ui/list/use-resource-list';
+import { ListTable, type ListView } from '../common/ListTable';
 import './iap.css';
 
 export interface IapLogScreenProps {
@@ -51,38 +49,76 @@ const priceCell = (r: IapLogRow) =>
     '—'
   );
 
+type Filters = { app: string; appName: string; status: string; store: string; catalogue: string; from: string; to: string; userId: string; transactionId: string };
+
+/** The request (and the export's query) of the filters: blanks left out, a range only when both ends are days. */
+function queryOf(f: Filters) {
+  const range = parseRange(f.from, f.to);
+  return { appIds: f.app ? [f.app] : undefined, from: range?.from, to: range?.to, userId: f.userId.trim() || undefined, transactionId: f.transactionId.trim() || undefined };
+}
+const purchaseQuery = (f: Filters) => ({ ...queryOf(f), status: oneOf(IAP_STATUSES, f.status), store: oneOf(IAP_STORES, f.store), catalogue: oneOf(CATALOGUE_STATES, f.catalogue) });
+const requestQuery = (f: Filters) => ({ ...queryOf(f), result: oneOf(IAP_REQUEST_RESULTS, f.status) });
+/** A choice from the URL: one of the values, else none (a hand-edited link does not make the request fail). */
+function oneOf<T extends string>(values: readonly T[], raw: string): T | undefined {
+  return values.find((v) => v === raw);
+}
+
+const PURCHASE_COLUMNS: ListColumn<IapLogRow>[] = [
+  { key: 'createdAt', header: 'Received (UTC+7)', className: 'date-time', text: (r) => formatDateTime(r.createdAt) },
+  { key: 'appId', header: 'App' },
+  { key: 'store', header: 'Store', text: (r) => storeLabel(r.store) },
+  { key: 'productId', header: 'Product', body: productCell },
+  { key: 'transactionId', header: 'Transaction id', body: (r) => <code>{r.transactionId}</code> },
+  { key: 'userId', header: 'User id', body: (r) => <code>{r.userId || '—'}</code> },
+  { key: 'status', header: 'Status', body: (r) => statusTag(r.status) },
+  { key: 'reason', header: 'Reason', className: 'iap-reason', text: (r) => r.reason || '—' },
+  { key: 'source', header: 'From', text: (r) => (r.source === 'sdk' ? 'Game' : 'Staff') },
+  { key: 'price', header: 'Price', body: priceCell },
+  { key: 'reward', header: 'Reward', className: 'iap-reason', text: (r) => r.reward || '—' },
+  { key: 'attempts', header: 'Store requests', className: 'num' },
+];
+
+const REQUEST_COLUMNS: ListColumn<RequestLogRow>[] = [
+  { key: 'at', header: 'Time (UTC+7)', className: 'date-time', text: (r) => formatDateTime(r.at) },
+  { key: 'appId', header: 'App' },
+  { key: 'store', header: 'Store', text: (r) => storeLabel(r.store) },
+  { key: 'transactionId', header: 'Transaction id', body: (r) => <code>{r.transactionId}</code> },
+  { key: 'userId', header: 'User id', body: (r) => <code>{r.userId || '—'}</code> },
+  { key: 'result', header: 'Result', body: (r) => statusTag(r.result) },
+  { key: 'httpStatus', header: 'HTTP', className: 'num', text: (r) => r.httpStatus ?? 'no answer' },
+  { key: 'latencyMs', header: 'Latency', className: 'num', text: (r) => `${r.latencyMs} ms` },
+  {
+    key: 'exchange',
+    header: 'Exchange',
+    noExport: true,
+    body: (r) => (
+      <details className="iap-exchange">
+        <summary>{(r.request as { method?: string }).method} request and answer</summary>
+        <pre>{JSON.stringify(r.request, null, 2)}</pre>
+        <pre>{JSON.stringify(r.response, null, 2)}</pre>
+      </details>
+    ),
+  },
+];
+
 /**
  * The IAP logs: every purchase with its verification status, or every request made to a store, across the
  * apps the account may see, newest first, filtered by app, status/result, store, days, user and transaction.
  */
 export default function IapLogScreen({ mode, account, canExport }: IapLogScreenProps) {
-  const [app, setApp] = useState<SelectedApp | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
-  const [store, setStore] = useState<string | null>(null);
-  const [catalogue, setCatalogue] = useState<string | null>(null);
-  const [range, setRange] = useState<DateRange | null>(null);
-  const [userId, setUserId] = useState('');
-  const [transactionId, setTransactionId] = useState('');
-  const typed = { userId: useDebounced(userId).trim(), transactionId: useDebounced(transactionId).trim() };
-  const query = {
-    appIds: app ? [app.id] : undefined,
-    ...(mode === 'purchases' ? { status: status ?? undefined, store: store ?? undefined, catalogue: catalogue ?? undefined } : { result: status ?? undefined }),
-    from: range?.from,
-    to: range?.to,
-    userId: typed.userId || undefined,
-    transactionId: typed.transactionId || undefined,
-  };
-  const key = JSON.stringify(query);
-
-  const fetchPage = useCallback(
-    (page: number, limit: number) => {
-      const q = JSON.parse(key) as Record<string, never>;
-      return mode === 'purchases' ? api(iapLogContract, { ...q, page, limit }) : api(requestLogContract, { ...q, page, limit });
-    },
-    [key, mode],
-  );
-  const { rows, tableProps } = usePagedList<IapLogRow | RequestLogRow>(fetchPage, key, PAGE_SIZE);
-  const exportHref = (format: 'csv' | 'xlsx') => `${iapLogExportContract.path}?${toSearchParams({ ...query, format }).toString()}`;
+  const list = useResourceList<IapLogRow | RequestLogRow, Filters>({
+    filters: { app: '', appName: '', status: '', store: '', catalogue: '', from: '', to: '', userId: '', transactionId: '' },
+    typed: ['userId', 'transactionId'],
+    pageSize: PAGE_SIZE,
+    depends: mode,
+    load: ({ filters, page, limit }) =>
+      mode === 'purchases' ? api(iapLogContract, { ...purchaseQuery(filters), page, limit }) : api(requestLogContract, { ...requestQuery(filters), page, limit }),
+  });
+  const { filters, setFilter, setFilters } = list;
+  const rows = list.rows ?? [];
+  const app = filters.app ? { id: filters.app, value: filters.appName || filters.app } : null;
+  const range = parseRange(filters.from, filters.to);
+  const exportHref = (format: 'csv' | 'xlsx') => `${iapLogExportContract.path}?${toSearchParams({ ...purchaseQuery(list.applied.filters), format }).toString()}`;
 
   return (
     <section className="card iap-log">
@@ -93,29 +129,29 @@ export default function IapLogScreen({ mode, account, canExport }: IapLogScreenP
       </p>
       <div className="toolbar report-filters" role="search" aria-label={mode === 'purchases' ? 'IAP log filters' : 'IAP request log filters'}>
         <Field label="App">
-          <AppAutocomplete account={account} value={app} onChange={setApp} placeholder="All apps" />
+          <AppAutocomplete account={account} value={app} onChange={(a) => setFilters({ app: a?.id ?? '', appName: a?.value ?? '' })} placeholder="All apps" />
         </Field>
         <Field label={mode === 'purchases' ? 'Status' : 'Result'}>
-          <Dropdown value={status} options={options(mode === 'purchases' ? IAP_STATUSES : IAP_REQUEST_RESULTS)} onChange={(e) => setStatus(e.value)} placeholder="Any" showClear aria-label={mode === 'purchases' ? 'Status' : 'Result'} />
+          <Dropdown value={filters.status || null} options={options(mode === 'purchases' ? IAP_STATUSES : IAP_REQUEST_RESULTS)} onChange={(e) => setFilter('status', e.value ?? '')} placeholder="Any" showClear aria-label={mode === 'purchases' ? 'Status' : 'Result'} />
         </Field>
         {mode === 'purchases' && (
           <Field label="Store">
-            <Dropdown value={store} options={IAP_STORES.map((s) => ({ label: IAP_STORE_LABELS[s], value: s }))} onChange={(e) => setStore(e.value)} placeholder="Any" showClear aria-label="Store" />
+            <Dropdown value={filters.store || null} options={IAP_STORES.map((s) => ({ label: IAP_STORE_LABELS[s], value: s }))} onChange={(e) => setFilter('store', e.value ?? '')} placeholder="Any" showClear aria-label="Store" />
           </Field>
         )}
         {mode === 'purchases' && (
           <Field label="Catalogue">
-            <Dropdown value={catalogue} options={CATALOGUE_STATES.map((c) => ({ label: c === 'unknown' ? 'Unknown product' : 'Listed product', value: c }))} onChange={(e) => setCatalogue(e.value)} placeholder="Any" showClear aria-label="Catalogue" />
+            <Dropdown value={filters.catalogue || null} options={CATALOGUE_STATES.map((c) => ({ label: c === 'unknown' ? 'Unknown product' : 'Listed product', value: c }))} onChange={(e) => setFilter('catalogue', e.value ?? '')} placeholder="Any" showClear aria-label="Catalogue" />
           </Field>
         )}
         <Field label="Days">
-          <DateRangePicker value={range} onChange={setRange} clearable />
+          <DateRangePicker value={range} onChange={(r) => setFilters({ from: r?.from ?? '', to: r?.to ?? '' })} clearable />
         </Field>
         <Field label="User id">
-          <InputText value={userId} onChange={(e) => setUserId(e.target.value)} placeholder="Any player" aria-label="User id" spellCheck={false} />
+          <InputText value={filters.userId} onChange={(e) => setFilter('userId', e.target.value)} placeholder="Any player" aria-label="User id" spellCheck={false} />
         </Field>
         <Field label="Transaction id">
-          <InputText value={transactionId} onChange={(e) => setTransactionId(e.target.value)} placeholder="Any transaction" aria-label="Transaction id" spellCheck={false} />
+          <InputText value={filters.transactionId} onChange={(e) => setFilter('transactionId', e.target.value)} placeholder="Any transaction" aria-label="Transaction id" spellCheck={false} />
         </Field>
         <span className="toolbar-spacer" />
         {mode === 'purchases' && canExport && rows.length > 0 && (
@@ -129,45 +165,11 @@ export default function IapLogScreen({ mode, account, canExport }: IapLogScreenP
           </div>
         )}
       </div>
-      <div className="table-scroll" tabIndex={0} role="region" aria-label={mode === 'purchases' ? 'Purchases' : 'Store requests'}>
-        {mode === 'purchases' ? (
-          <DataTable value={rows as IapLogRow[]} {...tableProps} dataKey="id" emptyMessage="No purchase matches." size="small">
-            <Column bodyClassName="date-time" header="Received (UTC+7)" body={(r: IapLogRow) => formatDateTime(r.createdAt)} />
-            <Column field="appId" header="App" />
-            <Column header="Store" body={(r: IapLogRow) => storeLabel(r.store)} />
-            <Column header="Product" body={productCell} />
-            <Column header="Transaction id" body={(r: IapLogRow) => <code>{r.transactionId}</code>} />
-            <Column header="User id" body={(r: IapLogRow) => <code>{r.userId || '—'}</code>} />
-            <Column header="Status" body={(r: IapLogRow) => statusTag(r.status)} />
-            <Column header="Reason" bodyClassName="iap-reason" body={(r: IapLogRow) => r.reason || '—'} />
-            <Column header="From" body={(r: IapLogRow) => (r.source === 'sdk' ? 'Game' : 'Staff')} />
-            <Column header="Price" body={priceCell} />
-            <Column header="Reward" bodyClassName="iap-reason" body={(r: IapLogRow) => r.reward || '—'} />
-            <Column header="Store requests" bodyClassName="num" body={(r: IapLogRow) => r.attempts} />
-          </DataTable>
-        ) : (
-          <DataTable value={rows as RequestLogRow[]} {...tableProps} dataKey="id" emptyMessage="No store request matches." size="small">
-            <Column bodyClassName="date-time" header="Time (UTC+7)" body={(r: RequestLogRow) => formatDateTime(r.at)} />
-            <Column field="appId" header="App" />
-            <Column header="Store" body={(r: RequestLogRow) => storeLabel(r.store)} />
-            <Column header="Transaction id" body={(r: RequestLogRow) => <code>{r.transactionId}</code>} />
-            <Column header="User id" body={(r: RequestLogRow) => <code>{r.userId || '—'}</code>} />
-            <Column header="Result" body={(r: RequestLogRow) => statusTag(r.result)} />
-            <Column header="HTTP" bodyClassName="num" body={(r: RequestLogRow) => r.httpStatus ?? 'no answer'} />
-            <Column header="Latency" bodyClassName="num" body={(r: RequestLogRow) => `${r.latencyMs} ms`} />
-            <Column
-              header="Exchange"
-              body={(r: RequestLogRow) => (
-                <details className="iap-exchange">
-                  <summary>{(r.request as { method?: string }).method} request and answer</summary>
-                  <pre>{JSON.stringify(r.request, null, 2)}</pre>
-                  <pre>{JSON.stringify(r.response, null, 2)}</pre>
-                </details>
-              )}
-            />
-          </DataTable>
-        )}
-      </div>
+      {mode === 'purchases' ? (
+        <ListTable list={list as ListView<IapLogRow>} columns={PURCHASE_COLUMNS} label="Purchases" what="The purchases" dataKey="id" emptyMessage="No purchase matches." />
+      ) : (
+        <ListTable list={list as ListView<RequestLogRow>} columns={REQUEST_COLUMNS} label="Store requests" what="The store requests" dataKey="id" emptyMessage="No store request matches." />
+      )}
     </section>
   );
 }

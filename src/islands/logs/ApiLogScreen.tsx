@@ -1,62 +1,56 @@
 import '../../lib/ui/prime';
-import { useCallback, useState } from 'react';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
 import { api } from '../../lib/http/client';
 import { apiLogContract } from '../../lib/logs/contract';
 import { formatDateTime } from '../../lib/time/format';
-import { useDebounced } from '../../lib/ui/use-debounced';
-import { usePagedList } from '../../lib/ui/use-paged-list';
+import type { ListColumn } from '../../lib/ui/list/columns';
+import { useResourceList } from '../../lib/ui/list/use-resource-list';
+import { ListTable } from '../common/ListTable';
 
 type Entry = { id: number; at: string; username: string; method: string; path: string; status: number; durationMs: number; requestId: string; ip: string };
 const PAGE_SIZE = 50;
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+
+const COLUMNS: ListColumn<Entry>[] = [
+  { key: 'at', header: 'Time (UTC+7)', className: 'date-time', text: (r) => formatDateTime(r.at) },
+  { key: 'username', header: 'Account', text: (r) => r.username || '—' },
+  { key: 'method', header: 'Method' },
+  { key: 'path', header: 'Path' },
+  { key: 'status', header: 'Status', body: (r) => <Tag value={r.status} severity={r.status < 400 ? 'success' : r.status < 500 ? 'warning' : 'danger'} /> },
+  { key: 'durationMs', header: 'Duration', text: (r) => `${r.durationMs} ms` },
+  { key: 'requestId', header: 'Request id' },
+];
 
 /** Api Log Tracking: every API request, filterable; rows older than the retention period are deleted by a job. */
 export default function ApiLogScreen({ retentionDays }: { retentionDays: number }) {
-  const [username, setUsername] = useState('');
-  const [path, setPath] = useState('');
-  const [method, setMethod] = useState<string | null>(null);
-  const [status, setStatus] = useState('');
-  const debounced = { username: useDebounced(username).trim(), path: useDebounced(path).trim(), status: useDebounced(status).trim() };
-  const key = JSON.stringify({ ...debounced, method });
-
-  const fetchPage = useCallback(
-    (page: number, limit: number) => {
-      const f = JSON.parse(key) as { username: string; path: string; status: string; method: string | null };
-      return api(apiLogContract, {
-        username: f.username || undefined,
-        path: f.path || undefined,
-        status: /^\d{3}$/.test(f.status) ? Number(f.status) : undefined,
-        method: (f.method ?? undefined) as 'GET' | undefined,
+  const list = useResourceList<Entry, { username: string; method: string; path: string; status: string }>({
+    filters: { username: '', method: '', path: '', status: '' },
+    typed: ['username', 'path', 'status'],
+    pageSize: PAGE_SIZE,
+    load: ({ filters: f, page, limit }) =>
+      api(apiLogContract, {
+        username: f.username.trim() || undefined,
+        path: f.path.trim() || undefined,
+        status: /^\d{3}$/.test(f.status.trim()) ? Number(f.status.trim()) : undefined,
+        method: (METHODS as readonly string[]).includes(f.method) ? (f.method as (typeof METHODS)[number]) : undefined,
         page,
         limit,
-      });
-    },
-    [key],
-  );
-  const { rows, tableProps } = usePagedList<Entry>(fetchPage, key, PAGE_SIZE);
+      }),
+  });
+  const { filters, setFilter } = list;
 
   return (
     <section className="card">
       <p className="hint">Requests are kept for {retentionDays} days. Only paths are recorded — never query strings, bodies or tokens.</p>
       <div className="toolbar">
-        <InputText value={username} onChange={(e) => setUsername(e.target.value)} placeholder="Account" aria-label="Filter by account" />
-        <Dropdown value={method} options={['GET', 'POST', 'PUT', 'DELETE']} onChange={(e) => setMethod(e.value)} placeholder="Any method" showClear aria-label="Filter by method" />
-        <InputText value={path} onChange={(e) => setPath(e.target.value)} placeholder="Path contains" aria-label="Filter by path" />
-        <InputText value={status} onChange={(e) => setStatus(e.target.value)} placeholder="Status" aria-label="Filter by status" style={{ width: '7rem' }} />
+        <InputText value={filters.username} onChange={(e) => setFilter('username', e.target.value)} placeholder="Account" aria-label="Filter by account" />
+        <Dropdown value={filters.method || null} options={[...METHODS]} onChange={(e) => setFilter('method', e.value ?? '')} placeholder="Any method" showClear aria-label="Filter by method" />
+        <InputText value={filters.path} onChange={(e) => setFilter('path', e.target.value)} placeholder="Path contains" aria-label="Filter by path" />
+        <InputText value={filters.status} onChange={(e) => setFilter('status', e.target.value)} placeholder="Status" aria-label="Filter by status" style={{ width: '7rem' }} />
       </div>
-      <DataTable value={rows} {...tableProps} dataKey="id" emptyMessage="No request matches." size="small">
-        <Column bodyClassName="date-time" header="Time (UTC+7)" body={(r: Entry) => formatDateTime(r.at)} />
-        <Column field="username" header="Account" body={(r: Entry) => r.username || '—'} />
-        <Column field="method" header="Method" />
-        <Column field="path" header="Path" />
-        <Column header="Status" body={(r: Entry) => <Tag value={r.status} severity={r.status < 400 ? 'success' : r.status < 500 ? 'warning' : 'danger'} />} />
-        <Column header="Duration" body={(r: Entry) => `${r.durationMs} ms`} />
-        <Column field="requestId" header="Request id" />
-      </DataTable>
+      <ListTable list={list} columns={COLUMNS} label="API requests" what="The API log" dataKey="id" emptyMessage="No request matches." />
     </section>
   );
 }

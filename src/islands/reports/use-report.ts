@@ -4,6 +4,7 @@ import { api } from '../../lib/http/client';
 import type { ReportDescriptor } from '../../lib/reports/define';
 import { shortcutRange, type DateRange } from '../../lib/ui/filters/date-range';
 import type { OsFilterValue } from '../../lib/ui/filters/os-options';
+import { useLatestGuard } from '../../lib/ui/list/use-latest-guard';
 
 /** The filters every report shares, as the filter bar edits them. */
 export interface ReportFilterState {
@@ -59,18 +60,18 @@ export function useReport<C extends Contract>(
   const key = JSON.stringify(input);
   const [state, setState] = useState<{ data: BodyOf<C>['data'] | null; failed: boolean }>({ data: initial, failed: false });
   const [loading, setLoading] = useState(initial === null);
-  const latest = useRef(0);
+  const guard = useLatestGuard();
   const first = useRef(true);
   useEffect(() => {
     const served = first.current && initial !== null;
     first.current = false;
     if (served) return;
-    const id = ++latest.current;
+    const isCurrent = guard.begin();
     setLoading(true);
     api(contract, JSON.parse(key) as RequestOf<C>)
-      .then((body) => id === latest.current && setState({ data: body.data, failed: false }))
-      .catch(() => id === latest.current && setState((s) => ({ ...s, failed: true })))
-      .finally(() => id === latest.current && setLoading(false));
+      .then((body) => isCurrent() && setState({ data: body.data, failed: false }))
+      .catch(() => isCurrent() && setState((s) => ({ ...s, failed: true })))
+      .finally(() => isCurrent() && setLoading(false));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [contract, key]);
   return { ...state, loading };

@@ -2,22 +2,22 @@ import '../../lib/ui/prime';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
-import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
-import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import type { Contract } from '../../lib/contract';
 import { api } from '../../lib/http/client';
 import { allows, getPath, type ActionHolder, type DrillPanel, type PanelContent, type ResourceColumn, type ResourceDescriptor, type ResourceRowAction, type ReadDocument, type Revealed } from '../../lib/resources/define';
 import { formatDateTime, formatDay } from '../../lib/time/format';
 import { formatCount } from '../../lib/numbers';
-import { keptOnPhone, phoneTableClass } from '../../lib/ui/phone-table';
+import type { ListColumn } from '../../lib/ui/list/columns';
+import { useLatestGuard } from '../../lib/ui/list/use-latest-guard';
+import { useResourceList } from '../../lib/ui/list/use-resource-list';
 import { showToast } from '../../lib/ui/toast-store';
-import { useDebounced } from '../../lib/ui/use-debounced';
 import { OsBadge } from '../apps/parts';
-import { TableScroll } from '../common/TableScroll';
+import { ListTable } from '../common/ListTable';
 import '../../styles/resources.css';
 import ResourceForm from './ResourceForm';
 
@@ -113,16 +113,15 @@ function Bars({ bars }: { bars: NonNullable<PanelContent['bars']> }) {
 function DrillPanelView<R>({ panel, row }: { panel: DrillPanel<R>; row: R }) {
   const [content, setContent] = useState<PanelContent | null>(null);
   const [failed, setFailed] = useState(false);
+  const guard = useLatestGuard();
   useEffect(() => {
-    let current = true;
+    const isCurrent = guard.begin();
     api(panel.contract, panel.input(row) as never)
-      .then((body) => current && setContent(panel.show(body.data)))
+      .then((body) => isCurrent() && setContent(panel.show(body.data)))
       // The shared client already said why.
-      .catch(() => current && setFailed(true));
-    return () => {
-      current = false;
-    };
-  }, [panel, row]);
+      .catch(() => isCurrent() && setFailed(true));
+    return guard.cancel;
+  }, [panel, row, guard]);
   return (
     <section className="drill-panel" aria-busy={!content && !failed} data-testid="drill-panel">
       {content ? (
@@ -155,19 +154,11 @@ function DrillPanelView<R>({ panel, row }: { panel: DrillPanel<R>; row: R }) {
 export default function ResourceView<R, Ctx>({ descriptor: d, context, account, initialRows, initialTotal, heading, framed, formApp }: ResourceViewProps<R, Ctx>) {
   const serverPaged = Boolean(d.contracts.list.list);
   const pageSize = d.pageSize ?? PAGE_SIZE;
-  const [rows, setRows] = useState<R[] | null>(initialRows ?? null);
-  const [total, setTotal] = useState(initialTotal ?? initialRows?.length ?? 0);
-  const [loading, setLoading] = useState(!initialRows);
-  const [page, setPage] = useState(1);
-  const [text, setText] = useState('');
-  const [filter, setFilter] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ row: R | null; preset?: Record<string, unknown> | null } | null>(null);
   const [busyAction, setBusyAction] = useState<string | null>(null);
   const [drill, setDrill] = useState<R | null>(null);
   const [revealed, setRevealed] = useState<Revealed | null>(null);
   const [reading, setReading] = useState<ReadDocument | null>(null);
-  const [sort, setSort] = useState(d.serverSort ? { field: d.serverSort.field, order: d.serverSort.order } : null);
-  const debounced = useDebounced(text);
   const serverSearch = typeof d.search === 'object' ? d.search.param : null;
   const group = `resource-${d.id}`;
 
@@ -175,43 +166,37 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
   const canEdit = allows(account, d.gates.edit);
   const canRemove = allows(account, d.gates.remove);
   const rowActions = (d.rowActions ?? []).filter((a) => allows(account, d.gates.rowActions[a.id] ?? null));
+  const filterOptions = d.filter?.options(context) ?? [];
+  const optionOf = (value: string) => filterOptions.find((o) => String(o.value) === value)?.value ?? null;
 
-  const request = useMemo(() => {
-    const input: Record<string, unknown> = { ...(d.listInput?.(context, { filter }) ?? {}) };
-    if (serverSearch && debounced.trim()) input[serverSearch] = debounced.trim();
-    if (serverPaged) Object.assign(input, { page, limit: pageSize });
-    if (d.serverSort && sort) Object.assign(input, { [d.serverSort.param]: sort.field, [d.serverSort.orderParam]: sort.order });
-    return input;
-  }, [d, context, filter, serverSearch, debounced, serverPaged, page, pageSize, sort]);
-  const requestKey = JSON.stringify(request);
-  const [loadedKey, setLoadedKey] = useState<string | null>(initialRows ? requestKey : null);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const body = await api(d.contracts.list as Contract, request as never);
-      setRows(body.data as R[]);
-      setTotal(body.totalRecord ?? (body.data as R[]).length);
-    } catch {
-      // The shared client already said why; the rows shown stay.
-      setRows((current) => current ?? []);
-    } finally {
-      setLoading(false);
-    }
-  }, [d, request]);
-  useEffect(() => {
-    if (loadedKey === requestKey) return;
-    setLoadedKey(requestKey);
-    void load();
-  }, [load, loadedKey, requestKey]);
-  useEffect(() => setPage(1), [debounced, filter, sort]);
-  // A link may open the create form pre-filled (a template's "Create event") or name a row to find (?search=).
+  // A whole screen keeps its search, filter, page and sort in the URL (?search= is also how a link names a row to find).
+  const list = useResourceList<R, { search: string; filter: string }>({
+    filters: { search: '', filter: '' },
+    typed: serverSearch ? ['search'] : [],
+    local: serverSearch ? [] : ['search'],
+    sort: d.serverSort ? { field: d.serverSort.field, order: d.serverSort.order } : null,
+    clientSort: !d.serverSort,
+    pageSize,
+    serverPaged,
+    url: Boolean(framed),
+    initial: initialRows ? { data: initialRows, totalRecord: initialTotal ?? initialRows.length } : null,
+    depends: JSON.stringify([d.id, d.listInput?.(context, { filter: null }) ?? null]),
+    load: async ({ filters, page, limit, sort }) => {
+      const input: Record<string, unknown> = { ...(d.listInput?.(context, { filter: optionOf(filters.filter) === null ? null : filters.filter }) ?? {}) };
+      if (serverSearch && filters.search.trim()) input[serverSearch] = filters.search.trim();
+      if (serverPaged) Object.assign(input, { page, limit });
+      if (d.serverSort && sort) Object.assign(input, { [d.serverSort.param]: sort.field, [d.serverSort.orderParam]: sort.order });
+      const body = await api(d.contracts.list as Contract, input as never);
+      return { data: body.data as R[], totalRecord: body.totalRecord };
+    },
+  });
+  const { rows, loading, filters } = list;
+  const text = filters.search;
+  const load = list.reload;
+  // A link may open the create form pre-filled (a template's "Create event").
   useEffect(() => {
     if (!framed) return;
-    const query = new URLSearchParams(location.search);
-    const wanted = query.get('search');
-    if (wanted && d.search) setText(wanted);
-    const preset = d.preset?.(context, query) ?? null;
+    const preset = d.preset?.(context, new URLSearchParams(location.search)) ?? null;
     if (preset && canCreate && d.contracts.save) setEditing({ row: null, preset });
     // Once: the form opened from the link is not opened again by a later render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -222,6 +207,20 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
     const needle = text.trim().toLowerCase();
     return rows.filter((row) => d.columns.some((c) => cellText(c, cellValue(c, row, context)).toLowerCase().includes(needle)));
   }, [rows, d, text, context]);
+
+  const columns: ListColumn<R>[] = useMemo(
+    () =>
+      d.columns.map((c) => ({
+        key: c.key,
+        header: c.label,
+        show: c.show,
+        sortable: Boolean(c.sortable && (d.serverSort ? true : !c.value && !serverPaged)),
+        className: c.show === 'dateTime' || c.show === 'day' ? 'date-time' : undefined,
+        text: (row: R) => cellText(c, cellValue(c, row, context)),
+        body: (row: R) => <Cell column={c} row={row} ctx={context} />,
+      })),
+    [d, context, serverPaged],
+  );
 
   function remove(row: R) {
     const label = d.rowLabel(row);
@@ -276,10 +275,9 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
   );
   const anyRowAction = (canEdit || canRemove || rowActions.length > 0 || d.drill) && (d.form?.length || d.contracts.remove || rowActions.length || d.drill);
   const note = d.note?.(context);
-  const filterOptions = d.filter?.options(context) ?? [];
-  const empty = rows !== null && rows.length === 0 && !loading && !debounced.trim() && !filter;
+  // The empty state (with its create button) is for a list with nothing in it, not for a search that matched nothing.
+  const empty = list.status === 'empty' && !list.applied.filters.search.trim() && !list.applied.filters.filter;
   const searchId = `${d.idPrefix ?? d.id}-search`;
-  const stacked = d.phone?.layout === 'stack';
 
   return (
     <section className={heading || framed ? 'card resource' : 'resource'} data-testid={`resource-${d.id}`} aria-busy={loading}>
@@ -298,74 +296,37 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
       {(d.search || d.filter || (createButton && !empty)) && (
         <div className="toolbar">
           {d.filter && (
-            <Dropdown value={filter} options={[...filterOptions]} onChange={(e) => setFilter(e.value ?? null)} placeholder={d.filter.placeholder} showClear filter aria-label={d.filter.label} />
+            <Dropdown value={optionOf(filters.filter)} options={[...filterOptions]} onChange={(e) => list.setFilter('filter', e.value === null || e.value === undefined ? '' : String(e.value))} placeholder={d.filter.placeholder} showClear filter aria-label={d.filter.label} />
           )}
           {d.search && (
             <span className="resource-search">
               <label htmlFor={searchId} className="sr-only">
                 Search {d.plural}
               </label>
-              <InputText id={searchId} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Search" />
+              <InputText id={searchId} type="search" value={text} onChange={(e) => list.setFilter('search', e.target.value)} placeholder="Search" />
             </span>
           )}
           <span className="toolbar-spacer" />
           {!empty && createButton}
         </div>
       )}
-      {rows === null && loading ? (
-        <p className="resource-loading" role="status">
-          Loading {d.plural}…
-        </p>
-      ) : empty ? (
+      {empty ? (
         <div className="resource-empty" data-testid="resource-empty">
           <p>{d.empty}</p>
           {createButton}
         </div>
       ) : (
-        <TableScroll label="Table" className={phoneTableClass(d.phone)}>
-          <DataTable
-            value={shown as Record<string, unknown>[]}
-            size="small"
-            loading={loading}
-            emptyMessage={`No ${d.plural} match.`}
-            {...(serverPaged
-              ? { lazy: true, paginator: total > pageSize, rows: pageSize, first: (page - 1) * pageSize, totalRecords: total, onPage: (e: DataTableStateEvent) => setPage((e.page ?? 0) + 1) }
-              : { paginator: shown.length > pageSize, rows: pageSize })}
-            {...(d.serverSort && sort
-              ? {
-                  sortField: sort.field,
-                  sortOrder: sort.order === 'asc' ? 1 : -1,
-                  onSort: (e: DataTableStateEvent) => setSort({ field: e.sortField, order: e.sortOrder === -1 ? 'desc' : 'asc' }),
-                }
-              : {})}
-          >
-            {d.columns.map((c, index) => {
-              const phoneHide = keptOnPhone(d.phone, c, index) ? '' : 'phone-hide';
-              return (
-                <Column
-                  key={c.key}
-                  field={c.value ? undefined : c.key}
-                  header={c.label}
-                  sortable={Boolean(c.sortable && (d.serverSort ? true : !c.value && !serverPaged))}
-                  headerClassName={phoneHide || undefined}
-                  bodyClassName={[c.show === 'dateTime' || c.show === 'day' ? 'date-time' : '', phoneHide].filter(Boolean).join(' ') || undefined}
-                  body={(row: R) =>
-                    stacked ? (
-                      <>
-                        {/* A stacked row's card names each value (the header row is hidden there). */}
-                        <span className="phone-label">{c.label}</span>
-                        <div className="phone-value">
-                          <Cell column={c} row={row} ctx={context} />
-                        </div>
-                      </>
-                    ) : (
-                      <Cell column={c} row={row} ctx={context} />
-                    )
-                  }
-                />
-              );
-            })}
-            {anyRowAction && (
+        <ListTable
+          list={list}
+          value={shown}
+          columns={columns}
+          label="Table"
+          what={`The ${d.plural}`}
+          loadingMessage={`Loading ${d.plural}…`}
+          emptyMessage={`No ${d.plural} match.`}
+          phone={d.phone}
+          after={
+            anyRowAction && (
               <Column
                 header={<span className="sr-only">Actions</span>}
                 body={(row: R) => {
@@ -397,9 +358,9 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
                   );
                 }}
               />
-            )}
-          </DataTable>
-        </TableScroll>
+            )
+          }
+        />
       )}
       <ConfirmDialog group={group} />
       {editing && (

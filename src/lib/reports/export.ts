@@ -3,18 +3,9 @@ import { nowMs } from '../time/clock';
 import { reportDay } from '../time/day';
 import { formatDay } from '../time/format';
 import { exportGrid, type ExportDates, type ReportTable } from './table';
+import { toCsv } from './csv';
 
-/** CSV field: quoted when it holds a separator, quote or line break; formula-like text is neutralised. */
-function csvField(value: Cell): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  const text = /^[=+\-@]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export function toCsv(rows: readonly (readonly Cell[])[]): string {
-  return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
-}
+export { toCsv };
 
 /**
  * A download: CSV (UTF-8 with BOM, so Excel reads it as UTF-8) or .xlsx with one sheet, named after what it
