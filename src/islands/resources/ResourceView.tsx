@@ -115,6 +115,7 @@ function DrillPanelView<R>({ panel, row }: { panel: DrillPanel<R>; row: R }) {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let current = true;
+    // Erased descriptor: the input is built by its own contract's descriptor (types checked in defineResource).
     api(panel.contract, panel.input(row) as never)
       .then((body) => current && setContent(panel.show(body.data)))
       // The shared client already said why.
@@ -189,6 +190,7 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
   const load = useCallback(async () => {
     setLoading(true);
     try {
+      // Erased descriptor: the input is built by its own contract's descriptor (types checked in defineResource).
       const body = await api(d.contracts.list as Contract, request as never);
       setRows(body.data as R[]);
       setTotal(body.totalRecord ?? (body.data as R[]).length);
@@ -234,6 +236,7 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
       acceptClassName: 'p-button-danger',
       accept: () =>
         void (async () => {
+          // Erased descriptor: the input is built by its own contract's descriptor (types checked in defineResource).
           await api(d.contracts.remove as Contract, (d.removeInput ? d.removeInput(row, context) : { id: (row as { id: unknown }).id }) as never);
           showToast('success', d.toasts?.removed?.(row) ?? `${label} deleted`);
           await load();
@@ -257,6 +260,7 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
     if (action.href) return void location.assign(action.href(row));
     setBusyAction(`${action.id}:${d.rowKey(row)}`);
     try {
+      // Erased descriptor: the input is built by its own contract's descriptor (types checked in defineResource).
       const { data } = await api(action.contract, action.input(row) as never);
       const done = action.done(row, data);
       if (done.document) setReading(done.document);
