@@ -37,7 +37,7 @@ describe('every report descriptor', () => {
   for (const d of descriptors) {
     it(`${d.id}: an app without data renders the empty state that names the app, no chart of zeros`, () => {
       const data = emptyAnswer(d.figures, ['com.example.quiet']);
-      expect(d.isEmpty(data as never)).toBe(true);
+      expect(d.isEmpty(data)).toBe(true);
       const search = '?from=2026-11-01&to=2026-11-07';
       const query = reportQuery(withRange(parseReportInput(d, search)));
       const html = renderToString(
@@ -51,7 +51,7 @@ describe('every report descriptor', () => {
     });
 
     it(`${d.id}: the export's header names every column the table shows, the key column with its zone`, () => {
-      const table = d.table(emptyAnswer(d.figures, ['a']) as never, {} as never);
+      const table = d.table(emptyAnswer(d.figures, ["a"]), {});
       const grid = exportGrid(table);
       expect(grid.header).toHaveLength(table.columns.length);
       // A day key names its zone; any other key (a level, a quest, a product, a placement) is its plain label.

@@ -32,7 +32,7 @@ describe('the resource form', () => {
   it('shows under a field the message the server sends for it, and places server refusals under their field', () => {
     const d = configResources.iap_config;
     const values = { scope: 'com.example.quiet', 'data.productId': 'gems_500', 'data.type': 'consumable', 'data.price': '4.999999', 'data.currency': 'usd' };
-    const request = saveRequest(d, context as never, null, values);
+    const request = saveRequest(d, context, null, values);
     const checked = validateSave(d, request);
     expect(checked.ok).toBe(false);
     const server = describeIssues(d.contracts.save!.request.safeParse(request).error!, request);
@@ -84,7 +84,7 @@ describe('every resource descriptor', () => {
       const fields = leaves(save.request);
       const formKeys = (d.form ?? []).map((f) => f.key);
       for (const k of formKeys) expect(fields.map((f) => f.path), `form field ${k}`).toContain(k);
-      const fixedKeys = new Set(Object.keys(d.fixed?.(context as never, null) ?? {}));
+      const fixedKeys = new Set(Object.keys(d.fixed?.(context, null) ?? {}));
       for (const f of fields.filter((f) => f.required)) {
         const top = f.path.split('.')[0]!;
         expect(formKeys.includes(f.path) || fixedKeys.has(top) || fixedKeys.has(f.path), `required ${f.path}`).toBe(true);

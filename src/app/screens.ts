@@ -1,3 +1,4 @@
+import type { RouteNode } from '../lib/routes';
 import { accountsResource } from '../lib/accounts/resources';
 import { analyticsReports } from '../lib/analytics/screens';
 import { appResources } from '../lib/apps/resources';
@@ -42,3 +43,23 @@ export const resources: readonly ResourceDescriptor[] = [
 ] as unknown as ResourceDescriptor[];
 
 export const resourceById: Record<string, ResourceDescriptor> = Object.fromEntries(resources.map((d) => [d.id, d]));
+
+type Screen = NonNullable<RouteNode['screen']>;
+
+/** The screen each descriptor's route shows: reports by their `route`, list-and-form screens that name one. */
+export function deriveScreens(reports: readonly ReportDescriptor[], lists: readonly ResourceDescriptor[]): ReadonlyMap<string, Screen> {
+  return new Map<string, Screen>([
+    ...reports.map((d): [string, Screen] => [d.route, `report:${d.id}`]),
+    ...lists.filter((d) => d.route).map((d): [string, Screen] => [d.route!, `resource:${d.id}`]),
+  ]);
+}
+
+export const screensByRoute = deriveScreens(Object.values(reportScreens), resources);
+
+/**
+ * The screen a route without a page of its own shows: the route table's `screen:` where it names one,
+ * otherwise the descriptor that names the route (so a new descriptor needs no line in src/lib/routes.ts).
+ */
+export function screenOf(route: Pick<RouteNode, 'path' | 'screen'>): Screen | null {
+  return route.screen ?? screensByRoute.get(route.path) ?? null;
+}

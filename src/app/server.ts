@@ -32,6 +32,7 @@ import { apiServer } from '../lib/server/api/serve';
 import { systemArea } from '../lib/system/area';
 import { testingArea } from '../lib/testing/area';
 import { worklogsArea } from '../lib/worklogs/area';
+import { resourceApi } from '../lib/resources/serve';
 
 /**
  * The composition root of the server: every area's manifest, once. The API registry, the report handlers,
@@ -73,8 +74,8 @@ export const areas: readonly AreaManifest[] = [
   openApiArea(() => apiHandlers),
 ];
 
-/** Every endpoint of the console and the game SDK. */
-export const apiHandlers: readonly ApiHandler[] = areas.flatMap((a) => a.api ?? []);
+/** Every endpoint of the console and the game SDK: an area's list-and-form handlers derived from its descriptors (`serve`), then its api list. */
+export const apiHandlers: readonly ApiHandler[] = areas.flatMap((a) => [...resourceApi(a.resources), ...(a.api ?? [])]);
 
 /** Answers one `/api/*` request (src/pages/api/[...path].ts). */
 export const serveApi = apiServer(apiHandlers);

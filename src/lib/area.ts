@@ -1,5 +1,6 @@
 import type { ReportHandler } from './reports/server';
 import type { ResourcePageLoader } from './resources/page-data';
+import type { AreaResources } from './resources/serve';
 import type { ApiHandler } from './server/api/handler';
 import type { AreaSeed } from './server/db/seed';
 
@@ -18,6 +19,8 @@ export interface AreaManifest {
   reports?: readonly ReportHandler[];
   /** First renders of the area's list-and-form screens, by descriptor id. */
   resourcePages?: Readonly<Record<string, ResourcePageLoader>>;
+  /** The area's list-and-form descriptors and its service module: descriptors that name their service functions (`serve`) get their API handlers from here. */
+  resources?: AreaResources;
   /** Rows an empty database gets with demo data. */
   seed?: AreaSeed;
 }

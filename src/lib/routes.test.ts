@@ -7,12 +7,11 @@ const SPECIAL_PAGES = new Set(['/', '/[...slug]', '/redirect/[...path]', ...outs
 
 describe('screens named by the route table', () => {
   it('names only descriptors that exist, on the route each report declares, and no route has both a page and a screen', async () => {
-    const { reportScreens } = await import('../app/screens');
-    const { resourceById } = await import('../app/screens');
+    const { reportScreens, resourceById, screenOf } = await import('../app/screens');
     const { resourcePages } = await import('../app/server');
     const { historyKinds } = await import('./history/kinds');
     const built = new Set(pageFiles().map(pagePath));
-    const named = pageRoutes.filter((r) => r.screen);
+    const named = pageRoutes.filter((r) => screenOf(r)).map((r) => ({ ...r, screen: screenOf(r)! }));
     expect(named.filter((r) => r.screen!.startsWith('report:')).length).toBeGreaterThanOrEqual(5);
     expect(named.filter((r) => r.screen!.startsWith('resource:')).length).toBeGreaterThanOrEqual(7);
     for (const route of named) {
@@ -33,6 +32,16 @@ describe('screens named by the route table', () => {
       expect(named.map((r) => r.screen), descriptor.id).toContain(`report:${descriptor.id}`);
     }
   }, 60_000); // It imports every area's screens and server half: seconds on a loaded machine.
+
+  it('derives the screen of a route from the descriptor that names it, and an explicit screen agrees with it', async () => {
+    const { screenOf, screensByRoute } = await import('../app/screens');
+    for (const route of pageRoutes) {
+      const derived = screensByRoute.get(route.path);
+      if (route.screen && derived) expect(route.screen, route.path).toBe(derived);
+    }
+    expect(screenOf({ path: '/gsm/analytic/main_data' })).toBe('report:mainData');
+    expect(screenOf({ path: '/no/such/route' })).toBeNull();
+  }, 60_000);
 });
 
 describe('route table', () => {
@@ -41,11 +50,12 @@ describe('route table', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
-  it('gives every page file a route and every route a screen (its own page or a descriptor): none is left planned', () => {
+  it('gives every page file a route and every route a screen (its own page or a descriptor): none is left planned', async () => {
     const built = pageFiles().map(pagePath);
     const routePaths = new Set(pageRoutes.map((r) => r.path));
     for (const page of built) expect(SPECIAL_PAGES.has(page) || routePaths.has(page), `page ${page} has no route`).toBe(true);
-    const planned = pageRoutes.filter((r) => !built.includes(r.path) && !r.screen);
+    const { screenOf } = await import('../app/screens');
+    const planned = pageRoutes.filter((r) => !built.includes(r.path) && !screenOf(r));
     expect(planned.map((r) => r.path)).toEqual([]);
   });
 

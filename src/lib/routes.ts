@@ -23,8 +23,8 @@ export interface RouteNode {
    * The screen a route shows when it has no .astro page of its own: `report:<id>` is the generic report
    * screen of that descriptor (src/app/screens.ts), `resource:<id>` the generic list-and-form
    * screen (src/app/screens.ts, first render from its area's manifest through src/app/server.ts), `history:<id>` a
-   * player's event log (src/lib/history/kinds.ts). Without it,
-   * the "planned" notice.
+   * player's event log (src/lib/history/kinds.ts). A route that a report or list-and-form descriptor names as
+   * its `route` needs no screen here: src/app/screens.ts `screenOf` derives it (an explicit one must agree).
    */
   screen?: `report:${string}` | `resource:${string}` | `history:${string}`;
   children?: RouteNode[];
@@ -176,7 +176,7 @@ export const routeTable: RouteNode[] = [
       leaf('/games/gift_code/manager', 'Gift Code Manager', { screen: 'resource:gift-campaigns' }),
       leaf('/games/gift_code/used_logs', 'Gift Code Used Logs', { screen: 'resource:gift-used-logs' }),
     ]),
-    group('/games/mail', 'Mail', 'pi pi-envelope', [leaf('/games/mail/mailBox', 'Mail Box', { screen: 'resource:mail' })]),
+    group('/games/mail', 'Mail', 'pi pi-envelope', [leaf('/games/mail/mailBox', 'Mail Box')]),
     group('/games/notification', 'Notification', 'pi pi-bell', [leaf('/games/notification/push', 'Push Notification')]),
   ]),
   group('/finance', 'Finance', 'pi pi-dollar', [

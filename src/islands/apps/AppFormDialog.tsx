@@ -97,6 +97,7 @@ export default function AppFormDialog({ app, teams, onClose, onSaved }: AppFormD
     setBusy(true);
     setProblem('');
     const os = OS_CODES.filter((code) => platforms[code].enabled).map((code) => ({ os: code, packageId: platforms[code].packageId.trim(), storeUrl: platforms[code].storeUrl.trim() }));
+    // The form keeps the highlight as the select's string; the save contract's zod checks it is one of the choices.
     const fields = { name: name.trim(), icon: icon.trim(), teamId, gameTypes: normaliseTags(gameTypes), labels: normaliseTags(labels), published, showFinance, reportMonth, highlight: highlight as never, os };
     try {
       const { data } = creating ? await api(createAppContract, { id: id.trim().toLowerCase(), ...fields }) : await api(updateAppContract, { appId: app.id, data: fields });

@@ -42,6 +42,7 @@ export default function ReportScreen({ reportId, account, canExport, canNote = f
   const descriptor = reportScreens[reportId]!;
   const [input, setInput] = useState(() => withRange(parseReportInput(descriptor, search)));
   const query = reportQuery(input);
+  // The descriptor is looked up by id, so its types are erased: the input was parsed by its own contract.
   const { data, loading, failed } = useReport(descriptor.contract, input as never, initial && initial.query === query ? (initial.data as never) : null);
   const apps = useStore($apps);
   const owned = Object.keys(descriptor.contract.request.shape);
@@ -63,7 +64,9 @@ export default function ReportScreen({ reportId, account, canExport, canNote = f
   };
 
   const answer = data as Parameters<typeof descriptor.table>[0] | null;
+  // Erased descriptor (looked up by id); answer and input are its own.
   const table = useMemo(() => (answer ? descriptor.table(answer, input as never) : null), [answer, descriptor, input]);
+  // Erased descriptor (looked up by id); answer and input are its own.
   const chart = useMemo(() => (answer && table ? descriptor.chart(answer, input as never, table) : null), [answer, descriptor, input, table]);
   const empty = answer ? descriptor.isEmpty(answer) : false;
   // An empty field shows the value the server chose (the busiest resource, the first funnel).

@@ -80,6 +80,7 @@ export default function ResourceForm<R, Ctx>({ descriptor: d, context, row, onCl
     setProblem('');
     setBusy(true);
     try {
+      // The descriptor's contracts are erased here; the request was built from its own form and save contract.
       const { data } = await api(d.contracts.save as Contract, request as never);
       const appField = (d.form ?? []).find((f) => f.input === 'app');
       const chosen = appField && values[appField.key];

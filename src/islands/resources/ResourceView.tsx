@@ -116,6 +116,7 @@ function DrillPanelView<R>({ panel, row }: { panel: DrillPanel<R>; row: R }) {
   const guard = useLatestGuard();
   useEffect(() => {
     const isCurrent = guard.begin();
+    // Erased descriptor: the input is built by its own contract's descriptor (types checked in defineResource).
     api(panel.contract, panel.input(row) as never)
       .then((body) => isCurrent() && setContent(panel.show(body.data)))
       // The shared client already said why.
@@ -186,6 +187,7 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
       if (serverSearch && filters.search.trim()) input[serverSearch] = filters.search.trim();
       if (serverPaged) Object.assign(input, { page, limit });
       if (d.serverSort && sort) Object.assign(input, { [d.serverSort.param]: sort.field, [d.serverSort.orderParam]: sort.order });
+      // Erased descriptor: the input is built by its own contract's descriptor (types checked in defineResource).
       const body = await api(d.contracts.list as Contract, input as never);
       return { data: body.data as R[], totalRecord: body.totalRecord };
     },
@@ -233,6 +235,7 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
       acceptClassName: 'p-button-danger',
       accept: () =>
         void (async () => {
+          // Erased descriptor: the input is built by its own contract's descriptor (types checked in defineResource).
           await api(d.contracts.remove as Contract, (d.removeInput ? d.removeInput(row, context) : { id: (row as { id: unknown }).id }) as never);
           showToast('success', d.toasts?.removed?.(row) ?? `${label} deleted`);
           await load();
@@ -256,6 +259,7 @@ export default function ResourceView<R, Ctx>({ descriptor: d, context, account, 
     if (action.href) return void location.assign(action.href(row));
     setBusyAction(`${action.id}:${d.rowKey(row)}`);
     try {
+      // Erased descriptor: the input is built by its own contract's descriptor (types checked in defineResource).
       const { data } = await api(action.contract, action.input(row) as never);
       const done = action.done(row, data);
       if (done.document) setReading(done.document);

@@ -8,7 +8,7 @@ import { analyticNoteApi } from './play/api';
 
 /** Analytics reports, their exports, the on-demand rollup and the game SDK's event ingestion. Listed in the area's manifest (./area.ts). */
 export const analyticsApi: ApiHandler[] = [
-  ...analyticsReportHandlers.flatMap((h) => reportApi(h as never)),
+  ...analyticsReportHandlers.flatMap((h) => reportApi(h)),
   ...analyticNoteApi,
   /** Rolls up pending app-days now, for at most budgetMs; call again while pending > 0. */
   handle(rollupNowContract, async ({ budgetMs }, ctx) => ({ data: await rollupPending(ctx.db, { budgetMs }) })),

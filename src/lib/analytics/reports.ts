@@ -1,9 +1,7 @@
 import { mayViewApp, visibleAppCondition } from '../apps/service';
 import type { SessionAccount } from '../auth/types';
-import { MESSAGES } from '../http/messages';
 import { tunables } from '../server/config';
 import type { Db, Sql } from '../server/db';
-import { badRequest, HttpError } from '../server/errors';
 import type { LevelRetentionCohort, LevelRow, MainDataRow, ReportFilters, RetentionCohort } from './contract';
 import { MAIN_DATA_FIGURES, MAX_RANGE_DAYS } from './contract';
 import { addDays, daysBetween, daysOf, reportDay } from '../time/day';
@@ -13,8 +11,9 @@ import { RETENTION_DAYS } from './metrics';
 import { pendingAppDays, rollupPending } from './rollup';
 import { nowMs } from '../time/clock';
 import type { z } from 'zod';
-import type { ReportAnswer, ReportDescriptor, ReportInputOf } from '../reports/define';
-import { handleReport, type ReportHandler } from '../reports/server';
+import type { ReportDescriptor, ReportInputOf } from '../reports/define';
+import type { ReportHandler } from '../reports/server';
+import { handleScoped, resolveReportScope, type ScopedFigures, type ScopeRule } from '../reports/scope';
 import { columnStore } from './store/column-store';
 import { levelReachByCohort, levelRows, mainDataDays, retentionCells } from './store/reports';
 
@@ -30,36 +29,35 @@ import { levelReachByCohort, levelRows, mainDataDays, retentionCells } from './s
 export type ReportScope = StoreScope;
 
 /**
- * The server half of an analytics report: resolves the filters (the visible apps, 403 for one the account
- * may not see, and the range), runs `figures` over that scope and answers them with the range and apps.
+ * Analytics' scope rule: the apps of the account's app list (every app for one that sees all), 403 for an
+ * asked app outside it; the shared filters (os, version, countries) carried to the queries.
  */
+export const analyticsScope: ScopeRule<ReportScope, { id: string }, SessionAccount, ReportFilters> = {
+  maxDays: MAX_RANGE_DAYS,
+  apps: async (db, account, asked) => {
+    const params: unknown[] = [];
+    let where = visibleAppCondition(account, params);
+    if (asked.length) {
+      params.push(JSON.stringify(asked));
+      where += ` AND a.id IN (SELECT jsonb_array_elements_text($${params.length}::jsonb))`;
+    }
+    return db.query<{ id: string }>(`SELECT a.id FROM apps a WHERE ${where} ORDER BY a.id`, params);
+  },
+  mayAsk: (account, id) => mayViewApp(account, id),
+  scope: (base, _apps, filters) => ({ ...base, os: filters.os, version: filters.version, countries: filters.countries }),
+};
+
+/** The server half of an analytics report: `figures` over the analytics scope (`handleScoped`). */
 export function handleScopedReport<E extends z.ZodRawShape, F extends z.ZodRawShape>(
   descriptor: ReportDescriptor<E, F>,
-  figures: (db: Db, scope: ReportScope, input: ReportInputOf<ReportDescriptor<E, F>>) => Promise<Omit<ReportAnswer<F>, 'from' | 'to' | 'apps'>>,
+  figures: (db: Db, scope: ReportScope, input: ReportInputOf<ReportDescriptor<E, F>>) => Promise<ScopedFigures<F>>,
 ): ReportHandler<ReportDescriptor<E, F>> {
-  return handleReport(descriptor, async (db, viewer, input) => {
-    // Every report's request is the shared filters extended (reportFilters.extend), so it holds them.
-    const scope = await resolveScope(db, viewer, input as ReportFilters);
-    return { from: scope.from, to: scope.to, apps: scope.apps, ...(await figures(db, scope, input)) } as ReportAnswer<F>;
-  });
+  return handleScoped(descriptor, analyticsScope, figures);
 }
 
-/** Resolves the filters: visible apps (403 for a requested app the account may not see) and the range. */
-export async function resolveScope(db: Sql, account: SessionAccount, filters: ReportFilters, now = nowMs()): Promise<ReportScope> {
-  const today = reportDay(now);
-  const to = filters.to ?? today;
-  const from = filters.from ?? addDays(to, -29);
-  if (from > to) throw badRequest('from: must not be after to');
-  if (daysBetween(from, to) + 1 > MAX_RANGE_DAYS) throw badRequest(`the range may span at most ${MAX_RANGE_DAYS} days`);
-  for (const id of filters.apps) if (!mayViewApp(account, id)) throw new HttpError(403, MESSAGES.permissionInvalid);
-  const params: unknown[] = [];
-  let where = visibleAppCondition(account, params);
-  if (filters.apps.length) {
-    params.push(JSON.stringify(filters.apps));
-    where += ` AND a.id IN (SELECT jsonb_array_elements_text($${params.length}::jsonb))`;
-  }
-  const rows = await db.query<{ id: string }>(`SELECT a.id FROM apps a WHERE ${where} ORDER BY a.id`, params);
-  return { apps: rows.map((r) => r.id), from, to, os: filters.os, version: filters.version, countries: filters.countries };
+/** Resolves the analytics filters: visible apps (403 for a requested app the account may not see) and the range. */
+export function resolveScope(db: Sql, account: SessionAccount, filters: ReportFilters, now = nowMs()): Promise<ReportScope> {
+  return resolveReportScope(db, account, filters, analyticsScope, now);
 }
 
 /** WHERE clause of a rollup table for the scope; `range` names the day column filtered by from..to. */

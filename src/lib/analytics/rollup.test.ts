@@ -115,7 +115,7 @@ describe('incremental rollups', () => {
 describe('a rollup ended by a deadlock', () => {
   // A database whose transactions fail as PostgreSQL ends one of two runners that wait on each other.
   const failing = (code: string) =>
-    ({ kind: 'postgres', transaction: async () => Promise.reject(Object.assign(new Error('deadlock detected'), { code })) }) as unknown as Db;
+    ({ kind: 'postgres', transaction: async () => Promise.reject(Object.assign(new Error('deadlock detected'), { code })) }) as unknown as Db; // a stand-in with the two members rollup reads
 
   it('leaves its day for a later round (0 done) instead of failing; any other error still fails', async () => {
     expect(await rollupDay(failing('40P01'), '2026-11-01')).toBe(0);

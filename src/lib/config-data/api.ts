@@ -8,7 +8,7 @@ function kindApi(kind: ConfigKind): ApiHandler[] {
   const contracts = configContracts[kind];
   return [
     handle(contracts.list, async (q, ctx) => ({ data: await listConfig(ctx.db, kind, ctx.viewer, q) })),
-    handle(contracts.save, async (input, ctx) => ({ data: await saveConfig(ctx.db, kind, ctx.actor, input as never) })),
+    handle(contracts.save, async (input, ctx) => ({ data: await saveConfig(ctx.db, kind, ctx.actor, input) })),
     handle(contracts.remove, async ({ id }, ctx) => {
       await deleteConfig(ctx.db, kind, ctx.actor, id);
       return { data: { id } };

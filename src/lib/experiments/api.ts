@@ -19,5 +19,5 @@ export const experimentsApi: ApiHandler[] = [
     const player = await playerOf(ctx.db, ctx.request.headers);
     return { data: await assignmentsFor(ctx.db, app, player, device) };
   }),
-  ...experimentReportHandlers.flatMap((h) => reportApi(h as never)),
+  ...experimentReportHandlers.flatMap((h) => reportApi(h)),
 ];

@@ -52,6 +52,7 @@ function retentionAnswer(exposed: [number, number], d7: { control: [number, numb
 
 describe('notes above the A/B figures', () => {
   it('flag a sample-ratio mismatch and an under-powered comparison, and always warn about peeking', () => {
+    // A partial answer: only the fields these notices and empty-state functions read.
     const notices = abRetentionScreen.notices!(retentionAnswer([600, 400], { control: [500, 50], b: [300, 45], needed: 900 }) as never);
     expect(notices.map((n) => n.tone)).toEqual(['warn', 'warn', 'info']);
     expect(notices[0]!.text).toContain('Sample-ratio mismatch: exposed players split control 600 (expected 50 %), B 400 (expected 50 %)');
@@ -60,13 +61,16 @@ describe('notes above the A/B figures', () => {
   });
 
   it('say nothing of power or ratio when the test has enough players and the split matches', () => {
+    // A partial answer: only the fields these notices and empty-state functions read.
     const notices = abRetentionScreen.notices!(retentionAnswer([500, 500], { control: [500, 50], b: [500, 75], needed: 400 }) as never);
     expect(notices.map((n) => n.tone)).toEqual(['info']);
   });
 
   it('the empty report names the experiment nobody was exposed to', () => {
     const answer = { ...retentionAnswer([0, 0], { control: [1, 0], b: [1, 0], needed: 1 }), srm: null, lines: [], window: 7 };
+    // A partial answer: only the fields these notices and empty-state functions read.
     expect(abOtherScreen.isEmpty(answer as never)).toBe(true);
+    // A partial answer: only the fields these notices and empty-state functions read.
     expect(abOtherScreen.emptyText!(answer as never)).toBe('No player of "T" was exposed in this range yet: only players whose game sent an experiment_exposure event count.');
   });
 });

@@ -28,6 +28,7 @@ describe('guardrails', () => {
       control: 'control', method: 'sequential', srm: null, variants: [], lines: [], guardrails: ['D7'],
       guardrailBreaches: [{ guardrail: 'D7', variant: 'B', diff: -2, diffLow: -3.456, diffHigh: -0.5, text: 'Guardrail breached: D7 retention' }],
     };
+    // A partial answer: only the fields the notices read.
     expect(abRetentionScreen.notices!(answer as never)[0]).toEqual({
       tone: 'warn',
       text: 'Guardrail breached: D7 retention: B is worse than control (Δ -2.00, 95% confidence sequence -3.46 … -0.50, entirely below 0).',

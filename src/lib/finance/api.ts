@@ -69,5 +69,5 @@ export const financeApi: ApiHandler[] = [
   handle(getAdmobRevenueContract, async (input, ctx) => ({ data: await previewAdmob(ctx.db, ctx.viewer, input) })),
   handle(updateAdmobContract, async (input, ctx) => ({ data: await importAdmob(ctx.db, ctx.actor, input) })),
   handle(importIapStudioContract, async (input, ctx) => ({ data: await importIapStudio(ctx.db, ctx.actor, input) })),
-  ...reportPostContracts.map(({ descriptorId, contract }) => handle(contract, async (input, ctx) => ({ data: await byId.get(descriptorId)!.run(ctx.db, ctx.viewer, input as never) }))),
+  ...reportPostContracts.map(({ descriptorId, contract }) => handle(contract, async (input, ctx) => ({ data: await byId.get(descriptorId)!.run(ctx.db, ctx.viewer, input) }))),
 ];

@@ -46,14 +46,14 @@ describe('the finance money rule', () => {
   it('gives Statistic the same cents in its table, chart, CSV and XLSX, and its Total is the sum rounded once', () => {
     const rows = CASES.map(([micros], i) => pnl(`2025-01-${String(i + 1).padStart(2, '0')}`, micros));
     const answer = { from: '2025-01-01', to: '2025-01-13', apps: [], pending: 0, names: {}, by: 'day' as const, rows };
-    const table = financeStatisticScreen.table(answer as never, {} as never);
+    const table = financeStatisticScreen.table(answer, financeStatisticScreen.contract.request.parse({}));
     const revenue = table.columns.findIndex((c) => c.key === 'revenue');
     CASES.forEach(([, cents, text], i) => {
       const cell = table.rows[i]![revenue] as number;
       expect(cell).toBe(cents / 100);
       expect(formatFigure(cell, 'usd', 2)).toBe(text); // what the table shows
     });
-    const chart = financeStatisticScreen.chart(answer as never, {} as never, table)!;
+    const chart = financeStatisticScreen.chart(answer, financeStatisticScreen.contract.request.parse({}), table)!;
     expect(chart.series[0]!.data).toEqual(CASES.map(([, cents]) => cents / 100)); // what the tooltips show
     const sum = CASES.reduce((n, [m]) => n + m, 0);
     expect(table.total![revenue]).toBe(usdOfMicros(sum));
@@ -70,8 +70,9 @@ describe('the finance money rule', () => {
       revenue: micros, cost: 0, profit: micros, installs: 0, comments: 0,
     });
     const total = (micros: number) => ({ key: 'Total', revenue: micros, cost: 0, profit: micros, baseRevenue: micros, baseCost: 0, adRevenue: micros, iapNet: 0, revenueAdjustment: 0, costAdjustment: 0, installs: 0 });
-    const report = { month: '2025-01', rows: CASES.map(([m], i) => row(`app${i}`, m)), teams: [], total: total(0), note: '', closed: null } as unknown as MonthReport;
+    const report = { month: '2025-01', rows: CASES.map(([m], i) => row(`app${i}`, m)), teams: [], total: total(0), note: '', closed: null } as unknown as MonthReport; // the fields monthExcel reads
     const workbook = new ExcelJS.Workbook();
+    // ExcelJS declares its own Buffer type, which Node's ArrayBuffer does not match though load reads it.
     await workbook.xlsx.load((await monthExcel(report).arrayBuffer()) as never);
     const sheet = workbook.worksheets[0]!;
     CASES.forEach(([, cents], i) => expect(sheet.getRow(i + 2).getCell(3).value).toBe(cents / 100));

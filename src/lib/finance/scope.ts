@@ -1,7 +1,5 @@
 import type { SessionAccount } from '../auth/types';
-import { addDays, daysBetween, reportDay } from '../time/day';
-import { MESSAGES } from '../http/messages';
-import { badRequest, HttpError } from '../server/errors';
+import { resolveReportScope, type ScopeRule } from '../reports/scope';
 import type { Sql } from '../server/db';
 import { nowMs } from '../time/clock';
 
@@ -56,20 +54,26 @@ export interface FinanceFilters {
 }
 
 /**
- * The scope of a finance query: the range (default the last 30 days), and the apps: the asked ones, each of
- * which must be permitted (403 otherwise), or every permitted one; `teams` narrows to those teams' apps.
+ * The finance scope rule: the range (default the last 30 days, at most three years) and the apps of the
+ * account's finance permission — the asked ones, each of which must be permitted (403 otherwise), or every
+ * permitted one; `teams` narrows to those teams' apps.
  */
-export async function resolveFinanceScope(db: Sql, viewer: Pick<SessionAccount, 'role' | 'username'>, filters: FinanceFilters, now = nowMs()): Promise<FinanceScope> {
-  const to = filters.to ?? reportDay(now);
-  const from = filters.from ?? addDays(to, -29);
-  if (from > to) throw badRequest('from: must not be after to');
-  if (daysBetween(from, to) + 1 > MAX_FINANCE_DAYS) throw badRequest(`the range may span at most ${MAX_FINANCE_DAYS} days`);
-  const permitted = await financeApps(db, viewer);
-  const byId = new Map(permitted.map((a) => [a.id, a]));
-  for (const id of filters.apps ?? []) if (!byId.has(id)) throw new HttpError(403, MESSAGES.permissionInvalid);
-  let appInfo = filters.apps?.length ? permitted.filter((a) => filters.apps!.includes(a.id)) : permitted;
-  if (filters.teams?.length) appInfo = appInfo.filter((a) => filters.teams!.includes(a.team));
-  return { apps: appInfo.map((a) => a.id), appInfo, from, to, os: filters.os ?? 0 };
+export const financeScopeRule: ScopeRule<FinanceScope, FinanceApp, Pick<SessionAccount, 'role' | 'username'>, FinanceFilters> = {
+  maxDays: MAX_FINANCE_DAYS,
+  apps: async (db, viewer, asked) => {
+    const permitted = await financeApps(db, viewer);
+    return asked.length ? permitted.filter((a) => asked.includes(a.id)) : permitted;
+  },
+  mayAsk: (_viewer, id, seen) => seen.some((a) => a.id === id),
+  scope: (base, seen, filters) => {
+    const appInfo = filters.teams?.length ? seen.filter((a) => filters.teams!.includes(a.team)) : seen;
+    return { ...base, apps: appInfo.map((a) => a.id), appInfo, os: filters.os ?? 0 };
+  },
+};
+
+/** The scope of a finance query outside a report handler (a month's figures, the permitted apps). */
+export function resolveFinanceScope(db: Sql, viewer: Pick<SessionAccount, 'role' | 'username'>, filters: FinanceFilters, now = nowMs()): Promise<FinanceScope> {
+  return resolveReportScope(db, viewer, filters, financeScopeRule, now);
 }
 
 /** WHERE clause over a finance table (columns app_id, day, os, current) for the scope. */

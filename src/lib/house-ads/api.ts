@@ -21,7 +21,7 @@ import { readSettings, saveSettings } from './settings';
 
 /** In-house ads: the staff screens' calls and the SDK's serving and tracking calls. */
 export const houseAdsApi: ApiHandler[] = [
-  ...houseAdReportHandlers.flatMap((h) => reportApi(h as never)),
+  ...houseAdReportHandlers.flatMap((h) => reportApi(h)),
   handle(campaignListContract, async (_input, ctx) => ({ data: await listCampaigns(ctx.db) })),
   handle(campaignSaveContract, async (input, ctx) => ({ data: await saveCampaign(ctx.db, ctx.actor, input) })),
   handle(campaignStatusContract, async ({ id, status }, ctx) => ({ data: await setCampaignStatus(ctx.db, ctx.actor, id, status) })),

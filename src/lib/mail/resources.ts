@@ -12,6 +12,8 @@ export const mailResource = defineResource({
   id: 'mail',
   singular: 'mail',
   contracts: { list: mailListContract, save: mailSendContract },
+  route: '/games/mail/mailBox',
+  serve: { list: 'listMails', save: 'sendMail' },
   rowLabel: (r) => `mail “${r.title}”`,
   listInput: (_ctx: AppsContext, { filter }) => ({ appId: filter ?? undefined }),
   columns: [

@@ -14,5 +14,5 @@ export const progressEventsApi: ApiHandler[] = [
   handle(sdkProgressEventsContract, async (device, ctx) => ({ data: await openEventsFor(ctx.db, await playerOf(ctx.db, ctx.request.headers), device) })),
   handle(sdkProgressPointsContract, async (input, ctx) => ({ data: await submitPoints(ctx.db, await playerOf(ctx.db, ctx.request.headers), input) })),
   handle(sdkProgressClaimContract, async ({ id, milestone }, ctx) => ({ data: await claimMilestone(ctx.db, await playerOf(ctx.db, ctx.request.headers), id, milestone) })),
-  ...progressReportHandlers.flatMap((h) => reportApi(h as never)),
+  ...progressReportHandlers.flatMap((h) => reportApi(h)),
 ];

@@ -6,7 +6,7 @@ import { runExport } from './server';
 export function reportApi(handler: ReportHandler): ApiHandler[] {
   const { descriptor } = handler;
   return [
-    handle(descriptor.contract, async (input, ctx) => ({ data: await handler.run(ctx.db, ctx.viewer, input as never) })),
+    handle(descriptor.contract, async (input, ctx) => ({ data: await handler.run(ctx.db, ctx.viewer, input) })),
     handleRaw(descriptor.exportContract, async (input, ctx) => runExport(handler, ctx.db, ctx.viewer, input)),
   ];
 }

@@ -6,6 +6,7 @@ import { exportGrid, linesTable } from './table';
 describe('an export names how each Total cell is formed, as the screen does', () => {
   it('Main Data: the Total line is followed by Sum / Average / Ratio of sums per column', () => {
     const day = { installs: 3, dau: 3, sessions: 4, sessionEnds: 3, sessionSeconds: 360, adImpressions: 3, adRevenue: 51_000, iapPurchases: 1, iapRevenue: 990_000, payers: 1 };
+    // The table's second argument (the request) is not read by Main Data's table.
     const table = mainDataScreen.table({ from: '', to: '', apps: [], pending: 0, rows: [{ ...day, day: '2026-11-22' }, { ...day, day: '2026-11-23', dau: 2 }] }, {} as never);
     const { rows } = exportGrid(table);
     expect(rows.slice(-2)).toEqual([

@@ -188,6 +188,20 @@ export interface ResourceSpec<R, Ctx, List extends Contract, Save extends Contra
   plural?: string;
   /** The list contract answers the rows (its data's elements are the row type); save and remove change one. */
   contracts: { list: List; save?: Save; remove?: Remove };
+  /**
+   * The route that shows this screen on its own (a path of the route table): the route's screen is derived
+   * from it (src/app/screens.ts `screenOf`), so the route table needs no `screen:` line. Panels and drills
+   * shown inside another screen have none.
+   */
+  route?: string;
+  /**
+   * The area's service functions that answer the contracts, by name (the descriptor is shared with the
+   * browser, so it names them; `src/lib/resources/serve.ts` finds them in the service module the area's
+   * manifest gives as `services` and makes the API handlers). Each takes `(db, who, input)` — `who` is the
+   * viewer for list, the actor for save and remove — and answers the contract's data (a server-paged list:
+   * `{ data, totalRecord }`). Without it the area's api.ts lists the handlers by hand.
+   */
+  serve?: { list?: string; save?: string; remove?: string };
   /** A row's stable key: default its `id`; a row without one must say (see `defineResource`). */
   rowKey?: (row: R) => string | number;
   /** How a row is named in buttons and dialogs: "Edit appsflyer", "Delete the publish date 01-11-2026". */

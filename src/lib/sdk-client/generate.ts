@@ -38,7 +38,7 @@ export function sdkDocument(doc: OpenApiDocument): OpenAPI3 {
     paths,
     components: { schemas: sorted },
     'x-sdk-error-codes': doc['x-sdk-error-codes'],
-  } as unknown as OpenAPI3;
+  } as unknown as OpenAPI3; // our document is OpenAPI 3.1 JSON, the generator types 3.0
 }
 
 const HEADER = `/**

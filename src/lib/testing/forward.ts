@@ -50,6 +50,7 @@ export const startSdkSession = (key: string, deviceId: string) => forwarded(() =
 /** Sends one event through POST /api/sdk/v1/analytics/events; a refused event becomes a 400 with the ingestion's reason ("params.level: …"). */
 export async function sendThroughSdk(db: Sql, appId: string, os: number, event: Record<string, unknown>): Promise<{ duplicate: boolean }> {
   const key = await sdkKeyOf(db, appId, os);
+  // The point is to send any event, refused ones too: the typed body would only take valid ones.
   const answer = await forwarded(() => sdkClientFor(key).POST('/api/sdk/v1/analytics/events', { body: { events: [event as never] } }));
   const refused = answer.rejected[0];
   if (refused) throw badRequest(refused.reason);

@@ -4,6 +4,7 @@ import { appMeasurementScreen, inappOverviewScreen, inappScreen } from './screen
 /** App Measurement and the Inapp screens count purchases differently (docs/metrics.md): each says which and links to the other. */
 describe('purchase counting notes', () => {
   it('App Measurement names its event counting and links to Inapp Overview', () => {
+    // These notices read no field of the answer: an empty stand-in is enough.
     expect(appMeasurementScreen.notices!({} as never)).toEqual([
       {
         tone: 'info',
@@ -15,6 +16,7 @@ describe('purchase counting notes', () => {
 
   it('Inapp Overview and Inapp name their transaction counting and link to App Measurement', () => {
     for (const screen of [inappOverviewScreen, inappScreen]) {
+      // These notices read no field of the answer: an empty stand-in is enough.
       expect(screen.notices!({} as never)).toEqual([
         {
           tone: 'info',

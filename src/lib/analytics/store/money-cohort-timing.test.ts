@@ -38,6 +38,7 @@ it.skipIf(!target)('money, cohort and play queries on chdb at STORE_TIMING_EVENT
     const valid = batch.events.map((e) => validateEvent(e, batch.os, now)).filter((v): v is ValidEvent => 'id' in v);
     events += await ingestToColumnStore(store, { appId: 'bench', os: batch.os }, valid, valid.map((e) => reportDay(e.time)), valid.map((e) => utcDay(e.deviceTime)), now);
   }
+  // A stand-in database: these reads ask it only for the (empty) lists of test players and refused purchases.
   const db = { query: async () => [] } as never;
   const to = reportDay(now);
   const scope = { apps: ['bench'], from: addDays(to, -29), to, os: 0, version: 'all', countries: [] as string[] };

@@ -19,6 +19,7 @@ let store: ColumnStore;
 const now = Date.parse('2026-03-20T05:00:00Z');
 const noon = (day: string, s = 0) => dayStart(day) + 12 * 3_600_000 + s * 1000;
 let lists = { players: [] as { k: string }[], refused: [] as { k: string }[] };
+// A stand-in database: the functions under test only call query().
 const db = { query: async (sql: string) => (sql.includes('FROM players') ? lists.players : lists.refused) } as never;
 const scope = { apps: ['r1'], from: '2026-03-10', to: '2026-03-12', os: 0, version: 'all', countries: [] as string[] };
 
