@@ -86,6 +86,34 @@ describe('refusals before any handler runs', () => {
   });
 });
 
+describe('an unexpected exception before any handler', () => {
+  // The test server runs with GSM_TEST_FAULTS=1 (tests/api/global-setup.ts): this header makes the middleware
+  // throw after the database opened (src/lib/server/faults.ts); a production server refuses to start so.
+  const fault = { 'x-gsm-test-fault': 'middleware' };
+
+  it('answers /api with the error model INTERNAL and a request id, no stack or secret; a page with the console\'s 500 page', async () => {
+    const headers = { ...fault, 'x-sdk-key': app.android, 'x-player-token': player.token };
+    for (const path of ['/api/sdk/v1/mail', '/api/appdata/list']) {
+      const answer = await raw('GET', path, { headers });
+      const requestId = answer.headers.get('x-request-id');
+      expect(requestId, path).toMatch(/^[0-9a-f-]{36}$/);
+      const message = `Internal error (request id ${requestId}).`;
+      expect([answer.status, answer.headers.get('content-type'), answer.json]).toEqual([500, 'application/json; charset=utf-8', { error: { code: 'INTERNAL', message }, message }]);
+      expect(answer.text).not.toMatch(/do-not-leak|test fault|at |\.ts|\.mjs/);
+    }
+    expect(SDK_ERRORS.INTERNAL).toMatchObject({ status: 500, retry: true });
+    const page = await raw('GET', '/dashboard', { headers: fault });
+    expect([page.status, page.headers.get('content-type')]).toEqual([500, 'text/html']);
+    expect(page.text).toContain('<h1>500 — something went wrong</h1>');
+    expect(page.text).toContain(`<code>${page.headers.get('x-request-id')}</code>`);
+    expect(page.text).toContain('<a href="/">Back to the dashboard</a>');
+    expect(page.text).toContain('class="auth-card"');
+    expect(page.text).not.toMatch(/do-not-leak|test fault/);
+    // Without the header the same calls are served (the hook throws only when asked).
+    expect((await raw('GET', '/api/sdk/v1/mail', { headers: { 'x-sdk-key': app.android, 'x-player-token': player.token } })).status).toBe(200);
+  });
+});
+
 describe('named codes', () => {
   it('a wrong type is VALIDATION naming its field; the game can tell "used up", "already redeemed", "not yet", "expired" and "deactivated" apart', async () => {
     const bad = expectCatalogued(await asPlayer(player, 'POST', '/api/sdk/v1/events/1/score', { clientId: 'a', value: 1.5 }), 'score');
