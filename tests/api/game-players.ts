@@ -36,6 +36,15 @@ export async function newPlayer(key: string): Promise<Player> {
 /** The generated SDK client (src/lib/sdk-client) as the player: the API the games see is the API tested. */
 export const sdkOf = (p: Player): SdkClient => createSdkClient({ baseUrl, key: p.key, token: p.token });
 
+/** The generated client with this SDK key (null: a call without X-SDK-Key, as a game that forgot it) and token. */
+export const sdkAs = (key: string | null, token?: string): SdkClient => createSdkClient({ baseUrl, key: key ?? '', token, fetch: key === null ? withoutKey : undefined });
+
+const withoutKey: typeof fetch = (input, init) => {
+  const request = new Request(input, init);
+  request.headers.delete('x-sdk-key');
+  return fetch(request);
+};
+
 /** An openapi-fetch answer in the shape the suites assert on (status, headers, the JSON body: `{ data }` or the error model). */
 export async function answerOf<D, E>(call: Promise<{ data?: D; error?: E; response: Response }>) {
   const { data, error, response } = await call;
