@@ -9,6 +9,8 @@ declare namespace App {
     /** The route table's entry of a page request, found once by src/middleware.ts (null for /api and unknown paths). */
     route: import('./lib/routes').FlatRoute | null;
     requestId: string;
+    /** Set by src/middleware.ts when an unexpected exception is answered with the 500 page: the request id. */
+    fault?: string;
     clientIp: string;
   }
 }

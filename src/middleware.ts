@@ -15,10 +15,13 @@ import { clientAddressOf, isHttpsRequest } from './lib/server/proxy';
 import { withSecurityHeaders } from './lib/server/security-headers';
 import { ready } from './app/startup';
 import { databaseUnavailablePage } from './lib/server/unavailable-page';
+import { internalErrorJson, logFault, throwTestFault } from './lib/server/faults';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const handleRequest = defineMiddleware(async (ctx, next) => {
+  // The 500 page rendered for a fault below (faults): straight to the page, nothing here runs a second time.
+  if (ctx.locals.fault) return next();
   const requestId = randomUUID();
   ctx.locals.requestId = requestId;
   ctx.locals.clientIp = clientAddressOf(ctx.request, socketAddress(ctx));
@@ -42,6 +45,7 @@ const handleRequest = defineMiddleware(async (ctx, next) => {
     return unavailable('start-up', error);
   }
   ctx.locals.db = db;
+  throwTestFault(ctx.request, 'middleware');
   // Found once here and read by the layout, the catch-all page and the visit counter below.
   ctx.locals.route = isApi ? null : (findRoute(ctx.url.pathname) ?? null);
 
@@ -109,9 +113,29 @@ const handleRequest = defineMiddleware(async (ctx, next) => {
 /** Outermost: every answer, including the early ones above, is compressed when big enough (src/lib/server/compression.ts). */
 const compression = defineMiddleware(async (ctx, next) => compressResponse(ctx.request, await next()));
 
+/**
+ * An exception nothing else answered (the middleware, a page's render; the API's handlers answer their own):
+ * the error model's INTERNAL on /api, the console's 500 page elsewhere, instead of Astro's bare 500.
+ */
+const faults = defineMiddleware(async (ctx, next) => {
+  try {
+    return await next();
+  } catch (error) {
+    const requestId = ctx.locals.requestId ?? randomUUID();
+    if (ctx.locals.fault) throw error; // The 500 page itself failed: Astro's own answer is all that is left.
+    logFault(requestId, `${ctx.request.method} ${ctx.url.pathname}`, error);
+    if (ctx.url.pathname.startsWith('/api/')) return internalErrorJson(requestId);
+    ctx.locals.fault = requestId;
+    const page = await ctx.rewrite('/500');
+    page.headers.set('x-request-id', requestId);
+    page.headers.set('cache-control', 'no-store');
+    return page;
+  }
+});
+
 const headers = defineMiddleware(async (ctx, next) => withSecurityHeaders(await next(), isHttpsRequest(ctx.request, ctx.url)));
 
-export const onRequest = sequence(headers, compression, handleRequest);
+export const onRequest = sequence(headers, compression, faults, handleRequest);
 
 function isCrossSite(request: Request): boolean {
   const origin = request.headers.get('origin');

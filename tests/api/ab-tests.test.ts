@@ -8,8 +8,10 @@ import { AB_DEMO_LIFT, AB_DEMO_PLAYERS, simulateExperiment } from '../../src/lib
 import { accountLogContract } from '../../src/lib/logs/contract';
 import { sequentialProportions } from '../../src/lib/experiments/sequential';
 import { nowMs } from '../../src/lib/time/clock';
-import { ownAccount, raw, rejection, signedInAs, uniqueName, type Session } from './helpers';
+import { ownAccount, rejection, signedInAs, uniqueName, type Session } from './helpers';
 import { rollUpEverything } from './telemetry-kit';
+import { answerOf, sdkAs, type SdkEvent } from './game-players';
+import { ok } from '../../src/lib/sdk-client/client';
 
 /**
  * A/B tests over HTTP: the manager's rules, the SDK's assignment, and both reports checked against figures
@@ -27,9 +29,9 @@ async function newApp(): Promise<Keys> {
   return { appId: id, android: data.os.find((o) => o.os === 1)!.sdkAppKey, ios: data.os.find((o) => o.os === 2)!.sdkAppKey };
 }
 
-async function sendAll(key: string, events: unknown[]) {
+async function sendAll(key: string, events: SdkEvent[]) {
   for (let i = 0; i < events.length; i += 500) {
-    const answer = await raw('POST', '/api/sdk/v1/events', { body: JSON.stringify({ events: events.slice(i, i + 500) }), headers: { 'x-sdk-key': key } });
+    const answer = await answerOf(sdkAs(key).POST('/api/sdk/v1/analytics/events', { body: { events: events.slice(i, i + 500) } }));
     expect(answer.status, answer.text).toBe(200);
     expect((answer.json.data as { rejected: unknown[] }).rejected).toEqual([]);
   }
@@ -138,17 +140,15 @@ describe('SDK assignment', () => {
   });
 
   async function playerToken(key: string) {
-    const answer = await raw('POST', '/api/sdk/v1/players/session', { body: JSON.stringify({ deviceId: `dev-${uniqueName('d')}` }), headers: { 'x-sdk-key': key } });
-    expect(answer.status, answer.text).toBe(200);
-    return answer.json.data as { playerId: string; accessToken: string };
+    return ok(sdkAs(key).POST('/api/sdk/v1/players/session', { body: { deviceId: `dev-${uniqueName('d')}` } }));
   }
-  const assignments = (key: string, token: string | null, query = '') =>
-    raw('GET', `/api/sdk/v1/experiments${query}`, { headers: { 'x-sdk-key': key, ...(token ? { 'x-player-token': token } : {}) } });
+  const assignments = (key: string | null, token: string | null, query: { appVersion?: string; country?: string } = {}) =>
+    answerOf(sdkAs(key, token ?? undefined).GET('/api/sdk/v1/experiments', { params: { query } }));
 
   it("answers each player's variant of the running experiments whose audience they match, the same on every call", async () => {
     for (let i = 0; i < 12; i++) {
       const player = await playerToken(app.android);
-      const first = await assignments(app.android, player.accessToken, '?appVersion=1.0.0&country=vn');
+      const first = await assignments(app.android, player.accessToken, { appVersion: '1.0.0', country: 'vn' });
       expect(first.status, first.text).toBe(200);
       // Android players: only the Android experiment (the iOS one and the draft are not theirs).
       expect((first.json.data as { experiments: unknown[] }).experiments).toEqual([{ experiment: String(running.id), name: running.name, variant: expectedVariant(running, player.playerId) }]);
@@ -156,8 +156,8 @@ describe('SDK assignment', () => {
       expect(again.json.data).toEqual(first.json.data);
     }
     const ios = await playerToken(app.ios);
-    expect(((await assignments(app.ios, ios.accessToken, '?appVersion=1.9.9')).json.data as { experiments: unknown[] }).experiments).toEqual([]);
-    expect(((await assignments(app.ios, ios.accessToken, '?appVersion=2.0.1')).json.data as { experiments: { variant: string }[] }).experiments).toEqual([
+    expect(((await assignments(app.ios, ios.accessToken, { appVersion: '1.9.9' })).json.data as { experiments: unknown[] }).experiments).toEqual([]);
+    expect(((await assignments(app.ios, ios.accessToken, { appVersion: '2.0.1' })).json.data as { experiments: { variant: string }[] }).experiments).toEqual([
       { experiment: String(other.id), name: other.name, variant: expectedVariant(other, ios.playerId) },
     ]);
   });
@@ -165,10 +165,10 @@ describe('SDK assignment', () => {
   it('needs the SDK key and a player token of that app', async () => {
     const player = await playerToken(app.android);
     expect((await assignments(app.android, null)).status).toBe(401);
-    expect((await raw('GET', '/api/sdk/v1/experiments', { headers: { 'x-player-token': player.accessToken } })).status).toBe(401);
+    expect((await assignments(null, player.accessToken)).status).toBe(401);
     const elsewhere = await newApp();
     expect((await assignments(elsewhere.android, player.accessToken)).status).toBe(401);
-    const bad = await assignments(app.android, player.accessToken, '?country=Vietnam');
+    const bad = await assignments(app.android, player.accessToken, { country: 'Vietnam' });
     expect(bad.status).toBe(400);
     expect(bad.json.message).toContain('country');
   });

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ingest } from './game-players';
 import { createAccountContract } from '../../src/lib/accounts/contract';
 import { acknowledgeAlertsContract, countAlertsContract, listAlertsContract, testAlertRuleContract } from '../../src/lib/alerts/contract';
 import { rollupNowContract } from '../../src/lib/analytics/contract';
@@ -75,7 +76,7 @@ async function adRevenue(key: string, day: string, ...micros: number[]) {
       params: { format: 'rewarded', network: 'admob', placement: 'continue', revenueUsdMicros: m },
     })),
   ];
-  const response = await fetch(`${server.baseUrl}/api/sdk/v1/events`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sdk-key': key }, body: JSON.stringify({ events }) });
+  const response = await ingest(key, events, { legacy: true, base: server.baseUrl });
   expect(response.status).toBe(200);
 }
 

@@ -10,6 +10,7 @@ import { nowMs } from '../../src/lib/time/clock';
 import * as raw from '../support/money-recompute';
 import { ownAccount, raw as rawCall, signedInAs } from './helpers';
 import { newTelemetryApp, rollUpEverything } from './telemetry-kit';
+import { ingest } from './game-players';
 
 /**
  * The ads and money reports (docs/metrics.md "Ads and money") through HTTP, each compared with a
@@ -25,7 +26,7 @@ const newApp = (id: string) => newTelemetryApp(root, id, 'Money');
 
 /** Sends a batch and keeps what was sent (with its app and platform) for the recomputation. */
 async function send(sent: raw.RawEvent[], app: string, key: string, os: number, events: Omit<raw.RawEvent, 'app' | 'os'>[]) {
-  const response = await rawCall('POST', '/api/sdk/v1/events', { body: JSON.stringify({ events: events.map((e) => ({ ...e, sdkVersion: '9.0.0-money' })) }), headers: { 'x-sdk-key': key } });
+  const response = await ingest(key, events.map((e) => ({ ...e, sdkVersion: '9.0.0-money' })), { legacy: true });
   expect(response.status, response.text).toBe(200);
   expect((response.json.data as { rejected: unknown[] }).rejected).toEqual([]);
   sent.push(...events.map((e) => ({ ...e, app, os })));
@@ -151,7 +152,7 @@ describe('ads and money on a hand-made event set', () => {
     ];
     await send(events, APP, keys.android, 1, batch);
     // The same batch again: the SDK resends, nothing is stored twice.
-    const again = await rawCall('POST', '/api/sdk/v1/events', { body: JSON.stringify({ events: batch }), headers: { 'x-sdk-key': keys.android } });
+    const again = await ingest(keys.android, batch, { legacy: true });
     expect((again.json.data as { duplicates: number }).duplicates).toBe(batch.length);
     await send(events, APP, keys.ios, 2, [
       ev('first_open', 'u3', noon(A), {}, { appVersion: '1.1' }),
@@ -262,7 +263,7 @@ describe('ads and money on a random simulated studio', () => {
     const seed = Math.floor(Math.random() * 1e6);
     console.log(`money simulation seed ${seed}`);
     for (const batch of simulateStudio({ apps: [app], users: 300, days: DAYS, seed })) {
-      const response = await rawCall('POST', '/api/sdk/v1/events', { body: JSON.stringify({ events: batch.events }), headers: { 'x-sdk-key': batch.key } });
+      const response = await ingest(batch.key, batch.events, { legacy: true });
       expect(response.status).toBe(200);
       events.push(...batch.events.map((e) => ({ ...e, app: APP, os: batch.os })));
     }
@@ -271,7 +272,7 @@ describe('ads and money on a random simulated studio', () => {
     const buyer = events.find((e) => e.name === 'first_open')!;
     const bought = { name: 'iap_purchase', userId: buyer.userId, appVersion: buyer.appVersion, country: buyer.country, params: { productId: 'gems_500', priceMicros: 4_990_000, currency: 'USD', revenueUsdMicros: 4_990_000, transactionId: `GPA.${buyer.userId}.sure`, store: buyer.os === 2 ? 'app_store' : 'google_play' } };
     const extra = [0, 20_000].map((later) => ({ ...bought, id: `${buyer.userId}-sure-${later}`, time: buyer.time + 60_000 + later }));
-    const sent = await rawCall('POST', '/api/sdk/v1/events', { body: JSON.stringify({ events: extra }), headers: { 'x-sdk-key': buyer.os === 2 ? keys.ios : keys.android } });
+    const sent = await ingest(buyer.os === 2 ? keys.ios : keys.android, extra, { legacy: true });
     expect(sent.status).toBe(200);
     events.push(...extra.map((e) => ({ ...e, app: APP, os: buyer.os })));
     // Roll the whole simulation up first (a report rolls up only 1.5 s of its own pending days).

@@ -51,6 +51,7 @@ describe('request bodies are limited while they stream in', () => {
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, rssBytes(pid))), 20);
     try {
+      // Raw (SDK paths too): endless chunked bodies on purpose, which the typed client cannot send.
       const answers = await Promise.all([
         chunkedUpload('/api/auth/login', 300),
         chunkedUpload('/api/auth/logout', 300),
@@ -72,6 +73,7 @@ describe('request bodies are limited while they stream in', () => {
   }, 60_000);
 
   it('answers 413 with the limit to a chunked body over it that the client finished sending', async () => {
+    // Raw (SDK path too): a chunked body over the limit on purpose, which the typed client cannot send.
     for (const [path, limit, megabytes] of [['/api/auth/login', 4096, 0.0625], ['/api/sdk/v1/events', 1048576, 1.02]] as const) {
       const answer = await chunkedUpload(path, megabytes, { 'x-sdk-key': 'any' });
       expect([answer.status, answer.message], path).toEqual([413, `Request body is too large (limit ${limit} bytes).`]);

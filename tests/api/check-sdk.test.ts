@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
 import { sdkCheckContract } from '../../src/lib/sdk-check/contract';
 import { nowMs } from '../../src/lib/time/clock';
-import { ownAccount, raw, rejection, signedInAs } from './helpers';
+import { ownAccount, rejection, signedInAs } from './helpers';
+import { ingest } from './game-players';
 
 describe('Check SDK', () => {
   it('counts what an app sent in the last 24 hours by event name, OS and version', async () => {
@@ -12,10 +13,7 @@ describe('Check SDK', () => {
     const key = app.os.find((o) => o.os === 1)!.sdkAppKey;
     const now = nowMs();
     const event = (name: string, i: number, appVersion = '1.2.0') => ({ id: `chk-${name}-${i}`, name, userId: `u${i}`, time: now - i * 1000, appVersion, sdkVersion: '4.1.0-checksdk', country: 'VN', params: {} });
-    const sent = await raw('POST', '/api/sdk/v1/events', {
-      headers: { 'x-sdk-key': key },
-      body: JSON.stringify({ events: [event('session_start', 1), event('session_start', 2), event('first_open', 3), event('session_start', 4, '1.3.0')] }),
-    });
+    const sent = await ingest(key, [event('session_start', 1), event('session_start', 2), event('first_open', 3), event('session_start', 4, '1.3.0')], { legacy: true });
     expect(sent.status, sent.text).toBe(200);
 
     const all = await root(sdkCheckContract, { appId: 'com.gsm.checksdk' });

@@ -9,6 +9,7 @@ import { nowMs } from '../../src/lib/time/clock';
 import { addDays, reportDay } from '../../src/lib/time/day';
 import { startServer } from '../support/own-server';
 import { DEMO_PASSWORD } from './helpers';
+import { ingest } from './game-players';
 
 /**
  * A console on EVENT_STORE=chdb killed with SIGKILL while SDK batches are being written loses none it
@@ -43,8 +44,8 @@ describe('kill -9 during ingestion on chdb', () => {
         const user = `k${lane}-${n}`;
         const events = Array.from({ length: 500 }, (_, i) => ({ id: `${user}-${i}`, name: 'counter', userId: user, time: time + i, appVersion: '1.0', params: { name: 'coins', value: i } }));
         try {
-          const response = await fetch(`${first.baseUrl}/api/sdk/v1/analytics/events`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sdk-key': key }, body: JSON.stringify({ events }) });
-          if (response.status === 200 && ((await response.json()) as { data: { accepted: number } }).data.accepted === 500) {
+          const response = await ingest(key, events, { base: first.baseUrl });
+          if (response.status === 200 && response.json.data?.accepted === 500) {
             acknowledged.push(user);
             // Killed the moment the 12th answer arrives, while other batches are still being written.
             if (acknowledged.length === 12) first.kill();

@@ -23,6 +23,7 @@ import { addDays, dayStart, reportDay } from '../../src/lib/time/day';
 import { startClickhouseStandIn } from '../support/clickhouse-stand-in';
 import { startServer } from '../support/own-server';
 import { baseUrl, DEMO_PASSWORD } from './helpers';
+import { ingest } from './game-players';
 import { rollUpEverything } from './telemetry-kit';
 
 /**
@@ -61,13 +62,9 @@ async function consoleAt(url: string): Promise<Console> {
 }
 
 async function send(target: Console, os: number, events: unknown[]) {
-  const response = await fetch(`${target.baseUrl}/api/sdk/v1/analytics/events`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-sdk-key': target.keys[os]! },
-    body: JSON.stringify({ events }),
-  });
+  const response = await ingest(target.keys[os]!, events, { base: target.baseUrl });
   expect(response.status).toBe(200);
-  return ((await response.json()) as { data: { accepted: number; duplicates: number; rejected: unknown[]; clamped: unknown[] } }).data;
+  return response.json.data!;
 }
 
 /** Sends a batch to every console; all must answer it alike (accepted, duplicates, refusals, clamps). */

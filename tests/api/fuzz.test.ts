@@ -98,6 +98,8 @@ function queryOf(input: Record<string, unknown>): string {
   return text ? `?${text}` : '';
 }
 
+// Raw for every path, SDK ones included: generated bad, deep and wide bodies on purpose, sent from the fuzz's own
+// local address; the typed client would refuse to compile them.
 function send(baseUrl: string, method: string, path: string, body: string | undefined, headers: Record<string, string>): Promise<{ status: number; text: string }> {
   const url = new URL(baseUrl);
   return new Promise((done, fail) => {

@@ -6,6 +6,7 @@ import { historyColumns, historyContracts, historyKinds, type HistoryRow } from 
 import { nowMs } from '../../src/lib/time/clock';
 import { csvRows } from '../support/unzip';
 import { ownAccount, raw, rejection, signedInAs, uniqueName } from './helpers';
+import { ingest } from './game-players';
 
 /**
  * The history logs over HTTP: one player's raw events of a kind, newest first, paged with a cursor, exported
@@ -48,7 +49,7 @@ beforeAll(async () => {
   // Ten days ago: outside a 7-day range.
   event('level_fail', player, 240, { level: 2, mode: 'main', duration: 12, attempts: 3 });
   const events = sent.map((e) => ({ ...e, appVersion: '1.2.0', sdkVersion: '3.6.0', country: 'VN' }));
-  const answer = await raw('POST', '/api/sdk/v1/events', { body: JSON.stringify({ events }), headers: { 'x-sdk-key': key } });
+  const answer = await ingest(key, events, { legacy: true });
   expect(answer.status, answer.text).toBe(200);
   expect((answer.json.data as { accepted: number }).accepted).toBe(events.length);
 });

@@ -3,6 +3,8 @@ import { addDays, reportDay } from '../../src/lib/time/day';
 import { nowMs } from '../../src/lib/time/clock';
 import { callServer, startTwoServersOnCluster, type TwoServers } from '../support/pg-cluster';
 import { DEMO_PASSWORD, type TestServer } from '../support/test-server';
+import { createSdkClient, ok } from '../../src/lib/sdk-client/client';
+import { answerOf } from './game-players';
 
 /**
  * House-ad caps across processes: two console processes on one PostgreSQL (a throw-away cluster) serve the
@@ -23,6 +25,8 @@ afterAll(async () => {
 });
 
 const call = callServer;
+/** The game's calls through the generated client (src/lib/sdk-client) against one of the two servers. */
+const sdkOn = (server: TestServer, key: string, token?: string) => createSdkClient({ baseUrl: server.baseUrl, key, token });
 
 describe('house-ad caps on two processes sharing PostgreSQL', () => {
   it('serves exactly the total, daily and per-player caps under 100 parallel asks split over both', async () => {
@@ -33,7 +37,7 @@ describe('house-ad caps on two processes sharing PostgreSQL', () => {
     expect((await call(a, 'POST', '/api/ads_in_house/app/save', { body: { appId: ids[1], placements: ['main'] }, headers: auth })).status).toBe(200);
     const key = (await call(a, 'GET', `/api/appdata/get/detail/${ids[1]}`, { headers: auth })).json!.data.os[0].sdkAppKey as string;
     const players = await Promise.all(
-      Array.from({ length: 25 }, async (_, i) => (await call(i % 2 ? a : b, 'POST', '/api/sdk/v1/players/session', { body: { deviceId: `pgcap-device-${i}` }, headers: { 'x-sdk-key': key } })).json!.data.accessToken as string),
+      Array.from({ length: 25 }, async (_, i) => (await ok(sdkOn(i % 2 ? a : b, key).POST('/api/sdk/v1/players/session', { body: { deviceId: `pgcap-device-${i}` } }))).accessToken),
     );
     const today = reportDay(nowMs());
     const campaign = async (extra: Record<string, unknown>) => {
@@ -55,7 +59,7 @@ describe('house-ad caps on two processes sharing PostgreSQL', () => {
       return made.json!.data.id as number;
     };
     const burst = () =>
-      Promise.all(players.flatMap((token, p) => Array.from({ length: 4 }, (_, k) => call((p + k) % 2 ? a : b, 'GET', '/api/sdk/v1/ads?placement=main&format=banner', { headers: { 'x-sdk-key': key, 'x-player-token': token } }))));
+      Promise.all(players.flatMap((token, p) => Array.from({ length: 4 }, (_, k) => answerOf(sdkOn((p + k) % 2 ? a : b, key, token).GET('/api/sdk/v1/ads', { params: { query: { placement: 'main', format: 'banner' } } })))));
     const end = (id: number) => call(a, 'POST', '/api/ads_in_house/campaign/status', { headers: auth, body: { id, status: 'ended' } });
 
     const total = await campaign({ totalCap: 37 });

@@ -9,7 +9,7 @@ import { facebookDayContract } from '../../src/lib/finance/more-contract';
 import { financeMktScreen, financeRevenueScreen, financeStatisticScreen } from '../../src/lib/finance/screens';
 import { jobRunsContract, runJobContract } from '../../src/lib/jobs/contract';
 import { createSdkClient, ok, type SdkPaths } from '../../src/lib/sdk-client/client';
-import { answerOf } from './game-players';
+import { answerOf, ingest } from './game-players';
 import { baseUrl, ownAccount, raw, rejection, signedInAs, uniqueName, type Session } from './helpers';
 
 /**
@@ -121,7 +121,7 @@ describe('campaigns: bad input is refused naming the field', () => {
     const editor = await ownAccount('ha-edit', { paths: ['/ads_in_house/campaign/manager'], privateActions: ['campaign_edit'] });
     expect((await editor(campaignSaveContract, campaign(advertised.id, [publisher.id]))).data.status).toBe('running');
     // The SDK calls need a player token.
-    expect((await raw('GET', '/api/sdk/v1/ads?placement=main&format=banner', { headers: { 'x-sdk-key': publisher.android } })).status).toBe(401);
+    expect((await answerOf(sdkAs(publisher.android).GET('/api/sdk/v1/ads', { params: { query: { placement: 'main', format: 'banner' } } }))).status).toBe(401);
   });
 });
 
@@ -245,7 +245,7 @@ describe('tracking and attribution', () => {
     expect(await clickOn()).toBe(later.id);
 
     const send = (key: string, userId: string, time: number) =>
-      raw('POST', '/api/sdk/v1/events', { body: JSON.stringify({ events: [{ id: uniqueName('ev'), name: 'first_open', userId, time, appVersion: '1.0', country: 'VN', params: {} }] }), headers: { 'x-sdk-key': key } });
+      ingest(key, [{ id: uniqueName('ev'), name: 'first_open', userId, time, appVersion: '1.0', country: 'VN', params: {} }], { legacy: true });
 
     // The same device opens the advertised game: its player there is another id, the device is the link.
     const inAdvertised = await session(advertised.android, inPublisher.deviceId);
@@ -317,10 +317,7 @@ describe('report filters: every shared filter each house-ads report offers filte
     expect((await trackCall('click', publisher.android, phone.accessToken, a.clickToken)).status).toBe(200);
     expect((await trackCall('impression', publisher.ios, tablet.accessToken, b.impressionToken)).status).toBe(200);
     const installer = await session(advertised.android, phone.deviceId);
-    const open = await raw('POST', '/api/sdk/v1/events', {
-      body: JSON.stringify({ events: [{ id: uniqueName('ev'), name: 'first_open', userId: installer.playerId, time: nowMs(), appVersion: '1.0', country: 'VN', params: {} }] }),
-      headers: { 'x-sdk-key': advertised.android },
-    });
+    const open = await ingest(advertised.android, [{ id: uniqueName('ev'), name: 'first_open', userId: installer.playerId, time: nowMs(), appVersion: '1.0', country: 'VN', params: {} }], { legacy: true });
     expect(open.status).toBe(200);
   });
 
@@ -408,10 +405,7 @@ describe('cost-equivalent value, and house ads in finance', () => {
     const ad = (await ask(publisher.android, player.accessToken, { placement: 'main', format: 'banner' })).json.data as { impressionToken: string; clickToken: string };
     expect((await showAndClick(publisher.android, player.accessToken, ad)).status).toBe(200);
     const there = await session(advertised.android, player.deviceId);
-    const opened = await raw('POST', '/api/sdk/v1/events', {
-      body: JSON.stringify({ events: [{ id: uniqueName('ev'), name: 'first_open', userId: there.playerId, time: nowMs(), appVersion: '1.0', country: 'VN', params: {} }] }),
-      headers: { 'x-sdk-key': advertised.android },
-    });
+    const opened = await ingest(advertised.android, [{ id: uniqueName('ev'), name: 'first_open', userId: there.playerId, time: nowMs(), appVersion: '1.0', country: 'VN', params: {} }], { legacy: true });
     expect(opened.status, opened.text).toBe(200);
   }
 

@@ -6,6 +6,7 @@ import { createRequester, type Requester } from '../../src/lib/http/requester';
 import { iapLogContract, saveStoreKeyContract, type VerificationAnswer } from '../../src/lib/iap/contract';
 import { gameItemSaveContract } from '../../src/lib/rewards/contract';
 import { scratchDatabase, startServer } from '../support/own-server';
+import { createSdkClient, ok, type SdkPaths } from '../../src/lib/sdk-client/client';
 import { startAppStore, startGooglePlay } from '../support/store-stand-ins';
 
 /**
@@ -67,10 +68,10 @@ const call = async (path: string, body: unknown, headers: Record<string, string>
   const text = await response.text();
   return { status: response.status, json: JSON.parse(text) as { data?: unknown; message?: string } };
 };
+/** The game's calls go through the generated client (src/lib/sdk-client), as a game's would. */
+const sdk = (key: string, token?: string) => createSdkClient({ baseUrl: server.baseUrl, key, token });
 async function player(key: string) {
-  const answer = await call('/api/sdk/v1/players/session', { deviceId: `dev-${randomUUID()}` }, { 'x-sdk-key': key });
-  expect(answer.status).toBe(200);
-  return answer.json.data as { playerId: string; accessToken: string };
+  return ok(sdk(key).POST('/api/sdk/v1/players/session', { body: { deviceId: `dev-${randomUUID()}` } }));
 }
 const orderId = () => `GPA.${Math.floor(1000 + Math.random() * 8999)}-${Math.floor(1000 + Math.random() * 8999)}-${Math.floor(1000 + Math.random() * 8999)}-${Math.floor(10000 + Math.random() * 89999)}`;
 function playPurchase(productId: string) {
@@ -78,15 +79,11 @@ function playPurchase(productId: string) {
   google.purchases.set(p.purchaseToken, { packageName: ANDROID(appId), productId, orderId: p.transactionId, purchaseState: 0 });
   return p;
 }
-const verifyAs = async (me: { accessToken: string }, key: string, body: Record<string, unknown>) => {
-  const answer = await call('/api/sdk/v1/purchases/verify', body, { 'x-sdk-key': key, 'x-player-token': me.accessToken });
-  expect(answer.status, answer.json.message).toBe(200);
-  return answer.json.data as VerificationAnswer;
-};
+type VerifyBody = NonNullable<SdkPaths['/api/sdk/v1/purchases/verify']['post']['requestBody']>['content']['application/json'];
+const verifyAs = async (me: { accessToken: string }, key: string, body: VerifyBody): Promise<VerificationAnswer> => ok(sdk(key, me.accessToken).POST('/api/sdk/v1/purchases/verify', { body }));
 const logOf = async (transactionId: string, extra: Record<string, unknown> = {}) => (await root(iapLogContract, { transactionId, appIds: [appId], ...extra })).data;
 const inbox = async (me: { accessToken: string }, key: string) => {
-  const answer = await call('/api/sdk/v1/mail', undefined, { 'x-sdk-key': key, 'x-player-token': me.accessToken }, 'GET');
-  return (answer.json.data as { mail: { title: string; body: string; rewards: unknown[] }[] }).mail;
+  return (await ok(sdk(key, me.accessToken).GET('/api/sdk/v1/mail'))).mail;
 };
 
 describe('the product catalogue in purchase verification', () => {

@@ -13,7 +13,7 @@ import { saveRoleContract } from '../../src/lib/roles/contract';
 import { createSdkClient, ok, type SdkPaths } from '../../src/lib/sdk-client/client';
 import { nowMs } from '../../src/lib/time/clock';
 import { scratchDatabase, startServer } from '../support/own-server';
-import { answerOf } from './game-players';
+import { answerOf, ingest } from './game-players';
 import { makeTestPki, signAsAppStore, startAppStore, startGooglePlay } from '../support/store-stand-ins';
 
 /**
@@ -365,7 +365,7 @@ describe('revenue', () => {
       id: randomUUID(), name: 'iap_purchase', userId: 'p_revenue', time, appVersion: '1.0', country: 'VN',
       params: { productId: p.productId, priceMicros: usd, currency: 'USD', revenueUsdMicros: usd, transactionId: p.transactionId, store: 'google_play' },
     });
-    const sent = await call('POST', '/api/sdk/v1/events', { events: [buy(good, 4_990_000), buy(bad, 9_990_000)] }, { 'x-sdk-key': keys.android });
+    const sent = await ingest(keys.android, [buy(good, 4_990_000), buy(bad, 9_990_000)], { legacy: true, base: server.baseUrl });
     expect(sent.status).toBe(200);
     await root(rollupNowContract, {});
     const products = async () =>

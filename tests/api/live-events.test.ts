@@ -8,6 +8,8 @@ import { formatDateTime } from '../../src/lib/time/format';
 import { nowMs } from '../../src/lib/time/clock';
 import type { Db } from '../../src/lib/server/db';
 import { raw, signedInAs, uniqueName, type Session } from './helpers';
+import { answerOf, sdkAs } from './game-players';
+import { ok } from '../../src/lib/sdk-client/client';
 import { scratchDatabase } from '../support/own-server';
 
 /**
@@ -24,13 +26,11 @@ const minute = 60_000;
 const at = (ms: number) => formatDateTime(ms);
 
 async function session(deviceId = `dev-${uniqueName('d')}`, linkCode?: string): Promise<{ playerId: string; token: string }> {
-  const answer = await raw('POST', '/api/sdk/v1/players/session', { body: JSON.stringify({ deviceId, ...(linkCode ? { linkCode } : {}) }), headers: { 'x-sdk-key': sdkKey } });
-  expect(answer.status, answer.text).toBe(200);
-  const data = answer.json.data as { playerId: string; accessToken: string };
+  const data = await ok(sdkAs(sdkKey).POST('/api/sdk/v1/players/session', { body: { deviceId, ...(linkCode ? { linkCode } : {}) } }));
   return { playerId: data.playerId, token: data.accessToken };
 }
-const sdk = (method: string, path: string, token: string, body?: unknown) =>
-  raw(method, path, { body: body === undefined ? undefined : JSON.stringify(body), headers: { 'x-sdk-key': sdkKey, 'x-player-token': token } });
+/** The generated SDK client as the player with this token (every game call of this suite goes through it). */
+const sdk = (token: string) => sdkAs(sdkKey, token);
 
 async function template(extra: Record<string, unknown> = {}, kind: 'ranking' | 'season' = 'ranking') {
   const body = {
@@ -124,10 +124,10 @@ describe('the game API', () => {
     const brackets: number[] = [];
     for (let i = 0; i < 5; i++) {
       const p = await session();
-      const answer = await sdk('POST', `/api/sdk/v1/events/${ev.id}/join`, p.token, {});
+      const answer = await answerOf(sdk(p.token).POST('/api/sdk/v1/events/{id}/join', { params: { path: { id: ev.id } }, body: {} }));
       expect(answer.status, answer.text).toBe(200);
       brackets.push((answer.json.data as { bracketId: number }).bracketId);
-      if (i === 0) expect(((await sdk('POST', `/api/sdk/v1/events/${ev.id}/join`, p.token, {})).json.data as { bracketId: number; joined: boolean })).toMatchObject({ bracketId: brackets[0], joined: false });
+      if (i === 0) expect(((await answerOf(sdk(p.token).POST('/api/sdk/v1/events/{id}/join', { params: { path: { id: ev.id } }, body: {} }))).json.data as { bracketId: number; joined: boolean })).toMatchObject({ bracketId: brackets[0], joined: false });
     }
     expect(brackets[0]).toBe(brackets[1]);
     expect(brackets[2]).toBe(brackets[3]);
@@ -137,7 +137,7 @@ describe('the game API', () => {
   it('joins in parallel never overfill a bracket', async () => {
     const ev = await liveEvent((await template({ bracketSize: 3 })).id);
     const players = await Promise.all(Array.from({ length: 10 }, () => session()));
-    const answers = await Promise.all(players.map((p) => sdk('POST', `/api/sdk/v1/events/${ev.id}/join`, p.token, {})));
+    const answers = await Promise.all(players.map((p) => answerOf(sdk(p.token).POST('/api/sdk/v1/events/{id}/join', { params: { path: { id: ev.id } }, body: {} }))));
     const counts = new Map<number, number>();
     for (const a of answers) counts.set((a.json.data as { bracketId: number }).bracketId, (counts.get((a.json.data as { bracketId: number }).bracketId) ?? 0) + 1);
     expect([...counts.values()].sort()).toEqual([1, 3, 3, 3]);
@@ -150,79 +150,82 @@ describe('the game API', () => {
   ] as const)('scoring %s: submissions %j make %i; a retried client id is applied once and answers what it first answered', async (scoring, values, expected) => {
     const ev = await liveEvent((await template({ scoring })).id);
     const p = await session();
-    await sdk('POST', `/api/sdk/v1/events/${ev.id}/join`, p.token, {});
-    for (const [i, value] of values.entries()) expect((await sdk('POST', `/api/sdk/v1/events/${ev.id}/score`, p.token, { clientId: `c${i}`, value })).status).toBe(200);
-    const retry = await sdk('POST', `/api/sdk/v1/events/${ev.id}/score`, p.token, { clientId: 'c0', value: values[0] });
+    await answerOf(sdk(p.token).POST('/api/sdk/v1/events/{id}/join', { params: { path: { id: ev.id } }, body: {} }));
+    for (const [i, value] of values.entries()) expect((await answerOf(sdk(p.token).POST('/api/sdk/v1/events/{id}/score', { params: { path: { id: ev.id } }, body: { clientId: `c${i}`, value } }))).status).toBe(200);
+    const retry = await answerOf(sdk(p.token).POST('/api/sdk/v1/events/{id}/score', { params: { path: { id: ev.id } }, body: { clientId: 'c0', value: values[0] } }));
     expect([retry.status, retry.json.data]).toEqual([200, { score: values[0], applied: true }]);
-    const rank = await sdk('GET', `/api/sdk/v1/events/${ev.id}/rank`, p.token);
+    const rank = await answerOf(sdk(p.token).GET('/api/sdk/v1/events/{id}/rank', { params: { path: { id: ev.id } } }));
     expect(rank.json.data).toMatchObject({ rank: 1, score: expected, players: 1 });
   });
 
   it('refuses a negative score, a change over the max delta, a score before joining and after the end', async () => {
     const ev = await liveEvent((await template({ scoring: 'increment', maxDelta: 100 })).id);
     const p = await session();
-    let answer = await sdk('POST', `/api/sdk/v1/events/${ev.id}/score`, p.token, { clientId: 'a', value: 5 });
+    let answer: { status: number; json: { message?: string; data?: unknown } };
+    answer = await answerOf(sdk(p.token).POST('/api/sdk/v1/events/{id}/score', { params: { path: { id: ev.id } }, body: { clientId: 'a', value: 5 } }));
     expect(answer.status).toBe(409);
     expect(answer.json.message).toContain('Join event');
-    await sdk('POST', `/api/sdk/v1/events/${ev.id}/join`, p.token, {});
-    answer = await sdk('POST', `/api/sdk/v1/events/${ev.id}/score`, p.token, { clientId: 'a', value: -5 });
+    await answerOf(sdk(p.token).POST('/api/sdk/v1/events/{id}/join', { params: { path: { id: ev.id } }, body: {} }));
+    answer = await answerOf(sdk(p.token).POST('/api/sdk/v1/events/{id}/score', { params: { path: { id: ev.id } }, body: { clientId: 'a', value: -5 } }));
     expect(answer.status).toBe(400);
     expect(answer.json.message).toMatch(/^value: must not be negative/);
-    answer = await sdk('POST', `/api/sdk/v1/events/${ev.id}/score`, p.token, { clientId: 'a', value: 101 });
+    answer = await answerOf(sdk(p.token).POST('/api/sdk/v1/events/{id}/score', { params: { path: { id: ev.id } }, body: { clientId: 'a', value: 101 } }));
     expect(answer.status).toBe(400);
     expect(answer.json.message).toMatch(/^value: .*limit of 100/);
     // Refused submissions leave nothing behind: the same client id is accepted afterwards.
-    answer = await sdk('POST', `/api/sdk/v1/events/${ev.id}/score`, p.token, { clientId: 'a', value: 100 });
+    answer = await answerOf(sdk(p.token).POST('/api/sdk/v1/events/{id}/score', { params: { path: { id: ev.id } }, body: { clientId: 'a', value: 100 } }));
     expect(answer.json.data).toEqual({ score: 100, applied: true });
-    answer = await sdk('POST', `/api/sdk/v1/events/${ev.id}/score`, p.token, { clientId: 'b', value: 'many' });
+    // Raw: a text score is a wrong type the typed client would refuse to compile.
+    answer = await raw('POST', `/api/sdk/v1/events/${ev.id}/score`, { body: JSON.stringify({ clientId: 'b', value: 'many' }), headers: { 'x-sdk-key': sdkKey, 'x-player-token': p.token } });
     expect(answer.status).toBe(400);
     expect(answer.json.message).toContain('value');
 
     const now = nowMs();
     const past = (await root(eventApis.ranking.save, { templateId: ev.templateId, name: uniqueName('Past'), start: at(now - 3 * 3_600_000), end: at(now - 3_600_000) })).data;
-    answer = await sdk('POST', `/api/sdk/v1/events/${past.id}/score`, p.token, { clientId: 'z', value: 1 });
+    answer = await answerOf(sdk(p.token).POST('/api/sdk/v1/events/{id}/score', { params: { path: { id: past.id } }, body: { clientId: 'z', value: 1 } }));
     expect(answer.status).toBe(409);
     expect(answer.json.message).toContain('has ended');
-    answer = await sdk('POST', `/api/sdk/v1/events/${past.id}/join`, p.token, {});
+    answer = await answerOf(sdk(p.token).POST('/api/sdk/v1/events/{id}/join', { params: { path: { id: past.id } }, body: {} }));
     expect(answer.status).toBe(409);
   });
 
   it('a cancelled event refuses the next score at once', async () => {
     const ev = await liveEvent((await template()).id);
     const p = await session();
-    await sdk('POST', `/api/sdk/v1/events/${ev.id}/join`, p.token, {});
-    let answer = await sdk('POST', `/api/sdk/v1/events/${ev.id}/score`, p.token, { clientId: 'a', value: 7 });
+    await answerOf(sdk(p.token).POST('/api/sdk/v1/events/{id}/join', { params: { path: { id: ev.id } }, body: {} }));
+    let answer = await answerOf(sdk(p.token).POST('/api/sdk/v1/events/{id}/score', { params: { path: { id: ev.id } }, body: { clientId: 'a', value: 7 } }));
     expect(answer.json.data).toEqual({ score: 7, applied: true });
-    expect((await sdk('GET', `/api/sdk/v1/events/${ev.id}/rank?around=1&top=3`, p.token)).json.data).toMatchObject({ rank: 1, score: 7 });
+    expect((await answerOf(sdk(p.token).GET('/api/sdk/v1/events/{id}/rank', { params: { path: { id: ev.id }, query: { around: 1, top: 3 } } }))).json.data).toMatchObject({ rank: 1, score: 7 });
     await root(eventApis.ranking.cancel, { id: ev.id });
-    answer = await sdk('POST', `/api/sdk/v1/events/${ev.id}/score`, p.token, { clientId: 'b', value: 9 });
+    answer = await answerOf(sdk(p.token).POST('/api/sdk/v1/events/{id}/score', { params: { path: { id: ev.id } }, body: { clientId: 'b', value: 9 } }));
     expect([answer.status, answer.json.message]).toEqual([409, `Event ${ev.id} was cancelled.`]);
   });
 
   it('at most 20 scores per player in 10 s (the 21st is 429 and leaves nothing); parallel retries of one client id apply once', async () => {
     const ev = await liveEvent((await template({ scoring: 'increment' })).id);
     const p = await session();
-    await sdk('POST', `/api/sdk/v1/events/${ev.id}/join`, p.token, {});
+    await answerOf(sdk(p.token).POST('/api/sdk/v1/events/{id}/join', { params: { path: { id: ev.id } }, body: {} }));
     // Ten copies of one submission at once: applied once (the score is 7, not 70), all ten answered alike.
-    const copies = await Promise.all(Array.from({ length: 10 }, () => sdk('POST', `/api/sdk/v1/events/${ev.id}/score`, p.token, { clientId: 'same', value: 7 })));
+    const copies = await Promise.all(Array.from({ length: 10 }, () => answerOf(sdk(p.token).POST('/api/sdk/v1/events/{id}/score', { params: { path: { id: ev.id } }, body: { clientId: 'same', value: 7 } }))));
     expect(copies.map((a) => [a.status, a.json.data])).toEqual(Array(10).fill([200, { score: 7, applied: true }]));
-    for (let i = 1; i < 20; i++) expect((await sdk('POST', `/api/sdk/v1/events/${ev.id}/score`, p.token, { clientId: `n${i}`, value: 1 })).status).toBe(200);
-    const over = await sdk('POST', `/api/sdk/v1/events/${ev.id}/score`, p.token, { clientId: 'n20', value: 1 });
+    for (let i = 1; i < 20; i++) expect((await answerOf(sdk(p.token).POST('/api/sdk/v1/events/{id}/score', { params: { path: { id: ev.id } }, body: { clientId: `n${i}`, value: 1 } }))).status).toBe(200);
+    const over = await answerOf(sdk(p.token).POST('/api/sdk/v1/events/{id}/score', { params: { path: { id: ev.id } }, body: { clientId: 'n20', value: 1 } }));
     expect([over.status, over.json.message]).toEqual([429, 'Too many scores: at most 20 per 10 seconds per player; send the best one later.']);
     // Not recorded: the same client id is refused again (not answered as applied), and the score did not move.
-    expect((await sdk('POST', `/api/sdk/v1/events/${ev.id}/score`, p.token, { clientId: 'n20', value: 1 })).status).toBe(429);
-    expect((await sdk('GET', `/api/sdk/v1/events/${ev.id}/rank`, p.token)).json.data).toMatchObject({ score: 7 + 19 });
+    expect((await answerOf(sdk(p.token).POST('/api/sdk/v1/events/{id}/score', { params: { path: { id: ev.id } }, body: { clientId: 'n20', value: 1 } }))).status).toBe(429);
+    expect((await answerOf(sdk(p.token).GET('/api/sdk/v1/events/{id}/rank', { params: { path: { id: ev.id } } }))).json.data).toMatchObject({ score: 7 + 19 });
   });
 
   it('entry rules: level, version and country filter the open events and refuse a join', async () => {
     const ev = await liveEvent((await template({ minLevel: 10, minVersion: '2.0.0', countries: ['VN'] })).id);
     const p = await session();
-    const open = async (q: string) => ((await sdk('GET', `/api/sdk/v1/events?${q}`, p.token)).json.data as { events: { id: number }[] }).events.some((e) => e.id === ev.id);
-    expect(await open('level=12&appVersion=2.1.0&country=VN')).toBe(true);
-    expect(await open('level=9&appVersion=2.1.0&country=VN')).toBe(false);
-    expect(await open('level=12&appVersion=1.9.9&country=VN')).toBe(false);
-    expect(await open('level=12&appVersion=2.1.0&country=US')).toBe(false);
-    const refused = await sdk('POST', `/api/sdk/v1/events/${ev.id}/join`, p.token, { level: 3, appVersion: '2.1.0', country: 'VN' });
+    const open = async (level: number, appVersion: string, country: string) =>
+      (await ok(sdk(p.token).GET('/api/sdk/v1/events', { params: { query: { level, appVersion, country } } }))).events.some((e) => e.id === ev.id);
+    expect(await open(12, '2.1.0', 'VN')).toBe(true);
+    expect(await open(9, '2.1.0', 'VN')).toBe(false);
+    expect(await open(12, '1.9.9', 'VN')).toBe(false);
+    expect(await open(12, '2.1.0', 'US')).toBe(false);
+    const refused = await answerOf(sdk(p.token).POST('/api/sdk/v1/events/{id}/join', { params: { path: { id: ev.id } }, body: { level: 3, appVersion: '2.1.0', country: 'VN' } }));
     expect(refused.status).toBe(403);
     expect(refused.json.message).toMatch(/^level: .*from level 10/);
   });
@@ -231,13 +234,13 @@ describe('the game API', () => {
     const ev = await liveEvent((await template({ bracketSize: 10 })).id);
     const players: { playerId: string; token: string }[] = [];
     for (let i = 0; i < 6; i++) players.push(await session());
-    for (const p of players) await sdk('POST', `/api/sdk/v1/events/${ev.id}/join`, p.token, {});
+    for (const p of players) await answerOf(sdk(p.token).POST('/api/sdk/v1/events/{id}/join', { params: { path: { id: ev.id } }, body: {} }));
     const scores = [40, 70, 70, 10, 90, 55]; // players[1] reaches 70 before players[2]
     for (const [i, p] of players.entries()) {
-      await sdk('POST', `/api/sdk/v1/events/${ev.id}/score`, p.token, { clientId: 'one', value: scores[i] });
+      await answerOf(sdk(p.token).POST('/api/sdk/v1/events/{id}/score', { params: { path: { id: ev.id } }, body: { clientId: 'one', value: scores[i] } }));
       await new Promise((r) => setTimeout(r, 5));
     }
-    const rank = async (i: number) => (await sdk('GET', `/api/sdk/v1/events/${ev.id}/rank?around=1&top=3`, players[i]!.token)).json.data as { rank: number; above: { playerId: string }[]; below: { playerId: string }[]; top: { playerId: string; score: number }[] };
+    const rank = async (i: number) => (await answerOf(sdk(players[i]!.token).GET('/api/sdk/v1/events/{id}/rank', { params: { path: { id: ev.id }, query: { around: 1, top: 3 } } }))).json.data as { rank: number; above: { playerId: string }[]; below: { playerId: string }[]; top: { playerId: string; score: number }[] };
     expect((await rank(4)).rank).toBe(1);
     expect((await rank(1)).rank).toBe(2);
     const third = await rank(2);
@@ -248,7 +251,7 @@ describe('the game API', () => {
     expect(third.top.map((r) => r.playerId)).toEqual([players[4]!.playerId, players[1]!.playerId, players[2]!.playerId]);
     expect((await rank(3)).rank).toBe(6);
     // Two neighbours each side, nearest last above and first below, each with its rank.
-    const fourth = (await sdk('GET', `/api/sdk/v1/events/${ev.id}/rank?around=2&top=0`, players[5]!.token)).json.data as { rank: number; players: number; above: unknown[]; below: unknown[]; top: unknown[] };
+    const fourth = (await answerOf(sdk(players[5]!.token).GET('/api/sdk/v1/events/{id}/rank', { params: { path: { id: ev.id }, query: { around: 2, top: 0 } } }))).json.data as { rank: number; players: number; above: unknown[]; below: unknown[]; top: unknown[] };
     expect(fourth).toMatchObject({ rank: 4, players: 6, top: [] });
     expect(fourth.above).toEqual([{ rank: 2, playerId: players[1]!.playerId, score: 70 }, { rank: 3, playerId: players[2]!.playerId, score: 70 }]);
     expect(fourth.below).toEqual([{ rank: 5, playerId: players[0]!.playerId, score: 40 }, { rank: 6, playerId: players[3]!.playerId, score: 10 }]);
@@ -259,21 +262,21 @@ describe('the game API', () => {
     const players: { playerId: string; token: string }[] = [];
     for (let i = 0; i < 3; i++) players.push(await session());
     for (const [i, p] of players.entries()) {
-      await sdk('POST', `/api/sdk/v1/events/${ev.id}/join`, p.token, {});
-      await sdk('POST', `/api/sdk/v1/events/${ev.id}/score`, p.token, { clientId: 'one', value: [30, 10, 20][i] });
+      await answerOf(sdk(p.token).POST('/api/sdk/v1/events/{id}/join', { params: { path: { id: ev.id } }, body: {} }));
+      await answerOf(sdk(p.token).POST('/api/sdk/v1/events/{id}/score', { params: { path: { id: ev.id } }, body: { clientId: 'one', value: [30, 10, 20][i] } }));
     }
     // The first read of an event is answered in its own order (the server cannot know it before reading it).
-    const middle = (await sdk('GET', `/api/sdk/v1/events/${ev.id}/rank?around=1&top=3`, players[2]!.token)).json.data as { rank: number; above: { score: number }[]; below: { score: number }[]; top: { score: number }[] };
+    const middle = (await answerOf(sdk(players[2]!.token).GET('/api/sdk/v1/events/{id}/rank', { params: { path: { id: ev.id }, query: { around: 1, top: 3 } } }))).json.data as { rank: number; above: { score: number }[]; below: { score: number }[]; top: { score: number }[] };
     expect(middle).toMatchObject({ rank: 2, score: 20, players: 3 });
     expect(middle.top.map((r) => r.score)).toEqual([10, 20, 30]);
     expect(middle.above.map((r) => r.score)).toEqual([10]);
     expect(middle.below.map((r) => r.score)).toEqual([30]);
-    expect((await sdk('GET', `/api/sdk/v1/events/${ev.id}/rank`, players[0]!.token)).json.data).toMatchObject({ rank: 3, score: 30 });
+    expect((await answerOf(sdk(players[0]!.token).GET('/api/sdk/v1/events/{id}/rank', { params: { path: { id: ev.id } } }))).json.data).toMatchObject({ rank: 3, score: 30 });
     const outsider = await session();
-    const unjoined = await sdk('GET', `/api/sdk/v1/events/${ev.id}/rank`, outsider.token);
+    const unjoined = await answerOf(sdk(outsider.token).GET('/api/sdk/v1/events/{id}/rank', { params: { path: { id: ev.id } } }));
     expect(unjoined.status).toBe(404);
     expect(unjoined.json.message).toBe(`You have not joined event ${ev.id}.`);
-    const unknown = await sdk('GET', '/api/sdk/v1/events/2147483000/rank', outsider.token);
+    const unknown = await answerOf(sdk(outsider.token).GET('/api/sdk/v1/events/{id}/rank', { params: { path: { id: 2147483000 } } }));
     expect(unknown.status).toBe(404);
     expect(unknown.json.message).toBe('Event 2147483000 was not found.');
   });
@@ -281,25 +284,25 @@ describe('the game API', () => {
   it('the rank read refuses as every game call does: unknown key, bad token, a device that moved', async () => {
     const ev = await liveEvent((await template()).id);
     const p = await session();
-    await sdk('POST', `/api/sdk/v1/events/${ev.id}/join`, p.token, {});
-    const path = `/api/sdk/v1/events/${ev.id}/rank`;
-    const answer = async (headers: Record<string, string>) => {
-      const r = await raw('GET', path, { headers });
+    await answerOf(sdk(p.token).POST('/api/sdk/v1/events/{id}/join', { params: { path: { id: ev.id } }, body: {} }));
+    const rank = (key: string | null, token: string) => answerOf(sdkAs(key, token).GET('/api/sdk/v1/events/{id}/rank', { params: { path: { id: ev.id } } }));
+    const answer = async (key: string | null, token: string) => {
+      const r = await rank(key, token);
       return [r.status, r.json.message];
     };
-    expect(await answer({ 'x-sdk-key': 'no-such-key', 'x-player-token': p.token })).toEqual([401, 'Unknown SDK key.']);
-    expect(await answer({ 'x-sdk-key': 'no-such-key', 'x-player-token': 'garbage' })).toEqual([401, 'Unknown SDK key.']);
-    expect(await answer({ 'x-player-token': p.token })).toEqual([401, 'Missing SDK key: send the app key in the X-SDK-Key header.']);
-    const [status] = await answer({ 'x-sdk-key': sdkKey, 'x-player-token': 'garbage' });
+    expect(await answer('no-such-key', p.token)).toEqual([401, 'Unknown SDK key.']);
+    expect(await answer('no-such-key', 'garbage')).toEqual([401, 'Unknown SDK key.']);
+    expect(await answer(null, p.token)).toEqual([401, 'Missing SDK key: send the app key in the X-SDK-Key header.']);
+    const [status] = await answer(sdkKey, 'garbage');
     expect(status).toBe(401);
     // The player's device is taken over by another player (a link code typed on it): its old token stops at once.
     const deviceId = `dev-${uniqueName('d')}`;
     const before = await session(deviceId);
-    await sdk('POST', `/api/sdk/v1/events/${ev.id}/join`, before.token, {});
-    expect((await sdk('GET', path, before.token)).status).toBe(200);
-    const code = ((await sdk('POST', '/api/sdk/v1/players/me/link-code', p.token, {})).json.data as { code: string }).code;
+    await answerOf(sdk(before.token).POST('/api/sdk/v1/events/{id}/join', { params: { path: { id: ev.id } }, body: {} }));
+    expect((await rank(sdkKey, before.token)).status).toBe(200);
+    const code = ((await answerOf(sdk(p.token).POST('/api/sdk/v1/players/me/link-code', { body: {} }))).json.data as { code: string }).code;
     await session(deviceId, code);
-    expect(await answer({ 'x-sdk-key': sdkKey, 'x-player-token': before.token })).toEqual([401, 'This device no longer belongs to that player: start a new session.']);
+    expect(await answer(sdkKey, before.token)).toEqual([401, 'This device no longer belongs to that player: start a new session.']);
   });
 
   it.each([
@@ -312,8 +315,8 @@ describe('the game API', () => {
     const ev = await liveEvent((await template({ scoring: 'best', bracketSize: 3 })).id);
     for (const values of submitted) {
       const p = await session();
-      expect((await sdk('POST', `/api/sdk/v1/events/${ev.id}/join`, p.token, {})).status).toBe(200);
-      for (const [i, value] of values.entries()) expect((await sdk('POST', `/api/sdk/v1/events/${ev.id}/score`, p.token, { clientId: `c${i}`, value })).status).toBe(200);
+      expect((await answerOf(sdk(p.token).POST('/api/sdk/v1/events/{id}/join', { params: { path: { id: ev.id } }, body: {} }))).status).toBe(200);
+      for (const [i, value] of values.entries()) expect((await answerOf(sdk(p.token).POST('/api/sdk/v1/events/{id}/score', { params: { path: { id: ev.id } }, body: { clientId: `c${i}`, value } }))).status).toBe(200);
     }
     const view = (await root(eventApis.ranking.view, { id: ev.id })).data;
 
@@ -336,15 +339,16 @@ describe('the game API', () => {
   it('the live view of an event nobody scored in has no bands', async () => {
     const ev = await liveEvent((await template()).id);
     const p = await session();
-    await sdk('POST', `/api/sdk/v1/events/${ev.id}/join`, p.token, {});
+    await answerOf(sdk(p.token).POST('/api/sdk/v1/events/{id}/join', { params: { path: { id: ev.id } }, body: {} }));
     expect((await root(eventApis.ranking.view, { id: ev.id })).data).toMatchObject({ participants: 1, scored: 0, distribution: [] });
   });
 
   it('an unknown event, another app\'s token, no token: refused', async () => {
     const p = await session();
-    expect((await sdk('POST', '/api/sdk/v1/events/2147483000/join', p.token, {})).status).toBe(404);
-    expect((await raw('GET', '/api/sdk/v1/events', { headers: { 'x-sdk-key': sdkKey } })).status).toBe(401);
-    expect((await sdk('POST', '/api/sdk/v1/events/abc/join', p.token, {})).status).toBe(400);
+    expect((await answerOf(sdk(p.token).POST('/api/sdk/v1/events/{id}/join', { params: { path: { id: 2147483000 } }, body: {} }))).status).toBe(404);
+    expect((await answerOf(sdkAs(sdkKey).GET('/api/sdk/v1/events'))).status).toBe(401);
+    // Raw: an id that is not a number is a path the typed client would refuse to compile.
+    expect((await raw('POST', '/api/sdk/v1/events/abc/join', { body: '{}', headers: { 'x-sdk-key': sdkKey, 'x-player-token': p.token } })).status).toBe(400);
   });
 });
 

@@ -7,6 +7,7 @@ import { accountLogContract } from '../../src/lib/logs/contract';
 import { nowMs } from '../../src/lib/time/clock';
 import { findPlayerContract, playerDataEditReadContract, playerDataUpdateContract, playerDataViewContract, playerProfileContract } from '../../src/lib/players/staff-contract';
 import { ownAccount, raw, rejection, signedInAs, uniqueName } from './helpers';
+import { answerOf, sdkAs } from './game-players';
 
 /**
  * SDK player sessions and the cloud save, as a game calls them over HTTP: the app platform's key in X-SDK-Key,
@@ -38,14 +39,9 @@ interface Tokens {
   created: boolean;
 }
 
-const call = (method: string, path: string, key: string | null, options: { body?: unknown; player?: string } = {}) =>
-  raw(method, path, {
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    headers: { ...(key ? { 'x-sdk-key': key } : {}), ...(options.player ? { 'x-player-token': options.player } : {}) },
-  });
 
 async function session(key: string, deviceId: string, linkCode?: string): Promise<Tokens> {
-  const answer = await call('POST', '/api/sdk/v1/players/session', key, { body: { deviceId, ...(linkCode ? { linkCode } : {}) } });
+  const answer = await answerOf(sdkAs(key).POST('/api/sdk/v1/players/session', { body: { deviceId, ...(linkCode ? { linkCode } : {}) } }));
   expect(answer.status, answer.text).toBe(200);
   return answer.json.data as Tokens;
 }
@@ -63,7 +59,7 @@ describe('SDK player sessions', () => {
     expect(claims.exp! - claims.iat!).toBe(900);
     const again = await session(keys.android, id);
     expect(again).toMatchObject({ created: false, playerId: first.playerId });
-    const me = await call('GET', '/api/sdk/v1/players/me', keys.android, { player: again.accessToken });
+    const me = await answerOf(sdkAs(keys.android, again.accessToken).GET('/api/sdk/v1/players/me'));
     expect(me.json.data).toMatchObject({ playerId: first.playerId, devices: 1 });
     // Another device is another player.
     expect((await session(keys.android, device())).playerId).not.toBe(first.playerId);
@@ -77,56 +73,56 @@ describe('SDK player sessions', () => {
   });
 
   it('refuses a missing or unknown SDK key, a bad device id, and tokens of another app or forged', async () => {
-    expect((await call('POST', '/api/sdk/v1/players/session', null, { body: { deviceId: device() } })).status).toBe(401);
-    expect((await call('POST', '/api/sdk/v1/players/session', 'no-such-key', { body: { deviceId: device() } })).status).toBe(401);
-    const short = await call('POST', '/api/sdk/v1/players/session', keys.android, { body: { deviceId: 'abc' } });
+    expect((await answerOf(sdkAs(null).POST('/api/sdk/v1/players/session', { body: { deviceId: device() } }))).status).toBe(401);
+    expect((await answerOf(sdkAs('no-such-key').POST('/api/sdk/v1/players/session', { body: { deviceId: device() } }))).status).toBe(401);
+    const short = await answerOf(sdkAs(keys.android).POST('/api/sdk/v1/players/session', { body: { deviceId: 'abc' } }));
     expect([short.status, short.json.message]).toEqual([400, 'deviceId: must be at least 8 characters']);
-    const odd = await call('POST', '/api/sdk/v1/players/session', keys.android, { body: { deviceId: 'dev ice<script>' } });
+    const odd = await answerOf(sdkAs(keys.android).POST('/api/sdk/v1/players/session', { body: { deviceId: 'dev ice<script>' } }));
     expect(odd.status).toBe(400);
 
     const mine = await session(keys.android, device());
-    const elsewhere = await call('GET', '/api/sdk/v1/players/me', otherAppKey, { player: mine.accessToken });
+    const elsewhere = await answerOf(sdkAs(otherAppKey, mine.accessToken).GET('/api/sdk/v1/players/me'));
     expect([elsewhere.status, elsewhere.json.message]).toEqual([401, 'The player token belongs to another app.']);
     const [head, body] = mine.accessToken.split('.');
-    const forged = await call('GET', '/api/sdk/v1/players/me', keys.android, { player: `${head}.${body}.${'A'.repeat(43)}` });
+    const forged = await answerOf(sdkAs(keys.android, `${head}.${body}.${'A'.repeat(43)}`).GET('/api/sdk/v1/players/me'));
     expect([forged.status, forged.json.message]).toEqual([401, 'Invalid player token.']);
     // The key is judged before the token: an unknown key says so whatever token comes with it.
     for (const player of [mine.accessToken, `${head}.${body}.${'A'.repeat(43)}`, undefined]) {
-      const unknown = await call('GET', '/api/sdk/v1/players/me', 'no-such-key', { player });
+      const unknown = await answerOf(sdkAs('no-such-key', player).GET('/api/sdk/v1/players/me'));
       expect([unknown.status, unknown.json.message]).toEqual([401, 'Unknown SDK key.']);
     }
-    const none = await call('GET', '/api/sdk/v1/players/me', keys.android);
+    const none = await answerOf(sdkAs(keys.android).GET('/api/sdk/v1/players/me'));
     expect(none.status).toBe(401);
     expect(none.json.message).toMatch(/^Missing player token/);
     // A console access token is not a player token.
     const root = await signedInAs('root');
-    expect((await call('GET', '/api/sdk/v1/players/me', keys.android, { player: root.tokens.accessToken })).status).toBe(401);
+    expect((await answerOf(sdkAs(keys.android, root.tokens.accessToken).GET('/api/sdk/v1/players/me'))).status).toBe(401);
   });
 
   it('rotates refresh tokens; a replayed one ends every session of that device', async () => {
     const id = device();
     const first = await session(keys.android, id);
-    const refreshed = await call('POST', '/api/sdk/v1/players/refresh', keys.android, { body: { refreshToken: first.refreshToken } });
+    const refreshed = await answerOf(sdkAs(keys.android).POST('/api/sdk/v1/players/refresh', { body: { refreshToken: first.refreshToken } }));
     expect(refreshed.status).toBe(200);
     const second = refreshed.json.data as Tokens;
     expect(second.playerId).toBe(first.playerId);
     expect(second.refreshToken).not.toBe(first.refreshToken);
 
-    const replay = await call('POST', '/api/sdk/v1/players/refresh', keys.android, { body: { refreshToken: first.refreshToken } });
+    const replay = await answerOf(sdkAs(keys.android).POST('/api/sdk/v1/players/refresh', { body: { refreshToken: first.refreshToken } }));
     expect(replay.status).toBe(401);
     // The thief's replay ended the session the device held too.
-    const after = await call('POST', '/api/sdk/v1/players/refresh', keys.android, { body: { refreshToken: second.refreshToken } });
+    const after = await answerOf(sdkAs(keys.android).POST('/api/sdk/v1/players/refresh', { body: { refreshToken: second.refreshToken } }));
     expect([after.status, after.json.message]).toEqual([401, 'Refresh token expired or ended: start a new session at /api/sdk/v1/players/session.']);
     // The device starts again and keeps its player.
     expect((await session(keys.android, id)).playerId).toBe(first.playerId);
     // A refresh token works only with its own app's key.
     const fresh = await session(keys.android, device());
-    expect((await call('POST', '/api/sdk/v1/players/refresh', otherAppKey, { body: { refreshToken: fresh.refreshToken } })).status).toBe(401);
+    expect((await answerOf(sdkAs(otherAppKey).POST('/api/sdk/v1/players/refresh', { body: { refreshToken: fresh.refreshToken } }))).status).toBe(401);
   });
 
   it('links a second device (another platform of the app) with a one-time code; the code works once', async () => {
     const phone = await session(keys.android, device());
-    const code = await call('POST', '/api/sdk/v1/players/me/link-code', keys.android, { body: {}, player: phone.accessToken });
+    const code = await answerOf(sdkAs(keys.android, phone.accessToken).POST('/api/sdk/v1/players/me/link-code', { body: {} }));
     expect(code.status).toBe(200);
     const shown = (code.json.data as { code: string }).code;
     expect(shown).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
@@ -137,20 +133,20 @@ describe('SDK player sessions', () => {
     const typed = `${shown.slice(0, 4).toLowerCase()}-${shown.slice(4)}`;
     const tablet = await session(keys.ios, tabletId, typed);
     expect(tablet).toMatchObject({ playerId: phone.playerId, created: false });
-    const me = await call('GET', '/api/sdk/v1/players/me', keys.ios, { player: tablet.accessToken });
+    const me = await answerOf(sdkAs(keys.ios, tablet.accessToken).GET('/api/sdk/v1/players/me'));
     expect(me.json.data).toMatchObject({ playerId: phone.playerId, devices: 2 });
     // The tablet's old player's tokens stop: the device is no longer theirs.
-    const stale = await call('GET', '/api/sdk/v1/players/me', keys.ios, { player: tabletBefore.accessToken });
+    const stale = await answerOf(sdkAs(keys.ios, tabletBefore.accessToken).GET('/api/sdk/v1/players/me'));
     expect([stale.status, stale.json.message]).toEqual([401, 'This device no longer belongs to that player: start a new session.']);
-    expect((await call('POST', '/api/sdk/v1/players/refresh', keys.ios, { body: { refreshToken: tabletBefore.refreshToken } })).status).toBe(401);
+    expect((await answerOf(sdkAs(keys.ios).POST('/api/sdk/v1/players/refresh', { body: { refreshToken: tabletBefore.refreshToken } }))).status).toBe(401);
 
-    const reused = await call('POST', '/api/sdk/v1/players/session', keys.ios, { body: { deviceId: device(), linkCode: shown } });
+    const reused = await answerOf(sdkAs(keys.ios).POST('/api/sdk/v1/players/session', { body: { deviceId: device(), linkCode: shown } }));
     expect([reused.status, reused.json.message]).toEqual([400, 'linkCode: the code is wrong, used or expired; show a new one on the other device.']);
-    const wrong = await call('POST', '/api/sdk/v1/players/session', keys.ios, { body: { deviceId: device(), linkCode: 'ABC' } });
+    const wrong = await answerOf(sdkAs(keys.ios).POST('/api/sdk/v1/players/session', { body: { deviceId: device(), linkCode: 'ABC' } }));
     expect(wrong.status).toBe(400);
     // Codes are few at a time.
-    for (let i = 0; i < 3; i++) expect((await call('POST', '/api/sdk/v1/players/me/link-code', keys.android, { body: {}, player: phone.accessToken })).status).toBe(200);
-    expect((await call('POST', '/api/sdk/v1/players/me/link-code', keys.android, { body: {}, player: phone.accessToken })).status).toBe(429);
+    for (let i = 0; i < 3; i++) expect((await answerOf(sdkAs(keys.android, phone.accessToken).POST('/api/sdk/v1/players/me/link-code', { body: {} }))).status).toBe(200);
+    expect((await answerOf(sdkAs(keys.android, phone.accessToken).POST('/api/sdk/v1/players/me/link-code', { body: {} }))).status).toBe(429);
   });
 });
 
@@ -158,38 +154,39 @@ describe('the cloud save', () => {
   it('starts empty, saves with a version, refuses a stale version with 409, and is each player\'s own', async () => {
     const a = await session(keys.android, device());
     const b = await session(keys.android, device());
-    const empty = await call('GET', '/api/sdk/v1/players/me/data', keys.android, { player: a.accessToken });
+    const empty = await answerOf(sdkAs(keys.android, a.accessToken).GET('/api/sdk/v1/players/me/data'));
     expect(empty.json.data).toEqual({ version: 0, data: {}, updatedAt: null });
 
-    const saved = await call('PUT', '/api/sdk/v1/players/me/data', keys.android, { body: { version: 0, data: { level: 12, coins: 340, flags: { tutorial: true } } }, player: a.accessToken });
+    const saved = await answerOf(sdkAs(keys.android, a.accessToken).PUT('/api/sdk/v1/players/me/data', { body: { version: 0, data: { level: 12, coins: 340, flags: { tutorial: true } } } }));
     expect(saved.status).toBe(200);
     expect(saved.json.data).toMatchObject({ version: 1 });
-    const read = await call('GET', '/api/sdk/v1/players/me/data', keys.android, { player: a.accessToken });
+    const read = await answerOf(sdkAs(keys.android, a.accessToken).GET('/api/sdk/v1/players/me/data'));
     expect(read.json.data).toMatchObject({ version: 1, data: { level: 12, coins: 340, flags: { tutorial: true } } });
 
-    const stale = await call('PUT', '/api/sdk/v1/players/me/data', keys.android, { body: { version: 0, data: { level: 1 } }, player: a.accessToken });
+    const stale = await answerOf(sdkAs(keys.android, a.accessToken).PUT('/api/sdk/v1/players/me/data', { body: { version: 0, data: { level: 1 } } }));
     expect([stale.status, stale.json.message]).toEqual([409, 'version: the save is at version 1, not 0; read it again and merge.']);
-    const next = await call('PUT', '/api/sdk/v1/players/me/data', keys.android, { body: { version: 1, data: { level: 13 } }, player: a.accessToken });
+    const next = await answerOf(sdkAs(keys.android, a.accessToken).PUT('/api/sdk/v1/players/me/data', { body: { version: 1, data: { level: 13 } } }));
     expect(next.json.data).toMatchObject({ version: 2 });
 
     // Player b sees only its own (empty) save; there is no way to name another player.
-    const other = await call('GET', '/api/sdk/v1/players/me/data', keys.android, { player: b.accessToken });
+    const other = await answerOf(sdkAs(keys.android, b.accessToken).GET('/api/sdk/v1/players/me/data'));
     expect(other.json.data).toMatchObject({ version: 0, data: {} });
   });
 
   it('refuses a save that is not a JSON object, over 1 MiB, or with NUL characters, and keeps the old one', async () => {
     const a = await session(keys.android, device());
-    await call('PUT', '/api/sdk/v1/players/me/data', keys.android, { body: { version: 0, data: { keep: 1 } }, player: a.accessToken });
-    const notObject = await call('PUT', '/api/sdk/v1/players/me/data', keys.android, { body: { version: 1, data: [1, 2] }, player: a.accessToken });
+    await answerOf(sdkAs(keys.android, a.accessToken).PUT('/api/sdk/v1/players/me/data', { body: { version: 0, data: { keep: 1 } } }));
+    // Raw: an array as the save is a wrong type the typed client would refuse to compile; so is a body cut short.
+    const notObject = await raw('PUT', '/api/sdk/v1/players/me/data', { body: JSON.stringify({ version: 1, data: [1, 2] }), headers: { 'x-sdk-key': keys.android, 'x-player-token': a.accessToken } });
     expect(notObject.status).toBe(400);
     expect(notObject.json.message).toMatch(/^data: /);
     const notJson = await raw('PUT', '/api/sdk/v1/players/me/data', { body: '{"version":1,"data":{', headers: { 'x-sdk-key': keys.android, 'x-player-token': a.accessToken } });
     expect(notJson.status).toBe(400);
-    const big = await call('PUT', '/api/sdk/v1/players/me/data', keys.android, { body: { version: 1, data: { blob: 'x'.repeat(1024 * 1024) } }, player: a.accessToken });
+    const big = await answerOf(sdkAs(keys.android, a.accessToken).PUT('/api/sdk/v1/players/me/data', { body: { version: 1, data: { blob: 'x'.repeat(1024 * 1024) } } }));
     expect(big.status).toBe(413);
-    const nul = await call('PUT', '/api/sdk/v1/players/me/data', keys.android, { body: { version: 1, data: { name: 'a\u0000b' } }, player: a.accessToken });
+    const nul = await answerOf(sdkAs(keys.android, a.accessToken).PUT('/api/sdk/v1/players/me/data', { body: { version: 1, data: { name: 'a\u0000b' } } }));
     expect(nul.status).toBe(400);
-    const read = await call('GET', '/api/sdk/v1/players/me/data', keys.android, { player: a.accessToken });
+    const read = await answerOf(sdkAs(keys.android, a.accessToken).GET('/api/sdk/v1/players/me/data'));
     expect(read.json.data).toMatchObject({ version: 1, data: { keep: 1 } });
   });
 });
@@ -199,7 +196,7 @@ describe('Find User and the saved data as staff see them', () => {
     const root = await signedInAs('root');
     const id = device();
     const me = await session(keys.android, id);
-    const appId = (await call('GET', '/api/sdk/v1/players/me', keys.android, { player: me.accessToken })).json.data as { appId: string };
+    const appId = (await answerOf(sdkAs(keys.android, me.accessToken).GET('/api/sdk/v1/players/me'))).json.data as { appId: string };
     // The console's clock (a test run may shift it): device times ahead of it would be stored at receive time.
     const now = nowMs();
     const events = [
@@ -208,7 +205,7 @@ describe('Find User and the saved data as staff see them', () => {
       { id: randomUUID(), name: 'level_complete', userId: me.playerId, time: now - 7_000_000, appVersion: '1.0.1', country: 'VN', params: { level: 4, duration: 30, attempts: 1 } },
       { id: randomUUID(), name: 'iap_purchase', userId: me.playerId, time: now - 6_900_000, appVersion: '1.0.1', country: 'VN', params: { productId: 'gems_100', priceMicros: 990_000, currency: 'USD', revenueUsdMicros: 693_000, transactionId: `GPA.${id}`, store: 'google_play' } },
     ];
-    expect((await raw('POST', '/api/sdk/v1/events', { body: JSON.stringify({ events }), headers: { 'x-sdk-key': keys.android } })).status).toBe(200);
+    expect((await answerOf(sdkAs(keys.android).POST('/api/sdk/v1/analytics/events', { body: { events } }))).status).toBe(200);
     await root(rollupNowContract, {});
 
     for (const [by, q] of [['userId', me.playerId], ['deviceId', id], ['transactionId', `GPA.${id}`]] as const) {
@@ -232,8 +229,8 @@ describe('Find User and the saved data as staff see them', () => {
   it('lets staff with user_data_update edit a save over the version they read, audited; a stale version is 409', async () => {
     const root = await signedInAs('root');
     const me = await session(keys.android, device());
-    const appId = ((await call('GET', '/api/sdk/v1/players/me', keys.android, { player: me.accessToken })).json.data as { appId: string }).appId;
-    await call('PUT', '/api/sdk/v1/players/me/data', keys.android, { body: { version: 0, data: { coins: 10 } }, player: me.accessToken });
+    const appId = ((await answerOf(sdkAs(keys.android, me.accessToken).GET('/api/sdk/v1/players/me'))).json.data as { appId: string }).appId;
+    await answerOf(sdkAs(keys.android, me.accessToken).PUT('/api/sdk/v1/players/me/data', { body: { version: 0, data: { coins: 10 } } }));
 
     const viewer = await ownAccount('save-viewer', { paths: ['/gsm/users/find_user_firebase/view'], listApp: [appId] });
     expect((await viewer(playerDataViewContract, { appId, userId: me.playerId })).data).toMatchObject({ version: 1, data: { coins: 10 }, updatedBy: 'sdk' });
@@ -246,7 +243,7 @@ describe('Find User and the saved data as staff see them', () => {
     const saved = await editor(playerDataUpdateContract, { appId, userId: me.playerId, version: 1, data: { coins: 99 } });
     expect(saved.data.version).toBe(2);
     // The game reads the staff's change, and its stale write is refused.
-    expect((await call('GET', '/api/sdk/v1/players/me/data', keys.android, { player: me.accessToken })).json.data).toMatchObject({ version: 2, data: { coins: 99 } });
+    expect((await answerOf(sdkAs(keys.android, me.accessToken).GET('/api/sdk/v1/players/me/data'))).json.data).toMatchObject({ version: 2, data: { coins: 99 } });
     const stale = await rejection(editor(playerDataUpdateContract, { appId, userId: me.playerId, version: 1, data: { coins: 5 } }));
     expect([stale.status, stale.serverMessage]).toEqual([409, 'version: the game saved version 2 since you opened version 1; reload and apply your change again.']);
     const { data: log } = await root(accountLogContract, { username: editor.username, limit: 10 });

@@ -6,6 +6,7 @@ import { consoleTimeText, progressEventCancelContract, progressEventListContract
 import { progressDashboardScreen } from '../../src/lib/progress-events/screens';
 import { nowMs } from '../../src/lib/time/clock';
 import { raw, rejection, signedInAs, uniqueName, type Session } from './helpers';
+import { answerOf, sdkAs } from './game-players';
 
 /**
  * Progress events over HTTP: the console's rules (bad input named, nothing half-written, what may change once
@@ -32,28 +33,24 @@ const event = (extra: Partial<Record<string, unknown>> = {}) => ({
   ...extra,
 });
 
-const call = (method: string, path: string, options: { body?: unknown; player?: string; key?: string | null } = {}) =>
-  raw(method, path, {
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    headers: { ...(options.key !== null ? { 'x-sdk-key': options.key ?? sdkKey } : {}), ...(options.player ? { 'x-player-token': options.player } : {}) },
-  });
 
 async function newPlayer(key = sdkKey): Promise<string> {
-  const answer = await call('POST', '/api/sdk/v1/players/session', { key, body: { deviceId: `dev-${uniqueName('pe')}` } });
+  const answer = await answerOf(sdkAs(key).POST('/api/sdk/v1/players/session', { body: { deviceId: `dev-${uniqueName('pe')}` } }));
   expect(answer.status, answer.text).toBe(200);
   return (answer.json.data as { accessToken: string }).accessToken;
 }
 
 type Points = { points: number; added: number; duplicate: boolean; reached: number[] };
-async function submit(player: string, id: number, body: Record<string, unknown>, status = 200) {
-  const answer = await call('POST', `/api/sdk/v1/progress-events/${id}/points`, { player, body });
+type PointsBody = { clientId: string; points?: number; action?: string; level?: number; appVersion?: string; country?: string };
+async function submit(player: string, id: number, body: PointsBody, status = 200) {
+  const answer = await answerOf(sdkAs(sdkKey, player).POST('/api/sdk/v1/progress-events/{id}/points', { params: { path: { id } }, body }));
   expect(answer.status, answer.text).toBe(status);
   return answer.json as { data: Points; message?: string };
 }
 
 type SdkEvent = { id: number; points: number; open: boolean; milestones: { milestone: number; reached: boolean; claimed: boolean }[] };
-async function myEvents(player: string, query = '') {
-  const answer = await call('GET', `/api/sdk/v1/progress-events${query}`, { player });
+async function myEvents(player: string, query: { level?: number; appVersion?: string; country?: string } = {}) {
+  const answer = await answerOf(sdkAs(sdkKey, player).GET('/api/sdk/v1/progress-events', { params: { query } }));
   expect(answer.status, answer.text).toBe(200);
   return (answer.json.data as { events: SdkEvent[] }).events;
 }
@@ -170,11 +167,11 @@ describe('progress events in the game', () => {
 
   it('needs the SDK key and the player token; another app cannot see the event', async () => {
     const player = await newPlayer();
-    expect((await call('GET', '/api/sdk/v1/progress-events')).status).toBe(401);
-    expect((await call('GET', '/api/sdk/v1/progress-events', { player, key: null })).status).toBe(401);
-    expect((await call('POST', `/api/sdk/v1/progress-events/${live.id}/points`, { body: { clientId: 'a', points: 5 } })).status).toBe(401);
+    expect((await answerOf(sdkAs(sdkKey).GET('/api/sdk/v1/progress-events'))).status).toBe(401);
+    expect((await answerOf(sdkAs(null, player).GET('/api/sdk/v1/progress-events'))).status).toBe(401);
+    expect((await answerOf(sdkAs(sdkKey).POST('/api/sdk/v1/progress-events/{id}/points', { params: { path: { id: live.id } }, body: { clientId: 'a', points: 5 } }))).status).toBe(401);
     const stranger = await newPlayer(otherKey);
-    const answer = await call('POST', `/api/sdk/v1/progress-events/${live.id}/points`, { key: otherKey, player: stranger, body: { clientId: 'a', points: 5 } });
+    const answer = await answerOf(sdkAs(otherKey, stranger).POST('/api/sdk/v1/progress-events/{id}/points', { params: { path: { id: live.id } }, body: { clientId: 'a', points: 5 } }));
     expect(answer.status).toBe(404);
     expect((await myEvents(player)).some((e) => e.id === live.id)).toBe(true);
   });
@@ -193,7 +190,7 @@ describe('progress events in the game', () => {
     expect((await submit(player, live.id, { clientId: 'c-6', action: 'cheat' }, 400)).message).toBe('action: cheat is not an action of this event (win_level).');
     expect((await submit(player, live.id, { clientId: 'c-7' }, 400)).message).toContain('send either points or an action');
     // Parallel retries of one new submission: added once.
-    const retries = await Promise.all(Array.from({ length: 10 }, () => call('POST', `/api/sdk/v1/progress-events/${live.id}/points`, { player, body: { clientId: 'c-8', points: 200 } })));
+    const retries = await Promise.all(Array.from({ length: 10 }, () => answerOf(sdkAs(sdkKey, player).POST('/api/sdk/v1/progress-events/{id}/points', { params: { path: { id: live.id } }, body: { clientId: 'c-8', points: 200 } }))));
     expect(retries.map((r) => [r.status, r.json.data])).toEqual(Array(10).fill([200, { points: 330, added: 200, duplicate: false, reached: [2] }]));
     const mine = (await myEvents(player)).find((e) => e.id === live.id)!;
     expect(mine.points).toBe(330);
@@ -214,8 +211,8 @@ describe('progress events in the game', () => {
     expect([over.status, later.status]).toEqual(['ended', 'scheduled']);
     const player = await newPlayer();
     expect((await myEvents(player)).some((e) => e.id === gated.id)).toBe(false);
-    expect((await myEvents(player, '?level=12&appVersion=2.1.0&country=VN')).some((e) => e.id === gated.id)).toBe(true);
-    expect((await myEvents(player, '?level=9&appVersion=2.1.0&country=VN')).some((e) => e.id === gated.id)).toBe(false);
+    expect((await myEvents(player, { level: 12, appVersion: '2.1.0', country: 'VN' })).some((e) => e.id === gated.id)).toBe(true);
+    expect((await myEvents(player, { level: 9, appVersion: '2.1.0', country: 'VN' })).some((e) => e.id === gated.id)).toBe(false);
     expect((await submit(player, gated.id, { clientId: 'g-1', points: 5, level: 9, appVersion: '2.1.0', country: 'VN' }, 403)).message).toContain('level 10');
     expect((await submit(player, gated.id, { clientId: 'g-2', points: 5, level: 10, appVersion: '2.0.0', country: 'vn' })).data.points).toBe(5);
     expect((await submit(player, over.id, { clientId: 'o-1', points: 5 }, 409)).message).toBe(`Progress event ${over.id} has ended: no more points.`);
@@ -227,18 +224,18 @@ describe('progress events in the game', () => {
   it('lets a reached milestone be claimed exactly once under 50 parallel claims, each answered alike', async () => {
     const player = await newPlayer();
     await submit(player, live.id, { clientId: 'k-1', points: 150 });
-    const early = await call('POST', `/api/sdk/v1/progress-events/${live.id}/claim`, { player, body: { milestone: 2 } });
+    const early = await answerOf(sdkAs(sdkKey, player).POST('/api/sdk/v1/progress-events/{id}/claim', { params: { path: { id: live.id } }, body: { milestone: 2 } }));
     expect([early.status, early.json.message]).toEqual([409, 'Milestone 2 needs 300 points; you have 150.']);
-    const unknown = await call('POST', `/api/sdk/v1/progress-events/${live.id}/claim`, { player, body: { milestone: 9 } });
+    const unknown = await answerOf(sdkAs(sdkKey, player).POST('/api/sdk/v1/progress-events/{id}/claim', { params: { path: { id: live.id } }, body: { milestone: 9 } }));
     expect([unknown.status, unknown.json.message]).toEqual([400, 'milestone: this event has milestones 1 to 3.']);
-    const claims = await Promise.all(Array.from({ length: 50 }, () => call('POST', `/api/sdk/v1/progress-events/${live.id}/claim`, { player, body: { milestone: 1 } })));
+    const claims = await Promise.all(Array.from({ length: 50 }, () => answerOf(sdkAs(sdkKey, player).POST('/api/sdk/v1/progress-events/{id}/claim', { params: { path: { id: live.id } }, body: { milestone: 1 } }))));
     // One claim hands the rewards over; every other answers exactly what it answered (a retry is never a refusal).
     expect(claims.map((c) => c.status)).toEqual(Array(50).fill(200));
     expect(new Set(claims.map((c) => c.text)).size).toBe(1);
     expect(claims[0]!.json.data).toMatchObject({ milestone: 1, rewards: [{ itemId: 'coin', amount: 500 }] });
     expect((await myEvents(player)).find((e) => e.id === live.id)!.milestones[0]).toMatchObject({ reached: true, claimed: true });
     // The one claim put one mail with the milestone's rewards into the player's mailbox.
-    const box = await call('GET', '/api/sdk/v1/mail', { player });
+    const box = await answerOf(sdkAs(sdkKey, player).GET('/api/sdk/v1/mail'));
     expect(box.status).toBe(200);
     const mine = (box.json.data as { mail: { title: string; rewards: unknown; claimed: boolean }[] }).mail.filter((m) => m.title.endsWith('milestone 1'));
     expect(mine).toEqual([expect.objectContaining({ rewards: [{ itemId: 'coin', amount: 500 }], claimed: false })]);
@@ -259,7 +256,7 @@ describe('the progress dashboard', () => {
       const total = plan.reduce((s, x) => s + x, 0);
       for (const [i, t] of thresholds.slice(0, 2).entries()) {
         if (total < t) continue;
-        const answer = await call('POST', `/api/sdk/v1/progress-events/${ev.id}/claim`, { player, body: { milestone: i + 1 } });
+        const answer = await answerOf(sdkAs(sdkKey, player).POST('/api/sdk/v1/progress-events/{id}/claim', { params: { path: { id: ev.id } }, body: { milestone: i + 1 } }));
         expect(answer.status, answer.text).toBe(200);
         claimed = claimed.map((c, j) => (j === i ? c + 1 : c));
       }

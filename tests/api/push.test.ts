@@ -8,6 +8,8 @@ import { nowMs } from '../../src/lib/time/clock';
 import { scratchDatabase, startServer } from '../support/own-server';
 import { DEMO_PASSWORD } from '../support/test-server';
 import { startFcm } from '../support/fcm-stand-in';
+import { createSdkClient, ok, type SdkClient } from '../../src/lib/sdk-client/client';
+import { answerOf } from './game-players';
 
 /**
  * Push notifications end to end against a local FCM stand-in (tests/support/fcm-stand-in.ts), through a console
@@ -73,13 +75,13 @@ let seq = 0;
 async function device(opts: { os?: 'android' | 'ios'; timeZone?: string; country?: string; appVersion?: string } = {}) {
   const key = keys[opts.os ?? 'android'];
   const deviceId = `dev-push-${Date.now().toString(36)}-${++seq}`;
-  const session = await call('POST', '/api/sdk/v1/players/session', { deviceId }, { 'x-sdk-key': key });
-  expect(session.status, session.json.message).toBe(200);
-  const headers = { 'x-sdk-key': key, 'x-player-token': session.json.data.accessToken as string };
+  const session = await ok(createSdkClient({ baseUrl: server.baseUrl, key }).POST('/api/sdk/v1/players/session', { body: { deviceId } }));
+  // The game's calls go through the generated client (src/lib/sdk-client), as a game's would.
+  const sdk = createSdkClient({ baseUrl: server.baseUrl, key, token: session.accessToken });
   const token = `fcm-token-${deviceId}-${'x'.repeat(40)}`;
-  const reg = await call('POST', '/api/sdk/v1/push/register', { token, timeZone: opts.timeZone ?? 'Asia/Ho_Chi_Minh', appVersion: opts.appVersion ?? '1.0.0', country: opts.country ?? 'VN' }, headers);
-  expect(reg.status, reg.json.message).toBe(200);
-  return { deviceId, playerId: session.json.data.playerId as string, token, headers };
+  const reg = await answerOf(sdk.POST('/api/sdk/v1/push/register', { body: { token, timeZone: opts.timeZone ?? 'Asia/Ho_Chi_Minh', appVersion: opts.appVersion ?? '1.0.0', country: opts.country ?? 'VN' } }));
+  expect(reg.status, reg.text).toBe(200);
+  return { deviceId, playerId: session.playerId, token, sdk };
 }
 
 async function compose(input: Record<string, unknown>) {
@@ -138,10 +140,10 @@ describe('sending now', () => {
     // google-auth-library cached the access token across runs: at most one trade for both pushes.
     expect(fcm.calls.token - tokenCalls).toBeLessThanOrEqual(1);
 
-    const opened = await call('POST', '/api/sdk/v1/push/opened', { pushId: created.json.data.id }, vn.headers);
-    expect(opened.json.data).toEqual({ counted: true });
-    expect((await call('POST', '/api/sdk/v1/push/opened', { pushId: created.json.data.id }, vn.headers)).json.data).toEqual({ counted: false });
-    expect((await call('POST', '/api/sdk/v1/push/opened', { pushId: created.json.data.id }, us.headers)).json.data).toEqual({ counted: false });
+    const opened = (p: { sdk: SdkClient }) => answerOf(p.sdk.POST('/api/sdk/v1/push/opened', { body: { pushId: created.json.data.id } }));
+    expect((await opened(vn)).json.data).toEqual({ counted: true });
+    expect((await opened(vn)).json.data).toEqual({ counted: false });
+    expect((await opened(us)).json.data).toEqual({ counted: false });
     const push = await pushById(created.json.data.id);
     expect(push).toMatchObject({ status: 'sent', stats: { targeted: 1, sent: 1, failed: 0, opened: 1 } });
     const stats = await get('/api/push/stats', { id: created.json.data.id });
@@ -214,10 +216,10 @@ describe('bad input and permissions', () => {
     const badPlayer = await compose({ playerIds: ['42'] });
     expect(badPlayer.status).toBe(400);
     expect(badPlayer.json.message).toMatch(/playerIds/);
-    const badZone = await call('POST', '/api/sdk/v1/push/register', { token: 'x'.repeat(40), timeZone: 'Mars/Olympus' }, (await device()).headers);
+    const badZone = await answerOf((await device()).sdk.POST('/api/sdk/v1/push/register', { body: { token: 'x'.repeat(40), timeZone: 'Mars/Olympus' } }));
     expect(badZone.status).toBe(400);
     expect(badZone.json.message).toMatch(/timeZone/);
-    const noPlayer = await call('POST', '/api/sdk/v1/push/register', { token: 'x'.repeat(40), timeZone: 'UTC' }, { 'x-sdk-key': keys.android });
+    const noPlayer = await answerOf(createSdkClient({ baseUrl: server.baseUrl, key: keys.android }).POST('/api/sdk/v1/push/register', { body: { token: 'x'.repeat(40), timeZone: 'UTC' } }));
     expect(noPlayer.status).toBe(401);
   });
 

@@ -5,7 +5,7 @@ import { consoleTimeText } from '../../src/lib/progress-events/contract';
 import { SDK_ERRORS } from '../../src/lib/server/sdk-errors';
 import { createSdkClient, ok, SdkApiError } from '../../src/lib/sdk-client/client';
 import { nowMs } from '../../src/lib/time/clock';
-import { asPlayer, newGameApp, newPlayer, type GameApp, type Player } from './game-players';
+import { answerOf, newGameApp, newPlayer, sdkAs, sdkOf, type GameApp, type Player } from './game-players';
 import { baseUrl, raw, signedInAs, uniqueName, type Session } from './helpers';
 
 /**
@@ -52,6 +52,7 @@ describe('the contract: every SDK refusal carries a catalogue code', () => {
       const body = method === 'GET' || method === 'DELETE' ? undefined : JSON.stringify({ clientId: {}, value: 'x', mailId: true, code: [], token: 5, deviceId: 1, version: 'v', events: 'x', store: 1 });
       const query = body === undefined ? '?level=abc&placement=%00&format=x' : '';
       for (const headers of [{}, { 'x-sdk-key': 'no-such-key' }, { 'x-sdk-key': app.android }, { 'x-sdk-key': app.android, 'x-player-token': player.token }] as Record<string, string>[]) {
+        // Raw: wrong keys, tokens and kinds on purpose, on every path; the typed client would refuse to compile them.
         const answer = await raw(method, `${path}${query}`, { body, headers });
         if (answer.status < 400) continue;
         refusals++;
@@ -61,6 +62,7 @@ describe('the contract: every SDK refusal carries a catalogue code', () => {
     }
     expect(refusals).toBeGreaterThan(operations.length * 3);
     // An unknown SDK path and a wrong method answer the same shape.
+    // Raw: a path and a method the document does not have (the typed client would refuse to compile them).
     expect(expectCatalogued(await raw('GET', '/api/sdk/v1/nothing-here'), 'unknown path').code).toBe('NOT_FOUND');
     expect(expectCatalogued(await raw('DELETE', '/api/sdk/v1/mail/claim'), 'wrong method').code).toBe('METHOD_NOT_ALLOWED');
   });
@@ -69,6 +71,7 @@ describe('the contract: every SDK refusal carries a catalogue code', () => {
 describe('refusals before any handler runs', () => {
   it('a bad URL, an unknown path, a wrong method, a body too large, not JSON or of another type each carry their code', async () => {
     const headers = { 'x-sdk-key': app.android, 'x-player-token': player.token };
+    // Raw: broken URLs, bodies, media types and headers on purpose; the typed client would refuse to send them.
     const cases: [string, Promise<{ status: number; json: unknown }>][] = [
       ['BAD_PATH', raw('GET', '/api/sdk/v1/events/%E0%A4%A/rank', { headers })],
       ['NOT_FOUND', raw('GET', '/api/sdk/v1/nothing-here', { headers })],
@@ -86,9 +89,39 @@ describe('refusals before any handler runs', () => {
   });
 });
 
+describe('an unexpected exception before any handler', () => {
+  // The test server runs with GSM_TEST_FAULTS=1 (tests/api/global-setup.ts): this header makes the middleware
+  // throw after the database opened (src/lib/server/faults.ts); a production server refuses to start so.
+  const fault = { 'x-gsm-test-fault': 'middleware' };
+
+  it('answers /api with the error model INTERNAL and a request id, no stack or secret; a page with the console\'s 500 page', async () => {
+    const answers = [
+      ['/api/sdk/v1/mail', await answerOf(sdkOf(player).GET('/api/sdk/v1/mail', { headers: fault }))],
+      ['/api/appdata/list', await raw('GET', '/api/appdata/list', { headers: fault })],
+    ] as const;
+    for (const [path, answer] of answers) {
+      const requestId = answer.headers.get('x-request-id');
+      expect(requestId, path).toMatch(/^[0-9a-f-]{36}$/);
+      const message = `Internal error (request id ${requestId}).`;
+      expect([answer.status, answer.headers.get('content-type'), answer.json]).toEqual([500, 'application/json; charset=utf-8', { error: { code: 'INTERNAL', message }, message }]);
+      expect(answer.text).not.toMatch(/do-not-leak|test fault|at |\.ts|\.mjs/);
+    }
+    expect(SDK_ERRORS.INTERNAL).toMatchObject({ status: 500, retry: true });
+    const page = await raw('GET', '/dashboard', { headers: fault });
+    expect([page.status, page.headers.get('content-type')]).toEqual([500, 'text/html']);
+    expect(page.text).toContain('<h1>500 — something went wrong</h1>');
+    expect(page.text).toContain(`<code>${page.headers.get('x-request-id')}</code>`);
+    expect(page.text).toContain('<a href="/">Back to the dashboard</a>');
+    expect(page.text).toContain('class="auth-card"');
+    expect(page.text).not.toMatch(/do-not-leak|test fault/);
+    // Without the header the same calls are served (the hook throws only when asked).
+    expect((await answerOf(sdkOf(player).GET('/api/sdk/v1/mail'))).status).toBe(200);
+  });
+});
+
 describe('named codes', () => {
   it('a wrong type is VALIDATION naming its field; the game can tell "used up", "already redeemed", "not yet", "expired" and "deactivated" apart', async () => {
-    const bad = expectCatalogued(await asPlayer(player, 'POST', '/api/sdk/v1/events/1/score', { clientId: 'a', value: 1.5 }), 'score');
+    const bad = expectCatalogued(await answerOf(sdkOf(player).POST('/api/sdk/v1/events/{id}/score', { params: { path: { id: 1 } }, body: { clientId: 'a', value: 1.5 } })), 'score');
     expect(bad).toEqual({ code: 'VALIDATION', message: 'value: expected a whole number, got 1.5', field: 'value' });
     const admin = await signedInAs('admin');
     const keyword = (tag: string) => `K${tag}${uniqueName('').replace(/[^a-z0-9]/gi, '').toUpperCase()}`.slice(0, 20);
@@ -102,8 +135,8 @@ describe('named codes', () => {
     const off = await make('OFF', {});
     await admin(campaignActiveContract, { id: off.id, active: false });
     const other = await newPlayer(app.android);
-    expect((await asPlayer(player, 'POST', '/api/sdk/v1/giftcodes/redeem', { code: once.code })).status).toBe(200);
-    const codeOf = async (p: Player, code: string) => expectCatalogued(await asPlayer(p, 'POST', '/api/sdk/v1/giftcodes/redeem', { code }), code).code;
+    expect((await answerOf(sdkOf(player).POST('/api/sdk/v1/giftcodes/redeem', { body: { code: once.code } }))).status).toBe(200);
+    const codeOf = async (p: Player, code: string) => expectCatalogued(await answerOf(sdkOf(p).POST('/api/sdk/v1/giftcodes/redeem', { body: { code } })), code).code;
     expect(await codeOf(player, once.code)).toBe('GIFT_CODE_ALREADY_REDEEMED');
     expect(await codeOf(other, once.code)).toBe('GIFT_CODE_USED_UP');
     expect(await codeOf(other, later.code)).toBe('GIFT_CODE_NOT_STARTED');
@@ -115,8 +148,8 @@ describe('named codes', () => {
 
   it('a guesser hears RATE_LIMITED with retryAfter (and the Retry-After header)', async () => {
     const guesser = await newPlayer(app.android);
-    for (let i = 0; i < 10; i++) await asPlayer(guesser, 'POST', '/api/sdk/v1/giftcodes/redeem', { code: `NOPE${i}ZZZ` });
-    const answer = await asPlayer(guesser, 'POST', '/api/sdk/v1/giftcodes/redeem', { code: 'NOPEAGAIN' });
+    for (let i = 0; i < 10; i++) await answerOf(sdkOf(guesser).POST('/api/sdk/v1/giftcodes/redeem', { body: { code: `NOPE${i}ZZZ` } }));
+    const answer = await answerOf(sdkOf(guesser).POST('/api/sdk/v1/giftcodes/redeem', { body: { code: 'NOPEAGAIN' } }));
     expect(expectCatalogued(answer, 'guess')).toMatchObject({ code: 'RATE_LIMITED', retryAfter: 600 });
     expect(answer.headers.get('retry-after')).toBe('600');
   });
@@ -125,10 +158,10 @@ describe('named codes', () => {
     const tpl = (await root(templateApis.ranking.save, { appId: app.id, name: uniqueName('Tpl'), scoring: 'best', sort: 'desc', bracketSize: 10, durationHours: 24, rewardSpec: '1: gem 10' } as never)).data;
     const start = nowMs() + 86_400_000;
     const soon = (await root(eventApis.ranking.save, { templateId: tpl.id, name: uniqueName('Ev'), start: consoleTimeText(start), end: consoleTimeText(start + 86_400_000) } as never)).data;
-    expect(expectCatalogued(await asPlayer(player, 'POST', `/api/sdk/v1/events/${soon.id}/join`, {}), 'join').code).toBe('EVENT_NOT_STARTED');
+    expect(expectCatalogued(await answerOf(sdkOf(player).POST('/api/sdk/v1/events/{id}/join', { params: { path: { id: soon.id } }, body: {} })), 'join').code).toBe('EVENT_NOT_STARTED');
     const now = nowMs();
     const open = (await root(eventApis.ranking.save, { templateId: tpl.id, name: uniqueName('Ev'), start: consoleTimeText(now - (now % 60_000)), end: consoleTimeText(now + 86_400_000) } as never)).data;
-    expect(expectCatalogued(await asPlayer(player, 'POST', `/api/sdk/v1/events/${open.id}/score`, { clientId: 'x', value: 1 }), 'score').code).toBe('EVENT_NOT_JOINED');
+    expect(expectCatalogued(await answerOf(sdkOf(player).POST('/api/sdk/v1/events/{id}/score', { params: { path: { id: open.id } }, body: { clientId: 'x', value: 1 } })), 'score').code).toBe('EVENT_NOT_JOINED');
   });
 });
 
@@ -137,7 +170,7 @@ describe('one naming scheme', () => {
     const body = { appId: app.id, name: uniqueName('pass'), start: consoleTimeText(nowMs() - 3_600_000), end: consoleTimeText(nowMs() + 86_400_000), milestones: '100: coin 5' };
     const saved = await raw('POST', '/api/progress_event/events/save', { body: JSON.stringify(body), token: root.tokens.accessToken });
     const id = (saved.json.data as { id: number }).id;
-    const events = (await asPlayer(player, 'GET', '/api/sdk/v1/progress-events')).json.data as { events: Record<string, unknown>[] };
+    const events = (await answerOf(sdkOf(player).GET('/api/sdk/v1/progress-events'))).json.data as { events: Record<string, unknown>[] };
     const mine = events.events.find((e) => e.id === id)!;
     expect(mine.startsAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect([mine.startAt, mine.endAt]).toEqual([mine.startsAt, mine.endsAt]);
@@ -145,10 +178,10 @@ describe('one naming scheme', () => {
 
   it('analytics ingest has its own path; the old one still works and announces its deprecation', async () => {
     const event = (id: string) => ({ id, name: 'session_start', userId: player.playerId, time: nowMs(), appVersion: '1.0', sdkVersion: '4.0.0-test', country: 'VN', params: {} });
-    const fresh = await raw('POST', '/api/sdk/v1/analytics/events', { body: JSON.stringify({ events: [event(uniqueName('ev'))] }), headers: { 'x-sdk-key': app.android } });
+    const fresh = await answerOf(sdkAs(app.android).POST('/api/sdk/v1/analytics/events', { body: { events: [event(uniqueName('ev'))] } }));
     expect(fresh.status, fresh.text).toBe(200);
     expect(fresh.headers.get('deprecation')).toBeNull();
-    const old = await raw('POST', '/api/sdk/v1/events', { body: JSON.stringify({ events: [event(uniqueName('ev'))] }), headers: { 'x-sdk-key': app.android } });
+    const old = await answerOf(sdkAs(app.android).POST('/api/sdk/v1/events', { body: { events: [event(uniqueName('ev'))] } }));
     expect(old.status, old.text).toBe(200);
     expect(old.json.data).toEqual(fresh.json.data);
     expect([old.headers.get('deprecation'), old.headers.get('link')]).toEqual(['true', '</api/sdk/v1/analytics/events>; rel="successor-version"']);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventApis, templateApis } from '../../src/lib/live-events/contract';
+import { campaignCreateContract, usedLogsContract } from '../../src/lib/gift-codes/contract';
 import { mailSendContract } from '../../src/lib/mail/contract';
 import { consoleTimeText } from '../../src/lib/progress-events/contract';
 import { nowMs } from '../../src/lib/time/clock';
@@ -97,5 +98,67 @@ describe('a replayed mail claim', () => {
     expect(first.json.data).toEqual({ mailId: sent.id, rewards: [{ itemId: 'coin', amount: 7 }], granted: true });
     const copies = await Promise.all(Array.from({ length: 10 }, claim));
     expect(copies.map((c) => [c.status, c.text])).toEqual(Array(10).fill([200, first.text]));
+  });
+});
+
+describe('a replayed gift-code redemption', () => {
+  async function keywordCampaign(extra: Record<string, unknown> = {}) {
+    const code = `R${uniqueName('').replace(/[^a-z0-9]/gi, '').toUpperCase()}`.slice(0, 20);
+    await root(campaignCreateContract, { appId: app.id, name: uniqueName('Replay'), kind: 'keyword', code, rewards: 'coin:5' as never, expiresAt: new Date(nowMs() + 24 * HOUR).toISOString(), ...extra } as never);
+    return code;
+  }
+
+  it('with the same clientId answers the first redemption (status and body), also under 10 parallel copies: one redemption, one mail', async () => {
+    const code = await keywordCampaign({ perPlayerLimit: 2 });
+    const p = await newPlayer(app.android);
+    const sdk = sdkOf(p);
+    const redeem = (clientId?: string) => answerOf(sdk.POST('/api/sdk/v1/giftcodes/redeem', { body: { code, ...(clientId ? { clientId } : {}) } }));
+    const first = await redeem('r1');
+    expect(first.status, first.text).toBe(200);
+    const mailId = (first.json.data as { mailId: number }).mailId;
+    expect(first.json.data).toEqual({ result: 'ok', rewards: [{ itemId: 'coin', amount: 5 }], mailId });
+    const replay = await redeem('r1');
+    expect([replay.status, replay.text]).toEqual([200, first.text]);
+    // Ten copies of a new request at once: one redemption (the player's second and last), ten identical answers.
+    const copies = await Promise.all(Array.from({ length: 10 }, () => redeem('r2')));
+    expect(copies[0]!.status, copies[0]!.text).toBe(200);
+    expect(copies.map((c) => [c.status, c.text])).toEqual(Array(10).fill([200, copies[0]!.text]));
+    expect((copies[0]!.json.data as { mailId: number }).mailId).not.toBe(mailId);
+    // The replays counted nothing: without an id, a third redemption is over the player's limit of 2.
+    const third = await redeem();
+    expect([third.status, third.json.error?.code]).toEqual([409, 'GIFT_CODE_ALREADY_REDEEMED']);
+    const mail = await answerOf(sdk.GET('/api/sdk/v1/mail'));
+    expect((mail.json.data as { mail: { title: string }[] }).mail.filter((m) => m.title === `Gift code ${code}`)).toHaveLength(2);
+    const logs = await root(usedLogsContract, { appId: app.id, textSearch: code, page: 1, limit: 50 } as never);
+    expect((logs.data as { result: string }[]).map((r) => r.result).sort()).toEqual(['limit_reached', 'ok', 'ok']);
+  });
+
+  it('without a clientId a retry is a second redemption, answered by the code\'s rules (as before)', async () => {
+    const code = await keywordCampaign();
+    const p = await newPlayer(app.android);
+    const redeem = () => answerOf(sdkOf(p).POST('/api/sdk/v1/giftcodes/redeem', { body: { code } }));
+    expect((await redeem()).status).toBe(200);
+    const again = await redeem();
+    expect([again.status, again.json.error?.code]).toEqual([409, 'GIFT_CODE_ALREADY_REDEEMED']);
+  });
+
+  it('a refusal is not stored: the same clientId redeems once the cause is gone', async () => {
+    const code = await keywordCampaign();
+    const p = await newPlayer(app.android);
+    const other = await newPlayer(app.android);
+    // Another player's request id is another request: the key is the player and the id.
+    expect((await answerOf(sdkOf(other).POST('/api/sdk/v1/giftcodes/redeem', { body: { code, clientId: 'same' } }))).status).toBe(200);
+    const wrong = await answerOf(sdkOf(p).POST('/api/sdk/v1/giftcodes/redeem', { body: { code: 'NOSUCHCODE1', clientId: 'same' } }));
+    expect([wrong.status, wrong.json.error?.code]).toEqual([404, 'GIFT_CODE_INVALID']);
+    const right = await answerOf(sdkOf(p).POST('/api/sdk/v1/giftcodes/redeem', { body: { code, clientId: 'same' } }));
+    expect([right.status, (right.json.data as { result: string }).result]).toEqual([200, 'ok']);
+  });
+
+  it('refuses a clientId over 64 characters or empty, naming the field', async () => {
+    const p = await newPlayer(app.android);
+    const long = await answerOf(sdkOf(p).POST('/api/sdk/v1/giftcodes/redeem', { body: { code: 'ANYCODE1', clientId: 'x'.repeat(65) } }));
+    expect([long.status, long.json.error]).toEqual([400, { code: 'VALIDATION', message: 'clientId: must be at most 64 characters', field: 'clientId' }]);
+    const empty = await answerOf(sdkOf(p).POST('/api/sdk/v1/giftcodes/redeem', { body: { code: 'ANYCODE1', clientId: ' ' } }));
+    expect([empty.status, empty.json.error]).toEqual([400, { code: 'VALIDATION', message: 'clientId: is required', field: 'clientId' }]);
   });
 });

@@ -6,6 +6,7 @@ import { refreshTokenContract } from '../../src/lib/auth/contract';
 import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
 import { listJobsContract, updateJobContract } from '../../src/lib/jobs/contract';
 import { anonymous, ownAccount, raw, rejection, signedInAs, tokensFor, uniqueName } from './helpers';
+import { ingest } from './game-players';
 
 /**
  * The findings of the security review, one group each: every test here failed before its fix.
@@ -242,7 +243,7 @@ let evSeq = 0;
 const sdkEvent = (extra: Record<string, unknown> = {}) => ({
   id: `sec-${Date.now().toString(36)}-${++evSeq}`, name: 'session_start', userId: 'player-1', time: Date.now() - 60_000, appVersion: '1.0', country: 'VN', ...extra,
 });
-const sendEvents = (key: string, events: unknown[]) => raw('POST', '/api/sdk/v1/events', { body: JSON.stringify({ events }), headers: { 'x-sdk-key': key } });
+const sendEvents = (key: string, events: unknown[]) => ingest(key, events, { legacy: true });
 type IngestAnswer = { accepted: number; rejected: { index: number; reason: string }[] };
 
 describe('NUL characters and unpaired surrogates are refused at validation (400 naming the field), never a 500', () => {

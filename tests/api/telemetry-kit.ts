@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
 import { rollupNowContract } from '../../src/lib/analytics/contract';
 import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
-import { raw, type signedInAs } from './helpers';
+import { type signedInAs } from './helpers';
+import { ingest } from './game-players';
 
 /**
  * What the analytics recomputation suites share: an app of their own with an Android and an iOS key, the
@@ -28,7 +29,7 @@ export async function newTelemetryApp(root: Caller, id: string, label: string): 
 }
 
 export async function sendEvents(key: string, events: unknown[]) {
-  const response = await raw('POST', '/api/sdk/v1/events', { body: JSON.stringify({ events }), headers: { 'x-sdk-key': key } });
+  const response = await ingest(key, events, { legacy: true });
   expect(response.status, response.text).toBe(200);
   const data = response.json.data as { accepted: number; duplicates: number; rejected: unknown[] };
   expect(data.rejected).toEqual([]);

@@ -19,6 +19,7 @@ import { saveRoleContract } from '../../src/lib/roles/contract';
 import { appDetailContract, appVersionsContract, createAppContract } from '../../src/lib/apps/contract';
 import { csvRows, xlsxRows } from '../support/unzip';
 import { baseUrl, ownAccount, raw, rejection, signedInAs } from './helpers';
+import { ingest } from './game-players';
 import { rollUpEverything } from './telemetry-kit';
 
 /**
@@ -44,7 +45,9 @@ async function newApp(id: string): Promise<Keys> {
 }
 
 function send(key: string | null, events: unknown[], rawBody?: string) {
-  return raw('POST', '/api/sdk/v1/events', { body: rawBody ?? JSON.stringify({ events }), headers: key === null ? {} : { 'x-sdk-key': key } });
+  // Raw only for a body that is not a batch on purpose (the typed client would refuse to send it).
+  if (rawBody !== undefined) return raw('POST', '/api/sdk/v1/events', { body: rawBody, headers: key === null ? {} : { 'x-sdk-key': key } });
+  return ingest(key, events, { legacy: true });
 }
 
 interface Answer {

@@ -16,6 +16,7 @@ import { mailSendContract } from '../../src/lib/mail/contract';
 import { gameItemSaveContract } from '../../src/lib/rewards/contract';
 import { campaignCreateContract } from '../../src/lib/gift-codes/contract';
 import { ownAccount, raw, rejection, signedInAs, uniqueName } from './helpers';
+import { ingest } from './game-players';
 
 /**
  * The test screens over HTTP: who may use them, the player they act on (created through the SDK's own session
@@ -42,7 +43,7 @@ async function newPlayer(): Promise<string> {
 /** What the game itself sends for an ordinary player (through the SDK endpoint with the key). */
 async function sendAsGame(userId: string, name: string, params: Record<string, unknown>) {
   const event = { id: randomUUID(), name, userId, time: nowMs(), appVersion: '1.0.0', params };
-  const answer = await raw('POST', '/api/sdk/v1/events', { body: JSON.stringify({ events: [event] }), headers: { 'x-sdk-key': androidKey } });
+  const answer = await ingest(androidKey, [event], { legacy: true });
   expect(answer.status, answer.text).toBe(200);
   expect((answer.json.data as { accepted: number }).accepted).toBe(1);
 }

@@ -3,7 +3,8 @@ import { appDetailContract, createAppContract } from '../../src/lib/apps/contrac
 import { configContracts } from '../../src/lib/config-data/contract';
 import { sdkCheckContract, trackingPlanViewContract } from '../../src/lib/sdk-check/contract';
 import { nowMs } from '../../src/lib/time/clock';
-import { raw, rejection, signedInAs, uniqueName, type Session } from './helpers';
+import { rejection, signedInAs, uniqueName, type Session } from './helpers';
+import { ingest } from './game-players';
 
 /**
  * The tracking plan enforced by ingestion (issue 39): an app with a tracking config has its events judged
@@ -32,8 +33,8 @@ beforeAll(async () => {
 
 let seq = 0;
 const event = (name: string, params: Record<string, unknown>, appVersion = '2.0.1') => ({ id: `tp-${Date.now().toString(36)}-${++seq}`, name, userId: 'tp-user', time: nowMs() - 1000, appVersion, sdkVersion: '5.0.0', params });
-const send = async (path: string, events: unknown[]) => {
-  const answer = await raw('POST', path, { headers: { 'x-sdk-key': key }, body: JSON.stringify({ events }) });
+const send = async (path: '/api/sdk/v1/analytics/events' | '/api/sdk/v1/events', events: unknown[]) => {
+  const answer = await ingest(key, events, { legacy: path === '/api/sdk/v1/events' });
   expect(answer.status, answer.text).toBe(200);
   return answer.json.data;
 };
@@ -87,7 +88,7 @@ describe('the tracking plan in SDK ingestion', () => {
     const other = `com.tplan.${uniqueName('b').replace(/-/g, '')}`;
     await root(createAppContract, { id: other, name: `No plan ${other}`, os: [{ os: 1, packageId: `${other}.android` }] });
     const otherKey = (await root(appDetailContract, { appId: other })).data.os[0]!.sdkAppKey;
-    const answer = await raw('POST', '/api/sdk/v1/analytics/events', { headers: { 'x-sdk-key': otherKey }, body: JSON.stringify({ events: [event('counter', { name: 'tp_unplanned', value: 1 })] }) });
+    const answer = await ingest(otherKey, [event('counter', { name: 'tp_unplanned', value: 1 })]);
     expect(answer.json.data).toEqual({ accepted: 1, duplicates: 0, rejected: [], clamped: [], dropped: [], flagged: [] });
     expect((await root(trackingPlanViewContract, { appId: other })).data).toMatchObject({ active: false, totals: { dropped: 0, flagged: 0 } });
   });

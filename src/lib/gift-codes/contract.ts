@@ -164,6 +164,8 @@ export const redeemContract = publicApi.post(
     // A code of digits sent as a JSON number is still a code.
     code: z.union([z.string(), z.number()], { error: 'is required' }).transform(String),
     country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'must be a two-letter country code').optional(),
+    /** The game's id of this redemption: a retry with the same id answers the first answer (docs/sdk.md, "Retries"). */
+    clientId: z.string().trim().min(1, 'is required').max(64, 'must be at most 64 characters').optional(),
   }),
   z.object({ result: z.literal('ok'), rewards: z.array(reward), mailId: z.number().int() }),
   { maxBody: 4096 },

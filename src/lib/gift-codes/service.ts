@@ -274,6 +274,18 @@ function refusal(result: Exclude<RedeemResult, 'ok'>): HttpError {
   return new HttpError(status, message, result === 'rate_limited' ? { 'retry-after': String(FAILURE_WINDOW_MINUTES * 60) } : {}, code);
 }
 
+type Redemption = { result: 'ok'; rewards: Reward[]; mailId: number };
+
+/** The answer of the player's redemption sent with this request id, when one went through. */
+async function storedRedemption(db: Sql, player: PlayerClaims, clientId: string): Promise<Redemption | undefined> {
+  const row = await db.one<{ answer: Redemption | null }>('SELECT answer FROM gift_redeem_replays WHERE app_id = $1 AND player_id = $2 AND client_id = $3', [
+    player.appId,
+    player.playerId,
+    clientId,
+  ]);
+  return row?.answer ?? undefined;
+}
+
 class Refused extends Error {
   constructor(readonly result: Exclude<RedeemResult, 'ok'>, readonly campaignId: number | null) {
     super(result);
@@ -323,17 +335,36 @@ interface CodeHit {
  * their limit or change nothing, so parallel redemptions (any number of processes) never pass a limit; the
  * reward mail is written by deliverMail in the same transaction, so a redemption and its mail exist together.
  */
-export async function redeemCode(db: Db, player: PlayerClaims, input: { code: string; country?: string }, ip = '') {
+export async function redeemCode(db: Db, player: PlayerClaims, input: { code: string; country?: string; clientId?: string }, ip = '') {
   const now = nowMs();
   const at = new Date(now).toISOString();
   const code = normaliseCode(input.code);
   const keys = failureKeys(player, ip);
+  // A retry of a redemption that went through answers that redemption, before any limit is looked at: the lost
+  // answer is the game's to read, not a new guess.
+  if (input.clientId) {
+    const replay = await storedRedemption(db, player, input.clientId);
+    if (replay) return replay;
+  }
   if (await isThrottled(db, keys, now)) {
     await logAttempt(db, player, code, null, 'rate_limited', null, at);
     throw refusal('rate_limited');
   }
   try {
-    const done = await db.transaction(async (tx) => {
+    const done = await db.transaction(async (tx): Promise<Redemption> => {
+      if (input.clientId) {
+        // The request id is taken first: a parallel copy waits here until this transaction ends, then answers
+        // what it stored (committed) or redeems itself (rolled back: a refusal stores nothing).
+        const taken = await tx.query(
+          'INSERT INTO gift_redeem_replays (app_id, player_id, client_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING client_id',
+          [player.appId, player.playerId, input.clientId],
+        );
+        if (taken.length === 0) {
+          const replay = await storedRedemption(tx, player, input.clientId);
+          if (replay) return replay;
+          throw new Error(`gift redeem replay ${input.clientId} has no answer`);
+        }
+      }
       const hit = /^[A-Z0-9]{4,40}$/.test(code)
         ? await tx.one<CodeHit>(
             `SELECT g.code, c.id AS campaign_id, c.app_id, c.name, c.rewards, c.starts_at, c.expires_at, c.per_player_limit, c.total_limit, c.os, c.countries, c.active
@@ -383,7 +414,16 @@ export async function redeemCode(db: Db, player: PlayerClaims, input: { code: st
         );
         if (counted.length === 0) throw new Refused('used_up', campaignId);
       }
-      return { result: 'ok' as const, rewards: hit.rewards, mailId };
+      const answer: Redemption = { result: 'ok', rewards: hit.rewards, mailId };
+      if (input.clientId) {
+        await tx.query('UPDATE gift_redeem_replays SET answer = $4 WHERE app_id = $1 AND player_id = $2 AND client_id = $3', [
+          player.appId,
+          player.playerId,
+          input.clientId,
+          JSON.stringify(answer),
+        ]);
+      }
+      return answer;
     });
     return done;
   } catch (error) {

@@ -3740,6 +3740,7 @@ export interface operations {
                 "application/json": {
                     code: string | number;
                     country?: string;
+                    clientId?: string;
                 };
             };
         };

@@ -31,6 +31,20 @@ describe('serverConfig', () => {
     process.env.DEMO_DATA = '1';
     expect(serverConfig().demoData).toBe(true);
   });
+  it('refuses the test-fault hook (GSM_TEST_FAULTS) in production, and turns it on only when set to 1', () => {
+    process.env.DATABASE_URL = 'postgres://127.0.0.1/none';
+    process.env.SESSION_SECRET = 'x'.repeat(40);
+    process.env.CONFIG_SECRET_KEY = 'y'.repeat(40);
+    delete process.env.GSM_CLOCK_OFFSET_MS;
+    process.env.GSM_TEST_FAULTS = '1';
+    delete process.env.DEMO_DATA;
+    expect(() => serverConfig()).toThrow(/GSM_TEST_FAULTS makes requests fail for tests only/);
+    process.env.DEMO_DATA = '1';
+    expect(serverConfig().testFaults).toBe(true);
+    resetServerConfig();
+    delete process.env.GSM_TEST_FAULTS;
+    expect(serverConfig().testFaults).toBe(false);
+  });
   it('turns demo data on by default for the embedded database and off for DATABASE_URL', () => {
     delete process.env.DATABASE_URL;
     delete process.env.DEMO_DATA;

@@ -243,6 +243,8 @@ export interface ServerConfig extends Tunables {
   rootUsername: string | null;
   rootPassword: string | null;
   appEnv: string;
+  /** GSM_TEST_FAULTS=1: a test may make the middleware throw (src/lib/server/faults.ts); refused in production. */
+  testFaults: boolean;
   appTitle: string;
   sessionSecret: string;
   /** Encrypts secrets at rest (service-account keys); never stored in the database. */
@@ -365,6 +367,10 @@ export function serverConfig(): ServerConfig {
   if (databaseUrl && !demoData && testClockActive()) {
     throw new Error('GSM_CLOCK_OFFSET_MS shifts the clock for tests only; a production server (DATABASE_URL without demo data) refuses it.');
   }
+  const testFaults = env.GSM_TEST_FAULTS === '1';
+  if (databaseUrl && !demoData && testFaults) {
+    throw new Error('GSM_TEST_FAULTS makes requests fail for tests only; a production server (DATABASE_URL without demo data) refuses it.');
+  }
   cached = {
     ...tunables(),
     databaseUrl,
@@ -374,6 +380,7 @@ export function serverConfig(): ServerConfig {
     rootUsername: env.ROOT_USERNAME?.trim() || null,
     rootPassword: env.ROOT_PASSWORD || null,
     appEnv: env.APP_ENV || 'production',
+    testFaults,
     appTitle: env.APP_TITLE || 'GSM Console',
     sessionSecret: resolveSecret('SESSION_SECRET', env.SESSION_SECRET, databaseUrl, demoData, dataDir, 'session-secret'),
     secretKey: resolveSecret('CONFIG_SECRET_KEY', env.CONFIG_SECRET_KEY, databaseUrl, demoData, dataDir, 'config-secret-key'),
