@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
 import { configContracts } from '../../src/lib/config-data/contract';
-import { createRequester, type Requester } from '../../src/lib/http/requester';
-import { iapLogContract, saveStoreKeyContract, type VerificationAnswer } from '../../src/lib/iap/contract';
+import type { Requester } from '../../src/lib/http/requester';
+import { iapLogContract, type VerificationAnswer } from '../../src/lib/iap/contract';
 import { gameItemSaveContract } from '../../src/lib/rewards/contract';
-import { scratchDatabase, startServer } from '../support/own-server';
+import { ANDROID, IOS, startIapServer } from '../support/iap-server';
 import { createSdkClient, ok, type SdkPaths } from '../../src/lib/sdk-client/client';
-import { startAppStore, startGooglePlay } from '../support/store-stand-ins';
 
 /**
  * The product catalogue (Config Data → IAP Config) in purchase verification (issue 39), against the local store
@@ -15,39 +13,19 @@ import { startAppStore, startGooglePlay } from '../support/store-stand-ins';
  * that matters there).
  */
 
-let google: Awaited<ReturnType<typeof startGooglePlay>>;
-let apple: Awaited<ReturnType<typeof startAppStore>>;
-let server: Awaited<ReturnType<typeof startServer>>;
+let iap: Awaited<ReturnType<typeof startIapServer>>;
+let google: typeof iap.google;
+let apple: typeof iap.apple;
+let server: typeof iap.server;
 let root: Requester;
 let token = '';
 let appId: string;
 let keys: { android: string; ios: string };
-const ANDROID = (id: string) => `${id}.android`;
-const IOS = (id: string) => `${id}.ios`;
 
 beforeAll(async () => {
-  google = await startGooglePlay();
-  apple = await startAppStore();
-  const pg = process.env.TEST_DATABASE_URL;
-  server = await startServer({
-    GOOGLE_PLAY_API_BASE: google.base,
-    GOOGLE_OAUTH_TOKEN_URL: google.tokenUrl,
-    APP_STORE_API_BASE: apple.base,
-    APP_STORE_ROOT_CERT: apple.pki.rootPem,
-    IAP_RETRY_BASE_MS: '0',
-    IAP_STORE_TIMEOUT_MS: '3000',
-    SCHEDULER: 'off',
-    DEMO_TELEMETRY: '0',
-    ...(pg ? { DATABASE_URL: await scratchDatabase(pg, 'iapcat') } : {}),
-  });
-  token = await server.signIn();
-  root = createRequester({ baseUrl: server.baseUrl, headers: { authorization: `Bearer ${token}` } });
-  appId = `com.iapcat.t${Date.now().toString(36)}`;
-  await root(createAppContract, { id: appId, name: `IAP catalogue ${appId}`, os: [{ os: 1, packageId: ANDROID(appId) }, { os: 2, packageId: IOS(appId) }] });
-  const { data } = await root(appDetailContract, { appId });
-  keys = { android: data.os.find((o) => o.os === 1)!.sdkAppKey, ios: data.os.find((o) => o.os === 2)!.sdkAppKey };
-  await root(configContracts.ga_service_account.save, { scope: `app:${appId}`, data: { serviceAccountJson: JSON.stringify(google.serviceAccount), label: 'Play verifier' } });
-  await root(saveStoreKeyContract, { appId, ...apple.apiKey });
+  iap = await startIapServer({ storeTimeoutMs: 3000, databaseName: 'iapcat', appPrefix: 'com.iapcat.t', appName: 'IAP catalogue' });
+  ({ google, apple, server, root, appId, keys } = iap);
+  token = iap.token;
   await root(gameItemSaveContract, { appId, itemId: 'gem', name: 'Gems', kind: 'currency', maxAmount: 500 });
   await root(gameItemSaveContract, { appId, itemId: 'frame_gold', name: 'Gold frame', kind: 'cosmetic', maxAmount: 1 });
   const product = (productId: string, type: 'consumable' | 'non-consumable' | 'subscription', price: string, currency: string, reward: string) =>
@@ -58,9 +36,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await server?.stop();
-  await google?.stop();
-  await apple?.stop();
+  await iap?.stop();
 });
 
 const call = async (path: string, body: unknown, headers: Record<string, string>, method = 'POST') => {

@@ -6,15 +6,14 @@ import { reportDay } from '../../src/lib/time/day';
 import { inappScreen } from '../../src/lib/analytics/money/screens';
 import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
 import { loginContract } from '../../src/lib/auth/contract';
-import { configContracts } from '../../src/lib/config-data/contract';
 import { createRequester, type ApiError, type Requester } from '../../src/lib/http/requester';
 import { deleteStoreKeyContract, iapLogContract, iapLogExportContract, listStoreKeyContract, requestLogContract, saveStoreKeyContract, getStoreKeyContract, verifyIapContract, type VerificationAnswer } from '../../src/lib/iap/contract';
 import { saveRoleContract } from '../../src/lib/roles/contract';
 import { createSdkClient, ok, type SdkPaths } from '../../src/lib/sdk-client/client';
 import { nowMs } from '../../src/lib/time/clock';
-import { scratchDatabase, startServer } from '../support/own-server';
+import { ANDROID, IOS, startIapServer } from '../support/iap-server';
 import { answerOf, ingest } from './game-players';
-import { makeTestPki, signAsAppStore, startAppStore, startGooglePlay } from '../support/store-stand-ins';
+import { makeTestPki, signAsAppStore } from '../support/store-stand-ins';
 
 /**
  * IAP verification against local stand-ins of both stores (tests/support/store-stand-ins.ts), through a console
@@ -22,46 +21,23 @@ import { makeTestPki, signAsAppStore, startAppStore, startGooglePlay } from '../
  * TEST_DATABASE_URL). Staff verify through api/appdata/verifyIAP, games through the SDK route with a player token.
  */
 
-let google: Awaited<ReturnType<typeof startGooglePlay>>;
-let apple: Awaited<ReturnType<typeof startAppStore>>;
-let server: Awaited<ReturnType<typeof startServer>>;
+let iap: Awaited<ReturnType<typeof startIapServer>>;
+let google: typeof iap.google;
+let apple: typeof iap.apple;
+let server: typeof iap.server;
 let root: Requester;
 let rootToken = '';
 let appId: string;
 let keys: { android: string; ios: string };
-const ANDROID = (id: string) => `${id}.android`;
-const IOS = (id: string) => `${id}.ios`;
 
 beforeAll(async () => {
-  google = await startGooglePlay();
-  apple = await startAppStore();
-  const pg = process.env.TEST_DATABASE_URL;
-  server = await startServer({
-    GOOGLE_PLAY_API_BASE: google.base,
-    GOOGLE_OAUTH_TOKEN_URL: google.tokenUrl,
-    APP_STORE_API_BASE: apple.base,
-    APP_STORE_ROOT_CERT: apple.pki.rootPem,
-    IAP_RETRY_BASE_MS: '0',
-    IAP_STORE_TIMEOUT_MS: '1500',
-    SCHEDULER: 'off',
-    DEMO_TELEMETRY: '0',
-    ...(pg ? { DATABASE_URL: await scratchDatabase(pg, 'iap') } : {}),
-  });
-  rootToken = await server.signIn();
-  root = createRequester({ baseUrl: server.baseUrl, headers: { authorization: `Bearer ${rootToken}` } });
-  appId = `com.iap.t${Date.now().toString(36)}`;
-  await root(createAppContract, { id: appId, name: `IAP ${appId}`, os: [{ os: 1, packageId: ANDROID(appId) }, { os: 2, packageId: IOS(appId) }] });
-  const { data } = await root(appDetailContract, { appId });
-  keys = { android: data.os.find((o) => o.os === 1)!.sdkAppKey, ios: data.os.find((o) => o.os === 2)!.sdkAppKey };
-  // The app's store credentials, as staff enter them: the GA service account (sealed) and the App Store key.
-  await root(configContracts.ga_service_account.save, { scope: `app:${appId}`, data: { serviceAccountJson: JSON.stringify(google.serviceAccount), label: 'Play verifier' } });
-  await root(saveStoreKeyContract, { appId, ...apple.apiKey });
+  iap = await startIapServer({ storeTimeoutMs: 1500, databaseName: 'iap', appPrefix: 'com.iap.t', appName: 'IAP' });
+  ({ google, apple, server, root, appId, keys } = iap);
+  rootToken = iap.token;
 }, 120_000);
 
 afterAll(async () => {
-  await server?.stop();
-  await google?.stop();
-  await apple?.stop();
+  await iap?.stop();
 });
 
 const call = async (method: string, path: string, body: unknown, headers: Record<string, string>) => {
