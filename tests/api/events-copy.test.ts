@@ -68,9 +68,9 @@ async function targetCounts(store: ColumnStore): Promise<Record<string, number>>
 }
 
 /** Runs the copy; with killAt, SIGKILLs it once a progress line shows that many events copied. */
-function runCopy(to: 'chdb' | 'clickhouse', options: { killAt?: number } = {}) {
+function runCopy(to: 'chdb' | 'clickhouse', options: { killAt?: number; flags?: string[] } = {}) {
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, CHDB_PATH: chdbPath, ...(to === 'clickhouse' ? clickhouse.env : {}) };
-  const child = spawn(process.execPath, ['scripts/events-copy.mjs', '--from', 'postgres', '--to', to, '--batch', '150'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['scripts/events-copy.mjs', '--from', 'postgres', '--to', to, '--batch', '150', ...(options.flags ?? [])], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk;
@@ -147,6 +147,54 @@ describe.each(['clickhouse', 'chdb'] as const)('events:copy --from postgres --to
       const root = await signedIn(server.baseUrl);
       expect((await root(mainDataContract, range())).data).toEqual(sourceMainData);
       expect((await root(retentionContract, range())).data).toEqual(sourceRetention);
+    } finally {
+      await server.stop();
+    }
+  }, 300_000);
+});
+
+describe('events:copy while the console runs', () => {
+  it.skipIf(!onPostgres)('on PostgreSQL: the console keeps answering during a copy, and --fix copies an app-day that grew after it was copied', async () => {
+    const server = await startServer(sourceEnv(), { keepDir: true });
+    try {
+      const root = await signedIn(server.baseUrl);
+      const copy = runCopy('clickhouse', { flags: ['--restart'] });
+      let running = true;
+      void copy.then(() => (running = false));
+      let answeredDuring = 0;
+      while (running) {
+        const answer = await root(mainDataContract, range());
+        expect(answer.data).toEqual(sourceMainData);
+        if (running) answeredDuring++;
+      }
+      expect((await copy).code).toBe(0);
+      expect(answeredDuring).toBeGreaterThan(0);
+
+      // An event stored after its day was copied: the count check names the app-day, --fix copies it again.
+      const day = addDays(today(), -15);
+      const key = (await root(appDetailContract, { appId: APP })).data.os.find((o) => o.os === 1)!.sdkAppKey;
+      const late = { id: 'after-copy', name: 'session_start', userId: 'late', time: dayStart(day) + 12 * 3_600_000, appVersion: '2.0.0', country: 'VN', params: {} };
+      const sent = await fetch(`${server.baseUrl}/api/sdk/v1/analytics/events`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sdk-key': key }, body: JSON.stringify({ events: [late] }) });
+      expect(sent.status).toBe(200);
+      const checked = await runCopy('clickhouse');
+      expect(checked.code, checked.stderr).toBe(1);
+      expect(checked.stderr).toContain(`count check: 1 of ${Object.keys(sourceDays).length} app-days differ`);
+      expect(checked.stderr).toContain(`${APP} ${day} source ${sourceDays[day]! + 1} target ${sourceDays[day]}`);
+      const fixed = await runCopy('clickhouse', { flags: ['--fix'] });
+      expect(fixed.code, fixed.stderr).toBe(0);
+      expect(fixed.stderr).toContain(`copying ${APP} ${day} again`);
+      expect(fixed.stderr).toContain(`count check: ${Object.keys(sourceDays).length} app-days`);
+    } finally {
+      await server.stop();
+    }
+  }, 300_000);
+
+  it.skipIf(onPostgres)('on PGlite: refuses while a console has the data folder open (one process per folder)', async () => {
+    const server = await startServer(sourceEnv(), { keepDir: true });
+    try {
+      const refused = await runCopy('chdb');
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain(`[events:copy] the console's database in ${dataDir} is open in process ${server.pid}: stop the console first (PGlite allows one process per data folder).`);
     } finally {
       await server.stop();
     }
