@@ -3,8 +3,9 @@
 // forks this file (src/lib/analytics/store/chdb-store.ts) and talks to it over the IPC channel:
 //   → { id, op: 'query' | 'command' | 'insert', sql?, params?, table?, rows? }
 //   ← { id, rows? } or { id, error }
-// Requests run one at a time, in the order they came. The process ends when the console does (the IPC
-// channel closes, even after a kill -9), so the data directory's lock is freed for the next console.
+// Requests run one at a time, in the order they came, except that inserts into one table waiting in the queue
+// are written together (see drain). The process ends when the console does (the IPC channel closes, even after
+// a kill -9), so the data directory's lock is freed for the next console.
 import { Session } from 'chdb';
 
 const path = process.env.CHDB_PATH;
@@ -36,11 +37,12 @@ try {
   process.exit(1);
 }
 
+/** JSONEachRow bytes: the engine parses them; the console never builds SQL text from event values. */
+const insertRows = (table, rows) => session.insert({ table, values: rows.map((r) => JSON.stringify(r)).join('\n'), format: 'JSONEachRow' });
+
 async function run(message) {
   if (message.op === 'insert') {
-    // JSONEachRow bytes: the engine parses them; the console never builds SQL text from event values.
-    const body = message.rows.map((r) => JSON.stringify(r)).join('\n');
-    await session.insert({ table: message.table, values: body, format: 'JSONEachRow' });
+    await insertRows(message.table, message.rows);
     return [];
   }
   const result = message.params && Object.keys(message.params).length
@@ -51,18 +53,57 @@ async function run(message) {
   return text ? text.split('\n').filter(Boolean).map((line) => JSON.parse(line)) : [];
 }
 
-let queue = Promise.resolve();
-process.on('message', (message) => {
-  queue = queue.then(async () => {
-    try {
-      process.send({ id: message.id, rows: await run(message) });
-    } catch (error) {
-      process.send({ id: message.id, error: String(error?.message ?? error) });
+const answer = async (message, work) => {
+  try {
+    process.send({ id: message.id, rows: await work() });
+  } catch (error) {
+    process.send({ id: message.id, error: String(error?.message ?? error) });
+  }
+};
+
+/**
+ * Inserts into one table that wait in the queue (several SDK batches in flight: each sends its look-up of known
+ * events, then its insert) are written as one insert, and each is answered only after that insert returns, so an
+ * acknowledged batch is still on disk. One insert of N batches costs about one of a batch (one part to write,
+ * later fewer parts to merge and for each look-up to read). Queries keep their order; an insert moved ahead of a
+ * waiting look-up makes that look-up see its rows as stored, which they are. Should the grouped insert fail, each
+ * batch is tried alone so that one batch's error is never another's.
+ */
+const pending = [];
+let draining = null;
+async function drain() {
+  while (pending.length) {
+    const first = pending.shift();
+    if (first.op !== 'insert') {
+      await answer(first, () => run(first));
+      continue;
     }
-  });
+    const group = [first];
+    for (let i = 0; i < pending.length; ) {
+      if (pending[i].op === 'insert' && pending[i].table === first.table) group.push(...pending.splice(i, 1));
+      else i++;
+    }
+    if (group.length === 1) {
+      await answer(first, () => run(first));
+      continue;
+    }
+    try {
+      await insertRows(first.table, group.flatMap((m) => m.rows));
+    } catch {
+      for (const message of group) await answer(message, () => run(message));
+      continue;
+    }
+    for (const message of group) process.send({ id: message.id, rows: [] });
+  }
+  draining = null;
+}
+
+process.on('message', (message) => {
+  pending.push(message);
+  draining ??= drain();
 });
 process.on('disconnect', () => {
-  queue.finally(() => {
+  Promise.resolve(draining).finally(() => {
     try {
       session.close();
     } finally {

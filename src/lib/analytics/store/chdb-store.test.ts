@@ -61,4 +61,25 @@ describe('the chdb event store (a worker process)', () => {
     const next = await playerEvents(store, { appId: 'ch1', userId: 'u1', from: '2026-03-01', to: '2026-03-31', names: ['session_start', 'session_end'] }, { t: String(rows[1]!.event_time), e: 'e1' }, 2);
     expect(next.map((r) => r.event_id)).toEqual(['e1']);
   });
+
+  it('writes inserts waiting together as one insert, answers each after it, and keeps one bad batch from failing the others', async () => {
+    await store.command(`CREATE TABLE ${store.database}.grouped (n UInt32, s String) ENGINE = MergeTree ORDER BY n`);
+    await store.command(`SYSTEM STOP MERGES ${store.database}.grouped`);
+    // A slow query holds the worker: the five inserts sent meanwhile wait in its queue together.
+    const slow = store.query('SELECT sleep(1) AS z');
+    const inserts = [1, 2, 3, 4, 5].map((n) => store.insert('grouped', [{ n, s: `row ${n}` }, { n: n * 10, s: `row ${n * 10}` }]));
+    await slow;
+    await Promise.all(inserts);
+    expect(await store.query(`SELECT count() AS rows, uniqExact(_part) AS parts FROM ${store.database}.grouped`)).toEqual([{ rows: 10, parts: 1 }]);
+    // A batch the engine refuses fails alone; the ones waiting with it are stored.
+    const slowAgain = store.query('SELECT sleep(1) AS z');
+    const outcomes = await Promise.allSettled([
+      store.insert('grouped', [{ n: 6, s: 'row 6' }]),
+      store.insert('grouped', [{ n: 'not a number', s: 'bad' }]),
+      store.insert('grouped', [{ n: 7, s: 'row 7' }]),
+      slowAgain,
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(await store.query(`SELECT n FROM ${store.database}.grouped WHERE n IN (6, 7) ORDER BY n`)).toEqual([{ n: 6 }, { n: 7 }]);
+  });
 });
