@@ -5,7 +5,7 @@ import { nowMs } from '../../src/lib/time/clock';
 import { csvRows, xlsxRows } from '../support/unzip';
 import { apiAs, plusDays, unique, utc7Day } from './api';
 import { expect, open, signIn, test } from './fixtures';
-import { type Cell, cellValue, reportReady, tableRows } from './report-table';
+import { type Cell, cellValue, reportReady, shownTotalKinds, splitTotalKinds, tableRows } from './report-table';
 
 /**
  * The first analytics screens on the demo studio (seeded at server start): each table holds exactly the
@@ -173,11 +173,15 @@ test.describe('analytics screens', () => {
     // The exports hold the numbers of the table on screen (the table lists the total first, days newest first).
     const csv = csvRows((await download(page, 'export-csv')).toString('utf8'));
     const byDay = (rows: Cell[][]) => new Map(rows.map((r) => [String(r[0]), r.slice(1)]));
-    const fromCsv = byDay(csv.slice(1).map((r) => r.map((v) => cellValue(v))));
-    expect(fromCsv).toEqual(byDay(iosTable));
+    const fromCsv = splitTotalKinds(csv.slice(1).map((r) => r.map((v) => cellValue(v))));
+    expect(byDay(fromCsv.rows)).toEqual(byDay(iosTable));
+    // Main Data's Total holds averages and ratios: both files say so under it, as the screen does in the cells.
+    expect(fromCsv.kinds).toEqual(await shownTotalKinds(table));
     const sheet = await xlsxRows(await download(page, 'export-xlsx'));
     const width = sheet[0]!.length;
-    expect(byDay(sheet.slice(1).map((r) => [...r, ...Array(width - r.length).fill(null)].map((v) => (typeof v === 'string' ? cellValue(v) : v))))).toEqual(byDay(iosTable));
+    const fromXlsx = splitTotalKinds(sheet.slice(1).map((r) => [...r, ...Array(width - r.length).fill(null)].map((v) => (typeof v === 'string' ? cellValue(v) : v))));
+    expect(byDay(fromXlsx.rows)).toEqual(byDay(iosTable));
+    expect(fromXlsx.kinds).toEqual(fromCsv.kinds);
 
     // Reloading keeps the filters (they live in the URL).
     await page.reload();

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Download, type Locator, type Page } from '@playwright/test';
+import { TOTAL_KINDS_LABEL } from '../../src/lib/reports/table';
 import { csvRows } from '../support/unzip';
 
 /** A report table's cell as its export writes it. */
@@ -31,6 +32,23 @@ export async function tableRows(table: Locator): Promise<Cell[][]> {
   return rows.map((r) => r.map(cellValue));
 }
 
+/**
+ * An export's lines less its "Total formed as" line (the words under the Total, kept out of the numbers), and the
+ * words it gives each column that is not a plain sum (null for a sum or no Total).
+ */
+export function splitTotalKinds(rows: Cell[][]): { rows: Cell[][]; kinds: Cell[] | null } {
+  const at = rows.findIndex((r) => r[0] === TOTAL_KINDS_LABEL);
+  if (at < 0) return { rows, kinds: null };
+  const kinds = rows[at]!.slice(1).map((k) => (k === 'Sum' || k === '' ? null : k));
+  return { rows: rows.filter((_, i) => i !== at), kinds };
+}
+
+/** The words the screen's Total line shows under each figure that is not a plain sum (null where it shows none). */
+export async function shownTotalKinds(table: Locator): Promise<Cell[]> {
+  const total = table.locator('tbody tr:has(.total-kind)').first();
+  return total.locator('th, td').evaluateAll((cells) => cells.slice(1).map((c) => c.querySelector('.total-kind')?.textContent ?? null));
+}
+
 /** Waits until the generic report screen has answered (no longer busy) and drawn its chart. */
 export async function reportReady(page: Page): Promise<void> {
   await expect(page.locator('section.report')).toHaveAttribute('aria-busy', 'false');
@@ -45,9 +63,12 @@ export async function expectExportEqualsTable(page: Page, minRows = 1): Promise<
   const shown = await tableRows(page.getByTestId('report-table'));
   expect(shown.length).toBeGreaterThanOrEqual(minRows);
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
-  const csv = csvRows(readFileSync((await (file as Download).path())!).toString('utf8').replace(/^\uFEFF/, '')).slice(1).map((r) => r.map(cellValue));
+  const file_ = csvRows(readFileSync((await (file as Download).path())!).toString('utf8').replace(/^\uFEFF/, '')).slice(1).map((r) => r.map(cellValue));
+  const { rows: csv, kinds } = splitTotalKinds(file_);
   const byKey = (rows: Cell[][]) => new Map(rows.map((r) => [String(r[0]), r.slice(1)]));
   expect(byKey(csv)).toEqual(byKey(shown));
+  // The file names each Total's aggregate as the screen does.
+  if (kinds) expect(kinds).toEqual(await shownTotalKinds(page.getByTestId('report-table')));
 }
 
 /** Picks an option of a labelled report control and waits for the report it asks for. */
