@@ -10,7 +10,11 @@ export const E2E_BUCKET = 'e2e-studio-files';
 
 export default async function globalSetup() {
   const s3 = await startLocalS3([E2E_BUCKET]);
-  const server = await startTestServer({ BELL_POLL_MS: '1500', ...s3.env });
+  // A server that cannot start (a stale build, a busy port) must not leave the S3 stand-in holding the run open.
+  const server = await startTestServer({ BELL_POLL_MS: '1500', ...s3.env }).catch(async (error: unknown) => {
+    await s3.stop();
+    throw error;
+  });
   process.env.E2E_BASE_URL = server.baseUrl;
   return async () => {
     await server.stop();
