@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../server/db/migrate';
-import { openMemoryPglite, openPostgres } from '../server/db/open';
+import { openMigratedTestDb } from '../server/db/memory-db.testkit';
 import type { Db } from '../server/db';
 import { DEMO_WRITE_EVENTS, writeDemoEvents } from './demo';
 import { ingestBatch } from './ingest';
@@ -46,16 +45,7 @@ async function clear(): Promise<void> {
 }
 
 beforeAll(async () => {
-  const url = process.env.TEST_DATABASE_URL;
-  if (url) {
-    const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
-    await client.end();
-    db = await openPostgres(url);
-  } else db = await openMemoryPglite();
-  await migrate(db);
+  db = await openMigratedTestDb();
   await db.exec(`INSERT INTO apps (id, name) VALUES ('sim.a', 'A'), ('sim.b', 'B')`);
 }, 180_000);
 

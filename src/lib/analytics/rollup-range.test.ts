@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../server/db/migrate';
-import { openMemoryPglite, openPostgres } from '../server/db/open';
+import { openMigratedTestDb } from '../server/db/memory-db.testkit';
 import type { Db } from '../server/db';
 import { addDays, reportDay } from '../time/day';
 import { simulateExperiment } from '../experiments/simulator';
@@ -25,16 +24,7 @@ let db: Db;
 const now = Date.parse('2026-11-20T15:00:00Z');
 
 beforeAll(async () => {
-  const url = process.env.TEST_DATABASE_URL;
-  if (url) {
-    const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
-    await client.end();
-    db = await openPostgres(url);
-  } else db = await openMemoryPglite();
-  await migrate(db);
+  db = await openMigratedTestDb();
   await db.exec(`INSERT INTO apps (id, name) VALUES ('sim.a', 'A'), ('sim.b', 'B')`);
   const batches = simulateStudio({
     apps: [
