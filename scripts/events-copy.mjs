@@ -28,6 +28,9 @@ const fail = (message) => {
 if (args.from !== 'postgres') fail(`--from ${args.from}: only postgres (the console's database) can be copied from.`);
 if (args.to !== 'clickhouse' && args.to !== 'chdb') fail(`--to ${args.to ?? '(missing)'}: expected clickhouse or chdb.`);
 const pageSize = Number(args.batch);
+// Tests only: a pause and a progress line after each page, so a test's SIGKILL lands between pages however
+// fast the stores are.
+const pagePauseMs = Number(process.env.EVENTS_COPY_PAGE_PAUSE_MS ?? 0);
 if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100_000) fail(`--batch ${args.batch}: expected a whole number of events from 1 to 100000.`);
 const log = (line) => process.stderr.write(`[events:copy] ${line}\n`);
 
@@ -136,7 +139,8 @@ async function copy() {
       copiedHere += page.rows.length;
       after = page.last;
       await source.query('UPDATE events_copy_checkpoints SET after = $2, copied = $3, updated_at = now() WHERE target = $1', [targetName, JSON.stringify(after), copied]);
-      progress();
+      progress(pagePauseMs > 0);
+      if (pagePauseMs > 0) await new Promise((resume) => setTimeout(resume, pagePauseMs));
     }
   }
   progress(true);

@@ -283,7 +283,9 @@ describe('gameplay reports on a hand-made event set', () => {
     // The table: completion = completed ÷ started, claim = claimed ÷ completed; Total from the sums.
     const grid = exportGrid(taskQuestScreen.table(data, { view: 'quest' } as never));
     expect(grid.header).toEqual(['Quest', 'Started', 'Progressed', 'Completed', 'Claimed', 'Failed', 'Completion rate (%)', 'Claim rate (%)']);
-    expect(grid.rows).toEqual([['q1', 3, 1, 1, 1, 1, 33.33, 100], ['q2', 1, 0, 0, 0, 0, 0, null], ['Total', 4, 1, 1, 1, 1, 25, 100]]);
+    expect(grid.rows).toEqual([['q1', 3, 1, 1, 1, 1, 33.33, 100], ['q2', 1, 0, 0, 0, 0, 0, null], ['Total', 4, 1, 1, 1, 1, 25, 100],
+      // The rates' Totals are ratios of the sums, and the file says so under the Total, as the screen does in the cells.
+      ['Total formed as', 'Sum', 'Sum', 'Sum', 'Sum', 'Sum', 'Ratio of sums', 'Ratio of sums']]);
   });
 
   it('resourceOverview: earned, spent, net, per DAU, earners and spenders per day', async () => {
@@ -295,9 +297,10 @@ describe('gameplay reports on a hand-made event set', () => {
     expect(data.rows.find((r) => r.day === B)).toEqual({ day: B, earned: 0, spent: 70, earnEvents: 0, spendEvents: 1, earners: 0, spenders: 1, dau: 1 });
     const gems = (await root(resourceOverviewScreen.contract, { ...range, resource: 'gems' })).data;
     expect(gems.rows).toEqual(expectedResourceDays(sent, range, 'gems'));
-    const total = exportGrid(resourceOverviewScreen.table(data, {} as never)).rows.at(-1);
+    const [total, kinds] = exportGrid(resourceOverviewScreen.table(data, {} as never)).rows.slice(-2);
     // Earned 170, spent 100, net 70; per DAU over the sum of daily DAU (Z 1, A 3, B 1); daily averages over 6 days.
     expect(total).toEqual(['Total', 170, 100, 70, 34, 20, 0.3, 0.3, 0.8]);
+    expect(kinds).toEqual(['Total formed as', 'Sum', 'Sum', null, 'Ratio of sums', 'Ratio of sums', 'Average', 'Average', 'Average']);
   });
 
   it('resourceEarn and resourceSpend: amount, share, transactions and players per source or sink', async () => {
@@ -309,7 +312,8 @@ describe('gameplay reports on a hand-made event set', () => {
     ]);
     const grid = exportGrid(resourceEarnScreen.table(earn, {} as never));
     expect(grid.header).toEqual(['Source', 'Amount', 'Share (%)', 'Transactions', 'Avg per transaction', 'Players per day', 'Per DAU']);
-    expect(grid.rows).toEqual([['level_reward', 120, 70.59, 2, 60, 0.3, 24], ['quest', 50, 29.41, 1, 50, 0.2, 10], ['Total', 170, 100, 3, 56.67, null, 34]]);
+    expect(grid.rows).toEqual([['level_reward', 120, 70.59, 2, 60, 0.3, 24], ['quest', 50, 29.41, 1, 50, 0.2, 10], ['Total', 170, 100, 3, 56.67, null, 34],
+      ['Total formed as', 'Sum', null, 'Sum', 'Ratio of sums', null, null]]);
     const spend = (await root(resourceSpendScreen.contract, range)).data;
     expect(spend.channels).toEqual(expectedChannels(sent, range, 'coins', 'spend'));
     expect(spend.channels.map((c) => c.channel)).toEqual(['shop', 'booster']);
@@ -351,7 +355,7 @@ describe('gameplay reports on a hand-made event set', () => {
     const avg = exportGrid(counterVerticalScreen.table(data, { measure: 'avg' } as never));
     // Exports write days as the table shows them (DD-MM-YYYY).
     expect(avg.rows.find((r) => r[0] === formatDay(A))).toEqual([formatDay(A), 3, 7]);
-    expect(avg.rows.at(-1)).toEqual(['Total', 3.33, 7]);
+    expect(avg.rows.slice(-2)).toEqual([['Total', 3.33, 7], ['Total formed as', 'Ratio of sums', 'Ratio of sums']]);
     const horizontal = (await root(counterHorizontalScreen.contract, { ...range, counter: 'hints', measure: 'users' })).data;
     const grid = exportGrid(counterHorizontalScreen.table(horizontal, { measure: 'users' } as never));
     expect(grid.header).toEqual(['Counter', 'Total', ...daysOf(Z, B).map(formatDay)]);

@@ -69,7 +69,9 @@ async function targetCounts(store: ColumnStore): Promise<Record<string, number>>
 
 /** Runs the copy; with killAt, SIGKILLs it once a progress line shows that many events copied. */
 function runCopy(to: 'chdb' | 'clickhouse', options: { killAt?: number; flags?: string[] } = {}) {
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, CHDB_PATH: chdbPath, ...(to === 'clickhouse' ? clickhouse.env : {}) };
+  // A copy to be killed pauses after each page: unpaused, an idle machine copied all 7,906 events before the
+  // parent read the progress line that triggers the kill.
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, CHDB_PATH: chdbPath, ...(to === 'clickhouse' ? clickhouse.env : {}), ...(options.killAt ? { EVENTS_COPY_PAGE_PAUSE_MS: '25' } : {}) };
   const child = spawn(process.execPath, ['scripts/events-copy.mjs', '--from', 'postgres', '--to', to, '--batch', '150', ...(options.flags ?? [])], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
