@@ -1,13 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayStart, reportDay, utcDay } from '../../time/day';
-import { validateEvent, type ValidEvent } from '../events';
-import { openChdb } from './chdb-store';
-import { ingestToColumnStore } from './ingest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cvrCells, firstPurchaseFacts, purchaseDays, purchaseProducts } from './money-reports';
-import { ensureSchema } from './schema';
+import { handMadeStore } from './hand-made.testkit';
 import type { ColumnStore } from './types';
 
 /**
@@ -15,27 +8,14 @@ import type { ColumnStore } from './types';
  * purchase in another currency (revenue is its USD value), a test player's purchase, levels before a purchase.
  * The console's database is stood in for by the two lists a report asks it for (test players, refused purchases).
  */
-const dir = mkdtempSync(join(tmpdir(), 'gsm-chdb-money-'));
+const kit = handMadeStore({ folder: 'money', appId: 'm1', idPrefix: 'mv' });
+const { db, scope, noon, e } = kit;
 let store: ColumnStore;
-const now = Date.parse('2026-03-20T05:00:00Z');
-const noon = (day: string, s = 0) => dayStart(day) + 12 * 3_600_000 + s * 1000;
-let lists = { players: [] as { k: string }[], refused: [] as { k: string }[] };
-// A stand-in database: the column-store reads ask it only for the test players and refused purchases.
-const db = { query: async (sql: string) => (sql.includes('FROM players') ? lists.players : lists.refused) } as never;
-const scope = { apps: ['m1'], from: '2026-03-10', to: '2026-03-12', os: 0, version: 'all', countries: [] as string[] };
-
-let seq = 0;
-function e(name: string, userId: string, time: number, params: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): ValidEvent {
-  const v = validateEvent({ id: `mv${++seq}`, name, userId, time, appVersion: '1.0', country: 'VN', params, ...extra }, 1, now);
-  if (!('id' in v)) throw new Error(v.reason);
-  return v;
-}
 const buy = (userId: string, time: number, t: string, productId: string, usd: number, extra: Record<string, unknown> = {}) =>
   e('iap_purchase', userId, time, { productId, priceMicros: usd, currency: 'USD', revenueUsdMicros: usd, transactionId: t, store: 'google_play' }, extra);
 
 beforeAll(async () => {
-  store = await openChdb(join(dir, 'store'));
-  await ensureSchema(store);
+  store = kit.opened();
   const events = [
     // a installs on the 10th and plays main level 3; on the 11th buys t1 in dong (worth $0.99), reported twice,
     // then reaches level 5 and buys t-refused (refused by the store); buys t2 on the 12th.
@@ -51,13 +31,8 @@ beforeAll(async () => {
     // t, a test player, buys: never counted.
     e('first_open', 't', noon('2026-03-10')), buy('t', noon('2026-03-11'), 't9', 'p', 9_990_000),
   ];
-  await ingestToColumnStore(store, { appId: 'm1', os: 1 }, events, events.map((x) => reportDay(x.time)), events.map((x) => utcDay(x.deviceTime)), now);
-  lists = { players: [{ k: 'm1\tt' }], refused: [{ k: 'google_play\tt-refused' }, { k: 'google_play\tt-refused-c' }] };
+  await kit.ingest(events, { players: [{ k: 'm1\tt' }], refused: [{ k: 'google_play\tt-refused' }, { k: 'google_play\tt-refused-c' }] });
 }, 60_000);
-afterAll(async () => {
-  await store?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
 
 describe('money reports on the column store', () => {
   it('Inapp Overview: a transaction once, on its first event, at its USD value; refused and test purchases left out', async () => {

@@ -1,40 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayStart, reportDay, utcDay } from '../../time/day';
-import { validateEvent, type ValidEvent } from '../events';
-import { openChdb } from './chdb-store';
-import { ingestToColumnStore } from './ingest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dashboardFigures, levelReachByCohort, levelRows, mainDataDays, retentionCells } from './reports';
-import { ensureSchema } from './schema';
+import { handMadeStore } from './hand-made.testkit';
 import type { ColumnStore } from './types';
 
 /**
  * The column-store reports on a hand-made event set, with the figures docs/metrics.md gives for it. The
  * console's database is stood in for by the two lists a report asks it for (test players, refused purchases).
  */
-const dir = mkdtempSync(join(tmpdir(), 'gsm-chdb-reports-'));
+const kit = handMadeStore({ folder: 'reports', appId: 'r1', idPrefix: 'ev' });
+const { db, scope, noon, e } = kit;
 let store: ColumnStore;
-const now = Date.parse('2026-03-20T05:00:00Z');
-const noon = (day: string, s = 0) => dayStart(day) + 12 * 3_600_000 + s * 1000;
-let lists = { players: [] as { k: string }[], refused: [] as { k: string }[] };
-// A stand-in database: the functions under test only call query().
-const db = { query: async (sql: string) => (sql.includes('FROM players') ? lists.players : lists.refused) } as never;
-const scope = { apps: ['r1'], from: '2026-03-10', to: '2026-03-12', os: 0, version: 'all', countries: [] as string[] };
-
-let seq = 0;
-function e(name: string, userId: string, time: number, params: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): ValidEvent {
-  const v = validateEvent({ id: `ev${++seq}`, name, userId, time, appVersion: '1.0', country: 'VN', params, ...extra }, 1, now);
-  if (!('id' in v)) throw new Error(v.reason);
-  return v;
-}
 const purchase = (userId: string, time: number, t: string, revenue: number) =>
   e('iap_purchase', userId, time, { productId: 'p', priceMicros: revenue, currency: 'USD', revenueUsdMicros: revenue, transactionId: t, store: 'google_play' });
 
 beforeAll(async () => {
-  store = await openChdb(join(dir, 'store'));
-  await ensureSchema(store);
+  store = kit.opened();
   const events = [
     // a: installs on the 10th, plays the 10th and 11th; last event of the 11th is from version 2.0 in the US.
     e('first_open', 'a', noon('2026-03-10')), e('session_start', 'a', noon('2026-03-10', 1)), e('session_end', 'a', noon('2026-03-10', 2), { duration: 60 }),
@@ -51,13 +31,8 @@ beforeAll(async () => {
     // t: a test player, left out of everything.
     e('first_open', 't', noon('2026-03-10')), e('session_start', 't', noon('2026-03-10', 3)),
   ];
-  await ingestToColumnStore(store, { appId: 'r1', os: 1 }, events, events.map((x) => reportDay(x.time)), events.map((x) => utcDay(x.deviceTime)), now);
-  lists = { players: [{ k: 'r1\tt' }], refused: [{ k: 'google_play\tt-refused' }] };
+  await kit.ingest(events, { players: [{ k: 'r1\tt' }], refused: [{ k: 'google_play\tt-refused' }] });
 }, 60_000);
-afterAll(async () => {
-  await store?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
 
 const zero = { installs: 0, dau: 0, sessions: 0, sessionEnds: 0, sessionSeconds: 0, adImpressions: 0, adRevenue: 0, iapPurchases: 0, iapRevenue: 0, payers: 0 };
 
