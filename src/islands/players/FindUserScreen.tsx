@@ -142,7 +142,7 @@ export default function FindUserScreen({ account, search, initial, links }: Find
         <ListTable
           list={list}
           columns={[
-            { key: 'userId', header: 'Player', body: (m) => <Button type="button" link label={m.userId} onClick={() => setPicked(m.userId)} /> },
+            { key: 'userId', header: 'Player', body: (m) => <Button type="button" text size="small" label={m.userId} onClick={() => setPicked(m.userId)} /> },
             { key: 'how', header: 'Found by', text: (m) => `by ${m.how}` },
           ]}
           label="Players found"
