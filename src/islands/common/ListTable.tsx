@@ -29,6 +29,9 @@ export interface ListTableProps<R> {
   /** Columns drawn before and after the described ones (an expander; the row actions). */
   before?: ReactNode;
   after?: ReactNode;
+  /** A class of the <table> (a screen's own cell rules) and of a row (a row marked for a reason). */
+  tableClassName?: string;
+  rowClassName?: (row: R) => string | undefined;
   /** Rows that open to show more (the account log's before and after). */
   expansion?: { expandedRows: DataTableExpandedRows; onRowToggle: (e: DataTableRowToggleEvent) => void; template: (row: R) => ReactNode };
 }
@@ -39,7 +42,7 @@ export interface ListTableProps<R> {
  * states — the loading words before the first answer, the failure with a retry (never "no rows" for an
  * error), the empty message only when the server answered none.
  */
-export function ListTable<R>({ list, columns, label, emptyMessage, loadingMessage, what, dataKey, phone, value, before, after, expansion }: ListTableProps<R>) {
+export function ListTable<R>({ list, columns, label, emptyMessage, loadingMessage, what, dataKey, phone, value, before, after, expansion, tableClassName, rowClassName }: ListTableProps<R>) {
   if (list.error) {
     return (
       <div className="list-error" role="alert" data-testid="list-error">
@@ -69,6 +72,9 @@ export function ListTable<R>({ list, columns, label, emptyMessage, loadingMessag
         // Before the first answer the table is loading, not empty.
         emptyMessage={list.rows === null ? ' ' : emptyMessage}
         size="small"
+        tableClassName={tableClassName}
+        // The table hands back the rows it was given (value above): each is an R.
+        rowClassName={rowClassName ? (row) => rowClassName(row as R) : undefined}
         expandedRows={expansion?.expandedRows}
         onRowToggle={expansion?.onRowToggle}
         // The table hands back the rows it was given (value above): each is an R.
@@ -85,7 +91,7 @@ export function ListTable<R>({ list, columns, label, emptyMessage, loadingMessag
               header={c.header}
               sortable={Boolean(c.sortable)}
               {...(typeof c.sortable === 'string' ? { sortField: c.sortable } : {})}
-              headerClassName={phoneHide || undefined}
+              headerClassName={[c.headerClassName ?? '', phoneHide].filter(Boolean).join(' ') || undefined}
               bodyClassName={[c.className ?? '', phoneHide].filter(Boolean).join(' ') || undefined}
               body={(row: R) =>
                 stacked ? (

@@ -2,9 +2,10 @@ import '../../lib/ui/prime';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { AppScope } from '../../lib/apps/store';
 import { useLinkedApp } from '../../lib/apps/use-linked-app';
+import { messageOf } from '../../lib/error-message';
 import { OS_NAMES, type OsCode } from '../../lib/platform';
 import { HISTORY_KINDS } from '../../lib/history/kinds';
 import { api } from '../../lib/http/client';
@@ -12,18 +13,28 @@ import { FIND_BY, FIND_BY_LABELS, findPlayerContract, playerProfileContract, typ
 import { formatDateTime, formatDay } from '../../lib/time/format';
 import { formatUsdMicros } from '../../lib/reports/columns';
 import Field from '../../lib/ui/filters/Field';
+import type { ListColumn } from '../../lib/ui/list/columns';
+import { answersByRows } from '../../lib/ui/list/answer-of-rows';
+import { useLatestGuard } from '../../lib/ui/list/use-latest-guard';
+import { useResourceList } from '../../lib/ui/list/use-resource-list';
+import { ListTable } from '../common/ListTable';
+import { rowsInHand } from '../common/rows-in-hand';
 import PlayerLookup from './PlayerLookup';
-import '../../styles/data-table.css';
 import '../../styles/players.css';
+import './find-user.css';
 import { addDays } from '../../lib/time/day';
 import { formatCount } from '../../lib/numbers';
 
 type By = (typeof FIND_BY)[number];
+type Match = { userId: string; how: string };
+type Purchase = PlayerProfile['purchases'][number];
+/** The search in the URL: the app, what to find by, and the text. */
+type Search = { appId: string; by: string; q: string };
 export interface FindUserProps {
   account: AppScope;
   /** The search the page was opened with, and what the server found for it. */
   search: { appId: string; by: By; q: string };
-  initial: { matches: { userId: string; how: string }[]; profile: PlayerProfile | null } | null;
+  initial: { matches: Match[]; profile: PlayerProfile | null } | null;
   /** Links to the history logs and the save viewer, for accounts that may open them. */
   links: { history: string[]; saveView: boolean };
 }
@@ -31,41 +42,84 @@ export interface FindUserProps {
 const usd = (micros: number) => formatUsdMicros(micros);
 const hours = (seconds: number) => `${Math.floor(seconds / 3600)} h ${Math.round((seconds % 3600) / 60)} min`;
 const os = (code: number) => OS_NAMES[code as OsCode] ?? String(code);
+/** A "find by" from the URL: one of the choices, else the user id (a hand-edited link does not make the request fail). */
+const byOf = (raw: string): By => FIND_BY.find((b) => b === raw) ?? 'userId';
+const complete = (s: Search) => Boolean(s.appId && s.q);
 
-/** Find a player by user id, device id or IAP transaction id, and see everything the console knows of them. */
+const PURCHASE_COLUMNS: ListColumn<Purchase>[] = [
+  { key: 'time', header: 'Time (UTC+7)', className: 'date-time', text: (r) => formatDateTime(r.time) },
+  { key: 'productId', header: 'Product' },
+  { key: 'revenueUsdMicros', header: 'Revenue (USD)', className: 'num', headerClassName: 'num', text: (r) => usd(r.revenueUsdMicros) },
+  { key: 'transactionId', header: 'Transaction id', body: (r) => <code>{r.transactionId}</code> },
+  { key: 'store', header: 'Store' },
+];
+
+/** The profile shown, and for which player (app and user id). */
+type ProfileState = { key: string; data: PlayerProfile | null; error: string | null };
+const profileKey = (appId: string, userId: string) => JSON.stringify([appId, userId]);
+
+/**
+ * Find a player by user id, device id or IAP transaction id, and see everything the console knows of them.
+ * The search is the list controller's (in the URL, answered on the server for a shared link; one request
+ * counts); the matches are its rows, and one match — or the one picked — opens its profile.
+ */
 export default function FindUserScreen({ account, search, initial, links }: FindUserProps) {
   const [by, setBy] = useState<By>(search.by);
   const [q, setQ] = useState(search.q);
-  const [result, setResult] = useState(initial);
-  const [busy, setBusy] = useState(false);
   const { appId, appName } = useLinkedApp(search.appId);
+  // Which search the matches shown answer, so a profile is never asked for one search's player in another's app.
+  const [searchOf] = useState(answersByRows<Search>);
+  const list = useResourceList<Match, Search>({
+    filters: { appId: '', by: 'userId', q: '' },
+    serverFilters: search,
+    initial: initial ? { data: searchOf.keep(initial.matches, search) } : null,
+    serverPaged: false,
+    pageSize: 50,
+    // An incomplete search asks nothing: the screen says what to enter.
+    load: async ({ filters: f }) => ({ data: searchOf.keep(complete(f) ? (await api(findPlayerContract, { appId: f.appId, by: byOf(f.by), q: f.q })).data.matches : [], f) }),
+  });
+  const asked = list.applied.filters;
+  const matches = list.rows ?? [];
 
-  async function open(userId: string, matches: { userId: string; how: string }[]) {
-    const { data } = await api(playerProfileContract, { appId, userId });
-    setResult({ matches, profile: data });
-    const url = new URL(location.href);
-    url.search = new URLSearchParams({ appId, by, q }).toString();
-    history.replaceState(history.state, '', url);
-  }
+  // The player shown: the only match, else the one picked from the matches.
+  const [picked, setPicked] = useState<string | null>(null);
+  const chosen = matches.length === 1 ? matches[0]!.userId : matches.some((m) => m.userId === picked) ? picked : null;
+  const guard = useLatestGuard();
+  const [profile, setProfile] = useState<ProfileState | null>(() => (initial?.profile ? { key: profileKey(search.appId, initial.profile.userId), data: initial.profile, error: null } : null));
+  const answered = searchOf.of(list.rows);
+  const wanted = chosen && answered && !list.loading ? profileKey(answered.appId, chosen) : null;
+  const readProfile = (key: string) => {
+    const [forApp, userId] = JSON.parse(key) as [string, string];
+    const isCurrent = guard.begin();
+    setProfile({ key, data: null, error: null });
+    api(playerProfileContract, { appId: forApp, userId }).then(
+      ({ data }) => isCurrent() && setProfile({ key, data, error: null }),
+      (failure: unknown) => isCurrent() && setProfile({ key, data: null, error: messageOf(failure) }),
+    );
+  };
+  useEffect(() => {
+    if (wanted && profile?.key !== wanted) readProfile(wanted);
+    // Asked once per player: profile changes as it answers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [wanted]);
 
-  async function find() {
+  function find() {
     if (!appId || !q.trim()) return;
-    setBusy(true);
-    try {
-      const { data } = await api(findPlayerContract, { appId, by, q: q.trim() });
-      if (data.matches.length === 1) await open(data.matches[0]!.userId, data.matches);
-      else setResult({ matches: data.matches, profile: null });
-    } catch {
-      // The shared client already said why.
-    } finally {
-      setBusy(false);
-    }
+    const next = { appId, by, q: q.trim() };
+    setPicked(null);
+    setProfile(null);
+    // The same search again asks again (a player found since); a new one goes through the URL.
+    if (JSON.stringify(next) === JSON.stringify(asked)) void list.reload();
+    else list.setFilters(next);
   }
 
-  const p = result?.profile;
+  const busy = list.loading;
+  const shownProfile = wanted && profile?.key === wanted ? profile : null;
+  const p = shownProfile?.data;
+  const byLabel = FIND_BY_LABELS[byOf(asked.by)];
   return (
     <section className="card find-user" aria-busy={busy}>
-      <PlayerLookup label="Find a player" account={account} onSubmit={() => void find()} submit={{ label: 'Find', icon: 'pi pi-search', busy, disabled: !appId || !q.trim() }}>
+      <PlayerLookup label="Find a player" account={account} onSubmit={() => find()} submit={{ label: 'Find', icon: 'pi pi-search', busy, disabled: !appId || !q.trim() }}>
         <Field label="Find by">
           <Dropdown value={by} options={FIND_BY.map((value) => ({ value, label: FIND_BY_LABELS[value] }))} onChange={(e) => setBy(e.value)} inputId="find-by" aria-label="Find by" />
         </Field>
@@ -74,20 +128,39 @@ export default function FindUserScreen({ account, search, initial, links }: Find
         </Field>
       </PlayerLookup>
 
-      {!result ? (
+      {!complete(asked) ? (
         <p className="history-empty">Choose an app and enter a user id, a device id or a purchase&apos;s transaction id.</p>
-      ) : result.matches.length === 0 ? (
-        <p className="history-empty" data-testid="find-none">
-          No player of {appName} has the {FIND_BY_LABELS[by].toLowerCase()} {q}.
+      ) : list.loading ? (
+        <p className="list-loading" role="status">
+          Looking for the player…
         </p>
+      ) : list.status === 'empty' ? (
+        <p className="history-empty" data-testid="find-none">
+          No player of {appName} has the {byLabel.toLowerCase()} {asked.q}.
+        </p>
+      ) : list.status === 'error' || !chosen ? (
+        <ListTable
+          list={list}
+          columns={[
+            { key: 'userId', header: 'Player', body: (m) => <Button type="button" text size="small" label={m.userId} onClick={() => setPicked(m.userId)} /> },
+            { key: 'how', header: 'Found by', text: (m) => `by ${m.how}` },
+          ]}
+          label="Players found"
+          what="The search"
+          emptyMessage="No player found."
+          dataKey="userId"
+        />
       ) : !p ? (
-        <ul className="find-matches">
-          {result.matches.map((m) => (
-            <li key={m.userId}>
-              <Button type="button" link label={m.userId} onClick={() => void open(m.userId, result.matches)} /> <span className="hint">by {m.how}</span>
-            </li>
-          ))}
-        </ul>
+        shownProfile?.error ? (
+          <div className="list-error" role="alert">
+            <p>The player {chosen} could not be loaded: {shownProfile.error}</p>
+            <Button type="button" label="Retry" icon="pi pi-refresh" size="small" onClick={() => readProfile(wanted!)} />
+          </div>
+        ) : (
+          <p className="list-loading" role="status">
+            Loading the player {chosen}…
+          </p>
+        )
       ) : (
         <article className="profile" data-testid="player-profile" aria-label={`Player ${p.userId}`}>
           <h2>
@@ -138,34 +211,7 @@ export default function FindUserScreen({ account, search, initial, links }: Find
           {p.purchases.length === 0 ? (
             <p className="hint">No purchase in the last year.</p>
           ) : (
-            <div className="table-scroll">
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Time (UTC+7)</th>
-                    <th scope="col">Product</th>
-                    <th scope="col" className="num">
-                      Revenue (USD)
-                    </th>
-                    <th scope="col">Transaction id</th>
-                    <th scope="col">Store</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {p.purchases.map((row) => (
-                    <tr key={row.transactionId + row.time}>
-                      <td className="date-time">{formatDateTime(row.time)}</td>
-                      <td>{row.productId}</td>
-                      <td className="num">{usd(row.revenueUsdMicros)}</td>
-                      <td>
-                        <code>{row.transactionId}</code>
-                      </td>
-                      <td>{row.store}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ListTable list={rowsInHand(p.purchases)} columns={PURCHASE_COLUMNS} label="Latest purchases" emptyMessage="No purchase in the last year." />
           )}
           {links.history.length > 0 && (
             <>

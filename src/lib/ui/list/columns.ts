@@ -16,6 +16,8 @@ export interface ListColumn<R> {
   /** Left out of the export (an expander, a details cell). */
   noExport?: boolean;
   className?: string;
+  /** The header cell's class (a right-aligned number column's header). */
+  headerClassName?: string;
   /** Kept on a phone under the 'priority' layout (src/lib/ui/phone-table.ts). */
   show?: string;
 }

@@ -23,8 +23,13 @@ export interface ResourceListOptions<R, F extends ListFilters> extends ListSpec<
   typed?: readonly (keyof F & string)[];
   /** false: the state stays out of the URL (a list inside a dialog or a panel). */
   url?: boolean;
-  /** The first page the server rendered for the default state (no request on load). */
+  /** The first page the server rendered for the default state, or for `serverFilters` (no request on load). */
   initial?: ListPage<R> | null;
+  /**
+   * The filters the server read from the URL and rendered the page with (a search answered on the server):
+   * the list starts there and does not read the URL again once mounted.
+   */
+  serverFilters?: F;
   /** Filters applied to the loaded rows in the browser (a client-side search): kept in the URL, never asked for. */
   local?: readonly (keyof F & string)[];
   /** The table sorts the loaded rows itself: the sort is kept in the URL, never asked for. */
@@ -72,17 +77,18 @@ export interface ResourceList<R, F extends ListFilters> extends LoadedList<R> {
  * reads the same columns (src/lib/ui/list/columns.ts) or the same query (`applied`).
  */
 export function useResourceList<R, F extends ListFilters>(options: ResourceListOptions<R, F>): ResourceList<R, F> {
-  const { pageSize, serverPaged = true, typed = [], local = [], clientSort = false, url = true, initial = null, depends = '' } = options;
+  const { pageSize, serverPaged = true, typed = [], local = [], clientSort = false, url = true, initial = null, depends = '', serverFilters } = options;
   const filtersJson = JSON.stringify(options.filters);
   const sortJson = JSON.stringify(options.sort ?? null);
   const spec: ListSpec<F> = useMemo(() => ({ filters: JSON.parse(filtersJson) as F, sort: JSON.parse(sortJson) as ListSort | null, prefix: options.prefix }), [filtersJson, sortJson, options.prefix]);
 
-  // The server renders the default state; the URL's state is read once mounted, so both renders agree.
-  const [state, setState] = useState<ListState<F>>(() => defaultListState(spec));
-  const [started, setStarted] = useState(!url);
-  const [settledJson, setSettledJson] = useState(() => JSON.stringify(typed.map((k) => spec.filters[k] ?? '')));
+  // The server renders the default state (or `serverFilters`); else the URL's state is read once mounted, so both renders agree.
+  const [first] = useState<ListState<F>>(() => (serverFilters ? { ...defaultListState(spec), filters: { ...spec.filters, ...serverFilters } } : defaultListState(spec)));
+  const [state, setState] = useState<ListState<F>>(first);
+  const [started, setStarted] = useState(!url || Boolean(serverFilters));
+  const [settledJson, setSettledJson] = useState(() => JSON.stringify(typed.map((k) => first.filters[k] ?? '')));
   useEffect(() => {
-    if (!url) return;
+    if (started) return;
     const fromUrl = readListState(location.search, spec);
     setState(fromUrl);
     // The URL's typed filters count at once: nobody is typing them.
@@ -116,7 +122,7 @@ export function useResourceList<R, F extends ListFilters>(options: ResourceListO
   load.current = options.load;
   const loader = useMemo(() => listLoader<R, ListQuery<F>>((q) => load.current(q), setLoaded), []);
   useEffect(() => () => loader.cancel(), [loader]);
-  const servedKey = useRef<string | null>(initial ? requestOf(defaultListState(spec)) : null);
+  const servedKey = useRef<string | null>(initial ? requestOf(first) : null);
   const ask = useCallback((target: ListState<F>) => loader.request({ filters: target.filters, page: target.page, limit: pageSize, sort: target.sort }), [loader, pageSize]);
 
   useEffect(() => {
