@@ -16,6 +16,8 @@ export interface ListTableProps<R> {
   columns: readonly ListColumn<R>[];
   /** The scroll region's name for screen readers ("Purchases"). */
   label: string;
+  /** A name for the table itself too, where a screen names its table rather than a region (a dialog's "Corrections"). */
+  tableLabel?: string;
   /** What the rows are when the server answered none ("No purchase matches."). */
   emptyMessage: string;
   /** What is loading, shown in words before the first answer; without it the table's own spinner shows. */
@@ -39,7 +41,7 @@ export interface ListTableProps<R> {
  * states — the loading words before the first answer, the failure with a retry (never "no rows" for an
  * error), the empty message only when the server answered none.
  */
-export function ListTable<R>({ list, columns, label, emptyMessage, loadingMessage, what, dataKey, phone, value, before, after, expansion }: ListTableProps<R>) {
+export function ListTable<R>({ list, columns, label, tableLabel, emptyMessage, loadingMessage, what, dataKey, phone, value, before, after, expansion }: ListTableProps<R>) {
   if (list.error) {
     return (
       <div className="list-error" role="alert" data-testid="list-error">
@@ -69,6 +71,7 @@ export function ListTable<R>({ list, columns, label, emptyMessage, loadingMessag
         // Before the first answer the table is loading, not empty.
         emptyMessage={list.rows === null ? ' ' : emptyMessage}
         size="small"
+        {...(tableLabel ? { pt: { table: { 'aria-label': tableLabel } } } : {})}
         expandedRows={expansion?.expandedRows}
         onRowToggle={expansion?.onRowToggle}
         // The table hands back the rows it was given (value above): each is an R.
