@@ -13,6 +13,7 @@ import type { ListColumn } from '../../lib/ui/list/columns';
 import { useListAnswers } from '../../lib/ui/list/list-answer';
 import { useResourceList } from '../../lib/ui/list/use-resource-list';
 import { ListTable } from '../common/ListTable';
+import { listFolder } from './list-folder';
 
 const sizeText = (n: number) => (n < 1024 ? `${n} B` : n < 1024 ** 2 ? `${(n / 1024).toFixed(1)} KB` : n < 1024 ** 3 ? `${(n / 1024 ** 2).toFixed(1)} MB` : `${(n / 1024 ** 3).toFixed(2)} GB`);
 
@@ -28,34 +29,7 @@ function putWithProgress(url: string, body: Blob, onProgress: (sent: number) => 
   });
 }
 
-/** Entries the server answers per page of a folder (the contract's default) and at most in one request. */
-const PAGE = 200;
-const MOST = 1000;
-
 type Row = { kind: 'folder'; key: string } | { kind: 'file'; key: string; object: S3Object };
-
-/**
- * A folder's listing as far as `pages` pages of it: "More files" asks for one page more. The listing is asked
- * again from its start each time (in as few requests as the server allows), so the rows always come from one
- * answer of the list controller and a folder left meanwhile can never mix into them.
- */
-async function listFolder(bucket: string, prefix: string, pages: number): Promise<S3Listing> {
-  const want = PAGE * pages;
-  let got = 0;
-  let token: string | undefined;
-  let listing: S3Listing | null = null;
-  const folders: string[] = [];
-  const objects: S3Object[] = [];
-  do {
-    const { data } = await api(s3ListContract, { bucket: bucket || undefined, prefix, continuationToken: token, limit: Math.min(want - got, MOST) });
-    listing = data;
-    folders.push(...data.folders);
-    objects.push(...data.objects);
-    got += data.folders.length + data.objects.length;
-    token = data.nextToken ?? undefined;
-  } while (token && got < want);
-  return { ...listing, folders, objects };
-}
 
 /**
  * AWS S3: pick a bucket, walk its folders, upload (progress bar), download by presigned URL, delete, copy a
@@ -72,12 +46,12 @@ export default function S3Browser({ initial }: { initial: S3Listing }) {
   const list = useResourceList<Row, { bucket: string; prefix: string }>({
     filters: { bucket: '', prefix: '' },
     serverPaged: false,
-    pageSize: MOST * 10,
+    pageSize: 10_000,
     depends: String(pages),
     load: async ({ filters }) => {
       // Nothing to ask a server without S3 settings: the screen says so instead.
       if (!initial.configured) return { data: [] };
-      const listing = await listFolder(filters.bucket, filters.prefix, pages);
+      const listing = await listFolder(async (q) => (await api(s3ListContract, q)).data, filters.bucket, filters.prefix, pages);
       const rows: Row[] = [...listing.folders.map((f) => ({ kind: 'folder' as const, key: f })), ...listing.objects.map((o) => ({ kind: 'file' as const, key: o.key, object: o }))];
       return { data: answers.keep(rows, listing) };
     },
