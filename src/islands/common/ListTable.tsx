@@ -18,6 +18,13 @@ export interface ListTableProps<R> {
   label: string;
   /** A name for the table itself too, where a screen names its table rather than a region (a dialog's "Corrections"). */
   tableLabel?: string;
+  /** A class of the table element (a screen's own cell styles). */
+  tableClassName?: string;
+  /**
+   * Attributes of each row's element (the App Manager's `data-app-id`). Only for a lazy list, whose rows the
+   * table draws in the order given: the table tells a row by its place alone.
+   */
+  rowAttributes?: (row: R) => Record<string, string>;
   /** What the rows are when the server answered none ("No purchase matches."). */
   emptyMessage: string;
   /** What is loading, shown in words before the first answer; without it the table's own spinner shows. */
@@ -41,7 +48,7 @@ export interface ListTableProps<R> {
  * states — the loading words before the first answer, the failure with a retry (never "no rows" for an
  * error), the empty message only when the server answered none.
  */
-export function ListTable<R>({ list, columns, label, tableLabel, emptyMessage, loadingMessage, what, dataKey, phone, value, before, after, expansion }: ListTableProps<R>) {
+export function ListTable<R>({ list, columns, label, tableLabel, tableClassName, rowAttributes, emptyMessage, loadingMessage, what, dataKey, phone, value, before, after, expansion }: ListTableProps<R>) {
   if (list.error) {
     return (
       <div className="list-error" role="alert" data-testid="list-error">
@@ -60,10 +67,15 @@ export function ListTable<R>({ list, columns, label, tableLabel, emptyMessage, l
     );
   }
   const stacked = phone?.layout === 'stack';
+  const shown = value ?? list.rows ?? [];
+  const pt = {
+    ...(tableLabel ? { table: { 'aria-label': tableLabel } } : {}),
+    ...(rowAttributes && list.tableProps.lazy ? { bodyRow: ({ context }: { context: { index: number } }) => (shown[context.index] === undefined ? {} : rowAttributes(shown[context.index]!)) } : {}),
+  };
   return (
     <TableScroll label={label} className={phoneTableClass(phone)}>
       <DataTable
-        value={(value ?? list.rows ?? []) as DataTableValueArray}
+        value={shown as DataTableValueArray}
         {...list.tableProps}
         // Rows narrowed in the browser page over what is shown.
         paginator={list.tableProps.lazy || !value ? list.tableProps.paginator : value.length > list.tableProps.rows}
@@ -71,7 +83,8 @@ export function ListTable<R>({ list, columns, label, tableLabel, emptyMessage, l
         // Before the first answer the table is loading, not empty.
         emptyMessage={list.rows === null ? ' ' : emptyMessage}
         size="small"
-        {...(tableLabel ? { pt: { table: { 'aria-label': tableLabel } } } : {})}
+        tableClassName={tableClassName}
+        pt={pt}
         expandedRows={expansion?.expandedRows}
         onRowToggle={expansion?.onRowToggle}
         // The table hands back the rows it was given (value above): each is an R.
