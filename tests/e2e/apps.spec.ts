@@ -20,9 +20,9 @@ test.describe('App Manager', () => {
     const byNameDesc = ['com.gsm.wordquest', 'com.gsm.tilematch', 'com.gsm.idleminer', 'com.gsm.blockpuzzle'];
     const demoOrder = () => demoRows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-app-id')));
     await expect.poll(demoOrder).toEqual([...byNameDesc].reverse());
-    await page.locator('.app-table thead').getByRole('button', { name: 'App', exact: true }).click();
+    await page.locator('.app-table thead').getByRole('columnheader', { name: 'App', exact: true }).click();
     await expect.poll(demoOrder).toEqual(byNameDesc);
-    await expect(page).toHaveURL(/dir=desc/);
+    await expect(page).toHaveURL(/sort=-name/);
     await page.reload();
     await hydrated(page);
     await expect.poll(demoOrder).toEqual(byNameDesc);

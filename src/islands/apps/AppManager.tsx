@@ -4,7 +4,7 @@ import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { allAppContract, updateAppContract, type AppSummary } from '../../lib/apps/contract';
-import { APP_SORT_KEYS, filterApps, labelCounts, sortApps, type AppSortKey, type DetailTab, type SortDirection } from '../../lib/apps/manager';
+import { APP_SORT_KEYS, filterApps, labelCounts, sortApps, type AppSortKey, type DetailTab } from '../../lib/apps/manager';
 import { $selectedApp, appIdOf, refreshAppLists, type AppScope } from '../../lib/apps/store';
 import { api } from '../../lib/http/client';
 import AppAutocomplete from '../../lib/apps/filters/AppAutocomplete';
@@ -12,7 +12,9 @@ import DebouncedInput from '../../lib/ui/filters/DebouncedInput';
 import MultiSelectFilter from '../../lib/ui/filters/MultiSelectFilter';
 import OsSelect from '../../lib/ui/filters/OsSelect';
 import { parseOsValue, type OsFilterValue } from '../../lib/ui/filters/os-options';
-import { enumCodec, listCodec, textCodec, useQueryState, type QueryCodec } from '../../lib/ui/filters/use-query-state';
+import { enumCodec, listCodec, type QueryCodec } from '../../lib/ui/filters/use-query-state';
+import type { ListSort } from '../../lib/ui/list/list-state';
+import { useResourceList } from '../../lib/ui/list/use-resource-list';
 import { showToast } from '../../lib/ui/toast-store';
 import AppTable from './AppTable';
 import '../../styles/data-table.css';
@@ -33,14 +35,14 @@ export interface AppManagerProps {
   teams: Team[];
   /** Apps the account sees, rendered by the server so the list shows before any request. */
   initialApps: AppSummary[];
-  /** The request's query string: filters start from it. */
-  search: string;
+  /** The request's query string. Not read: the list controller reads the filters from the URL once mounted. */
+  search?: string;
 }
 
 const osCodec: QueryCodec<OsFilterValue> = { parse: parseOsValue, serialize: (v) => (v === 0 ? null : String(v)) };
 const stateCodec = enumCodec(['all', 'published', 'unpublished'] as const);
-const sortCodec = enumCodec(APP_SORT_KEYS);
-const dirCodec = enumCodec(['asc', 'desc'] as const);
+const DEFAULT_SORT: ListSort = { field: 'name', order: 'asc' };
+type AppFilters = { os: string; state: string; labels: string; q: string };
 const STATE_OPTIONS = [
   { label: 'All states', value: 'all' },
   { label: 'Published', value: 'published' },
@@ -48,41 +50,41 @@ const STATE_OPTIONS = [
 ];
 
 /** App Manager (/app_data/index): the visible apps with search, filters, sorting and every app action. */
-export default function AppManager({ account, canEdit, viewer, teams, initialApps, search }: AppManagerProps) {
-  const [apps, setApps] = useState(initialApps);
-  const [os, setOs] = useQueryState('os', osCodec, search);
-  const [state, setState] = useQueryState('state', stateCodec, search);
-  const [labels, setLabels] = useQueryState('labels', listCodec, search);
-  const [text, setText] = useQueryState('q', textCodec, search);
-  const [sort, setSort] = useQueryState<AppSortKey>('sort', sortCodec, search);
-  const [dir, setDir] = useQueryState<SortDirection>('dir', dirCodec, search);
+export default function AppManager({ account, canEdit, viewer, teams, initialApps }: AppManagerProps) {
+  // Every visible app at once (the server rendered them): search, filters and sort act on them in the browser
+  // and live in the URL (os, state, labels, q; sort as `name` or `-updated`), read once mounted.
+  const list = useResourceList<AppSummary, AppFilters>({
+    filters: { os: '', state: '', labels: '', q: '' },
+    local: ['os', 'state', 'labels', 'q'],
+    clientSort: true,
+    sort: DEFAULT_SORT,
+    serverPaged: false,
+    pageSize: 10_000,
+    initial: { data: initialApps },
+    load: async () => ({ data: (await api(allAppContract)).data }),
+  });
+  const apps = list.rows ?? initialApps;
+  const os = parseOsValue(list.filters.os || null);
+  const state = stateCodec.parse(list.filters.state || null);
+  const labelsText = list.filters.labels;
+  const labels = useMemo(() => listCodec.parse(labelsText || null), [labelsText]);
+  const text = list.filters.q;
+  const sortBy = list.applied.sort && (APP_SORT_KEYS as readonly string[]).includes(list.applied.sort.field) ? list.applied.sort : DEFAULT_SORT;
   const selected = useStore($selectedApp);
   const [form, setForm] = useState<{ app: AppSummary | null } | null>(null);
   const [detail, setDetail] = useState<{ appId: string; tab: DetailTab } | null>(null);
   const [labelsOpen, setLabelsOpen] = useState(false);
 
-  const reload = useCallback(async () => {
-    const { data } = await api(allAppContract);
-    setApps(data);
-  }, []);
-
+  const { reload } = list;
   const afterChange = useCallback(async () => {
     await Promise.all([reload(), refreshAppLists()]);
   }, [reload]);
 
   const shown = useMemo(
-    () => sortApps(filterApps(apps, { os, state, labels, text, appId: selected ? appIdOf(selected) : null }), sort, dir),
-    [apps, os, state, labels, text, selected, sort, dir],
+    () => sortApps(filterApps(apps, { os, state, labels, text, appId: selected ? appIdOf(selected) : null }), sortBy.field as AppSortKey, sortBy.order),
+    [apps, os, state, labels, text, selected, sortBy.field, sortBy.order],
   );
   const labelOptions = useMemo(() => labelCounts(apps).map((l) => ({ title: `${l.label} (${l.apps})`, value: l.label })), [apps]);
-
-  const onSort = (key: AppSortKey) => {
-    if (key === sort) setDir(dir === 'asc' ? 'desc' : 'asc');
-    else {
-      setSort(key);
-      setDir(key === 'updated' ? 'desc' : 'asc');
-    }
-  };
 
   async function togglePublish(app: AppSummary) {
     await api(updateAppContract, { appId: app.id, data: { published: !app.published } });
@@ -102,10 +104,10 @@ export default function AppManager({ account, canEdit, viewer, teams, initialApp
 
       <div className="filter-bar" role="search" aria-label="Filter apps">
         <AppAutocomplete account={account} inputId="am-app" placeholder="App" />
-        <OsSelect value={os} onChange={setOs} inputId="am-os" />
-        <Dropdown inputId="am-state" value={state} options={STATE_OPTIONS} onChange={(e) => setState(e.value)} aria-label="Publish state" />
-        <MultiSelectFilter inputId="am-labels" options={labelOptions} value={labels} onChange={setLabels} placeholder="All labels" ariaLabel="Labels" />
-        <DebouncedInput value={text} onChange={setText} placeholder="Search id, name, package, label…" ariaLabel="Search apps" className="am-search" />
+        <OsSelect value={os} onChange={(v) => list.setFilter('os', osCodec.serialize(v) ?? '')} inputId="am-os" />
+        <Dropdown inputId="am-state" value={state} options={STATE_OPTIONS} onChange={(e) => list.setFilter('state', stateCodec.serialize(e.value) ?? '')} aria-label="Publish state" />
+        <MultiSelectFilter inputId="am-labels" options={labelOptions} value={labels} onChange={(v) => list.setFilter('labels', listCodec.serialize(v) ?? '')} placeholder="All labels" ariaLabel="Labels" />
+        <DebouncedInput value={text} onChange={(v) => list.setFilter('q', v.trim())} placeholder="Search id, name, package, label…" ariaLabel="Search apps" className="am-search" />
       </div>
 
       <p className="am-count" aria-live="polite">
@@ -113,10 +115,10 @@ export default function AppManager({ account, canEdit, viewer, teams, initialApp
       </p>
 
       <AppTable
+        list={list}
         apps={shown}
-        sort={sort}
-        dir={dir}
-        onSort={onSort}
+        sort={sortBy}
+        onSort={list.setSort}
         canEdit={canEdit}
         emptyText={apps.length === 0 ? (canEdit ? 'No app yet. Create the first one with "New app".' : 'No app is assigned to your account yet.') : filtered ? 'No app matches these filters.' : 'No app.'}
         onOpen={(app, tab) => setDetail({ appId: app.id, tab })}

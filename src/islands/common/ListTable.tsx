@@ -16,6 +16,15 @@ export interface ListTableProps<R> {
   columns: readonly ListColumn<R>[];
   /** The scroll region's name for screen readers ("Purchases"). */
   label: string;
+  /** A name for the table itself too, where a screen names its table rather than a region (a dialog's "Corrections"). */
+  tableLabel?: string;
+  /** A class of the table element (a screen's own cell styles). */
+  tableClassName?: string;
+  /**
+   * Attributes of each row's element (the App Manager's `data-app-id`). Only for a lazy list, whose rows the
+   * table draws in the order given: the table tells a row by its place alone.
+   */
+  rowAttributes?: (row: R) => Record<string, string>;
   /** What the rows are when the server answered none ("No purchase matches."). */
   emptyMessage: string;
   /** What is loading, shown in words before the first answer; without it the table's own spinner shows. */
@@ -29,8 +38,7 @@ export interface ListTableProps<R> {
   /** Columns drawn before and after the described ones (an expander; the row actions). */
   before?: ReactNode;
   after?: ReactNode;
-  /** A class of the <table> (a screen's own cell rules) and of a row (a row marked for a reason). */
-  tableClassName?: string;
+  /** A class of a row (a row marked for a reason). */
   rowClassName?: (row: R) => string | undefined;
   /** Rows that open to show more (the account log's before and after). */
   expansion?: { expandedRows: DataTableExpandedRows; onRowToggle: (e: DataTableRowToggleEvent) => void; template: (row: R) => ReactNode };
@@ -42,7 +50,7 @@ export interface ListTableProps<R> {
  * states — the loading words before the first answer, the failure with a retry (never "no rows" for an
  * error), the empty message only when the server answered none.
  */
-export function ListTable<R>({ list, columns, label, emptyMessage, loadingMessage, what, dataKey, phone, value, before, after, expansion, tableClassName, rowClassName }: ListTableProps<R>) {
+export function ListTable<R>({ list, columns, label, tableLabel, tableClassName, rowClassName, rowAttributes, emptyMessage, loadingMessage, what, dataKey, phone, value, before, after, expansion }: ListTableProps<R>) {
   if (list.error) {
     return (
       <div className="list-error" role="alert" data-testid="list-error">
@@ -61,10 +69,15 @@ export function ListTable<R>({ list, columns, label, emptyMessage, loadingMessag
     );
   }
   const stacked = phone?.layout === 'stack';
+  const shown = value ?? list.rows ?? [];
+  const pt = {
+    ...(tableLabel ? { table: { 'aria-label': tableLabel } } : {}),
+    ...(rowAttributes && list.tableProps.lazy ? { bodyRow: ({ context }: { context: { index: number } }) => (shown[context.index] === undefined ? {} : rowAttributes(shown[context.index]!)) } : {}),
+  };
   return (
     <TableScroll label={label} className={phoneTableClass(phone)}>
       <DataTable
-        value={(value ?? list.rows ?? []) as DataTableValueArray}
+        value={shown as DataTableValueArray}
         {...list.tableProps}
         // Rows narrowed in the browser page over what is shown.
         paginator={list.tableProps.lazy || !value ? list.tableProps.paginator : value.length > list.tableProps.rows}
@@ -75,6 +88,7 @@ export function ListTable<R>({ list, columns, label, emptyMessage, loadingMessag
         tableClassName={tableClassName}
         // The table hands back the rows it was given (value above): each is an R.
         rowClassName={rowClassName ? (row) => rowClassName(row as R) : undefined}
+        pt={pt}
         expandedRows={expansion?.expandedRows}
         onRowToggle={expansion?.onRowToggle}
         // The table hands back the rows it was given (value above): each is an R.

@@ -1,5 +1,5 @@
 import '../../lib/ui/prime';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
 import { api } from '../../lib/http/client';
 import {
@@ -51,7 +51,7 @@ export default function ImportAdmob({ defaultFrom, defaultTo }: { defaultFrom: s
   /** Why AdMob cannot be connected on this server (no OAuth client set up), shown next to the button. */
   const [setupProblem, setSetupProblem] = useState('');
 
-  const { history, reload: loadHistory } = useImportHistory('admob', useCallback((m: string) => setError(m), []));
+  const history = useImportHistory('admob');
 
   useEffect(() => {
     void (async () => {
@@ -109,7 +109,7 @@ export default function ImportAdmob({ defaultFrom, defaultTo }: { defaultFrom: s
       else {
         const { data } = await api(updateAdmobContract, filter);
         showToast('success', `Imported AdMob revenue: ${data.summary}`);
-        await loadHistory();
+        await history.reload();
       }
     } catch (e) {
       setError(messageOf(e));
@@ -181,7 +181,7 @@ export default function ImportAdmob({ defaultFrom, defaultTo }: { defaultFrom: s
           )}
         </div>
       )}
-      <ImportHistory history={history} what="AdMob" />
+      <ImportHistory list={history} what="AdMob" />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import '../../lib/ui/prime';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { api } from '../../lib/http/client';
 import { importCostContract, importIaaContract, type DuplicateChoice, type ImportAnswer, type ImportKind } from '../../lib/finance/import-contract';
@@ -35,7 +35,7 @@ export default function ImportExcel({ kind, defaultMonth }: { kind: ImportKind; 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [duplicates, setDuplicates] = useState<DuplicateChoice>('refuse');
-  const { history, reload } = useImportHistory(kind === 'iaa' ? 'excel_iaa' : 'excel_cost', useCallback((m: string) => setError(m), []));
+  const history = useImportHistory(kind === 'iaa' ? 'excel_iaa' : 'excel_cost');
 
   const send = async (commit: boolean) => {
     if (!file) return;
@@ -46,7 +46,7 @@ export default function ImportExcel({ kind, defaultMonth }: { kind: ImportKind; 
       setPreview(data);
       if (data.committed) {
         showToast('success', `Imported ${data.rows} row(s) of ${NOUN[kind]} for ${data.month}`);
-        await reload();
+        await history.reload();
       }
     } catch (e) {
       setPreview(null);
@@ -118,7 +118,7 @@ export default function ImportExcel({ kind, defaultMonth }: { kind: ImportKind; 
           )}
         </div>
       )}
-      <ImportHistory history={history} what={kind === 'iaa' ? 'Ad revenue' : 'UA cost'} />
+      <ImportHistory list={history} what={kind === 'iaa' ? 'Ad revenue' : 'UA cost'} />
     </section>
   );
 }

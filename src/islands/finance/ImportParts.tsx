@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../lib/http/client';
 import { dataVersionContract, type BatchInfo } from '../../lib/finance/more-contract';
 import type { FinanceSource } from '../../lib/finance/model';
 import { formatDateTime } from '../../lib/time/format';
 import { ScrollTable } from '../common/ScrollTable';
+import { ListTable, type ListView } from '../common/ListTable';
+import type { ListColumn } from '../../lib/ui/list/columns';
+import { useResourceList } from '../../lib/ui/list/use-resource-list';
 import { ProblemText } from '../common/ProblemText';
-import { messageOf } from '../../lib/error-message';
 
 /**
  * What every finance import screen shows the same way (Excel IAA and cost, Import Studio, AdMob): the
@@ -47,49 +48,35 @@ export function ImportOutcome({ error, done }: { error: string; done?: string })
   );
 }
 
-/** The last 20 batches of a source, and a reload to call after an import. */
-export function useImportHistory(source: FinanceSource, onError: (message: string) => void) {
-  const [history, setHistory] = useState<BatchInfo[] | null>(null);
-  const reload = useCallback(async () => {
-    try {
-      setHistory((await api(dataVersionContract, { source, limit: 20 })).data);
-    } catch (e) {
-      setHistory([]);
-      onError(messageOf(e));
-    }
-  }, [source, onError]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  return { history, reload };
+const HISTORY_COLUMNS: ListColumn<BatchInfo>[] = [
+  { key: 'id', header: 'Batch' },
+  { key: 'createdAt', header: 'When', className: 'date-time', text: (b) => formatDateTime(b.createdAt) },
+  { key: 'createdBy', header: 'By' },
+  { key: 'fileName', header: 'File', text: (b) => b.fileName || '—' },
+  { key: 'summary', header: 'Summary' },
+  { key: 'current', header: 'Current', text: (b) => (b.current ? 'yes' : 'replaced') },
+];
+
+/**
+ * The last 20 batches of a source, on the list controller: the server answers them at once (no paging), the
+ * screen's URL is not theirs (the import screen's own), and `reload` is called after an import.
+ */
+export function useImportHistory(source: FinanceSource) {
+  return useResourceList<BatchInfo, Record<string, never>>({
+    filters: {},
+    url: false,
+    serverPaged: false,
+    pageSize: 20,
+    depends: source,
+    load: async () => ({ data: (await api(dataVersionContract, { source, limit: 20 })).data }),
+  });
 }
 
-export function ImportHistory({ history, what }: { history: readonly BatchInfo[] | null; what: string }) {
+export function ImportHistory({ list, what }: { list: ListView<BatchInfo>; what: string }) {
   return (
     <>
       <h2>Import history</h2>
-      <ScrollTable label={`${what} import history`} className="import-problems" headers={['Batch', 'When', 'By', 'File', 'Summary', 'Current']}>
-        {history === null ? (
-          <tr>
-            <td colSpan={6}>Loading…</td>
-          </tr>
-        ) : history.length === 0 ? (
-          <tr>
-            <td colSpan={6}>No {what} import yet.</td>
-          </tr>
-        ) : (
-          history.map((b) => (
-            <tr key={b.id}>
-              <td>{b.id}</td>
-              <td>{formatDateTime(b.createdAt)}</td>
-              <td>{b.createdBy}</td>
-              <td>{b.fileName || '—'}</td>
-              <td>{b.summary}</td>
-              <td>{b.current ? 'yes' : 'replaced'}</td>
-            </tr>
-          ))
-        )}
-      </ScrollTable>
+      <ListTable list={list} columns={HISTORY_COLUMNS} label={`${what} import history`} what="The import history" dataKey="id" loadingMessage="Loading…" emptyMessage={`No ${what} import yet.`} />
     </>
   );
 }

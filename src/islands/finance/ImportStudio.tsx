@@ -1,5 +1,5 @@
 import '../../lib/ui/prime';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
 import { api } from '../../lib/http/client';
 import { OS_LABELS } from '../../lib/finance/model';
@@ -33,7 +33,7 @@ export default function ImportStudio({ defaultMonth }: { defaultMonth: string })
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
-  const { history, reload } = useImportHistory('studio_iap', useCallback((m: string) => setError(m), []));
+  const history = useImportHistory('studio_iap');
 
   useEffect(() => {
     void (async () => {
@@ -74,7 +74,7 @@ export default function ImportStudio({ defaultMonth }: { defaultMonth: string })
       const { data } = await api(importIapStudioContract, { month, fileName: file.name, rows: report.rows });
       setDone(`Imported ${report.rows.length} row(s) for ${month} as batch ${data.batchId} (data version ${data.dataVersion})${data.replaced ? `, replacing ${data.replaced} earlier row(s)` : ''}.`);
       showToast('success', `Imported store IAP for ${month}`);
-      await reload();
+      await history.reload();
     } catch (e) {
       setError(messageOf(e));
     } finally {
@@ -133,7 +133,7 @@ export default function ImportStudio({ defaultMonth }: { defaultMonth: string })
           )}
         </div>
       )}
-      <ImportHistory history={history} what="Store IAP" />
+      <ImportHistory list={history} what="Store IAP" />
     </section>
   );
 }

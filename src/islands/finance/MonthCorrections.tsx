@@ -1,6 +1,7 @@
 import '../../lib/ui/prime';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
 import { api } from '../../lib/http/client';
 import { correctionListContract, correctionUndoContract, detailUpdateContract, type Correction } from '../../lib/finance/correction-contract';
 import { AD_NETWORKS, OS_LABELS, STORES, UA_CHANNELS } from '../../lib/finance/model';
@@ -8,10 +9,25 @@ import { formatMoneyMicros } from '../../lib/numbers';
 import { monthRange } from '../../lib/finance/month-range';
 import { showToast } from '../../lib/ui/toast-store';
 import { formatDateTime } from '../../lib/time/format';
+import type { ListColumn } from '../../lib/ui/list/columns';
+import { useResourceList } from '../../lib/ui/list/use-resource-list';
+import { ListTable } from '../common/ListTable';
 
 type Kind = 'ads' | 'iap' | 'cost';
 const NAMES: Record<Kind, readonly string[]> = { ads: AD_NETWORKS, iap: Object.values(STORES), cost: UA_CHANNELS };
 const KIND_LABEL: Record<Kind, string> = { ads: 'Ad revenue', iap: 'IAP (gross)', cost: 'UA cost' };
+
+const COLUMNS: ListColumn<Correction>[] = [
+  { key: 'day', header: 'Day' },
+  { key: 'os', header: 'OS', text: (c) => OS_LABELS[c.os] ?? c.os },
+  { key: 'kind', header: 'Kind', text: (c) => KIND_LABEL[c.kind] },
+  { key: 'name', header: 'Network / store / channel' },
+  { key: 'imported', header: 'Imported', text: (c) => formatMoneyMicros(c.imported, c.currency) },
+  { key: 'corrected', header: 'Corrected', text: (c) => formatMoneyMicros(c.corrected, c.currency) },
+  { key: 'difference', header: 'Difference', text: (c) => formatMoneyMicros(c.difference, c.currency) },
+  { key: 'reason', header: 'Reason' },
+  { key: 'createdBy', header: 'By', text: (c) => `${c.createdBy} · ${formatDateTime(c.createdAt)}`, body: (c) => <span title={formatDateTime(c.createdAt)}>{c.createdBy} · {formatDateTime(c.createdAt)}</span> },
+];
 
 /**
  * The corrections of one app's month (Report Month): each with the imported figure it replaces, the
@@ -19,11 +35,17 @@ const KIND_LABEL: Record<Kind, string> = { ads: 'Ad revenue', iap: 'IAP (gross)'
  * month shows them read-only (the server refuses changes anyway).
  */
 export function MonthCorrections({ month, appId, closed, onChanged }: { month: string; appId: string; closed: boolean; onChanged: () => void }) {
-  const [list, setList] = useState<Correction[]>([]);
+  // The month's corrections, all at once (a month holds few); asked again when the month or the app changes.
+  const list = useResourceList<Correction, Record<string, never>>({
+    filters: {},
+    url: false,
+    serverPaged: false,
+    pageSize: 100,
+    depends: `${month}|${appId}`,
+    load: async () => ({ data: (await api(correctionListContract, { ...monthRange(month), appId })).data }),
+  });
   const [form, setForm] = useState({ day: `${month}-01`, os: '1', kind: 'ads' as Kind, name: AD_NETWORKS[0] as string, amount: '', currency: 'USD', reason: '' });
   const [busy, setBusy] = useState(false);
-  const load = async () => setList((await api(correctionListContract, { ...monthRange(month), appId })).data);
-  useEffect(() => void load().catch(() => undefined), [month, appId]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const save = async () => {
     setBusy(true);
@@ -31,7 +53,7 @@ export function MonthCorrections({ month, appId, closed, onChanged }: { month: s
       await api(detailUpdateContract, { appId, day: form.day, os: Number(form.os) as 1 | 2 | 3, kind: form.kind, name: form.name, amount: Number(form.amount), currency: form.currency, reason: form.reason });
       showToast('success', 'Correction saved');
       setForm({ ...form, amount: '', reason: '' });
-      await load();
+      await list.reload();
       onChanged();
     } finally {
       setBusy(false);
@@ -40,42 +62,22 @@ export function MonthCorrections({ month, appId, closed, onChanged }: { month: s
   const undo = async (c: Correction) => {
     await api(correctionUndoContract, { appId, day: c.day, os: c.os as 1 | 2 | 3, kind: c.kind, name: c.name, currency: c.currency });
     showToast('success', 'Correction undone: the imported figure counts again');
-    await load();
+    await list.reload();
     onChanged();
   };
 
   return (
     <div className="finance-corrections">
-      <table className="finance-table" aria-label="Corrections">
-        <thead>
-          <tr>
-            {['Day', 'OS', 'Kind', 'Network / store / channel', 'Imported', 'Corrected', 'Difference', 'Reason', 'By', ''].map((h) => (
-              <th key={h} scope="col">{h}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {list.map((c) => (
-            <tr key={`${c.day}|${c.os}|${c.kind}|${c.name}|${c.currency}`}>
-              <td>{c.day}</td>
-              <td>{OS_LABELS[c.os] ?? c.os}</td>
-              <td>{KIND_LABEL[c.kind]}</td>
-              <td>{c.name}</td>
-              <td>{formatMoneyMicros(c.imported, c.currency)}</td>
-              <td>{formatMoneyMicros(c.corrected, c.currency)}</td>
-              <td>{formatMoneyMicros(c.difference, c.currency)}</td>
-              <td>{c.reason}</td>
-              <td title={formatDateTime(c.createdAt)}>{c.createdBy} · {formatDateTime(c.createdAt)}</td>
-              <td>{!closed && <Button text size="small" label="Undo" aria-label={`Undo the correction of ${c.name} on ${c.day}`} onClick={() => void undo(c)} />}</td>
-            </tr>
-          ))}
-          {list.length === 0 && (
-            <tr>
-              <td colSpan={10} className="muted">No correction in {month}.</td>
-            </tr>
-          )}
-        </tbody>
-      </table>
+      <ListTable
+        list={list}
+        columns={COLUMNS}
+        label="Corrections of the month"
+        tableLabel="Corrections"
+        what="The corrections"
+        loadingMessage="Loading the corrections…"
+        emptyMessage={`No correction in ${month}.`}
+        after={<Column header="" body={(c: Correction) => !closed && <Button text size="small" label="Undo" aria-label={`Undo the correction of ${c.name} on ${c.day}`} onClick={() => void undo(c)} />} />}
+      />
       {closed ? (
         <p className="muted">{month} is closed: reopen it to correct its figures.</p>
       ) : (

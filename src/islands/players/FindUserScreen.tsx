@@ -14,7 +14,7 @@ import { formatDateTime, formatDay } from '../../lib/time/format';
 import { formatUsdMicros } from '../../lib/reports/columns';
 import Field from '../../lib/ui/filters/Field';
 import type { ListColumn } from '../../lib/ui/list/columns';
-import { answersByRows } from '../../lib/ui/list/answer-of-rows';
+import { useListAnswers } from '../../lib/ui/list/list-answer';
 import { useLatestGuard } from '../../lib/ui/list/use-latest-guard';
 import { useResourceList } from '../../lib/ui/list/use-resource-list';
 import { ListTable } from '../common/ListTable';
@@ -68,7 +68,7 @@ export default function FindUserScreen({ account, search, initial, links }: Find
   const [q, setQ] = useState(search.q);
   const { appId, appName } = useLinkedApp(search.appId);
   // Which search the matches shown answer, so a profile is never asked for one search's player in another's app.
-  const [searchOf] = useState(answersByRows<Search>);
+  const searchOf = useListAnswers<Search>();
   const list = useResourceList<Match, Search>({
     filters: { appId: '', by: 'userId', q: '' },
     serverFilters: search,

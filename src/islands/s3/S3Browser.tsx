@@ -1,15 +1,19 @@
 import '../../lib/ui/prime';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { confirmDialog, ConfirmDialog } from 'primereact/confirmdialog';
-import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { ProgressBar } from 'primereact/progressbar';
 import { Toast } from 'primereact/toast';
 import { api } from '../../lib/http/client';
 import { s3DeleteContract, s3DownloadContract, s3ListContract, s3UploadAbortContract, s3UploadCompleteContract, s3UploadStartContract, type S3Listing, type S3Object } from '../../lib/s3/contract';
 import { formatDateTime } from '../../lib/time/format';
+import type { ListColumn } from '../../lib/ui/list/columns';
+import { useListAnswers } from '../../lib/ui/list/list-answer';
+import { useResourceList } from '../../lib/ui/list/use-resource-list';
+import { ListTable } from '../common/ListTable';
+import { listFolder } from './list-folder';
 
 const sizeText = (n: number) => (n < 1024 ? `${n} B` : n < 1024 ** 2 ? `${(n / 1024).toFixed(1)} KB` : n < 1024 ** 3 ? `${(n / 1024 ** 2).toFixed(1)} MB` : `${(n / 1024 ** 3).toFixed(2)} GB`);
 
@@ -25,33 +29,48 @@ function putWithProgress(url: string, body: Blob, onProgress: (sent: number) => 
   });
 }
 
-/** AWS S3: pick a bucket, walk its folders, upload (progress bar), download by presigned URL, delete, copy a public link. */
+type Row = { kind: 'folder'; key: string } | { kind: 'file'; key: string; object: S3Object };
+
+/**
+ * AWS S3: pick a bucket, walk its folders, upload (progress bar), download by presigned URL, delete, copy a
+ * public link. The folder's entries are a list on the controller: the bucket and folder are its filters (in
+ * the URL: a reload opens the same folder; an empty bucket is the server's first), and the listing's other
+ * facts (the buckets, the next page, whether the account may edit) come with the rows' answer.
+ */
 export default function S3Browser({ initial }: { initial: S3Listing }) {
-  const [listing, setListing] = useState<S3Listing>(initial);
-  const [busy, setBusy] = useState(false);
+  const [pages, setPages] = useState(1);
   const [progress, setProgress] = useState<number | null>(null);
   const toast = useRef<Toast>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-
-  const load = async (bucket: string | null, prefix: string, startAfter?: string) => {
-    setBusy(true);
-    try {
-      const { data } = await api(s3ListContract, { bucket: bucket ?? undefined, prefix, continuationToken: startAfter });
-      setListing(startAfter ? { ...data, folders: [...listing.folders, ...data.folders], objects: [...listing.objects, ...data.objects] } : data);
-    } finally {
-      setBusy(false);
-    }
+  const answers = useListAnswers<S3Listing>();
+  const list = useResourceList<Row, { bucket: string; prefix: string }>({
+    filters: { bucket: '', prefix: '' },
+    serverPaged: false,
+    pageSize: 10_000,
+    depends: String(pages),
+    load: async ({ filters }) => {
+      // Nothing to ask a server without S3 settings: the screen says so instead.
+      if (!initial.configured) return { data: [] };
+      const listing = await listFolder(async (q) => (await api(s3ListContract, q)).data, filters.bucket, filters.prefix, pages);
+      const rows: Row[] = [...listing.folders.map((f) => ({ kind: 'folder' as const, key: f })), ...listing.objects.map((o) => ({ kind: 'file' as const, key: o.key, object: o }))];
+      return { data: answers.keep(rows, listing) };
+    },
+  });
+  const listing = answers.of(list.rows);
+  /** Another folder (or bucket) from its first page. */
+  const open = (bucket: string, prefix: string) => {
+    setPages(1);
+    list.setFilters({ bucket, prefix });
   };
-  useEffect(() => {
-    if (listing.configured && !listing.bucket) void load(null, '');
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
-  if (!listing.configured) return <section className="card"><p>S3 is not configured on this server: set S3_BUCKETS (and S3_ENDPOINT, S3_REGION, the key pair).</p></section>;
-  const bucket = listing.bucket!;
-  const crumbs = listing.prefix.split('/').filter(Boolean);
+  if (!initial.configured) return <section className="card"><p>S3 is not configured on this server: set S3_BUCKETS (and S3_ENDPOINT, S3_REGION, the key pair).</p></section>;
+  const bucket = listing?.bucket ?? list.applied.filters.bucket;
+  const prefix = listing?.prefix ?? list.applied.filters.prefix;
+  const canEdit = listing?.canEdit ?? false;
+  const crumbs = prefix.split('/').filter(Boolean);
 
   const upload = async (file: File) => {
-    const key = `${listing.prefix}${file.name}`;
+    const key = `${prefix}${file.name}`;
     setProgress(0);
     try {
       const { data: start } = await api(s3UploadStartContract, { bucket, key, size: file.size, contentType: file.type });
@@ -77,7 +96,7 @@ export default function S3Browser({ initial }: { initial: S3Listing }) {
         await api(s3UploadCompleteContract, { bucket, key, uploadId: start.uploadId, parts });
       }
       toast.current?.show({ severity: 'success', summary: `Uploaded ${file.name}` });
-      await load(bucket, listing.prefix);
+      await list.reload();
     } catch (error) {
       toast.current?.show({ severity: 'error', summary: error instanceof Error ? error.message : 'Upload failed' });
     } finally {
@@ -97,7 +116,7 @@ export default function S3Browser({ initial }: { initial: S3Listing }) {
       accept: async () => {
         await api(s3DeleteContract, { bucket, key: o.key });
         toast.current?.show({ severity: 'success', summary: `Deleted ${o.key.split('/').pop()}` });
-        await load(bucket, listing.prefix);
+        await list.reload();
       },
     });
   const copy = async (o: S3Object) => {
@@ -105,47 +124,62 @@ export default function S3Browser({ initial }: { initial: S3Listing }) {
     toast.current?.show({ severity: 'info', summary: 'Public URL copied' });
   };
 
-  const rows = [...listing.folders.map((f) => ({ kind: 'folder' as const, key: f })), ...listing.objects.map((o) => ({ kind: 'file' as const, key: o.key, object: o }))];
-  type Row = (typeof rows)[number];
+  const columns: ListColumn<Row>[] = [
+    {
+      key: 'key',
+      header: 'Name',
+      body: (r) => (r.kind === 'folder' ? <Button text icon="pi pi-folder" label={r.key.slice(prefix.length)} onClick={() => open(bucket, r.key)} /> : <span><i className="pi pi-file" /> {r.key.slice(prefix.length)}</span>),
+    },
+    { key: 'size', header: 'Size', text: (r) => (r.kind === 'file' ? sizeText(r.object.size) : '') },
+    { key: 'lastModified', header: 'Last modified', className: 'date-time', text: (r) => (r.kind === 'file' && r.object.lastModified ? formatDateTime(r.object.lastModified) : '') },
+  ];
   return (
     <section className="card">
       <Toast ref={toast} />
       <ConfirmDialog />
       <div className="toolbar">
-        <Dropdown value={bucket} options={listing.buckets} onChange={(e) => void load(e.value as string, '')} aria-label="Bucket" />
-        {listing.canEdit && (
+        <Dropdown value={bucket || null} options={listing?.buckets ?? []} onChange={(e) => open(e.value as string, '')} aria-label="Bucket" />
+        {canEdit && (
           <>
             <input ref={fileInput} type="file" hidden aria-label="File to upload" onChange={(e) => { const f = e.target.files?.[0]; e.target.value = ''; if (f) void upload(f); }} />
             <Button label="Upload" icon="pi pi-upload" disabled={progress !== null} onClick={() => fileInput.current?.click()} />
           </>
         )}
-        <Button label="Refresh" icon="pi pi-refresh" text loading={busy} onClick={() => void load(bucket, listing.prefix)} />
+        <Button label="Refresh" icon="pi pi-refresh" text loading={list.loading} onClick={() => void list.reload()} />
       </div>
       <nav aria-label="Folders" className="s3-crumbs">
-        <Button text label={bucket} onClick={() => void load(bucket, '')} />
+        <Button text label={bucket} onClick={() => open(bucket, '')} />
         {crumbs.map((c, i) => (
           <span key={i}>
             {' / '}
-            <Button text label={c} onClick={() => void load(bucket, `${crumbs.slice(0, i + 1).join('/')}/`)} />
+            <Button text label={c} onClick={() => open(bucket, `${crumbs.slice(0, i + 1).join('/')}/`)} />
           </span>
         ))}
       </nav>
       {progress !== null && <ProgressBar value={progress} aria-label="Upload progress" />}
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="Files">
-        <DataTable value={rows} dataKey="key" size="small" loading={busy} emptyMessage="No file in this folder.">
-          <Column header="Name" body={(r: Row) => (r.kind === 'folder' ? <Button text icon="pi pi-folder" label={r.key.slice(listing.prefix.length)} onClick={() => void load(bucket, r.key)} /> : <span><i className="pi pi-file" /> {r.key.slice(listing.prefix.length)}</span>)} />
-          <Column header="Size" body={(r: Row) => (r.kind === 'file' ? sizeText(r.object.size) : '')} />
-          <Column bodyClassName="date-time" header="Last modified" body={(r: Row) => (r.kind === 'file' && r.object.lastModified ? formatDateTime(r.object.lastModified) : '')} />
-          <Column header="Actions" body={(r: Row) => r.kind !== 'file' ? null : (
-            <span className="row-actions">
-              <Button icon="pi pi-download" text aria-label={`Download ${r.key}`} onClick={() => void download(r.object)} />
-              <Button icon="pi pi-link" text aria-label={`Copy public URL of ${r.key}`} onClick={() => void copy(r.object)} />
-              {listing.canEdit && <Button icon="pi pi-trash" text severity="danger" aria-label={`Delete ${r.key}`} onClick={() => remove(r.object)} />}
-            </span>
-          )} />
-        </DataTable>
-      </div>
-      {listing.nextToken && <Button label="More files" text onClick={() => void load(bucket, listing.prefix, listing.nextToken!)} />}
+      <ListTable
+        list={list}
+        columns={columns}
+        label="Files"
+        what="The folder"
+        dataKey="key"
+        emptyMessage="No file in this folder."
+        after={
+          <Column
+            header="Actions"
+            body={(r: Row) =>
+              r.kind !== 'file' ? null : (
+                <span className="row-actions">
+                  <Button icon="pi pi-download" text aria-label={`Download ${r.key}`} onClick={() => void download(r.object)} />
+                  <Button icon="pi pi-link" text aria-label={`Copy public URL of ${r.key}`} onClick={() => void copy(r.object)} />
+                  {canEdit && <Button icon="pi pi-trash" text severity="danger" aria-label={`Delete ${r.key}`} onClick={() => remove(r.object)} />}
+                </span>
+              )
+            }
+          />
+        }
+      />
+      {listing?.nextToken && <Button label="More files" text onClick={() => setPages(pages + 1)} />}
     </section>
   );
 }

@@ -9,7 +9,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { toSearchParams } from '../../lib/contract';
 import { api } from '../../lib/http/client';
 import { DeleteButton } from '../../lib/ui/DeleteButton';
-import { answersByRows } from '../../lib/ui/list/answer-of-rows';
+import { useListAnswers } from '../../lib/ui/list/list-answer';
 import type { ListColumn } from '../../lib/ui/list/columns';
 import { useResourceList } from '../../lib/ui/list/use-resource-list';
 import { exportTeamWorklogsContract, teamWorklogsContract, type WorklogRow } from '../../lib/worklogs/contract';
@@ -54,7 +54,7 @@ function requestOf(f: Filters, today: string) {
  * live in the URL; the totals come with the rows of the same answer.
  */
 export default function WorklogTeamScreen({ today, canExport }: { today: string; canExport: boolean }) {
-  const [answers] = useState(answersByRows<TeamView>);
+  const answers = useListAnswers<TeamView>();
   const list = useResourceList<WorklogRow, Filters>({
     filters: { team: '', period: 'week', day: '' },
     pageSize: PAGE_SIZE,
