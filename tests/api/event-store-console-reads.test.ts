@@ -35,7 +35,7 @@ interface Console {
 }
 
 const APP = 'com.reads.events';
-let consoles: Console[] = [];
+const consoles: Console[] = [];
 const stops: (() => Promise<void>)[] = [];
 let google: Awaited<ReturnType<typeof startGooglePlay>>;
 const today = () => reportDay(nowMs());
