@@ -1,6 +1,6 @@
 import type { Sql } from '../../server/db';
 import type { ColumnStore } from './types';
-import { EVENTS_TABLE, liveEvents } from './schema';
+import { EVENTS_TABLE } from './schema';
 import { storeContext } from './scope';
 import { REFUSED } from './reports';
 
@@ -15,6 +15,11 @@ import { REFUSED } from './reports';
  *   as they read `events` on PostgreSQL.
  * A player's rows are spread over the app's days in the sorting key (app, day, name, player), so these read one
  * app's player column: fine for a staff look-up, not for a report over many players.
+ *
+ * Each event is counted once without FINAL: for one app and player, the rows FINAL would collapse are those sharing
+ * (day, name, event_id, sent_day), so `LIMIT 1 BY` those over the player's handful of rows does the same. Measured on
+ * 5 M events of one app (chdb, load ~23, a player with 61 stored rows, 12 of them copies): the activity query took
+ * 2.4–3.7 s through FINAL and 30–170 ms this way, with the same figures.
  */
 
 const num = (v: unknown) => Number(v ?? 0);
@@ -53,12 +58,15 @@ export interface StoredProfile {
 export async function playerFacts(db: Sql, store: ColumnStore, appId: string, userId: string, since: string): Promise<StoredProfile> {
   const context = await storeContext(db, [appId]);
   const params = { app: appId, user: userId, since, test_players: context.testPlayers, refused: context.refused };
-  const player = 'app_id = {app:String} AND user_id = {user:String}';
-  const everyEvent = `${store.database}.${EVENTS_TABLE} FINAL WHERE ${player}`;
+  /** The player's events matching `where`, each once; `live` leaves a flagged test player's out (analytics_events). */
+  const rows = (where: string, live: boolean) =>
+    `(SELECT *, revenue, duration FROM ${store.database}.${EVENTS_TABLE}
+       WHERE app_id = {app:String} AND user_id = {user:String} AND ${where}${live ? " AND NOT has({test_players:Array(String)}, concat(app_id, '\\t', user_id))" : ''}
+       LIMIT 1 BY day, name, event_id, sent_day)`;
   const [install, activity, seen, levels, purchases] = await Promise.all([
     store.query<{ d: string; os: string; v: string; c: string }>(
       `SELECT toString(f.1) AS d, f.2 AS os, f.3 AS v, f.4 AS c
-         FROM (SELECT argMin((day, os, app_version, country), (event_time, event_id)) AS f, count() AS n FROM ${liveEvents(store, `${player} AND name = 'first_open'`)})
+         FROM (SELECT argMin((day, os, app_version, country), (event_time, event_id)) AS f, count() AS n FROM ${rows("name = 'first_open'", true)})
         WHERE n > 0`,
       params,
     ),
@@ -67,20 +75,20 @@ export async function playerFacts(db: Sql, store: ColumnStore, appId: string, us
               countIf(name = 'session_start') AS sessions, sumIf(duration, name = 'session_end') AS play,
               countIf(name = 'ad_impression') AS impressions, sumIf(revenue, name = 'ad_impression') AS ad_revenue,
               countIf(name = 'iap_purchase' AND NOT ${REFUSED}) AS purchases, sumIf(revenue, name = 'iap_purchase' AND NOT ${REFUSED}) AS iap_revenue
-         FROM ${liveEvents(store, player)}`,
+         FROM ${rows('1', true)}`,
       params,
     ),
     store.query<{ versions: string[]; countries: string[] }>(
-      `SELECT groupUniqArray(app_version) AS versions, groupUniqArray(country) AS countries FROM ${everyEvent} AND day >= {since:Date}`,
+      `SELECT groupUniqArray(app_version) AS versions, groupUniqArray(country) AS countries FROM ${rows('day >= {since:Date}', false)}`,
       params,
     ),
     store.query<{ mode: string; level: string }>(
       `SELECT JSONExtractString(params, 'mode') AS mode, max(JSONExtractInt(params, 'level')) AS level
-         FROM ${liveEvents(store, `${player} AND ${LEVEL_EVENTS}`)} GROUP BY mode ORDER BY mode`,
+         FROM ${rows(LEVEL_EVENTS, true)} GROUP BY mode ORDER BY mode`,
       params,
     ),
     store.query<{ t: string; params: string }>(
-      `SELECT toString(event_time) AS t, params FROM ${everyEvent} AND name = 'iap_purchase' AND day >= {since:Date}
+      `SELECT toString(event_time) AS t, params FROM ${rows("name = 'iap_purchase' AND day >= {since:Date}", false)}
         ORDER BY event_time DESC, event_id DESC LIMIT 20`,
       params,
     ),
