@@ -6,10 +6,13 @@ import { nowMs } from '../time/clock';
 import { writeBatch, type CostFigure, type RevenueFigure } from './batches';
 import { closedMonthsBetween } from './closing';
 import { financeNetwork, STORE_FEE, STORES } from './model';
+import { columnStore } from '../analytics/store/column-store';
+import { estimatedRevenue } from '../analytics/store/finance-figures';
 
 /**
  * finance_refresh, the part the console computes itself:
- * - the console's own IAP and ad revenue from the analytics rollups (iap_purchases, ad_impression_daily),
+ * - the console's own IAP and ad revenue from the analytics rollups (iap_purchases, ad_impression_daily), or on a
+ *   column store from raw events with the same definitions (src/lib/analytics/store/finance-figures.ts),
  *   as rank-2 estimates (counted where no store or network figure exists);
  * - house ads: the cost-equivalent value of the installs they brought (src/lib/house-ads/value.ts), booked
  *   as In-house ad revenue of the app that showed the ad and In-house UA cost (with the installs) of the app
@@ -52,22 +55,33 @@ const costLine = (os: number, channel: string, campaign: string, costUsd: number
 const linesOf = (f: Figures | undefined) =>
   [...(f?.revenue ?? []).map((r) => revenueLine(r.os, r.network, r.gross, r.net)), ...(f?.cost ?? []).map((c) => costLine(c.os, c.channel, c.campaign, c.costUsd, c.installs))].sort().join(';');
 
-async function analyticsFigures(db: Sql, from: string, to: string, wanted: Wanted): Promise<void> {
+/** The console's IAP and ad revenue of the range: from the rollups on PostgreSQL, from raw events on a column store. */
+async function revenueFromEvents(db: Sql, from: string, to: string) {
+  const store = columnStore();
+  if (store) {
+    const apps = (await db.query<{ id: string }>('SELECT id FROM apps ORDER BY id')).map((a) => a.id);
+    return estimatedRevenue(db, await store, apps, from, to);
+  }
   const iap = await db.query<{ app_id: string; day: string; os: number; gross: string }>(
     `SELECT app_id, day::text AS day, os, sum(revenue)::text AS gross FROM iap_purchases WHERE day BETWEEN $1::date AND $2::date GROUP BY app_id, day, os HAVING sum(revenue) > 0`,
     [from, to],
   );
+  const ads = await db.query<{ app_id: string; day: string; os: number; network: string; revenue: string }>(
+    `SELECT app_id, day::text AS day, os, network, sum(revenue)::text AS revenue FROM ad_impression_daily WHERE day BETWEEN $1::date AND $2::date
+      GROUP BY app_id, day, os, network HAVING sum(revenue) > 0`,
+    [from, to],
+  );
+  return { iap, ads };
+}
+
+async function analyticsFigures(db: Sql, from: string, to: string, wanted: Wanted): Promise<void> {
+  const { iap, ads } = await revenueFromEvents(db, from, to);
   for (const r of iap) {
     const gross = Number(r.gross);
     const net = Math.round(gross * (1 - STORE_FEE));
     const store = STORES[Number(r.os) as 1 | 2 | 3] ?? 'Web';
     wanted.revenue('console_iap', { appId: r.app_id, day: r.day, os: Number(r.os), kind: 'iap', network: store, currency: 'USD', gross, net, grossUsd: gross, netUsd: net });
   }
-  const ads = await db.query<{ app_id: string; day: string; os: number; network: string; revenue: string }>(
-    `SELECT app_id, day::text AS day, os, network, sum(revenue)::text AS revenue FROM ad_impression_daily WHERE day BETWEEN $1::date AND $2::date
-      GROUP BY app_id, day, os, network HAVING sum(revenue) > 0`,
-    [from, to],
-  );
   for (const r of ads) {
     const revenue = Number(r.revenue);
     wanted.revenue('console_ads', { appId: r.app_id, day: r.day, os: Number(r.os), kind: 'ads', network: financeNetwork(r.network), currency: 'USD', gross: revenue, net: revenue, grossUsd: revenue, netUsd: revenue });

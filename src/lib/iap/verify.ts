@@ -11,6 +11,8 @@ import type { IapStatus, IapStore, VerificationAnswer } from './contract';
 import { appStoreKey, googleServiceAccount } from './credentials';
 import { askGooglePlay } from './google-play';
 import { pending, type StoreReply } from './outcome';
+import { restateFirstPurchase } from '../analytics/rollups/first-purchase';
+import { usesColumnStore } from '../analytics/store/column-store';
 
 /**
  * IAP verification: a purchase claim is stored first (pending), then asked of its store; the answer and the
@@ -196,12 +198,16 @@ async function askStore(db: Db, row: Row, packageName: string): Promise<Row> {
 }
 
 /**
- * A refused purchase is no revenue (docs/metrics.md): the rollups leave out iap_purchase events of refused
- * transactions; this removes the transaction from iap_purchases and marks the days of its events for
- * recomputation, so figures already rolled up lose it at the next rollup.
+ * A refused purchase is no revenue and no conversion (docs/metrics.md): the rollups leave out iap_purchase events
+ * of refused transactions; this removes the transaction from iap_purchases, moves its players' first purchase
+ * (CVR) and marks the days of its events for recomputation, so figures already rolled up lose it at the next
+ * rollup. On a column store nothing is rolled up: every report reads the refused transactions from this database
+ * as it runs (src/lib/analytics/store/scope.ts), so the refusal counts at once and there is nothing to undo.
  */
 async function dropRevenue(tx: Sql, row: Row): Promise<void> {
+  if (usesColumnStore()) return;
   await tx.query('DELETE FROM iap_purchases WHERE app_id = $1 AND transaction_id = $2', [row.app_id, row.transaction_id]);
+  await restateFirstPurchase(tx, row.app_id, row.transaction_id);
   await tx.query(
     `INSERT INTO rollup_dirty (app_id, day)
        SELECT DISTINCT app_id, day FROM events WHERE app_id = $1 AND name = 'iap_purchase' AND params->>'transactionId' = $2 ORDER BY 1, 2

@@ -6,6 +6,11 @@ import type { Db, Sql } from '../server/db';
 import { HttpError, conflict, notFound } from '../server/errors';
 import type { PlayerProfile } from './staff-contract';
 import { writePlayerData } from './service';
+import { columnStore } from '../analytics/store/column-store';
+import * as fromStore from '../analytics/store/player-profile';
+import type { StoredProfile } from '../analytics/store/player-profile';
+import { nowMs } from '../time/clock';
+import { addDays, reportDay } from '../time/day';
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
@@ -20,29 +25,33 @@ export async function findPlayers(db: Sql, viewer: SessionAccount, q: { appId: s
     const rows = await db.query<{ player_id: string }>('SELECT player_id FROM player_devices WHERE app_id = $1 AND device_id = $2', [q.appId, q.q]);
     return { matches: rows.map((r) => ({ userId: r.player_id, how: `device ${q.q}` })) };
   }
+  const store = columnStore();
   if (q.by === 'transactionId') {
     // The purchases index (migration 0072) finds a transaction id in any day partition.
-    const rows = await db.query<{ user_id: string }>(
-      `SELECT DISTINCT user_id FROM events WHERE app_id = $1 AND name = 'iap_purchase' AND params->>'transactionId' = $2 LIMIT 20`,
-      [q.appId, q.q],
-    );
-    return { matches: rows.map((r) => ({ userId: r.user_id, how: `purchase ${q.q}` })) };
+    const users = store
+      ? await fromStore.usersOfTransaction(await store, q.appId, q.q)
+      : (await db.query<{ user_id: string }>(
+          `SELECT DISTINCT user_id FROM events WHERE app_id = $1 AND name = 'iap_purchase' AND params->>'transactionId' = $2 ORDER BY user_id LIMIT 20`,
+          [q.appId, q.q],
+        )).map((r) => r.user_id);
+    return { matches: users.map((userId) => ({ userId, how: `purchase ${q.q}` })) };
   }
   const known = await db.one<{ user_id: string }>(
     `SELECT user_id FROM app_users WHERE app_id = $1 AND user_id = $2
      UNION SELECT player_id FROM players WHERE app_id = $1 AND player_id = $2
-     UNION (SELECT user_id FROM user_days WHERE app_id = $1 AND user_id = $2 LIMIT 1)`,
+     ${store ? '' : 'UNION (SELECT user_id FROM user_days WHERE app_id = $1 AND user_id = $2 LIMIT 1)'}`,
     [q.appId, q.q],
   );
-  return { matches: known ? [{ userId: known.user_id, how: 'user id' }] : [] };
+  // On a column store the rollups are empty: a player the reports count is one with a counted event there.
+  const found = known ? true : store ? await fromStore.hasLiveEvents(db, await store, q.appId, q.q) : false;
+  return { matches: found ? [{ userId: q.q, how: 'user id' }] : [] };
 }
 
-/** Everything the console knows of one player of an app, from the rollups, the player record and the raw purchases. */
-export async function playerProfile(db: Sql, viewer: SessionAccount, appId: string, userId: string): Promise<PlayerProfile> {
-  mayView(viewer, appId);
-  const [install, activity, seen, levels, player, devices, purchases] = await Promise.all([
+/** What the profile reads from events (or their rollups), on PostgreSQL; the column store's is fromStore.playerFacts. */
+async function postgresFacts(db: Sql, appId: string, userId: string, since: string): Promise<StoredProfile> {
+  const [install, activity, seen, levels, purchases] = await Promise.all([
     db.one<{ install_day: string; os: number; app_version: string; country: string }>('SELECT install_day::text, os, app_version, country FROM app_users WHERE app_id = $1 AND user_id = $2', [appId, userId]),
-    db.one<{ first_day: string | null; last_day: string | null; active_days: number; sessions: number; play: number; impressions: number; ad_revenue: number; purchases: number; iap_revenue: number }>(
+    db.one<StoredProfile['activity']>(
       `SELECT min(day)::text AS first_day, max(day)::text AS last_day, count(*)::int AS active_days, coalesce(sum(sessions), 0)::int AS sessions,
               coalesce(sum(session_seconds), 0)::float8 AS play, coalesce(sum(ad_impressions), 0)::int AS impressions, coalesce(sum(ad_revenue), 0)::float8 AS ad_revenue,
               coalesce(sum(iap_purchases), 0)::int AS purchases, coalesce(sum(iap_revenue), 0)::float8 AS iap_revenue
@@ -52,34 +61,53 @@ export async function playerProfile(db: Sql, viewer: SessionAccount, appId: stri
     // Every version and country the player's events carried (the daily rollup keeps only each day's last one).
     db.one<{ versions: string[] | null; countries: string[] | null }>(
       `SELECT array_agg(DISTINCT app_version) AS versions, array_agg(DISTINCT country) AS countries FROM events
-        WHERE app_id = $1 AND user_id = $2 AND day >= (now() - interval '366 days')::date`,
-      [appId, userId],
+        WHERE app_id = $1 AND user_id = $2 AND day >= $3::date`,
+      [appId, userId, since],
     ),
     db.query<{ mode: string; level: number }>('SELECT mode, max(level)::int AS level FROM level_reach WHERE app_id = $1 AND user_id = $2 GROUP BY mode ORDER BY mode', [appId, userId]),
+    db.query<{ event_time: Date; params: Record<string, unknown> }>(
+      `SELECT event_time, params FROM events WHERE app_id = $1 AND user_id = $2 AND name = 'iap_purchase' AND day >= $3::date
+        ORDER BY event_time DESC, event_id DESC LIMIT 20`,
+      [appId, userId, since],
+    ),
+  ]);
+  return {
+    install: install ? { ...install, os: Number(install.os) } : null,
+    activity: activity ?? { first_day: null, last_day: null, active_days: 0, sessions: 0, play: 0, impressions: 0, ad_revenue: 0, purchases: 0, iap_revenue: 0 },
+    seen: { versions: seen?.versions ?? [], countries: seen?.countries ?? [] },
+    levels,
+    purchases: purchases.map((p) => ({ event_time: iso(p.event_time)!, params: p.params })),
+  };
+}
+
+/** Everything the console knows of one player of an app, from the rollups, the player record and the raw purchases. */
+export async function playerProfile(db: Sql, viewer: SessionAccount, appId: string, userId: string): Promise<PlayerProfile> {
+  mayView(viewer, appId);
+  // "The last year" of versions, countries and purchases: 366 days back from today's reporting day (the console's clock).
+  const since = addDays(reportDay(nowMs()), -366);
+  const store = columnStore();
+  const [facts, player, devices] = await Promise.all([
+    store ? store.then((s) => fromStore.playerFacts(db, s, appId, userId, since)) : postgresFacts(db, appId, userId, since),
     db.one<{ created_at: Date; last_seen_at: Date; is_test: boolean; data_version: number | null }>(
       'SELECT p.created_at, p.last_seen_at, p.is_test, d.version AS data_version FROM players p LEFT JOIN player_data d USING (app_id, player_id) WHERE p.app_id = $1 AND p.player_id = $2',
       [appId, userId],
     ),
     db.query<{ device_id: string; os: number; bound_at: Date; last_seen_at: Date }>('SELECT device_id, os, bound_at, last_seen_at FROM player_devices WHERE app_id = $1 AND player_id = $2 ORDER BY bound_at', [appId, userId]),
-    db.query<{ event_time: Date; params: Record<string, unknown> }>(
-      `SELECT event_time, params FROM events WHERE app_id = $1 AND user_id = $2 AND name = 'iap_purchase' AND day >= (now() - interval '366 days')::date
-        ORDER BY event_time DESC, event_id DESC LIMIT 20`,
-      [appId, userId],
-    ),
   ]);
-  if (!install && !activity?.first_day && !player && purchases.length === 0) throw notFound(`No player "${userId}" in ${appId}.`);
+  const { install, activity, seen, levels, purchases } = facts;
+  if (!install && !activity.first_day && !player && purchases.length === 0) throw notFound(`No player "${userId}" in ${appId}.`);
   return {
     appId,
     userId,
     install: install ? { day: install.install_day, os: Number(install.os), appVersion: install.app_version, country: install.country } : null,
-    activity: activity?.first_day
+    activity: activity.first_day
       ? {
           firstDay: activity.first_day, lastDay: activity.last_day!, activeDays: activity.active_days, sessions: activity.sessions, playSeconds: Number(activity.play),
           adImpressions: activity.impressions, adRevenue: Number(activity.ad_revenue), iapPurchases: activity.purchases, iapRevenue: Number(activity.iap_revenue),
-          versions: (seen?.versions ?? []).sort(), countries: (seen?.countries ?? []).sort(),
+          versions: [...seen.versions].sort(), countries: [...seen.countries].sort(),
         }
       : null,
-    levels: levels.map((l) => ({ mode: l.mode, level: Number(l.level) })),
+    levels,
     player: player
       ? {
           createdAt: iso(player.created_at)!, lastSeenAt: iso(player.last_seen_at)!, isTest: player.is_test, dataVersion: Number(player.data_version ?? 0),
@@ -87,7 +115,7 @@ export async function playerProfile(db: Sql, viewer: SessionAccount, appId: stri
         }
       : null,
     purchases: purchases.map((p) => ({
-      time: iso(p.event_time)!, productId: String(p.params.productId ?? ''), revenueUsdMicros: Number(p.params.revenueUsdMicros ?? 0), transactionId: String(p.params.transactionId ?? ''), store: String(p.params.store ?? ''),
+      time: p.event_time, productId: String(p.params.productId ?? ''), revenueUsdMicros: Number(p.params.revenueUsdMicros ?? 0), transactionId: String(p.params.transactionId ?? ''), store: String(p.params.store ?? ''),
     })),
   };
 }

@@ -85,8 +85,9 @@ const subscriptionEvents = rebuildStep('subscription_events', (s) =>
          FROM analytics_events WHERE ${s.where} AND name = 'subscription'`);
 
 /**
- * First day of each conversion kind per user. It only moves earlier (events are never removed); the day
- * that counted the old first conversion in cvr_cohort becomes stale.
+ * First day of each conversion kind per user (a purchase its store refused is none). It only moves earlier
+ * here (events are never removed); the day that counted the old first conversion in cvr_cohort becomes stale.
+ * A refusal arriving after the fact moves a first purchase later: restateFirstPurchase (./first-purchase.ts).
  */
 const userFirsts = defineStep({
   table: 'user_firsts',
@@ -95,7 +96,7 @@ const userFirsts = defineStep({
       `WITH f AS (
          SELECT DISTINCT app_id, user_id, CASE name WHEN 'iap_purchase' THEN 'purchase' WHEN 'ad_impression' THEN 'rewarded' ELSE 'level1' END AS kind
            FROM analytics_events WHERE ${s.where}
-            AND (name = 'iap_purchase' OR (name = 'ad_impression' AND params->>'format' = 'rewarded')
+            AND ((name = 'iap_purchase' AND ${NOT_REFUSED_PURCHASE}) OR (name = 'ad_impression' AND params->>'format' = 'rewarded')
                  OR (name = 'level_complete' AND params->>'mode' = 'main' AND params->>'level' = '1'))
        ), moved AS (
          SELECT DISTINCT u.app_id, u.day FROM user_firsts u JOIN f USING (app_id, user_id, kind) WHERE u.day > $1::date
@@ -112,7 +113,7 @@ const userFirsts = defineStep({
       `INSERT INTO user_firsts (app_id, user_id, kind, day)
        SELECT app_id, user_id, CASE name WHEN 'iap_purchase' THEN 'purchase' WHEN 'ad_impression' THEN 'rewarded' ELSE 'level1' END AS kind, min(day)
          FROM analytics_events WHERE ${s.where}
-          AND (name = 'iap_purchase' OR (name = 'ad_impression' AND params->>'format' = 'rewarded')
+          AND ((name = 'iap_purchase' AND ${NOT_REFUSED_PURCHASE}) OR (name = 'ad_impression' AND params->>'format' = 'rewarded')
                OR (name = 'level_complete' AND params->>'mode' = 'main' AND params->>'level' = '1'))
         GROUP BY 1, 2, 3`,
       s.params,

@@ -12,7 +12,7 @@ import { baseParams, installsPerDay, installsSql, REFUSED, userDaysSql } from '.
  * - ad funnel and impressions count each event under its own attributes (os, version, country);
  * - a store transaction is one purchase, on its earliest event (by time, then event id) and under that event's
  *   attributes; a purchase its store refused is no purchase at all (iap_purchases);
- * - CVR's "purchase" goal is the first iap_purchase event, refused or not (user_firsts reads every purchase event);
+ * - CVR's "purchase" goal is the first non-refused iap_purchase event (user_firsts);
  * - App Measurement reads the user-day figures (daily_metrics), where every non-refused purchase event counts.
  * Output aliases never reuse a column's name: ClickHouse resolves a name to the SELECT alias first.
  */
@@ -218,7 +218,7 @@ export async function subscriptionEvents(db: Sql, store: ColumnStore, scope: Sto
 
 /** The events that reach each CVR goal (user_firsts). */
 const GOAL_EVENTS: Record<string, string> = {
-  purchase: "name = 'iap_purchase'",
+  purchase: `name = 'iap_purchase' AND NOT ${REFUSED}`,
   rewarded: "name = 'ad_impression' AND JSONExtractString(params, 'format') = 'rewarded'",
   level1: "name = 'level_complete' AND JSONExtractString(params, 'mode') = 'main' AND JSONExtractRaw(params, 'level') = '1'",
 };
