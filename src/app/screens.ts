@@ -1,6 +1,10 @@
 import type { RouteNode } from '../lib/routes';
 import { accountsResource } from '../lib/accounts/resources';
 import { analyticsReports } from '../lib/analytics/screens';
+import { cohortReports } from '../lib/analytics/cohort/screens';
+import { moneyReports } from '../lib/analytics/money/screens';
+import { playReports } from '../lib/analytics/play/screens';
+import { stuckReports } from '../lib/analytics/stuck/screens';
 import { appResources } from '../lib/apps/resources';
 import { configResources, teamsResource } from '../lib/config-data/resources';
 import { experimentsResource } from '../lib/experiments/resources';
@@ -31,7 +35,7 @@ import { rolesResource } from '../lib/roles/resources';
 /** Every report descriptor by id. */
 export const reportScreens: Record<string, ReportDescriptor> = Object.fromEntries(
   // Each area's list is typed by its own descriptors' request and figures; the table by id holds them erased.
-  ([...analyticsReports, ...experimentReports, ...financeReports, ...houseAdReports, ...progressReports] as unknown as ReportDescriptor[]).map((d) => [d.id, d]),
+  ([...analyticsReports, ...playReports, ...moneyReports, ...cohortReports, ...stuckReports, ...experimentReports, ...financeReports, ...houseAdReports, ...progressReports] as unknown as ReportDescriptor[]).map((d) => [d.id, d]),
 );
 
 /** Every list-and-form descriptor. */
