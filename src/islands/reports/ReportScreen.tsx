@@ -1,4 +1,4 @@
-import { Suspense, use } from 'react';
+import { use } from 'react';
 import { loadedReport, loadReport, type ReportModule } from '../../app/report-modules';
 import ReportView, { type ReportScreenProps } from './ReportView';
 
@@ -12,20 +12,13 @@ export interface ReportIslandProps extends ReportScreenProps {
 /**
  * The report screen's island: the generic screen (./ReportView.tsx) with the descriptor of its report,
  * loaded on its own rather than with every area's (issue 41). The server has loaded it before rendering
- * (ReportPage.astro), so the page's HTML is the whole screen; the browser fetches the descriptor's module
- * while hydrating, and React keeps the server's HTML until it is there (a Suspense boundary suspended
- * during hydration is left as rendered).
+ * (ReportPage.astro), so the page's HTML is the whole screen. The browser fetches the descriptor's module
+ * while hydrating: the root suspends on it and React keeps the server's HTML until it is there. No Suspense
+ * boundary on purpose: React may stream a boundary's content apart with an inline script to put it in
+ * place, which the page's Content-Security-Policy refuses (docs/security.md, "CSP").
  */
 export default function ReportScreen({ reportId, module, ...props }: ReportIslandProps) {
-  return (
-    <Suspense fallback={null}>
-      <LoadedReport reportId={reportId} module={module} {...props} />
-    </Suspense>
-  );
-}
-
-function LoadedReport({ reportId, module, ...props }: ReportIslandProps) {
-  // Already loaded on the server (and after the first hydration): no suspension, no streamed boundary.
+  // Already loaded on the server (and after the first hydration): no suspension.
   const descriptor = loadedReport(module, reportId) ?? use(loadReport(module, reportId));
   return <ReportView descriptor={descriptor} {...props} />;
 }
