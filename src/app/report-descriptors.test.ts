@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import ReportScreen from '../islands/reports/ReportScreen';
+import ReportView from '../islands/reports/ReportView';
 import { parseReportInput, reportQuery, withRange } from '../islands/reports/use-report';
 import { pageRoutes } from '../lib/routes';
 import { reportScreens } from './screens';
@@ -41,7 +41,7 @@ describe('every report descriptor', () => {
       const search = '?from=2026-11-01&to=2026-11-07';
       const query = reportQuery(withRange(parseReportInput(d, search)));
       const html = renderToString(
-        createElement(ReportScreen, { reportId: d.id, account: { role: 'root', listApp: [], canViewAllApp: true }, canExport: true, search, initial: { query, data } }),
+        createElement(ReportView, { descriptor: d, account: { role: 'root', listApp: [], canViewAllApp: true }, canExport: true, search, initial: { query, data } }),
       ).replaceAll('<!-- -->', '');
       expect(html).toContain('data-testid="report-empty"');
       expect(html).toContain(`No ${d.noun} from com.example.quiet in this range yet.`);

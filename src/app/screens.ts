@@ -1,29 +1,21 @@
 import type { RouteNode } from '../lib/routes';
-import { accountsResource } from '../lib/accounts/resources';
 import { analyticsReports } from '../lib/analytics/screens';
-import { appResources } from '../lib/apps/resources';
-import { configResources, teamsResource } from '../lib/config-data/resources';
-import { experimentsResource } from '../lib/experiments/resources';
+import { cohortReports } from '../lib/analytics/cohort/screens';
+import { moneyReports } from '../lib/analytics/money/screens';
+import { playReports } from '../lib/analytics/play/screens';
+import { stuckReports } from '../lib/analytics/stuck/screens';
 import { experimentReports } from '../lib/experiments/screens';
 import { financeReports } from '../lib/finance/screens';
-import { giftResources } from '../lib/gift-codes/resources';
-import { houseAdResources } from '../lib/house-ads/resources';
 import { houseAdReports } from '../lib/house-ads/screens';
-import { storeKeyResource } from '../lib/iap/resources';
-import { jobRunsResource, jobsResource } from '../lib/jobs/resources';
-import { liveResources } from '../lib/live-events/resources';
-import { mailResource } from '../lib/mail/resources';
-import { progressEventsResource } from '../lib/progress-events/resources';
 import { progressReports } from '../lib/progress-events/screens';
-import { pushesResource, pushSettingsResource, pushStatsResource } from '../lib/push/resources';
 import type { ReportDescriptor } from '../lib/reports/define';
-import { researchResources } from '../lib/research/resources';
 import type { ResourceDescriptor } from '../lib/resources/define';
-import { rolesResource } from '../lib/roles/resources';
+import { resources } from './resource-screens';
 
 /**
- * The composition root of the screens (shared by browser and server, so it names only descriptors, never a
- * service): every report descriptor and every list-and-form descriptor of every area. The generic screens
+ * The composition root of the screens (it names only descriptors, never a service): every report descriptor
+ * and every list-and-form descriptor of every area. The browser never loads it whole: a report screen loads
+ * its own descriptor's module (./report-modules.ts), the list screens ./resource-screens.ts. The generic screens
  * render them, the route table names them (`screen: 'report:<id>'`, `'resource:<id>'`), and the descriptor
  * walk tests visit each. Their server halves are in ./server.ts.
  */
@@ -31,18 +23,11 @@ import { rolesResource } from '../lib/roles/resources';
 /** Every report descriptor by id. */
 export const reportScreens: Record<string, ReportDescriptor> = Object.fromEntries(
   // Each area's list is typed by its own descriptors' request and figures; the table by id holds them erased.
-  ([...analyticsReports, ...experimentReports, ...financeReports, ...houseAdReports, ...progressReports] as unknown as ReportDescriptor[]).map((d) => [d.id, d]),
+  ([...analyticsReports, ...playReports, ...moneyReports, ...cohortReports, ...stuckReports, ...experimentReports, ...financeReports, ...houseAdReports, ...progressReports] as unknown as ReportDescriptor[]).map((d) => [d.id, d]),
 );
 
-/** Every list-and-form descriptor. */
-export const resources: readonly ResourceDescriptor[] = [
-  ...appResources, storeKeyResource, ...Object.values(configResources), teamsResource, jobsResource, jobRunsResource, accountsResource, rolesResource,
-  experimentsResource, ...houseAdResources, progressEventsResource, ...liveResources, ...giftResources, mailResource, pushesResource, pushStatsResource,
-  pushSettingsResource, ...researchResources,
-  // Erased the same way: each descriptor is typed by its own row and contracts.
-] as unknown as ResourceDescriptor[];
-
-export const resourceById: Record<string, ResourceDescriptor> = Object.fromEntries(resources.map((d) => [d.id, d]));
+// The list-and-form descriptors are in ./resource-screens.ts, so the list screens' island loads no report descriptor.
+export { resourceById, resources } from './resource-screens';
 
 type Screen = NonNullable<RouteNode['screen']>;
 

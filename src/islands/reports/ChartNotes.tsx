@@ -1,14 +1,13 @@
 import { Button } from 'primereact/button';
-import { Calendar } from 'primereact/calendar';
-import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
-import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
-import { useEffect, useState } from 'react';
-import { ANALYTIC_NOTE_MAX, analyticNoteContract, analyticNoteDeleteContract, analyticNoteListContract, type AnalyticNote } from '../../lib/analytics/play/notes-contract';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { analyticNoteDeleteContract, analyticNoteListContract, type AnalyticNote } from '../../lib/analytics/play/notes-contract';
 import { api } from '../../lib/http/client';
-import { dayToLocalDate, localDateToDay } from '../../lib/ui/filters/date-range';
 import { showToast } from '../../lib/ui/toast-store';
 import { formatDay } from '../../lib/time/format';
+
+// Loaded on first use: neither the form nor the confirmation is part of a report's first visit (issue 41).
+const ChartNoteForm = lazy(() => import('./ChartNoteForm'));
+const ChartNoteRemoval = lazy(() => import('./ChartNoteRemoval'));
 
 /** The chart annotations of the apps in view over the shown range; reloads when they change. */
 export function useChartNotes(view: { apps: string[]; from: string; to: string } | null): { notes: AnalyticNote[]; reload: () => void } {
@@ -45,41 +44,18 @@ export interface ChartNotesProps {
  */
 export default function ChartNotes({ notes, reload, apps, to, canEdit }: ChartNotesProps) {
   const [draft, setDraft] = useState<{ appId: string; day: string; note: string } | null>(null);
-  const [saving, setSaving] = useState(false);
+  // The mark asked about stays after the dialog closes (its text must not vanish while it fades out).
+  const [removing, setRemoving] = useState<{ note: AnalyticNote; open: boolean } | null>(null);
   const nameOf = (id: string) => apps.find((a) => a.id === id)?.name ?? id;
   const several = apps.length > 1;
 
-  const save = async (event: { preventDefault: () => void }) => {
-    event.preventDefault();
-    if (!draft) return;
-    setSaving(true);
-    try {
-      await api(analyticNoteContract, draft);
-      showToast('success', 'Chart mark saved');
-      setDraft(null);
-      reload();
-    } catch {
-      // The client showed the server's message.
-    } finally {
-      setSaving(false);
-    }
-  };
   const remove = (note: AnalyticNote) =>
-    confirmDialog({
-      group: 'chart-notes',
-      header: 'Remove mark',
-      message: `Remove the mark "${note.note}" of ${formatDay(note.day)}?`,
-      acceptLabel: 'Yes',
-      rejectLabel: 'No',
-      acceptClassName: 'p-button-danger',
-      accept: () =>
-        void api(analyticNoteDeleteContract, { id: note.id })
-          .then(() => {
-            showToast('success', 'Chart mark removed');
-            reload();
-          })
-          .catch(() => undefined),
-    });
+    void api(analyticNoteDeleteContract, { id: note.id })
+      .then(() => {
+        showToast('success', 'Chart mark removed');
+        reload();
+      })
+      .catch(() => undefined);
 
   return (
     <div className="chart-notes" aria-label="Chart marks" data-testid="chart-notes">
@@ -89,24 +65,22 @@ export default function ChartNotes({ notes, reload, apps, to, canEdit }: ChartNo
         <span key={n.id} className="chart-note" title={`Marked by ${n.createdBy}`}>
           {formatDay(n.day)} · {several ? `${nameOf(n.appId)}: ` : ''}
           {n.note}
-          {canEdit && <button type="button" className="chart-note-remove" aria-label={`Remove mark ${n.note}`} onClick={() => remove(n)}>×</button>}
+          {canEdit && <button type="button" className="chart-note-remove" aria-label={`Remove mark ${n.note}`} onClick={() => setRemoving({ note: n, open: true })}>×</button>}
         </span>
       ))}
       {canEdit && !draft && apps.length > 0 && (
         <Button type="button" label="Mark a day" icon="pi pi-flag" size="small" text onClick={() => setDraft({ appId: apps[0]!.id, day: to, note: '' })} />
       )}
       {draft && (
-        <form className="chart-note-form" onSubmit={save} aria-label="Mark a day">
-          {several && (
-            <Dropdown value={draft.appId} options={apps.map((a) => ({ label: a.name, value: a.id }))} onChange={(e) => setDraft({ ...draft, appId: e.value })} aria-label="App" />
-          )}
-          <Calendar value={dayToLocalDate(draft.day)} onChange={(e) => e.value && setDraft({ ...draft, day: localDateToDay(e.value as Date) })} dateFormat="dd-mm-yy" readOnlyInput aria-label="Day" inputClassName="chart-note-day" />
-          <InputText value={draft.note} onChange={(e) => setDraft({ ...draft, note: e.target.value })} maxLength={ANALYTIC_NOTE_MAX} placeholder="2.4 released" aria-label="Mark text" autoFocus />
-          <Button type="submit" label="Save" size="small" loading={saving} disabled={!draft.note.trim()} />
-          <Button type="button" label="Cancel" size="small" text onClick={() => setDraft(null)} />
-        </form>
+        <Suspense fallback={null}>
+          <ChartNoteForm apps={apps} draft={draft} onDraft={setDraft} onSaved={reload} />
+        </Suspense>
       )}
-      <ConfirmDialog group="chart-notes" />
+      {removing && (
+        <Suspense fallback={null}>
+          <ChartNoteRemoval note={removing.note} visible={removing.open} onHide={() => setRemoving({ ...removing, open: false })} onAccept={remove} />
+        </Suspense>
+      )}
     </div>
   );
 }

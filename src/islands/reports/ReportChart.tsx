@@ -50,7 +50,7 @@ export default function ReportChart({ x, labels, series, leftTitle, rightTitle, 
   };
   return (
     <div className="report-chart" style={{ height }} data-testid="report-chart" data-marks={x === 'day' ? marks.length : 0} data-partial={partialIndex ?? ''}>
-      // Chart.js types a plugin by chart type; ours draws on any (its hooks read no type-specific option).
+      {/* Chart.js types a plugin by chart type; ours draws on any (its hooks read no type-specific option). */}
       <Chart type="bar" role="img" aria-label={chartLabel(series, labels.length)} data={data as ChartData<'bar', (number | null)[], string>} options={options as ChartOptions<'bar'>} plugins={[chartMarksPlugin as never]} />
     </div>
   );

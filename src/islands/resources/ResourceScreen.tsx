@@ -1,5 +1,5 @@
 import type { ActionHolder } from '../../lib/resources/define';
-import { resourceById } from '../../app/screens';
+import { resourceById } from '../../app/resource-screens';
 import ResourceView from './ResourceView';
 
 export interface ResourceScreenProps {
@@ -19,6 +19,6 @@ export interface ResourceScreenProps {
 /** A list-and-form screen as a page's one island: the generic view of the descriptor the page names. */
 export default function ResourceScreen({ resourceId, context, account, initialRows, initialTotal, heading, formApp }: ResourceScreenProps) {
   const descriptor = resourceById[resourceId];
-  if (!descriptor) throw new Error(`No resource "${resourceId}" in src/app/screens.ts.`);
+  if (!descriptor) throw new Error(`No resource "${resourceId}" in src/app/resource-screens.ts.`);
   return <ResourceView descriptor={descriptor} context={context} account={account} initialRows={initialRows} initialTotal={initialTotal} heading={heading} formApp={formApp} framed />;
 }

@@ -4,10 +4,6 @@ import { CHART_PALETTE, dayChart, defineReport, seriesOf, shortDay } from '../re
 import { linesTable } from '../reports/table';
 import { cohortTable, noInstalls } from './cohort-table';
 import { LEVEL_COLUMNS, levelLines, levelRetentionTotal, levelShare, MAIN_DATA_COLUMNS, mainDataHasData, RETENTION_DAYS, retentionCell, retentionTotal, type RetentionLine } from './metrics';
-import { playReports } from './play/screens';
-import { moneyReports } from './money/screens';
-import { cohortReports } from './cohort/screens';
-import { stuckReports } from './stuck/screens';
 import { sdkSourceNotice } from '../finance/sources';
 import { LEVEL_MODES, LEVEL_RETENTION_MAX_LEVELS, levelRetentionCohort, levelRow, mainDataRow, retentionCohort, type LevelRetentionCohort } from './rows';
 
@@ -135,5 +131,9 @@ export const levelRetentionScreen = defineReport({
   }),
 });
 
-/** Every report descriptor, by id (the route table names them as `report:<id>`). */
-export const analyticsReports = [mainDataScreen, retentionScreen, levelScreen, levelMiniGameScreen, levelRetentionScreen, ...playReports, ...moneyReports, ...cohortReports, ...stuckReports];
+/**
+ * The report descriptors of this module (the route table names them as `report:<id>`). The play, money,
+ * cohort and Stuck Game folders export their own lists, which src/app/screens.ts collects beside this one: a
+ * report screen's browser loads only the module of its own descriptor (src/app/report-modules.ts).
+ */
+export const analyticsReports = [mainDataScreen, retentionScreen, levelScreen, levelMiniGameScreen, levelRetentionScreen];
