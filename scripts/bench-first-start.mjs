@@ -31,7 +31,7 @@ child.stdout.on('data', (chunk) => {
   pending += chunk;
   const lines = pending.split('\n');
   pending = lines.pop();
-  for (const line of lines) if (/^\[db\] (seeded demo|the demo studio)/.test(line)) phases.push(line.slice(5, 300));
+  for (const line of lines) if (/^\[db\] (start-up|seeded demo|the demo studio)/.test(line)) phases.push(line.slice(5, 600));
 });
 
 const answer = async (path) => {

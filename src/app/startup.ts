@@ -38,9 +38,11 @@ export function ready(): Promise<Db> {
 
 async function start(): Promise<Db> {
   const config = serverConfig();
+  const timer = phaseTimer();
   const db = await openDatabase(config);
+  const opened = timer.lap();
   closeOnSignals(db);
-  const seeds = areas.flatMap((a) => (a.seed ? [a.seed] : []));
+  const seeds = areas.flatMap((a) => (a.seed ? [{ ...a.seed, area: a.name }] : []));
   let demoDue = false;
   try {
     // A database without tables is a first start: the accounts' password hashes are made while it migrates.
@@ -48,12 +50,14 @@ async function start(): Promise<Db> {
     const hashes = fresh ? seedPasswordHashes(config) : undefined;
     hashes?.catch(() => undefined); // its error (no root password) is reported by seedCore, which awaits it
     const applied = await migrate(db);
-    if (applied.length) console.log(`[db] applied migrations: ${applied.join(', ')}`);
+    if (applied.length) console.log(`[db] applied migrations: ${applied.length > 3 ? `${applied.length} (${applied[0]} … ${applied.at(-1)})` : applied.join(', ')}`);
+    const migrated = timer.lap();
     await writePgliteTemplate(db, config.pgliteWriteTemplate);
     // The console answers as soon as the accounts exist; the demo studio (events, rollups, finance, live-ops)
     // is seeded after, in the background: a newcomer signs in within seconds, and a banner says the figures
     // are still coming (docs/performance.md: the first answer within 30 s).
     demoDue = await seedCore(db, config, seeds, hashes);
+    console.log(`[db] start-up: database opened in ${opened} ms, migrated in ${migrated} ms, accounts seeded in ${timer.lap()} ms`);
     await registerJobs(db);
     // A job claimed by a process that died (kill -9, a crash) runs again at once instead of waiting out its lease.
     const released = await releaseDeadClaims(db, { all: db.kind === 'pglite' });
@@ -83,6 +87,19 @@ async function start(): Promise<Db> {
     startScheduler(db);
   }
   return db;
+}
+
+/** Milliseconds since the last lap (or since it was made), for start-up's log of its phases. */
+function phaseTimer(): { lap(): number } {
+  let last = performance.now();
+  return {
+    lap() {
+      const now = performance.now();
+      const ms = Math.round(now - last);
+      last = now;
+      return ms;
+    },
+  };
 }
 
 /** An unclean stop makes PGlite's next open slower (recovery), so close it on the usual signals. */
