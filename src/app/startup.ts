@@ -1,9 +1,10 @@
-import { renameSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { startSessionCache } from '../lib/auth/session-cache';
 import { registerJobs, releaseDeadClaims, startScheduler, stopScheduler } from '../lib/jobs/scheduler';
 import { startVisitCounter, visitCounter } from '../lib/dashboard/visit-counter';
 import { apiLog, startApiLog } from '../lib/logs/api-log-writer';
-import { serverConfig } from '../lib/server/config';
+import { serverConfig, type ServerConfig } from '../lib/server/config';
 import { openDatabase, type Db } from '../lib/server/db';
 import { yielding } from '../lib/server/db/sql';
 import { migrate } from '../lib/server/db/migrate';
@@ -39,16 +40,18 @@ export function ready(): Promise<Db> {
 async function start(): Promise<Db> {
   const config = serverConfig();
   const timer = phaseTimer();
+  // A first start makes the accounts' password hashes (scrypt, on libuv's threads) while the database opens
+  // and migrates on this one: a new embedded data folder is known before it opens, a PostgreSQL without
+  // tables once connected.
+  const newFolder = !config.databaseUrl && !existsSync(join(config.dataDir, 'pg'));
+  let hashes = newFolder ? earlyHashes(config) : undefined;
   const db = await openDatabase(config);
   const opened = timer.lap();
   closeOnSignals(db);
   const seeds = areas.flatMap((a) => (a.seed ? [{ ...a.seed, area: a.name }] : []));
   let demoDue = false;
   try {
-    // A database without tables is a first start: the accounts' password hashes are made while it migrates.
-    const fresh = (await db.one<{ fresh: boolean }>(`SELECT to_regclass('public.accounts') IS NULL AS fresh`))?.fresh ?? false;
-    const hashes = fresh ? seedPasswordHashes(config) : undefined;
-    hashes?.catch(() => undefined); // its error (no root password) is reported by seedCore, which awaits it
+    if (!hashes && (await db.one<{ fresh: boolean }>(`SELECT to_regclass('public.accounts') IS NULL AS fresh`))?.fresh) hashes = earlyHashes(config);
     const applied = await migrate(db);
     if (applied.length) console.log(`[db] applied migrations: ${applied.length > 3 ? `${applied.length} (${applied[0]} … ${applied.at(-1)})` : applied.join(', ')}`);
     const migrated = timer.lap();
@@ -87,6 +90,13 @@ async function start(): Promise<Db> {
     startScheduler(db);
   }
   return db;
+}
+
+/** The first accounts' password hashes, begun ahead; its error (no root password) is reported by seedCore, which awaits it. */
+function earlyHashes(config: ServerConfig): Promise<string[]> {
+  const hashes = seedPasswordHashes(config);
+  hashes.catch(() => undefined);
+  return hashes;
 }
 
 /** Milliseconds since the last lap (or since it was made), for start-up's log of its phases. */
