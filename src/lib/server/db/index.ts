@@ -22,7 +22,7 @@ export const BUILT_TEMPLATE_DIR = 'pglite-template';
 const holder = globalThis as typeof globalThis & { __gsmBuiltTemplate?: string };
 
 /** The server entry names the migrated empty data folder the build left beside it (./built-template.ts). */
-export function useBuiltTemplate(path: string): void {
+export function setBuiltTemplate(path: string): void {
   holder.__gsmBuiltTemplate = path;
 }
 
