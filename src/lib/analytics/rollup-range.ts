@@ -3,9 +3,6 @@ import { addDays } from '../time/day';
 import { dayNumber, holdDays, ROLLUP_LOCK_KEY, rollupPending, type RollupProgress } from './rollup';
 import { rollupSteps, type RangeScope } from './rollups';
 
-/** The events' columns the range build refreshes statistics of (see buildRange). */
-const EVENT_STATISTICS = ['day', 'app_id', 'os', 'user_id', 'name', 'event_time', 'app_version', 'country'];
-
 const appsIn = (n: number) => `IN (SELECT jsonb_array_elements_text($${n}::jsonb))`;
 
 /**
@@ -82,11 +79,11 @@ async function buildRange(
     };
     // Fresh statistics before each statement: the events were just written and each step's table is read by
     // the next ones, and without them the planner joins hundreds of thousands of rows as if they were a few
-    // (probed loops: the gameplay step took 30 s instead of 6 on the demo studio, measured). The events'
-    // statistics only for the columns the steps filter, join, group and sort on: the JSON params (and the
-    // ids, times and versions no step groups by) made ANALYZE of the demo's events 2–3 times slower.
+    // (probed loops: the gameplay step took 30 s instead of 6 on the demo studio, measured). All the events'
+    // columns: statistics without the JSON params halved this ANALYZE but slowed user days on PostgreSQL
+    // (docs/decisions.md, "The demo's first rollup over the whole range").
     let t = performance.now();
-    await tx.exec(`ANALYZE events (${EVENT_STATISTICS.join(', ')})`);
+    await tx.exec('ANALYZE events');
     times.push({ table: 'ANALYZE events', ms: performance.now() - t });
     for (const step of rollupSteps) {
       t = performance.now();
