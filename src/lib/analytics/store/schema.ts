@@ -11,10 +11,10 @@ import type { ColumnStore } from './types';
  * - params stays the event's JSON payload; the figures reports sum are materialized columns.
  * - The look-up before an insert (./known-events.ts) asks for a batch's (event id, day as sent) pairs: the bloom
  *   filter on event_id stops skipping anything once a look-up carries a few hundred ids (each id a 2.5 % chance of
- *   a false match per block), so it read every row of the app and ingestion slowed as the table grew (7,500
- *   events/s at 4 M events against 24,000 at the start). A min-max index on sent_day skips the granules of other
- *   days: rows are sorted by the reporting day, which is the day as sent or the next (UTC+7), so each granule
- *   spans a day or two; the few clamped events (stored on their receive day) only widen their own granules.
+ *   a false match per block), so it read the app's whole event_id column, a cost growing with the table. A min-max
+ *   index on sent_day skips the granules of other days: rows are sorted by the reporting day, which is the day as
+ *   sent or the next (UTC+7), so each granule spans a day or two; the few clamped events (stored on their receive
+ *   day) only widen their own granules.
  * The names are those of the PostgreSQL events table, so the reports' SQL reads alike on both.
  */
 export const EVENTS_TABLE = 'events';
