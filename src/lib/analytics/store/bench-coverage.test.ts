@@ -8,7 +8,7 @@ import { EVENT_REPORTS, HISTORY_KINDS, NOT_EVENT_REPORTS } from '../../../../scr
  * registry is either in its list or named, with what it reads instead, among those that read no events.
  */
 describe('bench:events covers every report that reads events', () => {
-  const timed = new Set(EVENT_REPORTS.map(([, path]) => path));
+  const timed = new Set(EVENT_REPORTS.map(([, path]) => String(path)));
 
   it.each(Object.values(reportScreens).map((d) => [d.id, d.api]))('%s (%s) is timed or reads no events', (id, api) => {
     expect(timed.has(api) || id in NOT_EVENT_REPORTS ? 'covered' : `${id} ${api} is neither timed nor listed as reading no events`).toBe('covered');
