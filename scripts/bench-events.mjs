@@ -132,7 +132,7 @@ async function benchStore(store) {
     const settled = store === 'chdb' ? size() - before : null;
     const health = await call(server.base, await fresh(), 'GET', '/api/health');
     const line = earlier
-      ? `${machineLine(host, args.note || undefined)} \`npm run bench:events -- --retime ${args.retime} --runs ${args.runs}\`: the reads timed again on the events stored by the run below (no ingestion), after a query change.`
+      ? `${machineLine(host, args.note || undefined)} \`npm run bench:events -- --retime ${args.retime} --runs ${args.runs}\`: the reads timed again on the events stored by the run of the line before (no ingestion).`
       : `${machineLine(host, args.note || undefined)} \`${command}\`.`;
     const result = {
       store, database: health.database, events: sent.events, resent: sent.failures ?? 0, abEvents, users, seconds: sent.seconds, before, written, settled, rollupSeconds, times, load: loadNow(),
@@ -193,7 +193,7 @@ function render(results) {
   return [
     ...lines.map((l) => `- ${l}`),
     '',
-    `One app, simulated players over the 30 days ending ${r0.until} plus one A/B experiment's exposed players; reads over ${r0.from} … ${r0.until}, each the median of the run's --runs after a warm-up; the stores one after the other (load average at each one's end: ${results.map((r) => `${label(r)} ${r.load.toFixed(1)}`).join(', ')}).`,
+    `One app, simulated players over the 30 days ending ${r0.until} plus one A/B experiment's exposed players; reads over ${r0.from} … ${r0.until}, each the median of the run's --runs after a warm-up (load average at each one's end: ${results.map((r) => `${label(r)} ${r.load.toFixed(1)}`).join(', ')}).`,
     '',
     table(
       ['store', 'players', 'events sent = accepted (+ A/B)', `ingestion (SDK endpoint, ${r0.concurrency ?? 4} in flight)`, 'bytes on disk per event'],
