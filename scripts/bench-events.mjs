@@ -28,7 +28,7 @@ import { sendBenchExperiment } from './lib/bench-ab.mjs';
 import { machine, machineLine, table, writeDocBlock } from './lib/bench-doc.mjs';
 import { EVENT_REPORTS, HISTORY_KINDS, OTHER_READS } from './lib/bench-event-reports.mjs';
 import { ensureBuilt, median, root, startPostgres, startServer } from './lib/bench-servers.mjs';
-import { call, ensureStudioApps, parseArgs, rollupAll, sendStudio, signIn } from './lib/studio-client.mjs';
+import { call, ensureStudioApps, parseArgs, rollupAll, sendStudio, signedIn } from './lib/studio-client.mjs';
 
 const args = parseArgs(process.argv.slice(2), { store: 'chdb', events: 100_000, postgresEvents: 0, days: 30, concurrency: 4, runs: 5, seed: 43, only: '', keep: false, retime: '', render: '', out: '', writeDoc: false, note: '' });
 const stores = String(args.store).split(',').map((s) => s.trim());
@@ -89,14 +89,9 @@ async function benchStore(store) {
   const server = await startServer({ DEMO_PASSWORD: PASSWORD, ...(store === 'chdb' ? { EVENT_STORE: 'chdb' } : {}), ...(pgServer ? { DATABASE_URL: pgServer.url } : {}) }, { dataDir: earlier?.dataDir });
   const keep = Boolean(earlier) || (args.keep && store !== 'postgres');
   try {
-    // Access tokens expire (15 minutes): a long run signs in again before each phase and between reports.
-    let token = await signIn(server.base, 'root', PASSWORD);
-    let signedAt = performance.now();
-    const fresh = async () => {
-      if (performance.now() - signedAt > 10 * 60_000) [token, signedAt] = [await signIn(server.base, 'root', PASSWORD), performance.now()];
-      return token;
-    };
-    const [app] = await ensureStudioApps(server.base, token, 1);
+    // A long run signs in again before each phase and between reports.
+    const fresh = await signedIn(server.base, 'root', PASSWORD);
+    const [app] = await ensureStudioApps(server.base, await fresh(), 1);
     const users = earlier?.users ?? playersFor(eventsFor(store));
     const ingested = earlier
       ? { bytesText: earlier.bytesText, sent: { events: earlier.events, seconds: earlier.seconds, failures: earlier.resent }, abEvents: earlier.abEvents, written: earlier.written, before: earlier.before ?? 0, rollupSeconds: earlier.rollupSeconds }
