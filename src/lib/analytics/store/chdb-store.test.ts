@@ -1,17 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { validateEvent, type ValidEvent } from '../events';
-import { openChdb } from './chdb-store';
 import { ingestToColumnStore } from './ingest';
-import { ensureSchema } from './schema';
 import { lookUpSql } from './known-events';
 import type { ColumnStore } from './types';
 import { playerEvents } from './history';
+import { tempChdb } from './hand-made.testkit';
 import { daysMs, reportDay, utcDay } from '../../time/day';
 
-const dir = mkdtempSync(join(tmpdir(), 'gsm-chdb-'));
+const chdb = tempChdb('unit');
 let store: ColumnStore;
 const now = Date.parse('2026-03-10T12:00:00Z');
 const app = { appId: 'ch1', os: 1 };
@@ -25,13 +21,8 @@ async function ingest(events: ValidEvent[]) {
   return ingestToColumnStore(store, app, events, events.map((e) => reportDay(e.time)), events.map((e) => utcDay(e.deviceTime)), now);
 }
 
-beforeAll(async () => {
-  store = await openChdb(join(dir, 'store'));
-  await ensureSchema(store);
-}, 60_000);
-afterAll(async () => {
-  await store?.close();
-  rmSync(dir, { recursive: true, force: true });
+beforeAll(() => {
+  store = chdb();
 });
 
 describe('the chdb event store (a worker process)', () => {
