@@ -1,5 +1,5 @@
 import type { ColumnStore } from './types';
-import { EVENTS_TABLE } from './schema';
+import { eventsTable } from './schema';
 
 /**
  * One stored event as the history logs read it, from either store: PostgreSQL's driver gives the time as a Date,
@@ -43,7 +43,7 @@ export async function playerEvents(
   }
   const rows = await store.query<Omit<StoredEventRow, 'params' | 'event_time'> & { t: string; params: string }>(
     `SELECT toString(event_time) AS t, name, params, app_version, os, country, sdk_version, event_id, flags
-       FROM ${store.database}.${EVENTS_TABLE} FINAL WHERE ${where} ORDER BY event_time DESC, event_id DESC LIMIT {limit:UInt32}`,
+       FROM ${eventsTable(store)} WHERE ${where} ORDER BY event_time DESC, event_id DESC LIMIT {limit:UInt32}`,
     params,
   );
   return rows.map(({ t, ...r }) => ({ ...r, event_time: isoOf(t), params: JSON.parse(r.params) as Record<string, unknown>, os: Number(r.os), flags: Number(r.flags) }));

@@ -7,18 +7,51 @@ import { storedKeys } from './known-events';
 export const chTime = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
 
 /**
+ * Events being looked up and written right now, per store: "app \0 event id \0 day as sent" → the batch's
+ * settling. A batch holding a key another batch is writing waits for it, then looks the key up afresh, so two
+ * sends of one event racing each other write it once (on chdb the console's process is the directory's only
+ * writer, so this makes the table hold one row an event and lets reads skip FINAL: ./schema.ts). Batches without
+ * a shared key do not wait on each other, so the look-ups and inserts of concurrent batches still group
+ * (./known-events.ts, the chdb worker).
+ */
+const writing = new WeakMap<ColumnStore, Map<string, Promise<unknown>>>();
+
+/**
  * Stores a validated batch in the column store; answers how many events were new. An event already stored (same
- * app, event id and day as sent: the key PostgreSQL's event_keys holds) is skipped, so the SDK is told it was a
- * duplicate as on PostgreSQL (the look-up: ./known-events.ts). The batch is acknowledged only after the insert
- * resolves (the engine has written the part). Two sends of one event racing each other may both be written: the ReplacingMergeTree key collapses them
- * and every read is FINAL, so figures count the event once (docs/decisions.md).
+ * app, event id and day as sent: the key PostgreSQL's event_keys holds), or repeated within the batch, is
+ * skipped, so the SDK is told it was a duplicate as on PostgreSQL (the look-up: ./known-events.ts). The batch is
+ * acknowledged only after the insert resolves (the engine has written the part); a console killed before its
+ * answer leaves the events stored, and the client's resend finds them in the look-up.
  */
 export async function ingestToColumnStore(store: ColumnStore, app: { appId: string; os: number }, valid: readonly ValidEvent[], days: readonly string[], sentDays: readonly string[], now: number): Promise<number> {
+  let inFlight = writing.get(store);
+  if (!inFlight) writing.set(store, (inFlight = new Map()));
+  const keys = [...new Set(valid.map((e, i) => `${app.appId}\u0000${e.id}\u0000${sentDays[i]}`))];
+  // Wait until no other batch is writing one of these keys; the check and the claim below run in one turn.
+  for (;;) {
+    const others = keys.map((k) => inFlight.get(k)).filter((p): p is Promise<unknown> => p !== undefined);
+    if (others.length === 0) break;
+    await Promise.allSettled(others);
+  }
+  const work = write(store, app, valid, days, sentDays, now);
+  for (const k of keys) inFlight.set(k, work);
+  try {
+    return await work;
+  } finally {
+    for (const k of keys) if (inFlight.get(k) === work) inFlight.delete(k);
+  }
+}
+
+async function write(store: ColumnStore, app: { appId: string; os: number }, valid: readonly ValidEvent[], days: readonly string[], sentDays: readonly string[], now: number): Promise<number> {
+  // The look-up starts on the next turn (known-events' rounds), after the keys are claimed.
+  await null;
   const stored = await storedKeys(store, app.appId, valid.map((e) => e.id), sentDays);
   const receivedAt = chTime(now);
   const rows: Record<string, unknown>[] = [];
   valid.forEach((e, i) => {
-    if (stored.has(`${e.id}\u0000${sentDays[i]}`)) return;
+    const key = `${e.id}\u0000${sentDays[i]}`;
+    if (stored.has(key)) return;
+    stored.add(key);
     rows.push({
       app_id: app.appId, day: days[i], name: e.name, user_id: e.userId, event_id: e.id, sent_day: sentDays[i], os: app.os,
       event_time: chTime(e.time), received_at: receivedAt, app_version: e.appVersion, sdk_version: e.sdkVersion, country: e.country,

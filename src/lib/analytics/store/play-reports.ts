@@ -20,14 +20,21 @@ async function paramsFor(db: Sql, scope: StoreScope, extra: Record<string, unkno
   return { ...baseParams(scope, await storeContext(db, scope.apps)), ...extra };
 }
 
-/** Events of some names in the range, each with its user-day's attributes (u_os, u_version, u_country). */
-const withUserDay = (store: ColumnStore, names: string) =>
-  `SELECT e.*, u.u_os AS u_os, u.u_version AS u_version, u.u_country AS u_country
-     FROM ${liveEvents(store, `${IN_RANGE} AND name IN (${names})`)} AS e
-     INNER JOIN (SELECT app_id, day, user_id, argMax(os, (event_time, event_id)) AS u_os, argMax(app_version, (event_time, event_id)) AS u_version,
-                        argMax(country, (event_time, event_id)) AS u_country
-                   FROM ${liveEvents(store, IN_RANGE)} GROUP BY app_id, day, user_id) AS u
-             ON u.app_id = e.app_id AND u.day = e.day AND u.user_id = e.user_id`;
+/**
+ * Events of some names in the range whose user-day passes the report's attribute filter (`filter` on u_os,
+ * u_version, u_country: the user's last event of the day). Without a filter every event passes, so the user-day
+ * scan (every event of the range, grouped by player and day) is left out: the same rows for a fraction of the work.
+ */
+const underUserDay = (store: ColumnStore, names: string, filter: string) =>
+  filter === '1'
+    ? `SELECT * FROM ${liveEvents(store, `${IN_RANGE} AND name IN (${names})`)}`
+    : `SELECT e.*, u.u_os AS u_os, u.u_version AS u_version, u.u_country AS u_country
+         FROM ${liveEvents(store, `${IN_RANGE} AND name IN (${names})`)} AS e
+         INNER JOIN (SELECT app_id, day, user_id, argMax(os, (event_time, event_id)) AS u_os, argMax(app_version, (event_time, event_id)) AS u_version,
+                            argMax(country, (event_time, event_id)) AS u_country
+                       FROM ${liveEvents(store, IN_RANGE)} GROUP BY app_id, day, user_id) AS u
+                 ON u.app_id = e.app_id AND u.day = e.day AND u.user_id = e.user_id
+        WHERE ${filter}`;
 const USER_DAY = { os: 'u_os', version: 'u_version', country: 'u_country' };
 const OWN = { os: 'os', version: 'app_version', country: 'country' };
 
@@ -39,7 +46,7 @@ export async function questDays(db: Sql, store: ColumnStore, scope: StoreScope):
   return store.query<Record<string, string>>(
     `SELECT JSONExtractString(params, 'questId') AS quest_id, toString(day) AS d, ${state('start')} AS started, ${state('progress')} AS progressed,
             ${state('complete')} AS completed, ${state('claim')} AS claimed, ${state('fail')} AS failed
-       FROM (${withUserDay(store, "'task_quest'")}) WHERE ${filter} GROUP BY quest_id, day`,
+       FROM (${underUserDay(store, "'task_quest'", filter)}) GROUP BY quest_id, day`,
     params,
   );
 }
@@ -48,7 +55,7 @@ export async function questDays(db: Sql, store: ColumnStore, scope: StoreScope):
 const flows = (store: ColumnStore, filter: string) =>
   `SELECT app_id, day, user_id, JSONExtractString(params, 'resource') AS resource, if(name = 'resource_earn', 'earn', 'spend') AS flow,
           if(name = 'resource_earn', JSONExtractString(params, 'source'), JSONExtractString(params, 'sink')) AS channel, JSONExtractInt(params, 'amount') AS amount
-     FROM (${withUserDay(store, "'resource_earn', 'resource_spend'")}) WHERE ${filter}`;
+     FROM (${underUserDay(store, "'resource_earn', 'resource_spend'", filter)})`;
 
 /** The scope's resources, most earner- and spender-days first (resource_users_daily's weight). */
 export async function resourceNames(db: Sql, store: ColumnStore, scope: StoreScope): Promise<string[]> {
@@ -102,7 +109,7 @@ export async function counterCells(db: Sql, store: ColumnStore, scope: StoreScop
   const params = await paramsFor(db, scope, { asked });
   const filter = attributeFilter(scope, params, USER_DAY);
   const counters = `(SELECT app_id, day, user_id, JSONExtractString(params, 'name') AS counter, JSONExtractInt(params, 'value') AS value
-                       FROM (${withUserDay(store, "'counter'")}) WHERE ${filter})`;
+                       FROM (${underUserDay(store, "'counter'", filter)}))`;
   const [names, rows] = await Promise.all([
     store.query<{ n: string }>(`SELECT counter AS n FROM ${counters} GROUP BY counter ORDER BY count() DESC, n`, params),
     store.query<Record<string, string>>(

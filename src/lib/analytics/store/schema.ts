@@ -5,9 +5,10 @@ import type { ColumnStore } from './types';
  * - partitioned by month of the reporting day, so a month is a unit to drop, move or re-merge;
  * - ordered by (app, day, event, player): every report reads one app's days and one or a few event names, and a
  *   player's history is the player's rows within those; event_id and sent_day close the key so that
- * - ReplacingMergeTree collapses an event stored twice (a batch re-sent after its acknowledgement was lost, two
- *   sends racing, a console killed between the insert and its answer). Reads go through FINAL, which collapses
- *   duplicates not merged yet, so every figure counts an event once at any moment.
+ * - ReplacingMergeTree collapses an event stored twice. On chdb no copy is ever written (one console process
+ *   owns the directory and ./ingest.ts looks up and inserts a key at a time), so reports read the table as it is;
+ *   on a ClickHouse server several console processes may race on one event, so reads go through FINAL, which
+ *   collapses copies not merged yet (eventsTable below; docs/decisions.md).
  * - params stays the event's JSON payload; the figures reports sum are materialized columns.
  * - The look-up before an insert (./known-events.ts) asks for a batch's (event id, day as sent) pairs: the bloom
  *   filter on event_id stops skipping anything once a look-up carries a few hundred ids (each id a 2.5 % chance of
@@ -47,17 +48,40 @@ export function eventsDdl(database: string): string {
   ORDER BY (app_id, day, name, user_id, event_id, sent_day)`;
 }
 
+/** The store's own marks of one-time upgrades done (a name a row). */
+const MARKS_TABLE = 'store_marks';
+/** A chdb store written before reads dropped FINAL may hold a copy of an event: merged away once, then marked. */
+const ONE_COPY_MARK = 'events-one-copy';
+
 export async function ensureSchema(store: ColumnStore): Promise<void> {
   if (store.database !== 'default') await store.command(`CREATE DATABASE IF NOT EXISTS ${store.database}`);
   await store.command(eventsDdl(store.database));
   // A table made before the index: new parts (and those merged from old ones) carry it; older parts are read whole.
   await store.command(`ALTER TABLE ${store.database}.${EVENTS_TABLE} ADD ${SENT_DAYS_INDEX.replace('INDEX', 'INDEX IF NOT EXISTS')}`);
+  if (store.kind === 'chdb') await mergeCopiesOnce(store);
 }
+
+async function mergeCopiesOnce(store: ColumnStore): Promise<void> {
+  await store.command(`CREATE TABLE IF NOT EXISTS ${store.database}.${MARKS_TABLE} (mark String) ENGINE = MergeTree ORDER BY mark`);
+  const done = await store.query(`SELECT 1 FROM ${store.database}.${MARKS_TABLE} WHERE mark = {mark:String}`, { mark: ONE_COPY_MARK });
+  if (done.length) return;
+  await mergeCopies(store);
+  await store.insert(MARKS_TABLE, [{ mark: ONE_COPY_MARK }]);
+}
+
+/** Merges every partition to one part, so that each event's copies (same key) collapse into one row. */
+export const mergeCopies = (store: ColumnStore) => store.command(`OPTIMIZE TABLE ${store.database}.${EVENTS_TABLE} FINAL`);
+
+/**
+ * The events table as a FROM clause that yields each event once: chdb holds one row an event (see the table's
+ * comment), a ClickHouse server may hold a racing copy until a merge, so its reads collapse them (FINAL).
+ */
+export const eventsTable = (store: ColumnStore) => `${store.database}.${EVENTS_TABLE}${store.kind === 'clickhouse' ? ' FINAL' : ''}`;
 
 /**
  * The events a report reads, as a subquery: those matching `where` (the app and day range first, so whole parts
- * are skipped by the sorting key), each once (FINAL), test players left out as PostgreSQL's analytics_events view
+ * are skipped by the sorting key), each once (eventsTable), test players left out as PostgreSQL's analytics_events view
  * does. The query binds {test_players:Array(String)}: "app\tuser" of the apps' flagged players (./scope.ts).
  */
 export const liveEvents = (store: ColumnStore, where: string) =>
-  `(SELECT *, revenue, duration FROM ${store.database}.${EVENTS_TABLE} FINAL WHERE ${where} AND NOT has({test_players:Array(String)}, concat(app_id, '\\t', user_id)))`;
+  `(SELECT *, revenue, duration FROM ${eventsTable(store)} WHERE ${where} AND NOT has({test_players:Array(String)}, concat(app_id, '\\t', user_id)))`;

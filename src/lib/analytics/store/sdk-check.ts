@@ -2,11 +2,11 @@ import { NAMED_EVENTS } from '../../config-data/tracking-plan';
 import { reportDay } from '../../time/day';
 import { chTime } from './ingest';
 import type { ColumnStore } from './types';
-import { EVENTS_TABLE } from './schema';
+import { eventsTable } from './schema';
 
 /**
  * Check SDK's reads from the column store: what an app sent, test players included (as on PostgreSQL, these read
- * the events, not the analytics view). Each event is counted once (FINAL), as the events table holds it once.
+ * the events, not the analytics view). Each event is counted once (eventsTable), as the events table holds it once.
  */
 
 /** DateTime64 text ('2026-01-02 03:04:05.678', UTC) as an ISO instant. */
@@ -20,7 +20,7 @@ export async function recentEventCounts(store: ColumnStore, q: { appId: string; 
   const params = { app: q.appId, since_day: reportDay(q.since), since: chTime(q.since), os: q.os, version: q.version ?? '' };
   const where = `app_id = {app:String} AND day >= {since_day:Date} AND received_at >= toDateTime64({since:String}, 3, 'UTC')
     AND ({os:UInt8} = 0 OR os = {os:UInt8}) AND ({version:String} = '' OR app_version = {version:String})`;
-  const table = `${store.database}.${EVENTS_TABLE} FINAL`;
+  const table = eventsTable(store);
   const [rows, sdk] = await Promise.all([
     store.query<{ name: string; count: string; last: string; flagged: string }>(
       `SELECT name, count() AS count, toString(max(received_at)) AS last, countIf(bitAnd(flags, 3) != 0) AS flagged FROM ${table} WHERE ${where} GROUP BY name ORDER BY name`,
@@ -41,7 +41,7 @@ const KEY_SQL = `CASE name ${Object.entries(NAMED_EVENTS).map(([event, field]) =
 export async function planKeySightings(store: ColumnStore, q: { appId: string; from: string; to: string }) {
   const rows = await store.query<{ key: string; n: string; last: string }>(
     `SELECT ${KEY_SQL} AS key, count() AS n, toString(max(received_at)) AS last
-       FROM ${store.database}.${EVENTS_TABLE} FINAL WHERE app_id = {app:String} AND day BETWEEN {from:Date} AND {to:Date} GROUP BY key`,
+       FROM ${eventsTable(store)} WHERE app_id = {app:String} AND day BETWEEN {from:Date} AND {to:Date} GROUP BY key`,
     { app: q.appId, from: q.from, to: q.to },
   );
   return rows.map((r) => ({ key: r.key, n: Number(r.n), last: isoOf(r.last) }));

@@ -1,5 +1,5 @@
 import type { ColumnStore } from './types';
-import { EVENTS_TABLE } from './schema';
+import { EVENTS_TABLE, eventsTable } from './schema';
 
 /**
  * The test screens' reads of one player's raw events from the column store (src/lib/testing/): test players'
@@ -25,7 +25,7 @@ export interface PlayerEventRow {
 export async function latestPlayerEvents(store: ColumnStore, q: { appId: string; userId: string; fromDay: string | null; limit: number }): Promise<PlayerEventRow[]> {
   const rows = await store.query<{ event_id: string; name: string; t: string; r: string; os: string | number; app_version: string; country: string; params: string }>(
     `SELECT event_id, name, toString(event_time) AS t, toString(received_at) AS r, os, app_version, country, params
-       FROM ${store.database}.${EVENTS_TABLE} FINAL
+       FROM ${eventsTable(store)}
       WHERE app_id = {app:String} AND user_id = {user:String} ${q.fromDay ? 'AND day >= {from:Date}' : ''}
       ORDER BY event_time DESC, event_id DESC LIMIT {limit:UInt32}`,
     { app: q.appId, user: q.userId, from: q.fromDay ?? '1970-01-01', limit: q.limit },
