@@ -77,9 +77,9 @@ export async function levelHistograms(db: Sql, store: ColumnStore, scope: StoreS
            FROM ${cohorts} AS i
            INNER JOIN (SELECT DISTINCT app_id, user_id, day AS active_day FROM ${liveEvents(store, 'app_id IN {apps:Array(String)} AND day BETWEEN {from:Date} AND {to:Date}')}) AS a
                    ON a.app_id = i.app_id AND a.user_id = i.user_id
-           LEFT JOIN (SELECT app_id, user_id, JSONExtractInt(params, 'level') AS level, min(day) AS reach_day
+           LEFT JOIN (SELECT app_id, user_id, simpleJSONExtractInt(params, 'level') AS level, min(day) AS reach_day
                         FROM ${liveEvents(store, "app_id IN {apps:Array(String)} AND day <= {to:Date} AND name IN ('level_start', 'level_complete', 'level_fail')")}
-                       WHERE JSONExtractString(params, 'mode') = 'main' GROUP BY app_id, user_id, level) AS r
+                       WHERE simpleJSONExtractString(params, 'mode') = 'main' GROUP BY app_id, user_id, level) AS r
                   ON r.app_id = a.app_id AND r.user_id = a.user_id
           WHERE a.active_day >= i.install_day AND a.active_day <= i.install_day + ${COHORT_MAX_DAY}
             AND has({shown:Array(Int32)}, toInt32(dateDiff('day', i.install_day, a.active_day)))

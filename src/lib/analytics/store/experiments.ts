@@ -33,9 +33,9 @@ function paramsOf(q: ExposureQuery, context: StoreContext): Record<string, unkno
 function exposedSql(store: ColumnStore, scope: StoreScope, params: Record<string, unknown>): string {
   const filter = attributeFilter(scope, params, { os: 'os', version: 'app_version', country: 'country' });
   return `SELECT user_id, f.1 AS variant, f.2 AS day FROM (
-            SELECT user_id, argMin((JSONExtractString(params, 'variant'), day), (event_time, event_id)) AS f
+            SELECT user_id, argMin((simpleJSONExtractString(params, 'variant'), day), (event_time, event_id)) AS f
               FROM ${liveEvents(store, "app_id = {app:String} AND day BETWEEN {from:Date} AND {to:Date} AND name = 'experiment_exposure'")}
-             WHERE JSONExtractString(params, 'experiment') = {experiment:String} AND ${filter}
+             WHERE simpleJSONExtractString(params, 'experiment') = {experiment:String} AND ${filter}
              GROUP BY user_id)
           WHERE variant IN {variants:Array(String)}`;
 }
@@ -77,14 +77,14 @@ export async function abOtherSums(db: Sql, store: ColumnStore, scope: StoreScope
   const purchases = `SELECT f.1 AS user_id, f.2 AS day, f.3 AS revenue FROM (
                        SELECT argMin((user_id, day, revenue), (event_time, event_id)) AS f
                          FROM ${liveEvents(store, "app_id = {app:String} AND name = 'iap_purchase'")}
-                        WHERE NOT ${REFUSED} GROUP BY JSONExtractString(params, 'transactionId'))`;
+                        WHERE NOT ${REFUSED} GROUP BY simpleJSONExtractString(params, 'transactionId'))`;
   const i128 = (x: string) => `toInt128(${x})`;
   const metrics = ['arpu', 'sessions', 'play_time', 'level', 'conversion'];
   const cuped = ['arpu', 'sessions', 'play_time'];
   return store.query<Record<string, string>>(
     `WITH x AS (SELECT user_id, variant, day, day + {last:UInt16} < {today:Date} AS complete FROM (${exposed})),
      d AS (SELECT user_id, day, countIf(name = 'session_start') AS sessions, sumIf(duration, name = 'session_end') AS seconds, sumIf(revenue, name = 'ad_impression') AS ads,
-                  maxIf(JSONExtractInt(params, 'level'), name IN ${LEVEL_EVENTS} AND JSONExtractString(params, 'mode') = 'main') AS level
+                  maxIf(simpleJSONExtractInt(params, 'level'), name IN ${LEVEL_EVENTS} AND simpleJSONExtractString(params, 'mode') = 'main') AS level
              FROM ${liveEvents(store, span)} GROUP BY user_id, day),
      p AS (${purchases}),
      per AS (

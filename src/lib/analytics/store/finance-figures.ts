@@ -35,7 +35,7 @@ export async function estimatedRevenue(
       params,
     ),
     store.query<{ app_id: string; d: string; os: string; network: string; rev: string }>(
-      `SELECT app_id, toString(day) AS d, os, JSONExtractString(params, 'network') AS network, sum(revenue) AS rev
+      `SELECT app_id, toString(day) AS d, os, simpleJSONExtractString(params, 'network') AS network, sum(revenue) AS rev
          FROM ${liveEvents(store, "app_id IN {apps:Array(String)} AND day BETWEEN {from:Date} AND {to:Date} AND name = 'ad_impression'")}
         GROUP BY app_id, day, os, network HAVING rev > 0 ORDER BY app_id, day, os, network`,
       params,

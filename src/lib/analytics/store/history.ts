@@ -35,7 +35,7 @@ export async function playerEvents(
   let where = 'app_id = {app:String} AND day BETWEEN {from:Date} AND {to:Date} AND name IN {names:Array(String)} AND user_id = {user:String}';
   if (q.mode) {
     params.mode = q.mode;
-    where += ` AND JSONExtractString(params, 'mode') = {mode:String}`;
+    where += ` AND simpleJSONExtractString(params, 'mode') = {mode:String}`;
   }
   if (after) {
     Object.assign(params, { after_t: after.t, after_e: after.e });

@@ -33,9 +33,9 @@ const FUNNEL_SELECT = `countIf(action = 'request') AS requests, countIf(action =
 
 /** ad_view events of the range matching the filters, with their payload's columns. */
 const adViews = (store: ColumnStore, filter: string) =>
-  `SELECT day, os, app_version, country, JSONExtractString(params, 'action') AS action, JSONExtractString(params, 'format') AS format,
-          JSONExtractString(params, 'placement') AS placement, JSONExtractString(params, 'network') AS network,
-          if(action = 'failed', JSONExtractString(params, 'reason'), '') AS reason
+  `SELECT day, os, app_version, country, simpleJSONExtractString(params, 'action') AS action, simpleJSONExtractString(params, 'format') AS format,
+          simpleJSONExtractString(params, 'placement') AS placement, simpleJSONExtractString(params, 'network') AS network,
+          if(action = 'failed', simpleJSONExtractString(params, 'reason'), '') AS reason
      FROM ${liveEvents(store, `${IN_RANGE} AND name = 'ad_view'`)} WHERE ${filter}`;
 
 export interface FunnelSums {
@@ -84,7 +84,7 @@ export async function adviewGroups(db: Sql, store: ColumnStore, scope: StoreScop
 
 // ---------------------------------------------------------------- ad impressions
 
-const IMPRESSION_KEY = { day: 'toString(day)', network: "JSONExtractString(params, 'network')", format: "JSONExtractString(params, 'format')", placement: "JSONExtractString(params, 'placement')" } as const;
+const IMPRESSION_KEY = { day: 'toString(day)', network: "simpleJSONExtractString(params, 'network')", format: "simpleJSONExtractString(params, 'format')", placement: "simpleJSONExtractString(params, 'placement')" } as const;
 
 /** Impressions and revenue per day, network, format or placement (most revenue first), and DAU per day (the per-DAU base). */
 export async function adImpressions(
@@ -116,9 +116,9 @@ export async function adImpressions(
  */
 export const transactions = (store: ColumnStore) =>
   `SELECT app_id, t.1 AS user_id, t.2 AS day, t.3 AS event_time, t.4 AS event_id, t.5 AS os, t.6 AS app_version, t.7 AS country, t.8 AS product_id, t.9 AS revenue
-     FROM (SELECT app_id, argMin((user_id, day, event_time, event_id, os, app_version, country, JSONExtractString(params, 'productId'), revenue), (event_time, event_id)) AS t
+     FROM (SELECT app_id, argMin((user_id, day, event_time, event_id, os, app_version, country, simpleJSONExtractString(params, 'productId'), revenue), (event_time, event_id)) AS t
              FROM ${liveEvents(store, "app_id IN {apps:Array(String)} AND name = 'iap_purchase' AND day <= {to:Date}")}
-            WHERE NOT ${REFUSED} GROUP BY app_id, JSONExtractString(params, 'transactionId'))`;
+            WHERE NOT ${REFUSED} GROUP BY app_id, simpleJSONExtractString(params, 'transactionId'))`;
 
 /** Each payer's first transaction ever (by time, then event id), up to the scope's last day. */
 const firstTransactions = (store: ColumnStore) =>
@@ -187,9 +187,9 @@ export async function firstPurchaseFacts(
             maxIf(l.level, l.l_day < f.day OR (l.l_day = f.day AND l.l_time <= f.event_time)) AS level
        FROM (SELECT * FROM (${firstTransactions(store)}) WHERE day >= {from:Date} AND ${filter}) AS f
        LEFT JOIN (SELECT app_id, user_id, toString(install_day) AS iday FROM (${installsSql(store)})) AS i ON i.app_id = f.app_id AND i.user_id = f.user_id
-       LEFT JOIN (SELECT app_id, user_id, day AS l_day, event_time AS l_time, JSONExtractInt(params, 'level') AS level
+       LEFT JOIN (SELECT app_id, user_id, day AS l_day, event_time AS l_time, simpleJSONExtractInt(params, 'level') AS level
                     FROM ${liveEvents(store, "app_id IN {apps:Array(String)} AND day <= {to:Date} AND name IN ('level_start', 'level_complete', 'level_fail')")}
-                   WHERE JSONExtractString(params, 'mode') = 'main') AS l ON l.app_id = f.app_id AND l.user_id = f.user_id
+                   WHERE simpleJSONExtractString(params, 'mode') = 'main') AS l ON l.app_id = f.app_id AND l.user_id = f.user_id
       GROUP BY f.app_id, f.user_id
       SETTINGS join_use_nulls = 1`,
     params,
@@ -205,8 +205,8 @@ export async function firstPurchaseFacts(
 export async function subscriptionEvents(db: Sql, store: ColumnStore, scope: StoreScope) {
   const params = await paramsFor(db, scope);
   const rows = await store.query<{ app_id: string; user_id: string; p: string; a: string; d: string; rev: string; os: number; app_version: string; country: string }>(
-    `SELECT app_id, user_id, JSONExtractString(params, 'productId') AS p, JSONExtractString(params, 'action') AS a, toString(day) AS d,
-            JSONExtractInt(params, 'revenueUsdMicros') AS rev, os, app_version, country
+    `SELECT app_id, user_id, simpleJSONExtractString(params, 'productId') AS p, simpleJSONExtractString(params, 'action') AS a, toString(day) AS d,
+            simpleJSONExtractInt(params, 'revenueUsdMicros') AS rev, os, app_version, country
        FROM ${liveEvents(store, "app_id IN {apps:Array(String)} AND name = 'subscription' AND day <= {to:Date}")}
       ORDER BY app_id, user_id, p, event_time, event_id`,
     params,
@@ -219,8 +219,8 @@ export async function subscriptionEvents(db: Sql, store: ColumnStore, scope: Sto
 /** The events that reach each CVR goal (user_firsts). */
 const GOAL_EVENTS: Record<string, string> = {
   purchase: `name = 'iap_purchase' AND NOT ${REFUSED}`,
-  rewarded: "name = 'ad_impression' AND JSONExtractString(params, 'format') = 'rewarded'",
-  level1: "name = 'level_complete' AND JSONExtractString(params, 'mode') = 'main' AND JSONExtractRaw(params, 'level') = '1'",
+  rewarded: "name = 'ad_impression' AND simpleJSONExtractString(params, 'format') = 'rewarded'",
+  level1: "name = 'level_complete' AND simpleJSONExtractString(params, 'mode') = 'main' AND JSONExtractRaw(params, 'level') = '1'",
 };
 
 /**

@@ -42,9 +42,9 @@ const OWN = { os: 'os', version: 'app_version', country: 'country' };
 export async function questDays(db: Sql, store: ColumnStore, scope: StoreScope): Promise<Record<string, string>[]> {
   const params = await paramsFor(db, scope);
   const filter = attributeFilter(scope, params, USER_DAY);
-  const state = (s: string) => `uniqExactIf((app_id, user_id), JSONExtractString(params, 'state') = '${s}')`;
+  const state = (s: string) => `uniqExactIf((app_id, user_id), simpleJSONExtractString(params, 'state') = '${s}')`;
   return store.query<Record<string, string>>(
-    `SELECT JSONExtractString(params, 'questId') AS quest_id, toString(day) AS d, ${state('start')} AS started, ${state('progress')} AS progressed,
+    `SELECT simpleJSONExtractString(params, 'questId') AS quest_id, toString(day) AS d, ${state('start')} AS started, ${state('progress')} AS progressed,
             ${state('complete')} AS completed, ${state('claim')} AS claimed, ${state('fail')} AS failed
        FROM (${underUserDay(store, "'task_quest'", filter)}) GROUP BY quest_id, day`,
     params,
@@ -53,8 +53,8 @@ export async function questDays(db: Sql, store: ColumnStore, scope: StoreScope):
 
 /** Resource events as flows (earn by source, spend by sink), under the user-day's attributes, as a subquery. */
 const flows = (store: ColumnStore, filter: string) =>
-  `SELECT app_id, day, user_id, JSONExtractString(params, 'resource') AS resource, if(name = 'resource_earn', 'earn', 'spend') AS flow,
-          if(name = 'resource_earn', JSONExtractString(params, 'source'), JSONExtractString(params, 'sink')) AS channel, JSONExtractInt(params, 'amount') AS amount
+  `SELECT app_id, day, user_id, simpleJSONExtractString(params, 'resource') AS resource, if(name = 'resource_earn', 'earn', 'spend') AS flow,
+          if(name = 'resource_earn', simpleJSONExtractString(params, 'source'), simpleJSONExtractString(params, 'sink')) AS channel, simpleJSONExtractInt(params, 'amount') AS amount
      FROM (${underUserDay(store, "'resource_earn', 'resource_spend'", filter)})`;
 
 /** The scope's resources, most earner- and spender-days first (resource_users_daily's weight). */
@@ -108,7 +108,7 @@ export async function dauPerDay(db: Sql, store: ColumnStore, scope: StoreScope):
 export async function counterCells(db: Sql, store: ColumnStore, scope: StoreScope, asked: string) {
   const params = await paramsFor(db, scope, { asked });
   const filter = attributeFilter(scope, params, USER_DAY);
-  const counters = `(SELECT app_id, day, user_id, JSONExtractString(params, 'name') AS counter, JSONExtractInt(params, 'value') AS value
+  const counters = `(SELECT app_id, day, user_id, simpleJSONExtractString(params, 'name') AS counter, simpleJSONExtractInt(params, 'value') AS value
                        FROM (${underUserDay(store, "'counter'", filter)}))`;
   const [names, rows] = await Promise.all([
     store.query<{ n: string }>(`SELECT counter AS n FROM ${counters} GROUP BY counter ORDER BY count() DESC, n`, params),
@@ -125,7 +125,7 @@ export async function counterCells(db: Sql, store: ColumnStore, scope: StoreScop
 export async function measurementNameList(db: Sql, store: ColumnStore, scope: StoreScope): Promise<string[]> {
   const params = await paramsFor(db, scope);
   const rows = await store.query<{ n: string }>(
-    `SELECT JSONExtractString(params, 'name') AS n FROM ${liveEvents(store, `${IN_RANGE} AND name = 'measurement'`)} WHERE ${attributeFilter(scope, params, OWN)}
+    `SELECT simpleJSONExtractString(params, 'name') AS n FROM ${liveEvents(store, `${IN_RANGE} AND name = 'measurement'`)} WHERE ${attributeFilter(scope, params, OWN)}
       GROUP BY n ORDER BY count() DESC, n`,
     params,
   );
@@ -136,9 +136,9 @@ export async function measurementNameList(db: Sql, store: ColumnStore, scope: St
 export async function measurementValueLists(db: Sql, store: ColumnStore, scope: StoreScope, name: string) {
   const params = await paramsFor(db, scope, { m: name });
   const rows = await store.query<{ d: string; os: number; ver: string; unit: string; vals: number[] }>(
-    `SELECT toString(day) AS d, os, app_version AS ver, max(JSONExtractString(params, 'unit')) AS unit, groupArray(JSONExtractFloat(params, 'value')) AS vals
+    `SELECT toString(day) AS d, os, app_version AS ver, max(simpleJSONExtractString(params, 'unit')) AS unit, groupArray(toFloat64OrZero(simpleJSONExtractRaw(params, 'value'))) AS vals
        FROM ${liveEvents(store, `${IN_RANGE} AND name = 'measurement'`)}
-      WHERE JSONExtractString(params, 'name') = {m:String} AND ${attributeFilter(scope, params, OWN)} GROUP BY day, os, app_version`,
+      WHERE simpleJSONExtractString(params, 'name') = {m:String} AND ${attributeFilter(scope, params, OWN)} GROUP BY day, os, app_version`,
     params,
   );
   return rows.map((r) => ({ day: r.d, os: num(r.os), ver: r.ver, unit: r.unit, vals: r.vals.map(Number) }));
@@ -153,9 +153,9 @@ export async function funnelNames(db: Sql, store: ColumnStore, scope: StoreScope
   const filter = attributeFilter(scope, params, { os: 'f.2', version: 'f.3', country: 'f.4' });
   const rows = await store.query<{ n: string }>(
     `SELECT funnel AS n FROM (
-       SELECT app_id, user_id, JSONExtractString(params, 'funnel') AS funnel, argMin((day, os, app_version, country), (event_time, event_id)) AS f
+       SELECT app_id, user_id, simpleJSONExtractString(params, 'funnel') AS funnel, argMin((day, os, app_version, country), (event_time, event_id)) AS f
          FROM ${liveEvents(store, "app_id IN {apps:Array(String)} AND day <= {to:Date} AND name = 'funnel_step'")}
-        WHERE JSONExtractInt(params, 'step') = 0 GROUP BY app_id, user_id, funnel)
+        WHERE simpleJSONExtractInt(params, 'step') = 0 GROUP BY app_id, user_id, funnel)
       WHERE f.1 >= {from:Date} AND ${filter} GROUP BY funnel ORDER BY count() DESC, n`,
     params,
   );
@@ -166,9 +166,9 @@ export async function funnelNames(db: Sql, store: ColumnStore, scope: StoreScope
 export async function funnelStepNames(db: Sql, store: ColumnStore, scope: StoreScope, funnel: string): Promise<{ step: number; name: string }[]> {
   const params = { ...(await paramsFor(db, scope)), funnel, window_to: addDays(scope.to, FUNNEL_WINDOW_DAYS) };
   const rows = await store.query<{ step: string; n: string }>(
-    `SELECT JSONExtractInt(params, 'step') AS step, max(JSONExtractString(params, 'stepName')) AS n
+    `SELECT simpleJSONExtractInt(params, 'step') AS step, max(simpleJSONExtractString(params, 'stepName')) AS n
        FROM ${liveEvents(store, "app_id IN {apps:Array(String)} AND day BETWEEN {from:Date} AND {window_to:Date} AND name = 'funnel_step'")}
-      WHERE JSONExtractString(params, 'funnel') = {funnel:String} GROUP BY step`,
+      WHERE simpleJSONExtractString(params, 'funnel') = {funnel:String} GROUP BY step`,
     params,
   );
   return rows.map((r) => ({ step: num(r.step), name: r.n }));
@@ -181,8 +181,8 @@ export async function funnelStepNames(db: Sql, store: ColumnStore, scope: StoreS
 export async function funnelPaths(db: Sql, store: ColumnStore, scope: StoreScope, funnel: string): Promise<{ reached: number; stepSecs: number[] }[]> {
   const params = { ...(await paramsFor(db, scope)), funnel };
   const rows = await store.query<{ app_id: string; user_id: string; step: string; t: string; event_id: string; d: string; os: number; app_version: string; country: string }>(
-    `SELECT app_id, user_id, JSONExtractInt(params, 'step') AS step, toString(toUnixTimestamp64Milli(event_time)) AS t, event_id, toString(day) AS d, os, app_version, country
-       FROM ${liveEvents(store, "app_id IN {apps:Array(String)} AND name = 'funnel_step'")} WHERE JSONExtractString(params, 'funnel') = {funnel:String}`,
+    `SELECT app_id, user_id, simpleJSONExtractInt(params, 'step') AS step, toString(toUnixTimestamp64Milli(event_time)) AS t, event_id, toString(day) AS d, os, app_version, country
+       FROM ${liveEvents(store, "app_id IN {apps:Array(String)} AND name = 'funnel_step'")} WHERE simpleJSONExtractString(params, 'funnel') = {funnel:String}`,
     params,
   );
   const byPlayer = new Map<string, typeof rows>();

@@ -30,7 +30,7 @@ const LEVEL_EVENTS = "name IN ('level_start', 'level_complete', 'level_fail')";
 export async function usersOfTransaction(store: ColumnStore, appId: string, transactionId: string): Promise<string[]> {
   const rows = await store.query<{ user_id: string }>(
     `SELECT DISTINCT user_id FROM ${store.database}.${EVENTS_TABLE}
-      WHERE app_id = {app:String} AND name = 'iap_purchase' AND JSONExtractString(params, 'transactionId') = {tx:String} ORDER BY user_id LIMIT 20`,
+      WHERE app_id = {app:String} AND name = 'iap_purchase' AND simpleJSONExtractString(params, 'transactionId') = {tx:String} ORDER BY user_id LIMIT 20`,
     { app: appId, tx: transactionId },
   );
   return rows.map((r) => r.user_id);
@@ -83,7 +83,7 @@ export async function playerFacts(db: Sql, store: ColumnStore, appId: string, us
       params,
     ),
     store.query<{ mode: string; level: string }>(
-      `SELECT JSONExtractString(params, 'mode') AS mode, max(JSONExtractInt(params, 'level')) AS level
+      `SELECT simpleJSONExtractString(params, 'mode') AS mode, max(simpleJSONExtractInt(params, 'level')) AS level
          FROM ${rows(LEVEL_EVENTS, true)} GROUP BY mode ORDER BY mode`,
       params,
     ),

@@ -17,7 +17,7 @@ import { attributeFilter, storeContext, type StoreContext } from './scope';
 const num = (v: unknown) => Number(v ?? 0);
 
 /** A purchase the store refused (StoreContext.refused), as a condition on an events row. */
-export const REFUSED = `has({refused:Array(String)}, concat(JSONExtractString(params, 'store'), '\\t', JSONExtractString(params, 'transactionId')))`;
+export const REFUSED = `has({refused:Array(String)}, concat(simpleJSONExtractString(params, 'store'), '\\t', simpleJSONExtractString(params, 'transactionId')))`;
 
 /** One row per active user and day of the range: the figures of user_days. */
 export function userDaysSql(store: ColumnStore): string {
@@ -144,16 +144,16 @@ export async function levelRows(db: Sql, store: ColumnStore, scope: StoreScope, 
   const firstFilter = attributeFilter(scope, params, { os: 'f.3', version: 'f.4', country: 'f.5' });
   const rows = await store.query<Record<string, string>>(
     `SELECT p.level AS level, starts, completes, fails, attemptsSum, durationSum, coalesce(r.reached, 0) AS reached FROM (
-       SELECT JSONExtractInt(params, 'level') AS level, countIf(name = 'level_start') AS starts, countIf(name = 'level_complete') AS completes,
-              countIf(name = 'level_fail') AS fails, sumIf(JSONExtractInt(params, 'attempts'), name = 'level_complete') AS attemptsSum,
+       SELECT simpleJSONExtractInt(params, 'level') AS level, countIf(name = 'level_start') AS starts, countIf(name = 'level_complete') AS completes,
+              countIf(name = 'level_fail') AS fails, sumIf(simpleJSONExtractInt(params, 'attempts'), name = 'level_complete') AS attemptsSum,
               sumIf(duration, name != 'level_start') AS durationSum
          FROM ${liveEvents(store, `app_id IN {apps:Array(String)} AND day BETWEEN {from:Date} AND {to:Date} AND ${LEVEL_EVENTS}`)}
-        WHERE JSONExtractString(params, 'mode') = {mode:String} AND ${filter} GROUP BY level) AS p
+        WHERE simpleJSONExtractString(params, 'mode') = {mode:String} AND ${filter} GROUP BY level) AS p
      LEFT JOIN (
        SELECT level, count() AS reached FROM (
-         SELECT app_id, user_id, JSONExtractInt(params, 'level') AS level, argMin((day, 0, os, app_version, country), (event_time, event_id)) AS f
+         SELECT app_id, user_id, simpleJSONExtractInt(params, 'level') AS level, argMin((day, 0, os, app_version, country), (event_time, event_id)) AS f
            FROM ${liveEvents(store, `app_id IN {apps:Array(String)} AND day <= {to:Date} AND ${LEVEL_EVENTS}`)}
-          WHERE JSONExtractString(params, 'mode') = {mode:String} GROUP BY app_id, user_id, level)
+          WHERE simpleJSONExtractString(params, 'mode') = {mode:String} GROUP BY app_id, user_id, level)
         WHERE f.1 >= {from:Date} AND ${firstFilter} GROUP BY level) AS r ON r.level = p.level
      ORDER BY level`,
     params,
@@ -172,9 +172,9 @@ export async function levelReachByCohort(db: Sql, store: ColumnStore, scope: Sto
     store.query<{ cohort: string; level: string; users: string }>(
       `SELECT toString(i.install_day) AS cohort, l.level AS level, count() AS users
          FROM (SELECT * FROM (${installsSql(store)}) WHERE install_day >= {from:Date} AND ${filter}) AS i
-         INNER JOIN (SELECT DISTINCT app_id, user_id, JSONExtractInt(params, 'level') AS level
+         INNER JOIN (SELECT DISTINCT app_id, user_id, simpleJSONExtractInt(params, 'level') AS level
                        FROM ${liveEvents(store, `app_id IN {apps:Array(String)} AND ${LEVEL_EVENTS}`)}
-                      WHERE JSONExtractString(params, 'mode') = {mode:String} AND level BETWEEN 1 AND {max_level:UInt32}) AS l
+                      WHERE simpleJSONExtractString(params, 'mode') = {mode:String} AND level BETWEEN 1 AND {max_level:UInt32}) AS l
                  ON l.app_id = i.app_id AND l.user_id = i.user_id
         GROUP BY i.install_day, l.level`,
       params,

@@ -9,7 +9,11 @@ import type { ColumnStore } from './types';
  *   owns the directory and ./ingest.ts looks up and inserts a key at a time), so reports read the table as it is;
  *   on a ClickHouse server several console processes may race on one event, so reads go through FINAL, which
  *   collapses copies not merged yet (eventsTable below; docs/decisions.md).
- * - params stays the event's JSON payload; the figures reports sum are materialized columns.
+ * - params stays the event's JSON payload; the figures reports sum are materialized columns. Reports read a field
+ *   with simpleJSONExtractInt / simpleJSONExtractString, and a fraction as toFloat64OrZero(simpleJSONExtractRaw):
+ *   about ten times faster than JSONExtract* on this engine (a level report's 1 M level events: 1.8 s against
+ *   0.13 s), and exact because the console writes params itself — JSON.stringify of the validated payload, flat,
+ *   scalar, one field a name, no whitespace (params-extract.test.ts compares both on arbitrary payloads).
  * - The look-up before an insert (./known-events.ts) asks for a batch's (event id, day as sent) pairs: the bloom
  *   filter on event_id stops skipping anything once a look-up carries a few hundred ids (each id a 2.5 % chance of
  *   a false match per block), so it read the app's whole event_id column, a cost growing with the table. A min-max

@@ -35,7 +35,7 @@ export async function recentEventCounts(store: ColumnStore, q: { appId: string; 
 }
 
 /** The plan key of a stored event in ClickHouse SQL (planKey of src/lib/config-data/tracking-plan.ts). */
-const KEY_SQL = `CASE name ${Object.entries(NAMED_EVENTS).map(([event, field]) => `WHEN '${event}' THEN concat('${event}.', JSONExtractString(params, '${field}'))`).join(' ')} ELSE name END`;
+const KEY_SQL = `CASE name ${Object.entries(NAMED_EVENTS).map(([event, field]) => `WHEN '${event}' THEN concat('${event}.', simpleJSONExtractString(params, '${field}'))`).join(' ')} ELSE name END`;
 
 /** Per plan key: the events an app sent over the UTC+7 days from..to and the last receipt (the tracking-plan view's volume and last seen). */
 export async function planKeySightings(store: ColumnStore, q: { appId: string; from: string; to: string }) {

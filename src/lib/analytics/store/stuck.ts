@@ -39,13 +39,13 @@ export async function stuckRows(db: Sql, store: ColumnStore, scope: StoreScope, 
   const key = '(day, event_time, event_id)';
   const rows = await store.query<Record<string, string | null>>(
     `WITH plays AS (
-       SELECT app_id, user_id, JSONExtractInt(params, 'level') AS level,
+       SELECT app_id, user_id, simpleJSONExtractInt(params, 'level') AS level,
               argMin((day, os, app_version, country), ${key}) AS f,
               countIf(name = 'level_fail') AS fails, countIf(name = 'level_complete') AS completes,
-              argMinIf((${key}, JSONExtractInt(params, 'attempts'), duration), ${key}, name = 'level_complete') AS win,
+              argMinIf((${key}, simpleJSONExtractInt(params, 'attempts'), duration), ${key}, name = 'level_complete') AS win,
               groupArrayIf((${key}, duration), name = 'level_fail') AS failed
          FROM ${liveEvents(store, `app_id IN {apps:Array(String)} AND name IN ${LEVEL_EVENTS}`)}
-        WHERE JSONExtractString(params, 'mode') = 'main'
+        WHERE simpleJSONExtractString(params, 'mode') = 'main'
         GROUP BY app_id, user_id, level
      ), arrivals AS (
        SELECT app_id, user_id, level, fails, completes, completes > 0 AS passed, win.2 AS pass_attempts,
@@ -53,7 +53,7 @@ export async function stuckRows(db: Sql, store: ColumnStore, scope: StoreScope, 
          FROM plays WHERE f.1 BETWEEN {from:Date} AND {to:Date} AND ${filter}
      ), players AS (
        SELECT app_id, user_id, max(day) AS last_day,
-              maxIf(JSONExtractInt(params, 'level'), name IN ${LEVEL_EVENTS} AND JSONExtractString(params, 'mode') = 'main') AS highest
+              maxIf(simpleJSONExtractInt(params, 'level'), name IN ${LEVEL_EVENTS} AND simpleJSONExtractString(params, 'mode') = 'main') AS highest
          FROM ${liveEvents(store, 'app_id IN {apps:Array(String)}')}
         GROUP BY app_id, user_id
      )
