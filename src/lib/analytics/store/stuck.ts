@@ -29,7 +29,8 @@ const num = (v: unknown) => Number(v ?? 0);
  * - a player is stuck at their highest main level played, when their last active day (any event) is on or
  *   before `quietSince`.
  * The fails' durations are kept as an array per player-level and summed against the pass's key in the outer
- * query: one scan of the level events, no self-join.
+ * query: one scan of the level events, no self-join. The highest level is taken over those player-levels (a window
+ * per player), so the scan of every event, for the last active day, reads three narrow columns and no params.
  */
 export async function stuckRows(db: Sql, store: ColumnStore, scope: StoreScope, quietSince: string): Promise<StuckStoreRow[]> {
   if (scope.apps.length === 0) return [];
@@ -47,17 +48,18 @@ export async function stuckRows(db: Sql, store: ColumnStore, scope: StoreScope, 
          FROM ${liveEvents(store, `app_id IN {apps:Array(String)} AND name IN ${LEVEL_EVENTS}`)}
         WHERE simpleJSONExtractString(params, 'mode') = 'main'
         GROUP BY app_id, user_id, level
+     ), ranked AS (
+       SELECT *, max(level) OVER (PARTITION BY app_id, user_id) AS highest FROM plays
      ), arrivals AS (
-       SELECT app_id, user_id, level, fails, completes, completes > 0 AS passed, win.2 AS pass_attempts,
+       SELECT app_id, user_id, level, highest, fails, completes, completes > 0 AS passed, win.2 AS pass_attempts,
               win.3 + arraySum(arrayMap(x -> if(x.1 < win.1, x.2, 0), failed)) AS pass_seconds
-         FROM plays WHERE f.1 BETWEEN {from:Date} AND {to:Date} AND ${filter}
+         FROM ranked WHERE f.1 BETWEEN {from:Date} AND {to:Date} AND ${filter}
      ), players AS (
-       SELECT app_id, user_id, max(day) AS last_day,
-              maxIf(simpleJSONExtractInt(params, 'level'), name IN ${LEVEL_EVENTS} AND simpleJSONExtractString(params, 'mode') = 'main') AS highest
+       SELECT app_id, user_id, max(day) AS last_day
          FROM ${liveEvents(store, 'app_id IN {apps:Array(String)}')}
         GROUP BY app_id, user_id
      )
-     SELECT a.level AS level, count() AS reached, countIf(a.level = p.highest AND p.last_day <= {quiet_since:Date}) AS stuck,
+     SELECT a.level AS level, count() AS reached, countIf(a.level = a.highest AND p.last_day <= {quiet_since:Date}) AS stuck,
             sum(a.fails) AS fails, sum(a.completes) AS completes, countIf(a.passed) AS passed,
             arrayStringConcat(arrayMap(v -> concat(toString(v), ':1'), groupArrayIf(a.pass_attempts, a.passed)), ',') AS attempts,
             arrayStringConcat(arrayMap(v -> concat(toString(v), ':1'), groupArrayIf(a.pass_seconds, a.passed)), ',') AS seconds
