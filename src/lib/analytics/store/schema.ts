@@ -87,5 +87,12 @@ export const eventsTable = (store: ColumnStore) => `${store.database}.${EVENTS_T
  * are skipped by the sorting key), each once (eventsTable), test players left out as PostgreSQL's analytics_events view
  * does. The query binds {test_players:Array(String)}: "app\tuser" of the apps' flagged players (./scope.ts).
  */
-export const liveEvents = (store: ColumnStore, where: string) =>
-  `(SELECT *, revenue, duration FROM ${eventsTable(store)} WHERE ${where} AND NOT has({test_players:Array(String)}, concat(app_id, '\\t', user_id)))`;
+export const liveEvents = (store: ColumnStore, where: string) => `(SELECT *, revenue, duration FROM ${eventsTable(store)} WHERE ${where} AND ${NOT_TEST_PLAYER})`;
+
+/**
+ * Not an event of a flagged test player ({test_players}: "app\tplayer"; an app id holds no tab). The player part
+ * is matched first on the bare column, so the pair is built only for a row whose player id is on the list:
+ * building it for every row cost as much as the scan itself (the user-day scan of 4.3 M events: 610 ms with the
+ * pair for every row, 258 with no test players and 402 with two, against 309 with no condition).
+ */
+const NOT_TEST_PLAYER = `NOT (has(arrayMap(k -> substring(k, position(k, '\\t') + 1), {test_players:Array(String)}), user_id) AND has({test_players:Array(String)}, concat(app_id, '\\t', user_id)))`;
