@@ -24,7 +24,7 @@ async function cohortParams(db: Sql, store: ColumnStore, scope: StoreScope): Pro
   const context = await storeContext(db, scope.apps);
   const params: Record<string, unknown> = { ...baseParams({ ...scope, to: addDays(scope.to, COHORT_MAX_DAY) }, context), cohort_to: scope.to };
   const filter = attributeFilter(scope, params, { os: 'i_os', version: 'i_version', country: 'i_country' });
-  return { params, context, cohorts: `(SELECT * FROM (${installsSql(store)}) WHERE install_day BETWEEN {from:Date} AND {cohort_to:Date} AND ${filter})` };
+  return { params, context, cohorts: `(SELECT * FROM (${installsSql(store, filter)}) WHERE install_day BETWEEN {from:Date} AND {cohort_to:Date} AND ${filter})` };
 }
 
 export interface ActivityCell {

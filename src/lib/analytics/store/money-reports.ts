@@ -240,7 +240,7 @@ export async function cvrCells(
   const [rows, sizes] = await Promise.all([
     store.query<{ cohort: string; after: string; n: string }>(
       `SELECT toString(i.install_day) AS cohort, toInt32(dateDiff('day', i.install_day, greatest(g.first_day, i.install_day))) AS after, count() AS n
-         FROM (SELECT * FROM (${installsSql(store)}) WHERE install_day >= {from:Date} AND ${filter}) AS i
+         FROM (SELECT * FROM (${installsSql(store, filter)}) WHERE install_day >= {from:Date} AND ${filter}) AS i
          INNER JOIN (SELECT app_id, user_id, min(day) AS first_day FROM ${liveEvents(store, `app_id IN {apps:Array(String)} AND day <= {goal_to:Date} AND ${GOAL_EVENTS[goal]}`)}
                       GROUP BY app_id, user_id) AS g ON g.app_id = i.app_id AND g.user_id = i.user_id
         WHERE after <= ${last}
@@ -266,7 +266,7 @@ export async function appDays(db: Sql, store: ColumnStore, scope: StoreScope): P
       params,
     ),
     store.query<{ app_id: string; d: string; n: string }>(
-      `SELECT app_id, toString(install_day) AS d, count() AS n FROM (${installsSql(store)}) WHERE install_day >= {from:Date} AND ${install} GROUP BY app_id, install_day`,
+      `SELECT app_id, toString(install_day) AS d, count() AS n FROM (${installsSql(store, install)}) WHERE install_day >= {from:Date} AND ${install} GROUP BY app_id, install_day`,
       params,
     ),
   ]);
@@ -284,7 +284,7 @@ export async function appRetainedD1D7(db: Sql, store: ColumnStore, scope: StoreS
   const filter = attributeFilter(scope, params, { os: 'i_os', version: 'i_version', country: 'i_country' });
   const rows = await store.query<{ app_id: string; cohort: string; after: string; users: string }>(
     `SELECT i.app_id AS app_id, toString(i.install_day) AS cohort, toInt32(dateDiff('day', i.install_day, a.active_day)) AS after, count() AS users
-       FROM (SELECT * FROM (${installsSql(store)}) WHERE install_day >= {from:Date} AND ${filter}) AS i
+       FROM (SELECT * FROM (${installsSql(store, filter)}) WHERE install_day >= {from:Date} AND ${filter}) AS i
        INNER JOIN (SELECT DISTINCT app_id, user_id, day AS active_day FROM ${liveEvents(store, 'app_id IN {apps:Array(String)} AND day BETWEEN {from:Date} AND {active_to:Date}')}) AS a
                ON a.app_id = i.app_id AND a.user_id = i.user_id
       WHERE after IN (1, 7) AND a.active_day < {today:Date}

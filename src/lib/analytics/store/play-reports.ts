@@ -3,7 +3,7 @@ import { addDays } from '../../time/day';
 import { funnelPath, FUNNEL_WINDOW_DAYS } from '../rollups/funnel';
 import type { ColumnStore, StoreScope } from './types';
 import { liveEvents } from './schema';
-import { attributeFilter, storeContext } from './scope';
+import { attributeFilter, firstEvent, storeContext } from './scope';
 import { baseParams } from './reports';
 
 /**
@@ -97,7 +97,7 @@ export async function dauPerDay(db: Sql, store: ColumnStore, scope: StoreScope):
   const filter = attributeFilter(scope, params, { os: 'f.1', version: 'f.2', country: 'f.3' });
   const rows = await store.query<{ d: string; n: string }>(
     `SELECT toString(day) AS d, count() AS n FROM (
-       SELECT day, argMax((os, app_version, country), (event_time, event_id)) AS f FROM ${liveEvents(store, IN_RANGE)} GROUP BY app_id, day, user_id)
+       SELECT day, ${filter === '1' ? "(toUInt8(0), '', '')" : 'argMax((os, app_version, country), (event_time, event_id))'} AS f FROM ${liveEvents(store, IN_RANGE)} GROUP BY app_id, day, user_id)
       WHERE ${filter} GROUP BY day`,
     params,
   );
@@ -153,7 +153,7 @@ export async function funnelNames(db: Sql, store: ColumnStore, scope: StoreScope
   const filter = attributeFilter(scope, params, { os: 'f.2', version: 'f.3', country: 'f.4' });
   const rows = await store.query<{ n: string }>(
     `SELECT funnel AS n FROM (
-       SELECT app_id, user_id, simpleJSONExtractString(params, 'funnel') AS funnel, argMin((day, os, app_version, country), (event_time, event_id)) AS f
+       SELECT app_id, user_id, simpleJSONExtractString(params, 'funnel') AS funnel, ${firstEvent(filter)} AS f
          FROM ${liveEvents(store, "app_id IN {apps:Array(String)} AND day <= {to:Date} AND name = 'funnel_step'")}
         WHERE simpleJSONExtractInt(params, 'step') = 0 GROUP BY app_id, user_id, funnel)
       WHERE f.1 >= {from:Date} AND ${filter} GROUP BY funnel ORDER BY count() DESC, n`,

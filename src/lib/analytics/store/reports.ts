@@ -4,7 +4,7 @@ import type { LevelRow, MainDataRow } from '../rows';
 import { RETENTION_MAX_DAY } from '../rollups/constants';
 import type { ColumnStore, StoreScope } from './types';
 import { liveEvents } from './schema';
-import { attributeFilter, storeContext, type StoreContext } from './scope';
+import { attributeFilter, firstEvent, storeContext, type StoreContext } from './scope';
 
 /**
  * The reports on the column store, from raw events (no rollups): the definitions of docs/metrics.md as the
@@ -30,10 +30,10 @@ export function userDaysSql(store: ColumnStore): string {
       GROUP BY app_id, day, user_id`;
 }
 
-/** Every user's install (first first_open up to `to`): day and attributes. */
-export function installsSql(store: ColumnStore): string {
+/** Every user's install (first first_open up to `to`): day, and attributes when `filter` (on i_os, i_version, i_country) reads them. */
+export function installsSql(store: ColumnStore, filter = '1'): string {
   return `SELECT app_id, user_id, f.1 AS install_day, f.2 AS i_os, f.3 AS i_version, f.4 AS i_country FROM (
-            SELECT app_id, user_id, argMin((day, os, app_version, country), (event_time, event_id)) AS f
+            SELECT app_id, user_id, ${firstEvent(filter)} AS f
               FROM ${liveEvents(store, "app_id IN {apps:Array(String)} AND name = 'first_open' AND day <= {to:Date}")}
              GROUP BY app_id, user_id)`;
 }
@@ -48,7 +48,7 @@ export async function installsPerDay(store: ColumnStore, scope: StoreScope, cont
   const params = baseParams(scope, context);
   const filter = attributeFilter(scope, params, { os: 'i_os', version: 'i_version', country: 'i_country' });
   const rows = await store.query<{ day: string; n: string }>(
-    `SELECT toString(install_day) AS day, count() AS n FROM (${installsSql(store)}) WHERE install_day >= {from:Date} AND ${filter} GROUP BY install_day`,
+    `SELECT toString(install_day) AS day, count() AS n FROM (${installsSql(store, filter)}) WHERE install_day >= {from:Date} AND ${filter} GROUP BY install_day`,
     params,
   );
   return new Map(rows.map((r) => [r.day, num(r.n)]));
@@ -92,7 +92,7 @@ export async function retentionCells(db: Sql, store: ColumnStore, scope: StoreSc
   const [rows, sizes] = await Promise.all([
     store.query<{ cohort: string; n: number; users: string }>(
       `SELECT toString(i.install_day) AS cohort, toInt32(dateDiff('day', i.install_day, a.day)) AS n, count() AS users
-         FROM (SELECT * FROM (${installsSql(store)}) WHERE install_day >= {from:Date} AND ${filter}) AS i
+         FROM (SELECT * FROM (${installsSql(store, filter)}) WHERE install_day >= {from:Date} AND ${filter}) AS i
          INNER JOIN (SELECT DISTINCT app_id, user_id, day FROM ${liveEvents(store, 'app_id IN {apps:Array(String)} AND day BETWEEN {from:Date} AND {active_to:Date}')}) AS a
                  ON a.app_id = i.app_id AND a.user_id = i.user_id
         WHERE a.day >= i.install_day AND a.day <= i.install_day + ${RETENTION_MAX_DAY}
@@ -141,7 +141,7 @@ export async function levelRows(db: Sql, store: ColumnStore, scope: StoreScope, 
   const context = await storeContext(db, scope.apps);
   const params = { ...baseParams(scope, context), mode };
   const filter = attributeFilter(scope, params, { os: 'os', version: 'app_version', country: 'country' });
-  const firstFilter = attributeFilter(scope, params, { os: 'f.3', version: 'f.4', country: 'f.5' });
+  const firstFilter = attributeFilter(scope, params, { os: 'f.2', version: 'f.3', country: 'f.4' });
   const rows = await store.query<Record<string, string>>(
     `SELECT p.level AS level, starts, completes, fails, attemptsSum, durationSum, coalesce(r.reached, 0) AS reached FROM (
        SELECT simpleJSONExtractInt(params, 'level') AS level, countIf(name = 'level_start') AS starts, countIf(name = 'level_complete') AS completes,
@@ -151,7 +151,7 @@ export async function levelRows(db: Sql, store: ColumnStore, scope: StoreScope, 
         WHERE simpleJSONExtractString(params, 'mode') = {mode:String} AND ${filter} GROUP BY level) AS p
      LEFT JOIN (
        SELECT level, count() AS reached FROM (
-         SELECT app_id, user_id, simpleJSONExtractInt(params, 'level') AS level, argMin((day, 0, os, app_version, country), (event_time, event_id)) AS f
+         SELECT app_id, user_id, simpleJSONExtractInt(params, 'level') AS level, ${firstEvent(firstFilter)} AS f
            FROM ${liveEvents(store, `app_id IN {apps:Array(String)} AND day <= {to:Date} AND ${LEVEL_EVENTS}`)}
           WHERE simpleJSONExtractString(params, 'mode') = {mode:String} GROUP BY app_id, user_id, level)
         WHERE f.1 >= {from:Date} AND ${firstFilter} GROUP BY level) AS r ON r.level = p.level
@@ -171,7 +171,7 @@ export async function levelReachByCohort(db: Sql, store: ColumnStore, scope: Sto
   const [rows, sizes] = await Promise.all([
     store.query<{ cohort: string; level: string; users: string }>(
       `SELECT toString(i.install_day) AS cohort, l.level AS level, count() AS users
-         FROM (SELECT * FROM (${installsSql(store)}) WHERE install_day >= {from:Date} AND ${filter}) AS i
+         FROM (SELECT * FROM (${installsSql(store, filter)}) WHERE install_day >= {from:Date} AND ${filter}) AS i
          INNER JOIN (SELECT DISTINCT app_id, user_id, simpleJSONExtractInt(params, 'level') AS level
                        FROM ${liveEvents(store, `app_id IN {apps:Array(String)} AND ${LEVEL_EVENTS}`)}
                       WHERE simpleJSONExtractString(params, 'mode') = {mode:String} AND level BETWEEN 1 AND {max_level:UInt32}) AS l

@@ -28,6 +28,15 @@ export async function storeContext(db: Sql, apps: readonly string[]): Promise<St
 }
 
 /**
+ * A player's first event among the rows grouped, as the tuple (day, os, app_version, country): argMin by `key` when
+ * `filter` (an attributeFilter below) reads its attributes; otherwise its day alone, min(day) — the same day, since
+ * a day is its event's time in UTC+7 — about five times cheaper than argMin over a tuple holding strings (the Level
+ * report's first plays on 4.3 M events: 262 against 1,247 ms).
+ */
+export const firstEvent = (filter: string, key = '(event_time, event_id)') =>
+  filter === '1' ? `(min(day), toUInt8(0), '', '')` : `argMin((day, os, app_version, country), ${key})`;
+
+/**
  * The report filters (platform, version, countries) on the attributes a figure is counted under — the
  * user-day's last event or the install's first_open, as the PostgreSQL rollups do — as ClickHouse conditions
  * on the columns named, binding their values into `params`.

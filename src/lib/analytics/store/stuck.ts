@@ -2,7 +2,7 @@ import type { Sql } from '../../server/db';
 import { LEVEL_EVENTS } from '../rollups/constants';
 import type { ColumnStore, StoreScope } from './types';
 import { liveEvents } from './schema';
-import { attributeFilter, storeContext } from './scope';
+import { attributeFilter, firstEvent, storeContext } from './scope';
 
 /** Stuck Game's sums per level from the column store, before the percentiles are taken (../stuck/reports.ts). */
 export interface StuckStoreRow {
@@ -41,7 +41,7 @@ export async function stuckRows(db: Sql, store: ColumnStore, scope: StoreScope, 
   const rows = await store.query<Record<string, string | null>>(
     `WITH plays AS (
        SELECT app_id, user_id, simpleJSONExtractInt(params, 'level') AS level,
-              argMin((day, os, app_version, country), ${key}) AS f,
+              ${firstEvent(filter, key)} AS f,
               countIf(name = 'level_fail') AS fails, countIf(name = 'level_complete') AS completes,
               argMinIf((${key}, simpleJSONExtractInt(params, 'attempts'), duration), ${key}, name = 'level_complete') AS win,
               groupArrayIf((${key}, duration), name = 'level_fail') AS failed
