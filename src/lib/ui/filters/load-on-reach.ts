@@ -1,0 +1,72 @@
+import { useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+
+/**
+ * A PrimeReact select whose code loads when the select is first reached for, not with the page (issue 41,
+ * a light first visit): until then the caller draws the closed select's own markup and hands it these
+ * handlers. Tab into it loads the code and the loaded select takes the focus; a click, or Enter, Space or
+ * ArrowDown (the keys that open the select), also opens it once loaded. The loaded component is held in
+ * state rather than React.lazy: a Suspense boundary in the server's HTML may be streamed apart with an
+ * inline script, which the Content-Security-Policy refuses.
+ */
+export interface LoadOnReach<C, I> {
+  /** The loaded component, null until reached for. */
+  Component: C | null;
+  /** Handlers for the look-alike's focusable input and its root. */
+  closedHandlers: {
+    input: { onFocus: () => void; onBlur: (event: FocusEvent) => void; onKeyDown: (event: KeyboardEvent) => void };
+    root: { onPointerDown: () => void };
+  };
+  /** The ref callback for the loaded component: focuses (and opens) it after the mount reached for it. */
+  attach: (instance: I | null) => void;
+}
+
+const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
+
+export function useLoadOnReach<C, I>(
+  load: () => Promise<C>,
+  settle: { focus: (instance: I) => void; open: (instance: I) => void },
+): LoadOnReach<C, I> {
+  const [Component, setComponent] = useState<C | null>(null);
+  // What the reach asked for, until the loaded component mounts: focus it, and open it too.
+  const wanted = useRef<{ open: boolean } | null>(null);
+  const loading = useRef(false);
+
+  const wake = (open: boolean) => {
+    if (Component) return;
+    wanted.current = { open: open || (wanted.current?.open ?? false) };
+    if (loading.current) return;
+    loading.current = true;
+    void load().then((component) => setComponent(() => component));
+  };
+
+  const attach = (instance: I | null) => {
+    const want = wanted.current;
+    if (!instance || !want) return;
+    wanted.current = null;
+    // After the commit that mounted it (a focus moved while React commits does not reach the select's handler).
+    setTimeout(() => {
+      settle.focus(instance);
+      if (want.open) settle.open(instance);
+    });
+  };
+
+  return {
+    Component,
+    attach,
+    closedHandlers: {
+      input: {
+        onFocus: () => wake(false),
+        // The focus went elsewhere before the code came: the loaded select must not take it back.
+        onBlur: (event) => {
+          if (event.relatedTarget) wanted.current = null;
+        },
+        onKeyDown: (event) => {
+          if (!OPENING_KEYS.has(event.key)) return;
+          event.preventDefault();
+          wake(true);
+        },
+      },
+      root: { onPointerDown: () => wake(true) },
+    },
+  };
+}
