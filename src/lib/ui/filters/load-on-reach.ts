@@ -16,6 +16,8 @@ export interface LoadOnReach<C, I> {
     input: { onFocus: () => void; onBlur: (event: FocusEvent) => void; onKeyDown: (event: KeyboardEvent) => void };
     root: { onPointerDown: () => void };
   };
+  /** Load on a reach the handlers do not cover (open: open the select once loaded). */
+  wake: (open: boolean) => void;
   /** The ref callback for the loaded component: focuses (and opens) it after the mount reached for it. */
   attach: (instance: I | null) => void;
 }
@@ -52,13 +54,15 @@ export function useLoadOnReach<C, I>(
 
   return {
     Component,
+    wake,
     attach,
     closedHandlers: {
       input: {
         onFocus: () => wake(false),
-        // The focus went elsewhere before the code came: the loaded select must not take it back.
+        // The focus left the select before the code came: the loaded select must not take it back.
         onBlur: (event) => {
-          if (event.relatedTarget) wanted.current = null;
+          const to = event.relatedTarget;
+          if (to && !event.currentTarget.closest('.p-inputwrapper')?.contains(to)) wanted.current = null;
         },
         onKeyDown: (event) => {
           if (!OPENING_KEYS.has(event.key)) return;
