@@ -88,7 +88,7 @@ export default function VersionAutocomplete({ value, onChange, versions, appId, 
           onFocus={reach.closedHandlers.input.onFocus}
           onBlur={reach.closedHandlers.input.onBlur}
         />
-        <button aria-label={placeholder} className="p-autocomplete-dropdown p-button p-component p-button-icon-only" type="button" onFocus={reach.closedHandlers.input.onFocus} onClick={() => reach.wake(true)}>
+        <button aria-label={placeholder} className="p-autocomplete-dropdown p-button p-component p-button-icon-only" type="button" onFocus={reach.closedHandlers.input.onFocus} onClick={() => reach.wake('click')}>
           <ChevronDownIcon />
           <span className="p-button-label p-c">&nbsp;</span>
         </button>

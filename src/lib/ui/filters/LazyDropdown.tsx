@@ -24,7 +24,6 @@ export default function LazyDropdown(props: DropdownProps & { ref?: Ref<Dropdown
   const { ref, ...rest } = props;
   const reach = useLoadOnReach<DropdownComponent, DropdownType>(loadDropdown, {
     focus: (d) => d.getFocusInput()?.focus(),
-    open: (d) => d.show(),
   });
   const { Component: Dropdown } = reach;
   if (Dropdown) {

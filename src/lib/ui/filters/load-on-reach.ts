@@ -16,8 +16,8 @@ export interface LoadOnReach<C, I> {
     input: { onFocus: () => void; onBlur: (event: FocusEvent) => void; onKeyDown: (event: KeyboardEvent) => void };
     root: { onPointerDown: () => void };
   };
-  /** Load on a reach the handlers do not cover (open: open the select once loaded). */
-  wake: (open: boolean) => void;
+  /** Load on a reach the handlers do not cover (open: 'click' to open the select once loaded, or null). */
+  wake: (open: string | null) => void;
   /** The ref callback for the loaded component: focuses (and opens) it after the mount reached for it. */
   attach: (instance: I | null) => void;
 }
@@ -26,16 +26,17 @@ const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
 
 export function useLoadOnReach<C, I>(
   load: () => Promise<C>,
-  settle: { focus: (instance: I) => void; open: (instance: I) => void },
+  settle: { focus: (instance: I) => void; open?: (instance: I) => void },
 ): LoadOnReach<C, I> {
   const [Component, setComponent] = useState<C | null>(null);
   // What the reach asked for, until the loaded component mounts: focus it, and open it too.
-  const wanted = useRef<{ open: boolean } | null>(null);
+  // `open`: the key that opened it (replayed on the loaded select, which answers it as it would have), or 'click'.
+  const wanted = useRef<{ open: string | null } | null>(null);
   const loading = useRef(false);
 
-  const wake = (open: boolean) => {
+  const wake = (open: string | null) => {
     if (Component) return;
-    wanted.current = { open: open || (wanted.current?.open ?? false) };
+    wanted.current = { open: open ?? wanted.current?.open ?? null };
     if (loading.current) return;
     loading.current = true;
     void load().then((component) => setComponent(() => component));
@@ -45,10 +46,23 @@ export function useLoadOnReach<C, I>(
     const want = wanted.current;
     if (!instance || !want) return;
     wanted.current = null;
+    // Between this commit, which removed the focused look-alike, and the focus below, keys reach <body>:
+    // an opening key pressed then still opens the select.
+    const meanwhile = (event: globalThis.KeyboardEvent) => {
+      if (!OPENING_KEYS.has(event.key) || (document.activeElement && document.activeElement !== document.body)) return;
+      event.preventDefault();
+      want.open ??= event.key;
+    };
+    window.addEventListener('keydown', meanwhile, true);
     // After the commit that mounted it (a focus moved while React commits does not reach the select's handler).
     setTimeout(() => {
+      window.removeEventListener('keydown', meanwhile, true);
       settle.focus(instance);
-      if (want.open) settle.open(instance);
+      if (!want.open) return;
+      if (settle.open) return settle.open(instance);
+      const focused = document.activeElement;
+      if (want.open === 'click') (focused?.closest('.p-inputwrapper') as HTMLElement | null)?.click();
+      else focused?.dispatchEvent(new KeyboardEvent('keydown', { key: want.open, code: want.open === ' ' ? 'Space' : want.open, bubbles: true, cancelable: true }));
     });
   };
 
@@ -58,7 +72,7 @@ export function useLoadOnReach<C, I>(
     attach,
     closedHandlers: {
       input: {
-        onFocus: () => wake(false),
+        onFocus: () => wake(null),
         // The focus left the select before the code came: the loaded select must not take it back.
         onBlur: (event) => {
           const to = event.relatedTarget;
@@ -67,10 +81,10 @@ export function useLoadOnReach<C, I>(
         onKeyDown: (event) => {
           if (!OPENING_KEYS.has(event.key)) return;
           event.preventDefault();
-          wake(true);
+          wake(event.key);
         },
       },
-      root: { onPointerDown: () => wake(true) },
+      root: { onPointerDown: () => wake('click') },
     },
   };
 }
