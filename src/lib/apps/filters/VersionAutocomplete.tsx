@@ -1,7 +1,7 @@
 import '../../ui/prime';
 import type { AutoComplete as AutoCompleteType } from 'primereact/autocomplete';
 import { ChevronDownIcon } from 'primereact/icons/chevrondown';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { versionPoolsContract, type VersionPools } from '../contract';
 import { OS_POOL_KEYS } from '../../platform';
 import type { OsFilterValue } from '../../ui/filters/os-options';
@@ -65,6 +65,9 @@ export default function VersionAutocomplete({ value, onChange, versions, appId, 
     open: (a) => a.getElement()?.querySelector<HTMLButtonElement>('.p-autocomplete-dropdown')?.click(),
   });
 
+  // The look-alike names a list as a combobox must (a closed combobox's list need not exist yet).
+  const listId = `${useId()}_list`;
+
   const choices = useMemo(() => versionChoices(versions ?? (pools ? poolFor(pools, os) : []), { withAll }), [versions, pools, os, withAll]);
 
   const AutoComplete = reach.Component;
@@ -81,6 +84,7 @@ export default function VersionAutocomplete({ value, onChange, versions, appId, 
           aria-autocomplete="list"
           aria-haspopup="listbox"
           aria-expanded="false"
+          aria-controls={listId}
           aria-label="Version"
           placeholder={placeholder}
           value={text}
