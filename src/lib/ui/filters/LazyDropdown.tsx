@@ -24,6 +24,7 @@ export default function LazyDropdown(props: DropdownProps & { ref?: Ref<Dropdown
   const { ref, ...rest } = props;
   const reach = useLoadOnReach<DropdownComponent, DropdownType>(loadDropdown, {
     focus: (d) => d.getFocusInput()?.focus(),
+    show: (d) => d.show(),
   });
   const { Component: Dropdown } = reach;
   if (Dropdown) {

@@ -32,6 +32,7 @@ export default function MultiSelectFilter<V extends string | number>({ options, 
   const select = useRef<MultiSelectType | null>(null);
   const reach = useLoadOnReach<MultiSelectComponent, MultiSelectType>(loadMultiSelect, {
     focus: (m) => m.getElement()?.querySelector<HTMLElement>('input[role="combobox"]')?.focus(),
+    show: (m) => m.show(),
   });
   // The look-alike names a panel as the MultiSelect's input does (a closed combobox's panel need not exist yet).
   const panelId = `${useId()}_list`;

@@ -14,7 +14,7 @@ export interface LoadOnReach<C, I> {
   /** Handlers for the look-alike's focusable input and its root. */
   closedHandlers: {
     input: { onFocus: () => void; onBlur: (event: FocusEvent) => void; onKeyDown: (event: KeyboardEvent) => void };
-    root: { onPointerDown: () => void };
+    root: { onClick: () => void };
   };
   /** Load on a reach the handlers do not cover (open: 'click' to open the select once loaded, or null). */
   wake: (open: string | null) => void;
@@ -26,7 +26,7 @@ const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
 
 export function useLoadOnReach<C, I>(
   load: () => Promise<C>,
-  settle: { focus: (instance: I) => void; open?: (instance: I) => void },
+  settle: { focus: (instance: I) => void; show?: (instance: I) => void; open?: (instance: I) => void },
 ): LoadOnReach<C, I> {
   const [Component, setComponent] = useState<C | null>(null);
   // What the reach asked for, until the loaded component mounts: focus it, and open it too.
@@ -61,7 +61,8 @@ export function useLoadOnReach<C, I>(
       if (!want.open) return;
       if (settle.open) return settle.open(instance);
       const focused = document.activeElement;
-      if (want.open === 'click') (focused?.closest('.p-inputwrapper') as HTMLElement | null)?.click();
+      // A click opens it (a click replayed on its root did not: the select answers the pointer's own events).
+      if (want.open === 'click') settle.show?.(instance);
       else focused?.dispatchEvent(new KeyboardEvent('keydown', { key: want.open, code: want.open === ' ' ? 'Space' : want.open, bubbles: true, cancelable: true }));
     });
   };
@@ -84,7 +85,8 @@ export function useLoadOnReach<C, I>(
           wake(event.key);
         },
       },
-      root: { onPointerDown: () => wake('click') },
+      // On click, not pointerdown: a select mounted between the two would take the click too and close again.
+      root: { onClick: () => wake('click') },
     },
   };
 }
