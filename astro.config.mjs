@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { precompressDir } from './src/lib/server/precompressed.ts';
+import { writeBuiltTemplate } from './src/lib/server/db/built-template.ts';
 import { CLIENT_CHUNKS, clientChunkOf } from './src/lib/ui/client-chunks.ts';
 import { primeIconsCss } from './src/lib/ui/prime-icons-inline.ts';
 import { primeComponents, primeRuntimeStyles, systemFontTheme, trimPrimeTheme, usedPrimeComponents } from './src/lib/ui/prime-theme-trim.ts';
@@ -115,6 +116,30 @@ function compressedDelivery(adapter) {
 }
 
 /**
+ * A clean clone's first start without initdb and migrations: the build leaves a migrated empty embedded
+ * database beside the server bundle, and a new data folder starts as its copy (src/lib/server/db/built-template.ts).
+ * @returns {import('astro').AstroIntegration}
+ */
+function pgliteTemplate() {
+  /** @type {URL | undefined} */
+  let serverDir;
+  return {
+    name: 'gsm:pglite-template',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        serverDir = config.build.server;
+      },
+      'astro:build:done': async ({ logger }) => {
+        if (!serverDir) return;
+        const started = performance.now();
+        const t = await writeBuiltTemplate(fileURLToPath(new URL('./src/lib/server/db/migrations', import.meta.url)), fileURLToPath(serverDir));
+        logger.info(`migrated empty database (${t.migrations} migrations) written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      },
+    },
+  };
+}
+
+/**
  * `client:interaction`: hydrate an island when the person first reaches for it (src/lib/ui/hydrate-on-interaction.ts).
  * @returns {import('astro').AstroIntegration}
  */
@@ -134,7 +159,7 @@ const adapter = node({ mode: 'middleware' });
 export default defineConfig({
   output: 'server',
   adapter,
-  integrations: [react(), compressedDelivery(adapter), hydrateOnInteraction()],
+  integrations: [react(), compressedDelivery(adapter), hydrateOnInteraction(), pgliteTemplate()],
   server: { port: 4321, host: 'localhost' },
   // Screen CSS always as files, never inlined into the page: a file is fetched once and kept (hashed names,
   // immutable caching), where inlined CSS was sent again with every page and its hash computed again for

@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { nowMs } from '../src/lib/time/clock.ts';
 import { machine, machineLine, table, writeDocBlock } from './lib/bench-doc.mjs';
-import { call, ensureStudioApps, parseArgs, rollupAll, sendStudio, signIn } from './lib/studio-client.mjs';
+import { call, ensureStudioApps, parseArgs, rollupAll, sendStudio, signedIn } from './lib/studio-client.mjs';
 import { PLAY_REPORTS } from './lib/bench-play-reports.mjs';
 import { MONEY_REPORTS } from './bench-analytics-money.mjs';
 import { COHORT_REPORTS } from './lib/bench-cohort-reports.mjs';
@@ -92,13 +92,9 @@ async function benchOne(kind) {
   const pg = kind === 'postgres' ? (process.env.BENCH_PG_URL ? { url: process.env.BENCH_PG_URL, stop() {} } : await startPostgres()) : null;
   const server = await startServer({ DEMO_PASSWORD: PASSWORD, ...(pg ? { DATABASE_URL: pg.url } : {}) });
   try {
-    // Access tokens expire (15 minutes): a 10-million-event run signs in again before each phase and while rolling up.
-    let token = await signIn(server.base, 'root', PASSWORD);
-    let signedAt = performance.now();
-    const fresh = async () => {
-      if (performance.now() - signedAt > 10 * 60_000) [token, signedAt] = [await signIn(server.base, 'root', PASSWORD), performance.now()];
-      return token;
-    };
+    // A 10-million-event run signs in again before each phase and while rolling up.
+    const fresh = await signedIn(server.base, 'root', PASSWORD);
+    let token = await fresh();
     const apps = await ensureStudioApps(server.base, token, args.apps);
     if (args.plan) log(`${kind}: tracking plan on: ${await declarePlan(server.base, token, apps)} tracking config items`);
     log(`${kind}: sending ${args.users} players × ${args.days} days until ${until} (UTC+7), seed ${args.seed}, ${args.concurrency} requests in flight`);
@@ -122,7 +118,7 @@ async function benchOne(kind) {
     log(`${kind}: rolled up ${rolled.appDays} app-days in ${rolled.seconds.toFixed(1)} s`);
     if (rolled.appDays === 0) throw new Error(`${kind}: the rollup found nothing to do`);
     const reports = [];
-    await fresh();
+    token = await fresh();
     for (const [name, path, extra, hasData] of REPORTS) {
       const one = await timeReport(server.base, token, path, { ...extra, apps: apps[0].appId, from: reportFrom, to: reportTo }, hasData, 1);
       const all = await timeReport(server.base, token, path, { ...extra, apps: apps.map((a) => a.appId).join(','), from: reportFrom, to: reportTo }, hasData, apps.length);

@@ -37,6 +37,19 @@ export async function signIn(base, username, password) {
   return (await call(base, null, 'POST', '/api/auth/login', { username, password })).accessToken;
 }
 
+/**
+ * A token source for a long run: access tokens expire (15 minutes), so `fresh()` signs in again once the last
+ * sign-in is 10 minutes old and answers the current token.
+ */
+export async function signedIn(base, username, password) {
+  let token = await signIn(base, username, password);
+  let signedAt = performance.now();
+  return async function fresh() {
+    if (performance.now() - signedAt > 10 * 60_000) [token, signedAt] = [await signIn(base, username, password), performance.now()];
+    return token;
+  };
+}
+
 const NAMES = ['Bubble Pop Saga', 'Merge Kingdom', 'Word Garden', 'Idle Farm Tycoon', 'Solitaire Journey', 'Jigsaw Daily', 'Sudoku Master', 'Pixel Racer', 'Mahjong Quest', 'Color Sort', 'Dungeon Tiles', 'Ocean Match'];
 /** Platforms of the n-th simulated app: every app on Android, most on iOS, some on WebGL. */
 const PLATFORMS = [[1, 2], [1, 2, 3], [1], [1, 2], [1, 3], [1, 2, 3]];

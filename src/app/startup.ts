@@ -1,9 +1,10 @@
-import { renameSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { startSessionCache } from '../lib/auth/session-cache';
 import { registerJobs, releaseDeadClaims, startScheduler, stopScheduler } from '../lib/jobs/scheduler';
 import { startVisitCounter, visitCounter } from '../lib/dashboard/visit-counter';
 import { apiLog, startApiLog } from '../lib/logs/api-log-writer';
-import { serverConfig } from '../lib/server/config';
+import { serverConfig, type ServerConfig } from '../lib/server/config';
 import { openDatabase, type Db } from '../lib/server/db';
 import { yielding } from '../lib/server/db/sql';
 import { migrate } from '../lib/server/db/migrate';
@@ -38,22 +39,28 @@ export function ready(): Promise<Db> {
 
 async function start(): Promise<Db> {
   const config = serverConfig();
+  const timer = phaseTimer();
+  // A first start makes the accounts' password hashes (scrypt, on libuv's threads) while the database opens
+  // and migrates on this one: a new embedded data folder is known before it opens, a PostgreSQL without
+  // tables once connected.
+  const newFolder = !config.databaseUrl && !existsSync(join(config.dataDir, 'pg'));
+  let hashes = newFolder ? earlyHashes(config) : undefined;
   const db = await openDatabase(config);
+  const opened = timer.lap();
   closeOnSignals(db);
-  const seeds = areas.flatMap((a) => (a.seed ? [a.seed] : []));
+  const seeds = areas.flatMap((a) => (a.seed ? [{ ...a.seed, area: a.name }] : []));
   let demoDue = false;
   try {
-    // A database without tables is a first start: the accounts' password hashes are made while it migrates.
-    const fresh = (await db.one<{ fresh: boolean }>(`SELECT to_regclass('public.accounts') IS NULL AS fresh`))?.fresh ?? false;
-    const hashes = fresh ? seedPasswordHashes(config) : undefined;
-    hashes?.catch(() => undefined); // its error (no root password) is reported by seedCore, which awaits it
+    if (!hashes && (await db.one<{ fresh: boolean }>(`SELECT to_regclass('public.accounts') IS NULL AS fresh`))?.fresh) hashes = earlyHashes(config);
     const applied = await migrate(db);
-    if (applied.length) console.log(`[db] applied migrations: ${applied.join(', ')}`);
+    if (applied.length) console.log(`[db] applied migrations: ${applied.length > 3 ? `${applied.length} (${applied[0]} … ${applied.at(-1)})` : applied.join(', ')}`);
+    const migrated = timer.lap();
     await writePgliteTemplate(db, config.pgliteWriteTemplate);
     // The console answers as soon as the accounts exist; the demo studio (events, rollups, finance, live-ops)
     // is seeded after, in the background: a newcomer signs in within seconds, and a banner says the figures
     // are still coming (docs/performance.md: the first answer within 30 s).
     demoDue = await seedCore(db, config, seeds, hashes);
+    console.log(`[db] start-up: database opened in ${opened} ms, migrated in ${migrated} ms, accounts seeded in ${timer.lap()} ms`);
     await registerJobs(db);
     // A job claimed by a process that died (kill -9, a crash) runs again at once instead of waiting out its lease.
     const released = await releaseDeadClaims(db, { all: db.kind === 'pglite' });
@@ -83,6 +90,26 @@ async function start(): Promise<Db> {
     startScheduler(db);
   }
   return db;
+}
+
+/** The first accounts' password hashes, begun ahead; its error (no root password) is reported by seedCore, which awaits it. */
+function earlyHashes(config: ServerConfig): Promise<string[]> {
+  const hashes = seedPasswordHashes(config);
+  hashes.catch(() => undefined);
+  return hashes;
+}
+
+/** Milliseconds since the last lap (or since it was made), for start-up's log of its phases. */
+function phaseTimer(): { lap(): number } {
+  let last = performance.now();
+  return {
+    lap() {
+      const now = performance.now();
+      const ms = Math.round(now - last);
+      last = now;
+      return ms;
+    },
+  };
 }
 
 /** An unclean stop makes PGlite's next open slower (recovery), so close it on the usual signals. */

@@ -35,8 +35,6 @@ export interface AppManagerProps {
   teams: Team[];
   /** Apps the account sees, rendered by the server so the list shows before any request. */
   initialApps: AppSummary[];
-  /** The request's query string. Not read: the list controller reads the filters from the URL once mounted. */
-  search?: string;
 }
 
 const osCodec: QueryCodec<OsFilterValue> = { parse: parseOsValue, serialize: (v) => (v === 0 ? null : String(v)) };

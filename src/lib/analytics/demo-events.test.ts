@@ -65,7 +65,7 @@ describe('the demo studio writes the rows the SDK ingestion writes', () => {
     expect(bySdk.events).toHaveLength(total);
     await clear();
     // A handle of its own: ingestion remembers per handle which versions it already wrote (cleared above).
-    expect(await writeDemoEvents({ ...db }, batches, now)).toBe(total);
+    expect((await writeDemoEvents({ ...db }, batches, now)).events).toBe(total);
     const inBulk = await written();
     expect(inBulk.events).toHaveLength(total);
     for (const table of Object.keys(bySdk)) expect(JSON.stringify(inBulk[table]), table).toBe(JSON.stringify(bySdk[table]));
@@ -73,7 +73,7 @@ describe('the demo studio writes the rows the SDK ingestion writes', () => {
 
   it('a second bulk write of the same events stores nothing twice', async () => {
     const before = await written();
-    expect(await writeDemoEvents(db, batches, now)).toBe(batches.reduce((n, b) => n + b.events.length, 0));
+    expect((await writeDemoEvents(db, batches, now)).events).toBe(batches.reduce((n, b) => n + b.events.length, 0));
     expect((await written()).events).toEqual(before.events);
   }, 300_000);
 });

@@ -74,7 +74,7 @@ describe('the first rollup over the whole range', () => {
     for (const table of TABLES) await db.exec(`DELETE FROM ${table}`);
     await db.query(`INSERT INTO rollup_dirty (app_id, day) SELECT DISTINCT app_id, day FROM events ORDER BY 1, 2`);
     const progress = await rollupFirstRange(db, { budgetMs: 10 * 60_000 });
-    expect(progress).toEqual({ appDays: marks.length, pending: 0, range: true });
+    expect({ ...progress, steps: undefined }).toEqual({ appDays: marks.length, pending: 0, range: true, steps: undefined });
     const atOnce = await snapshot();
     for (const table of TABLES) expect({ table, rows: atOnce[table] }).toEqual({ table, rows: dayByDay[table] });
   }, 300_000);

@@ -16,8 +16,9 @@ const appsIn = (n: number) => `IN (SELECT jsonb_array_elements_text($${n}::jsonb
  * one of the days. Otherwise, and for what is dirty after it (events that arrived meanwhile), the ordinary
  * day-by-day rollup does the rest.
  */
-export async function rollupFirstRange(db: Db, options: { budgetMs?: number } = {}): Promise<RollupProgress & { range: boolean }> {
+export async function rollupFirstRange(db: Db, options: { budgetMs?: number } = {}): Promise<RollupProgress & { range: boolean; steps: StepTime[] }> {
   const started = performance.now();
+  const steps: StepTime[] = [];
   const marks = await db.query<{ app_id: string; day: string; ver: string }>('SELECT app_id, day::text AS day, ver::text AS ver FROM rollup_dirty ORDER BY app_id, day');
   let built = 0;
   if (marks.length > 0) {
@@ -29,7 +30,7 @@ export async function rollupFirstRange(db: Db, options: { budgetMs?: number } = 
     const release = (await rolledUpBefore(db, apps)) ? null : holdDays(days);
     if (release) {
       try {
-        built = await buildRange(db, { from, to, apps, days, marks });
+        built = await buildRange(db, { from, to, apps, days, marks }, steps);
       } finally {
         release();
       }
@@ -37,7 +38,7 @@ export async function rollupFirstRange(db: Db, options: { budgetMs?: number } = 
   }
   const budgetMs = (options.budgetMs ?? 60_000) - (performance.now() - started);
   const rest = await rollupPending(db, { budgetMs: Math.max(budgetMs, 1000) });
-  return { appDays: built + rest.appDays, pending: rest.pending, range: built > 0 };
+  return { appDays: built + rest.appDays, pending: rest.pending, range: built > 0, steps };
 }
 
 /** Whether any rollup already holds rows of these apps (user_days and app_users come first in every rollup). */
@@ -49,9 +50,16 @@ async function rolledUpBefore(db: Db, apps: readonly string[]): Promise<boolean>
   return row?.any ?? true;
 }
 
+/** How long one step of the range build took, with the statistics it refreshed after (the demo's log names the slowest). */
+export interface StepTime {
+  table: string;
+  ms: number;
+}
+
 async function buildRange(
   db: Db,
   r: { from: string; to: string; apps: string[]; days: string[]; marks: readonly { app_id: string; day: string; ver: string }[] },
+  times: StepTime[],
 ): Promise<number> {
   return await db.transaction(async (tx) => {
     // The day-by-day runners' locks (PostgreSQL: another process), every day of the range or nothing.
@@ -71,14 +79,20 @@ async function buildRange(
     };
     // Fresh statistics before each statement: the events were just written and each step's table is read by
     // the next ones, and without them the planner joins hundreds of thousands of rows as if they were a few
-    // (probed loops: the gameplay step took 30 s instead of 6 on the demo studio, measured).
+    // (probed loops: the gameplay step took 30 s instead of 6 on the demo studio, measured). All the events'
+    // columns: statistics without the JSON params halved this ANALYZE but slowed user days on PostgreSQL
+    // (docs/decisions.md, "The demo's first rollup over the whole range").
+    let t = performance.now();
     await tx.exec('ANALYZE events');
+    times.push({ table: 'ANALYZE events', ms: performance.now() - t });
     for (const step of rollupSteps) {
+      t = performance.now();
       await step.runRange(tx, scope).catch((error: Error) => {
         error.message = `${step.table} over ${r.from}..${r.to}: ${error.message}`;
         throw error;
       });
       for (const table of step.table.split(', ')) await tx.exec(`ANALYZE ${table}`);
+      times.push({ table: step.table, ms: performance.now() - t });
     }
     // The marks seen at the start: a day marked again meanwhile (new events) keeps its mark for the day-by-day pass.
     await tx.query(

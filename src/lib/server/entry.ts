@@ -18,6 +18,7 @@ import { tunables } from './config';
 import { lingerOnUnreadBody, setBaseSecurityHeaders } from './connection-guards';
 import { atArrival } from './request-clock';
 import { createStaticFiles } from './static-files';
+import { BUILT_TEMPLATE_DIR, setBuiltTemplate } from './db';
 
 // React is loaded from node_modules by the adapter's module below and picks its build from NODE_ENV: unset,
 // every page was rendered with React's development build (checks and warnings on every element, about half
@@ -35,6 +36,8 @@ export const options = adapter.options;
 // dist/client as the adapter finds it: where the build put it relative to dist/server (this file's folder).
 const clientDir = join(dirname(fileURLToPath(import.meta.url)), relative(fileURLToPath(options.server), fileURLToPath(options.client)));
 const staticFiles = createStaticFiles(clientDir);
+// A new embedded data folder starts as a copy of the migrated empty one the build left beside this file.
+setBuiltTemplate(join(dirname(fileURLToPath(import.meta.url)), BUILT_TEMPLATE_DIR));
 const admission = createAdmission(tunables().admission);
 
 /** The files of dist/client, then the app (no `next`: a path the app does not know gets its 404 page). */

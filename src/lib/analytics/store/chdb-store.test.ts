@@ -1,16 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { validateEvent, type ValidEvent } from '../events';
-import { openChdb } from './chdb-store';
 import { ingestToColumnStore } from './ingest';
-import { ensureSchema } from './schema';
+import { lookUpSql } from './known-events';
 import type { ColumnStore } from './types';
 import { playerEvents } from './history';
+import { tempChdb } from './hand-made.testkit';
 import { daysMs, reportDay, utcDay } from '../../time/day';
 
-const dir = mkdtempSync(join(tmpdir(), 'gsm-chdb-'));
+const chdb = tempChdb('unit');
 let store: ColumnStore;
 const now = Date.parse('2026-03-10T12:00:00Z');
 const app = { appId: 'ch1', os: 1 };
@@ -24,13 +21,8 @@ async function ingest(events: ValidEvent[]) {
   return ingestToColumnStore(store, app, events, events.map((e) => reportDay(e.time)), events.map((e) => utcDay(e.deviceTime)), now);
 }
 
-beforeAll(async () => {
-  store = await openChdb(join(dir, 'store'));
-  await ensureSchema(store);
-}, 60_000);
-afterAll(async () => {
-  await store?.close();
-  rmSync(dir, { recursive: true, force: true });
+beforeAll(() => {
+  store = chdb();
 });
 
 describe('the chdb event store (a worker process)', () => {
@@ -61,6 +53,20 @@ describe('the chdb event store (a worker process)', () => {
     const next = await playerEvents(store, { appId: 'ch1', userId: 'u1', from: '2026-03-01', to: '2026-03-31', names: ['session_start', 'session_end'] }, { t: String(rows[1]!.event_time), e: 'e1' }, 2);
     expect(next.map((r) => r.event_id)).toEqual(['e1']);
   });
+
+  it("looks a batch's events up in the granules of its days as sent only, however many ids it carries", async () => {
+    // 30 days of 10,000 events each (about 37 granules), made by the engine, then a look-up of 2,001 ids sent on one day.
+    await store.command(`INSERT INTO ${store.database}.events (app_id, day, name, user_id, event_id, sent_day, os, event_time, received_at, app_version, sdk_version, country, flags, params)
+      SELECT 'big', toDate('2026-04-01') + intDiv(number, 10000) AS d, 'level_start', concat('u', toString(number % 5000)), concat('big', toString(number)), d, 1,
+             toDateTime64(d, 3, 'UTC'), toDateTime64(d, 3, 'UTC'), '1', '1', 'VN', 0, '{}' FROM numbers(300000)`);
+    await store.command(`OPTIMIZE TABLE ${store.database}.events FINAL`);
+    const ids = Array.from({ length: 2000 }, (_, i) => `new${i}`).concat(['big150000']);
+    const params = { app: 'big', sent_days: ['2026-04-16'], ids };
+    const plan = (await store.query<{ explain: string }>(`EXPLAIN indexes = 1 ${lookUpSql(store)}`, params)).map((r) => r.explain.trim());
+    const read = plan.filter((line) => line.startsWith('Granules:')).at(-1);
+    expect(read).toMatch(/^Granules: [1-3]\/\d+$/);
+    expect(await store.query(lookUpSql(store), params)).toEqual([{ event_id: 'big150000', sent: '2026-04-16' }]);
+  }, 60_000);
 
   it('writes inserts waiting together as one insert, answers each after it, and keeps one bad batch from failing the others', async () => {
     await store.command(`CREATE TABLE ${store.database}.grouped (n UInt32, s String) ENGINE = MergeTree ORDER BY n`);

@@ -12,16 +12,12 @@ import type { ColumnStore } from './types';
 type KeyList = { k: string }[];
 
 /**
- * For unit tests of the column-store reports on a hand-made event set: a chdb store in a folder of its own,
- * opened before the file's tests and removed after them. The console's database is stood in for by the two
- * lists a report asks it for (test players, refused purchases), which `ingest` sets.
+ * A chdb store with its schema in a folder of its own, opened before the file's tests and removed after them;
+ * the answer hands the open store to a hook or a test.
  */
-export function handMadeStore(o: { folder: string; appId: string; idPrefix: string }) {
-  const dir = mkdtempSync(join(tmpdir(), `gsm-chdb-${o.folder}-`));
-  const now = Date.parse('2026-03-20T05:00:00Z');
+export function tempChdb(folder: string): () => ColumnStore {
+  const dir = mkdtempSync(join(tmpdir(), `gsm-chdb-${folder}-`));
   let store: ColumnStore | undefined;
-  let lists = { players: [] as KeyList, refused: [] as KeyList };
-  let seq = 0;
   beforeAll(async () => {
     store = await openChdb(join(dir, 'store'));
     await ensureSchema(store);
@@ -30,10 +26,22 @@ export function handMadeStore(o: { folder: string; appId: string; idPrefix: stri
     await store?.close();
     rmSync(dir, { recursive: true, force: true });
   });
-  const opened = () => {
+  return () => {
     if (!store) throw new Error('The column store is opened in beforeAll; use it inside a hook or a test.');
     return store;
   };
+}
+
+/**
+ * For unit tests of the column-store reports on a hand-made event set: a chdb store in a folder of its own,
+ * opened before the file's tests and removed after them. The console's database is stood in for by the two
+ * lists a report asks it for (test players, refused purchases), which `ingest` sets.
+ */
+export function handMadeStore(o: { folder: string; appId: string; idPrefix: string }) {
+  const now = Date.parse('2026-03-20T05:00:00Z');
+  const opened = tempChdb(o.folder);
+  let lists = { players: [] as KeyList, refused: [] as KeyList };
+  let seq = 0;
   return {
     now,
     opened,

@@ -24,6 +24,11 @@ export function storedKeys(store: ColumnStore, appId: string, ids: readonly stri
   return round.done;
 }
 
+/** The look-up: the app's rows of those days as sent (the min-max index on sent_day skips the rest: ./schema.ts) with those ids. */
+export const lookUpSql = (store: ColumnStore) =>
+  `SELECT event_id, toString(sent_day) AS sent FROM ${store.database}.${EVENTS_TABLE}
+    WHERE app_id = {app:String} AND sent_day IN {sent_days:Array(Date)} AND event_id IN {ids:Array(String)}`;
+
 interface Round {
   ids: Set<string>;
   sentDays: Set<string>;
@@ -53,11 +58,7 @@ async function run(lane: Lane, store: ColumnStore, appId: string): Promise<void>
     const round = lane.next;
     lane.next = null;
     try {
-      const rows = await store.query<{ event_id: string; sent: string }>(
-        `SELECT event_id, toString(sent_day) AS sent FROM ${store.database}.${EVENTS_TABLE}
-          WHERE app_id = {app:String} AND sent_day IN {sent_days:Array(Date)} AND event_id IN {ids:Array(String)}`,
-        { app: appId, sent_days: [...round.sentDays], ids: [...round.ids] },
-      );
+      const rows = await store.query<{ event_id: string; sent: string }>(lookUpSql(store), { app: appId, sent_days: [...round.sentDays], ids: [...round.ids] });
       round.resolve(new Set(rows.map((r) => `${r.event_id}\u0000${r.sent}`)));
     } catch (error) {
       round.reject(error);

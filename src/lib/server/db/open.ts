@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 import { join } from 'node:path';
 import { takeDirectoryLock } from './dir-lock';
@@ -14,13 +14,17 @@ import { makeSql, type Db, type ListenHandlers } from './sql';
  */
 const WAL_LIMITS = ['-c', 'max_wal_size=128MB', '-c', 'min_wal_size=64MB'];
 
-/** Opens the embedded PGlite database in dataDir, refusing when another live process holds it. */
-export async function openPglite(dataDir: string, options: { loadDump?: Blob } = {}): Promise<Db> {
+/**
+ * Opens the embedded PGlite database in dataDir, refusing when another live process holds it. A new folder
+ * starts from a dump (loadDump) or as a copy of a migrated empty data folder (copyOf, the build's), else initdb.
+ */
+export async function openPglite(dataDir: string, options: { loadDump?: Blob; copyOf?: string } = {}): Promise<Db> {
   mkdirSync(dataDir, { recursive: true });
   const releaseLock = await takeDirectoryLock(dataDir);
   const { PGlite } = await import('@electric-sql/pglite');
   let pg;
   try {
+    if (options.copyOf) copyDataFolder(options.copyOf, join(dataDir, 'pg'));
     pg = await PGlite.create(join(dataDir, 'pg'), { startParams: [...PGlite.defaultStartParams, ...WAL_LIMITS], ...(options.loadDump ? { loadDataDir: options.loadDump } : {}) });
   } catch (error) {
     releaseLock();
@@ -36,6 +40,18 @@ export async function openPglite(dataDir: string, options: { loadDump?: Blob } =
     dump: () => client.dumpDataDir('gzip'),
     listen: (channel, handlers) => listenPglite(client, channel, handlers),
   };
+}
+
+/**
+ * A copy of a cleanly stopped data folder, under a temporary name and renamed when whole: a copy cut short
+ * (the process killed) is never taken for a database, and the next start copies again.
+ */
+function copyDataFolder(from: string, to: string): void {
+  if (existsSync(to)) return;
+  const part = `${to}.part`;
+  rmSync(part, { recursive: true, force: true });
+  cpSync(from, part, { recursive: true });
+  renameSync(part, to);
 }
 
 /** An in-memory PGlite, optionally started from a dump of a migrated database (fast test start). */

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cursorLoader, idleCursorList, initialCursorList, type CursorPage, type LoadedCursorList } from './cursor-loader';
-
-/** A request whose answer the test releases when it wants. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((yes, no) => {
-    resolve = yes;
-    reject = no;
-  });
-  return { promise, resolve, reject };
-}
+import { deferred } from './deferred.testkit';
 
 /** A loader over a fake server: each request is remembered by "query@cursor" until the test answers it. */
 function harness(start: LoadedCursorList<string, string> = idleCursorList()) {

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { initialLoaded, listLoader, type ListPage, type LoadedList } from './list-loader';
-
-/** A request whose answer the test releases when it wants. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((yes, no) => {
-    resolve = yes;
-    reject = no;
-  });
-  return { promise, resolve, reject };
-}
+import { deferred } from './deferred.testkit';
 
 function harness() {
   let shown: LoadedList<string> = initialLoaded<string>(null);
