@@ -1,4 +1,4 @@
-import { useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 
 /**
  * A PrimeReact select whose code loads when the select is first reached for, not with the page (issue 41,
@@ -18,21 +18,36 @@ export interface LoadOnReach<C, I> {
   };
   /** Load on a reach the handlers do not cover (open: 'click' to open the select once loaded, or null). */
   wake: (open: string | null) => void;
-  /** The ref callback for the loaded component: focuses (and opens) it after the mount reached for it. */
+  /** The ref callback for the loaded component. */
   attach: (instance: I | null) => void;
 }
 
-const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
+export interface Settle<I> {
+  /** Moves the focus into the loaded component. */
+  focus: (instance: I) => void;
+  /** Opens it as its own click would. */
+  show?: (instance: I) => void;
+  /** Opens it, whatever reached for it (instead of show and the replayed key). */
+  open?: (instance: I) => void;
+  /** The keys that open it, replayed on the loaded component (default Enter, Space, ArrowDown). */
+  keys?: ReadonlySet<string>;
+}
 
-export function useLoadOnReach<C, I>(
-  load: () => Promise<C>,
-  settle: { focus: (instance: I) => void; show?: (instance: I) => void; open?: (instance: I) => void },
-): LoadOnReach<C, I> {
+const OPENING_KEYS: ReadonlySet<string> = new Set(['Enter', ' ', 'ArrowDown']);
+
+export function useLoadOnReach<C, I>(load: () => Promise<C>, settle: Settle<I>): LoadOnReach<C, I> {
+  const keys = settle.keys ?? OPENING_KEYS;
   const [Component, setComponent] = useState<C | null>(null);
-  // What the reach asked for, until the loaded component mounts: focus it, and open it too.
+  // What the reach asked for, until the loaded component is settled: focus it, and open it too.
   // `open`: the key that opened it (replayed on the loaded select, which answers it as it would have), or 'click'.
   const wanted = useRef<{ open: string | null } | null>(null);
   const loading = useRef(false);
+  const instance = useRef<I | null>(null);
+  // Where the loaded component took the focus, and the key guard that holds opening keys until it opens.
+  const focused = useRef<Element | null>(null);
+  const unguard = useRef<(() => void) | null>(null);
+  // Set one commit after the loaded component mounted: the commit in which its overlay's Portal mounts.
+  const [mounted, setMounted] = useState(false);
 
   const wake = (open: string | null) => {
     if (Component) return;
@@ -42,35 +57,64 @@ export function useLoadOnReach<C, I>(
     void load().then((component) => setComponent(() => component));
   };
 
-  const attach = (instance: I | null) => {
+  // In the commit that swapped the look-alike for the loaded select (no event can come in between): the focus
+  // moves to the select, and from now until it is opened below, an opening key is held rather than answered. The
+  // select would answer it by drawing a panel its Portal cannot yet hold: drawn unplaced, under the menu, and
+  // without the focus in its search box (seen with Enter, ArrowDown and a click replayed too early).
+  useLayoutEffect(() => {
     const want = wanted.current;
-    if (!instance || !want) return;
-    wanted.current = null;
-    // Between this commit, which removed the focused look-alike, and the focus below, keys reach <body>:
-    // an opening key pressed then still opens the select.
-    const meanwhile = (event: globalThis.KeyboardEvent) => {
-      if (!OPENING_KEYS.has(event.key) || (document.activeElement && document.activeElement !== document.body)) return;
+    const select = instance.current;
+    if (!Component || !want || !select) return;
+    const hold = (event: globalThis.KeyboardEvent) => {
+      const active = document.activeElement;
+      if (!keys.has(event.key) || (active && active !== document.body && active !== focused.current)) return;
       event.preventDefault();
+      event.stopImmediatePropagation();
+      // The first opening key opens it; a second one pressed meanwhile would not open it twice.
       want.open ??= event.key;
     };
-    window.addEventListener('keydown', meanwhile, true);
-    // After the commit that mounted it (a focus moved while React commits does not reach the select's handler).
-    setTimeout(() => {
-      window.removeEventListener('keydown', meanwhile, true);
-      settle.focus(instance);
-      if (!want.open) return;
-      if (settle.open) return settle.open(instance);
-      const focused = document.activeElement;
-      // A click opens it (a click replayed on its root did not: the select answers the pointer's own events).
-      if (want.open === 'click') settle.show?.(instance);
-      else focused?.dispatchEvent(new KeyboardEvent('keydown', { key: want.open, code: want.open === ' ' ? 'Space' : want.open, bubbles: true, cancelable: true }));
-    });
-  };
+    window.addEventListener('keydown', hold, true);
+    unguard.current = () => window.removeEventListener('keydown', hold, true);
+    settle.focus(select);
+    focused.current = document.activeElement === document.body ? null : document.activeElement;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the loaded component mounts
+  }, [Component]);
+
+  // PrimeReact's Portal mounts its content one commit after the select mounts (in its own mount effect). A panel
+  // shown before that is drawn without its entering transition, which is what places it and focuses its search
+  // box. A state set here renders in the same pass as the Portal's, so the next effect runs once it is there.
+  useEffect(() => {
+    if (Component && wanted.current) setMounted(true);
+  }, [Component]);
+
+  useEffect(() => {
+    if (!mounted) return;
+    const want = wanted.current;
+    const select = instance.current;
+    wanted.current = null;
+    unguard.current?.();
+    unguard.current = null;
+    if (!want || !select || !want.open) return;
+    // The focus went elsewhere meanwhile (a Tab on, a click away): nothing to open.
+    const active = document.activeElement;
+    if (focused.current && active !== focused.current && active !== document.body) return;
+    if (active !== focused.current) settle.focus(select);
+    if (settle.open) return settle.open(select);
+    // A click opens it through show(): a click replayed on its root would not (the select answers the pointer's
+    // own events), and the click itself has long gone by.
+    if (want.open === 'click') settle.show?.(select);
+    else document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key: want.open, code: want.open === ' ' ? 'Space' : want.open, bubbles: true, cancelable: true }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the loaded component is in place
+  }, [mounted]);
+
+  useEffect(() => () => unguard.current?.(), []);
 
   return {
     Component,
     wake,
-    attach,
+    attach: (select) => {
+      instance.current = select;
+    },
     closedHandlers: {
       input: {
         onFocus: () => wake(null),
@@ -80,7 +124,7 @@ export function useLoadOnReach<C, I>(
           if (to && !event.currentTarget.closest('.p-inputwrapper')?.contains(to)) wanted.current = null;
         },
         onKeyDown: (event) => {
-          if (!OPENING_KEYS.has(event.key)) return;
+          if (!keys.has(event.key)) return;
           event.preventDefault();
           wake(event.key);
         },
