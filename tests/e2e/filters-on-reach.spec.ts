@@ -133,3 +133,17 @@ test('a key or click that comes before the code is answered once, when the code 
   await page.keyboard.type('2');
   await expect(version).toHaveValue('All1 2');
 });
+
+test('a letter typed before the code opens the select on the first option so named (PrimeReact\'s answer to a letter)', async ({ page }) => {
+  await signIn(page, 'root', undefined, MAIN_DATA);
+  const dropdown = await holdCode(page, 'dropdown');
+  await page.locator('.filter-os input').focus();
+  await dropdown.requested;
+  await page.keyboard.type('w');
+  dropdown.release();
+  const panel = page.locator('.p-dropdown-panel');
+  await expect(panel.getByRole('option', { name: 'WebGL', exact: true })).toHaveClass(/p-focus/);
+  await page.keyboard.press('Enter');
+  await expect(panel).toHaveCount(0);
+  await expect(page.locator('.filter-os')).toContainText('WebGL');
+});

@@ -28,7 +28,6 @@ type AutoCompleteComponent = typeof AutoCompleteType;
 // reached for (load-on-reach.ts); until then the closed AutoComplete's own markup, an input that keeps what is
 // typed while the code comes.
 const loadAutoComplete = () => import('primereact/autocomplete').then((m) => m.AutoComplete);
-const NO_KEYS: ReadonlySet<string> = new Set();
 
 /** Versions of the app's pool for the OS (every pool for ALL). */
 export function poolFor(pools: VersionPools, os: OsFilterValue = 0): string[] {
@@ -64,8 +63,8 @@ export default function VersionAutocomplete({ value, onChange, versions, appId, 
     },
     // Reached by its arrow button: the arrow's own effect, every choice listed.
     open: (a) => a.getElement()?.querySelector<HTMLButtonElement>('.p-autocomplete-dropdown')?.click(),
-    // No key opens it: Enter and Space typed into the box are the box's (a space is text).
-    keys: NO_KEYS,
+    // The look-alike is a text box that keeps what is typed: Enter and Space are the box's (a space is text).
+    textBox: true,
   });
 
   // The look-alike names a list as a combobox must (a closed combobox's list need not exist yet).

@@ -3,10 +3,12 @@ import { useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type Key
 /**
  * A PrimeReact select whose code loads when the select is first reached for, not with the page (issue 41,
  * a light first visit): until then the caller draws the closed select's own markup and hands it these
- * handlers. Tab into it loads the code and the loaded select takes the focus; a click, or Enter, Space or
- * ArrowDown (the keys that open the select), also opens it once loaded. The loaded component is held in
- * state rather than React.lazy: a Suspense boundary in the server's HTML may be streamed apart with an
- * inline script, which the Content-Security-Policy refuses.
+ * handlers. Tab into it loads the code and the loaded select takes the focus. What the person did meanwhile is
+ * given to the loaded select once it is in place, as if it had been there all along: a click opens it; Enter,
+ * Space or ArrowDown open it (once, however many were pressed); a typed letter opens it on the first option so
+ * named (PrimeReact's own answer to typing); Escape takes back what came before it. The loaded component is held
+ * in state rather than React.lazy: a Suspense boundary in the server's HTML may be streamed apart with an inline
+ * script, which the Content-Security-Policy refuses.
  */
 export interface LoadOnReach<C, I> {
   /** The loaded component, null until reached for. */
@@ -16,8 +18,8 @@ export interface LoadOnReach<C, I> {
     input: { onFocus: () => void; onBlur: (event: FocusEvent) => void; onKeyDown: (event: KeyboardEvent) => void };
     root: { onClick: () => void };
   };
-  /** Load on a reach the handlers do not cover (open: 'click' to open the select once loaded, or null). */
-  wake: (open: string | null) => void;
+  /** Load on a reach the handlers do not cover ('click' to open the select once loaded, or null). */
+  wake: (open: 'click' | null) => void;
   /** The ref callback for the loaded component. */
   attach: (instance: I | null) => void;
 }
@@ -27,54 +29,75 @@ export interface Settle<I> {
   focus: (instance: I) => void;
   /** Opens it as its own click would. */
   show?: (instance: I) => void;
-  /** Opens it, whatever reached for it (instead of show and the replayed key). */
+  /** Opens it when a click reached for it (instead of show). */
   open?: (instance: I) => void;
-  /** The keys that open it, replayed on the loaded component (default Enter, Space, ArrowDown). */
-  keys?: ReadonlySet<string>;
+  /** The look-alike is a text box that keeps what is typed itself: no key is held or given again. */
+  textBox?: boolean;
 }
 
+/** What reached for the select before it was in place, in order: a click, or keys as pressed. */
+type Reach = { key: string; code: string } | 'click';
+
 const OPENING_KEYS: ReadonlySet<string> = new Set(['Enter', ' ', 'ArrowDown']);
+const isOpening = (r: Reach) => r === 'click' || OPENING_KEYS.has(r.key);
+
+/** A key the loaded select answers by opening or searching: kept to give it again (null: not one of those). */
+function heldKey(event: { key: string; code: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean }): Reach | 'Escape' | null {
+  if (event.key === 'Escape') return 'Escape';
+  if (OPENING_KEYS.has(event.key)) return { key: event.key, code: event.code || (event.key === ' ' ? 'Space' : event.key) };
+  if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) return { key: event.key, code: event.code };
+  return null;
+}
+
+/** Adds a reach to the queue: a second opening is dropped (the select opens once), Escape empties it. */
+function queue(reaches: Reach[], reach: Reach | 'Escape'): void {
+  if (reach === 'Escape') reaches.length = 0;
+  else if (!(isOpening(reach) && reaches.some(isOpening))) reaches.push(reach);
+}
 
 export function useLoadOnReach<C, I>(load: () => Promise<C>, settle: Settle<I>): LoadOnReach<C, I> {
-  const keys = settle.keys ?? OPENING_KEYS;
   const [Component, setComponent] = useState<C | null>(null);
-  // What the reach asked for, until the loaded component is settled: focus it, and open it too.
-  // `open`: the key that opened it (replayed on the loaded select, which answers it as it would have), or 'click'.
-  const wanted = useRef<{ open: string | null } | null>(null);
+  // Until the loaded component is settled: null if nothing reached for it (or the focus went on), else what did.
+  const wanted = useRef<Reach[] | null>(null);
   const loading = useRef(false);
   const instance = useRef<I | null>(null);
-  // Where the loaded component took the focus, and the key guard that holds opening keys until it opens.
+  // Where the loaded component took the focus, and the key guard that holds keys until it is in place.
   const focused = useRef<Element | null>(null);
   const unguard = useRef<(() => void) | null>(null);
   // Set one commit after the loaded component mounted: the commit in which its overlay's Portal mounts.
-  const [mounted, setMounted] = useState(false);
+  const [inPlace, setInPlace] = useState(false);
 
-  const wake = (open: string | null) => {
+  const wake = (reach: Reach | 'Escape' | null) => {
     if (Component) return;
-    wanted.current = { open: open ?? wanted.current?.open ?? null };
+    wanted.current ??= [];
+    if (reach) queue(wanted.current, reach);
     if (loading.current) return;
     loading.current = true;
     void load().then((component) => setComponent(() => component));
   };
 
   // In the commit that swapped the look-alike for the loaded select (no event can come in between): the focus
-  // moves to the select, and from now until it is opened below, an opening key is held rather than answered. The
-  // select would answer it by drawing a panel its Portal cannot yet hold: drawn unplaced, under the menu, and
-  // without the focus in its search box (seen with Enter, ArrowDown and a click replayed too early).
+  // moves to the select, and from now until it is in place below, its keys are held rather than answered: the
+  // select would answer an opening key or a letter by drawing a panel its Portal cannot hold yet, unplaced
+  // (under the menu) and without the focus in its search box.
   useLayoutEffect(() => {
-    const want = wanted.current;
+    const reaches = wanted.current;
     const select = instance.current;
-    if (!Component || !want || !select) return;
-    const hold = (event: globalThis.KeyboardEvent) => {
-      const active = document.activeElement;
-      if (!keys.has(event.key) || (active && active !== document.body && active !== focused.current)) return;
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      // The first opening key opens it; a second one pressed meanwhile would not open it twice.
-      want.open ??= event.key;
-    };
-    window.addEventListener('keydown', hold, true);
-    unguard.current = () => window.removeEventListener('keydown', hold, true);
+    if (!Component || !reaches || !select) return;
+    if (!settle.textBox) {
+      const hold = (event: globalThis.KeyboardEvent) => {
+        const active = document.activeElement;
+        const key = heldKey(event);
+        if (!key || (active && active !== document.body && active !== focused.current)) return;
+        queue(reaches, key);
+        // Escape goes on to the select, closed yet: it answers it as it answers any Escape while closed.
+        if (key === 'Escape') return;
+        event.preventDefault();
+        event.stopImmediatePropagation();
+      };
+      window.addEventListener('keydown', hold, true);
+      unguard.current = () => window.removeEventListener('keydown', hold, true);
+    }
     settle.focus(select);
     focused.current = document.activeElement === document.body ? null : document.activeElement;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the loaded component mounts
@@ -84,28 +107,29 @@ export function useLoadOnReach<C, I>(load: () => Promise<C>, settle: Settle<I>):
   // shown before that is drawn without its entering transition, which is what places it and focuses its search
   // box. A state set here renders in the same pass as the Portal's, so the next effect runs once it is there.
   useEffect(() => {
-    if (Component && wanted.current) setMounted(true);
+    if (Component && wanted.current) setInPlace(true);
   }, [Component]);
 
   useEffect(() => {
-    if (!mounted) return;
-    const want = wanted.current;
+    if (!inPlace) return;
+    const reaches = wanted.current;
     const select = instance.current;
     wanted.current = null;
     unguard.current?.();
     unguard.current = null;
-    if (!want || !select || !want.open) return;
-    // The focus went elsewhere meanwhile (a Tab on, a click away): nothing to open.
+    if (!reaches || !select || reaches.length === 0) return;
+    // The focus went elsewhere meanwhile (a Tab on, a click away): nothing to give it.
     const active = document.activeElement;
     if (focused.current && active !== focused.current && active !== document.body) return;
     if (active !== focused.current) settle.focus(select);
-    if (settle.open) return settle.open(select);
-    // A click opens it through show(): a click replayed on its root would not (the select answers the pointer's
-    // own events), and the click itself has long gone by.
-    if (want.open === 'click') settle.show?.(select);
-    else document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key: want.open, code: want.open === ' ' ? 'Space' : want.open, bubbles: true, cancelable: true }));
+    for (const reach of reaches) {
+      // A click opens it through show(): a click replayed on its root would not (the select answers the
+      // pointer's own events), and the click itself has long gone by.
+      if (reach === 'click') (settle.open ?? settle.show)?.(select);
+      else document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key: reach.key, code: reach.code, bubbles: true, cancelable: true }));
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the loaded component is in place
-  }, [mounted]);
+  }, [inPlace]);
 
   useEffect(() => () => unguard.current?.(), []);
 
@@ -124,9 +148,10 @@ export function useLoadOnReach<C, I>(load: () => Promise<C>, settle: Settle<I>):
           if (to && !event.currentTarget.closest('.p-inputwrapper')?.contains(to)) wanted.current = null;
         },
         onKeyDown: (event) => {
-          if (!keys.has(event.key)) return;
-          event.preventDefault();
-          wake(event.key);
+          const key = settle.textBox ? null : heldKey(event);
+          if (!key) return;
+          if (key !== 'Escape') event.preventDefault();
+          wake(key);
         },
       },
       // On click, not pointerdown: a select mounted between the two would take the click too and close again.
