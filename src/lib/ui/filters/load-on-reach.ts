@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { heldKey, queue, type Reach } from './reach-queue';
 
 /**
  * A PrimeReact select whose code loads when the select is first reached for, not with the page (issue 41,
@@ -33,26 +34,6 @@ export interface Settle<I> {
   open?: (instance: I) => void;
   /** The look-alike is a text box that keeps what is typed itself: no key is held or given again. */
   textBox?: boolean;
-}
-
-/** What reached for the select before it was in place, in order: a click, or keys as pressed. */
-type Reach = { key: string; code: string } | 'click';
-
-const OPENING_KEYS: ReadonlySet<string> = new Set(['Enter', ' ', 'ArrowDown']);
-const isOpening = (r: Reach) => r === 'click' || OPENING_KEYS.has(r.key);
-
-/** A key the loaded select answers by opening or searching: kept to give it again (null: not one of those). */
-function heldKey(event: { key: string; code: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean }): Reach | 'Escape' | null {
-  if (event.key === 'Escape') return 'Escape';
-  if (OPENING_KEYS.has(event.key)) return { key: event.key, code: event.code || (event.key === ' ' ? 'Space' : event.key) };
-  if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) return { key: event.key, code: event.code };
-  return null;
-}
-
-/** Adds a reach to the queue: a second opening is dropped (the select opens once), Escape empties it. */
-function queue(reaches: Reach[], reach: Reach | 'Escape'): void {
-  if (reach === 'Escape') reaches.length = 0;
-  else if (!(isOpening(reach) && reaches.some(isOpening))) reaches.push(reach);
 }
 
 export function useLoadOnReach<C, I>(load: () => Promise<C>, settle: Settle<I>): LoadOnReach<C, I> {
