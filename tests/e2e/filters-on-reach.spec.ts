@@ -87,6 +87,14 @@ test('a first click opens the select where it stands, and the next click chooses
   await page.keyboard.press('Escape');
   await expect(page.locator('.p-multiselect-panel')).toHaveCount(0);
   await expect(page.locator('.filter-country')).toContainText('Vietnam (VN)');
+
+  // Version: a click on its arrow lists the choices, as the AutoComplete's own arrow does.
+  await page.locator('.filter-version .p-autocomplete-dropdown').click();
+  const versions = page.locator('.p-autocomplete-panel');
+  await expect(versions.getByRole('option').first()).toHaveText('All');
+  await versions.getByRole('option', { name: 'All', exact: true }).click();
+  await expect(versions).toHaveCount(0);
+  await expect(page.locator('.filter-version input')).toHaveValue('All');
 });
 
 test('a key or click that comes before the code is answered once, when the code is there', async ({ page }) => {

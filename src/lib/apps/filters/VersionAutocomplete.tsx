@@ -94,7 +94,16 @@ export default function VersionAutocomplete({ value, onChange, versions, appId, 
           onFocus={reach.closedHandlers.input.onFocus}
           onBlur={reach.closedHandlers.input.onBlur}
         />
-        <button aria-label={placeholder} className="p-autocomplete-dropdown p-button p-component p-button-icon-only" type="button" onFocus={reach.closedHandlers.input.onFocus} onClick={() => reach.wake('click')}>
+        {/* The press takes no focus, so the code loads on the click: loaded (and swapped in) between the press and
+            the release, the click would land on neither button and be lost. Tab in still loads it. */}
+        <button
+          aria-label={placeholder}
+          className="p-autocomplete-dropdown p-button p-component p-button-icon-only"
+          type="button"
+          onMouseDown={(e) => e.preventDefault()}
+          onFocus={reach.closedHandlers.input.onFocus}
+          onClick={() => reach.wake('click')}
+        >
           <ChevronDownIcon />
           <span className="p-button-label p-c">&nbsp;</span>
         </button>
@@ -112,7 +121,11 @@ export default function VersionAutocomplete({ value, onChange, versions, appId, 
       placeholder={withAll ? ALL_LABEL : 'Version'}
       completeMethod={(e) => setSuggestions(suggestVersions(choices, e.query))}
       onChange={(e) => setText(String(e.value ?? ''))}
-      onSelect={(e) => onChange(String(e.value))}
+      onSelect={(e) => {
+        // The box reads the choice as shown ("All", not the value "all"), also when it was already the value.
+        setText(shown(String(e.value)));
+        onChange(String(e.value));
+      }}
       selectedItemTemplate={shown}
       itemTemplate={shown}
       onBlur={() => {
