@@ -1,6 +1,6 @@
 import '../../lib/ui/prime';
 import { useStore } from '@nanostores/react';
-import { Dropdown } from 'primereact/dropdown';
+import Dropdown from '../../lib/ui/filters/LazyDropdown';
 import { useEffect, useMemo, useState } from 'react';
 import type { AppScope } from '../../lib/apps/store';
 import { $apps } from '../../lib/apps/store';

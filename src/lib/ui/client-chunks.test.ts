@@ -16,6 +16,8 @@ describe('the browser files modules are grouped into', () => {
   it('groups PrimeReact’s core but leaves its components to the screens that use them', () => {
     expect(clientChunkOf(nm('primereact/componentbase/componentbase.esm.js'))).toBe('prime-core');
     expect(clientChunkOf(nm('primereact/button/button.esm.js'))).toBe('prime-core');
+    expect(clientChunkOf(nm('primereact/icons/chevrondown/index.esm.js'))).toBe('prime-core');
+    expect(clientChunkOf(nm('primereact/icons/calendar/index.esm.js'))).toBeNull();
     expect(clientChunkOf(nm('react-transition-group/esm/Transition.js'))).toBe('prime-core');
     expect(clientChunkOf(nm('primereact/datatable/datatable.esm.js'))).toBeNull();
     expect(clientChunkOf(nm('primereact/dropdown/dropdown.esm.js'))).toBeNull();

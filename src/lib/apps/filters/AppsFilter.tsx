@@ -1,6 +1,6 @@
 import '../../ui/prime';
 import { useStore } from '@nanostores/react';
-import { Dropdown } from 'primereact/dropdown';
+import Dropdown from '../../ui/filters/LazyDropdown';
 import { useEffect, useMemo, useRef } from 'react';
 import MultiSelectFilter from '../../ui/filters/MultiSelectFilter';
 import { keepFocusIn } from '../../ui/filters/keep-focus';

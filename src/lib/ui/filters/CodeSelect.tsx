@@ -1,5 +1,5 @@
 import '../prime';
-import { Dropdown } from 'primereact/dropdown';
+import Dropdown from './LazyDropdown';
 import { useMemo, useState } from 'react';
 import { cappedOptions } from './capped-options';
 import './filters.css';

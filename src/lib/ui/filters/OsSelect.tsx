@@ -1,5 +1,5 @@
 import '../prime';
-import { Dropdown } from 'primereact/dropdown';
+import Dropdown from './LazyDropdown';
 import { osOptions, type OsFilterValue } from './os-options';
 import './filters.css';
 

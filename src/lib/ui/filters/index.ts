@@ -11,6 +11,8 @@
  * - NumberInput         strips commas                                    number.ts (also formatNumber, timeAgo)
  * The app and version pickers read the apps area's store and contracts, so they live there:
  * src/lib/apps/filters/ (AppAutocomplete, VersionAutocomplete).
+ * PrimeReact's Dropdown, MultiSelect, Calendar and AutoComplete load when a filter is first reached for; until
+ * then each filter draws the closed component's markup (load-on-reach.ts; LazyDropdown for plain dropdowns).
  * Values live in the URL query through useQueryState (use-query-state.ts, url-query.ts).
  */
 export type { FilterOption } from './options';
