@@ -33,6 +33,7 @@ export async function ingestToColumnStore(store: ColumnStore, app: { appId: stri
     if (others.length === 0) break;
     await Promise.allSettled(others);
   }
+  // write() runs synchronously up to its first await, so no other batch can look at the keys before they are claimed.
   const work = write(store, app, valid, days, sentDays, now);
   for (const k of keys) inFlight.set(k, work);
   try {
@@ -43,15 +44,15 @@ export async function ingestToColumnStore(store: ColumnStore, app: { appId: stri
 }
 
 async function write(store: ColumnStore, app: { appId: string; os: number }, valid: readonly ValidEvent[], days: readonly string[], sentDays: readonly string[], now: number): Promise<number> {
-  // The look-up starts on the next turn (known-events' rounds), after the keys are claimed.
-  await null;
   const stored = await storedKeys(store, app.appId, valid.map((e) => e.id), sentDays);
   const receivedAt = chTime(now);
   const rows: Record<string, unknown>[] = [];
+  // The look-up's answer is shared by the batches of its round: this batch's own repeats are kept apart.
+  const taken = new Set<string>();
   valid.forEach((e, i) => {
     const key = `${e.id}\u0000${sentDays[i]}`;
-    if (stored.has(key)) return;
-    stored.add(key);
+    if (stored.has(key) || taken.has(key)) return;
+    taken.add(key);
     rows.push({
       app_id: app.appId, day: days[i], name: e.name, user_id: e.userId, event_id: e.id, sent_day: sentDays[i], os: app.os,
       event_time: chTime(e.time), received_at: receivedAt, app_version: e.appVersion, sdk_version: e.sdkVersion, country: e.country,

@@ -3,7 +3,7 @@ import { addDays } from '../../time/day';
 import { funnelPath, FUNNEL_WINDOW_DAYS } from '../rollups/funnel';
 import type { ColumnStore, StoreScope } from './types';
 import { liveEvents } from './schema';
-import { attributeFilter, firstEvent, storeContext } from './scope';
+import { attributeFilter, firstEvent, NO_FILTER, storeContext } from './scope';
 import { baseParams } from './reports';
 
 /**
@@ -26,7 +26,7 @@ async function paramsFor(db: Sql, scope: StoreScope, extra: Record<string, unkno
  * scan (every event of the range, grouped by player and day) is left out: the same rows for a fraction of the work.
  */
 const underUserDay = (store: ColumnStore, names: string, filter: string) =>
-  filter === '1'
+  filter === NO_FILTER
     ? `SELECT * FROM ${liveEvents(store, `${IN_RANGE} AND name IN (${names})`)}`
     : `SELECT e.*, u.u_os AS u_os, u.u_version AS u_version, u.u_country AS u_country
          FROM ${liveEvents(store, `${IN_RANGE} AND name IN (${names})`)} AS e
@@ -97,7 +97,7 @@ export async function dauPerDay(db: Sql, store: ColumnStore, scope: StoreScope):
   const filter = attributeFilter(scope, params, { os: 'f.1', version: 'f.2', country: 'f.3' });
   const rows = await store.query<{ d: string; n: string }>(
     `SELECT toString(day) AS d, count() AS n FROM (
-       SELECT day, ${filter === '1' ? "(toUInt8(0), '', '')" : 'argMax((os, app_version, country), (event_time, event_id))'} AS f FROM ${liveEvents(store, IN_RANGE)} GROUP BY app_id, day, user_id)
+       SELECT day, ${filter === NO_FILTER ? "(toUInt8(0), '', '')" : 'argMax((os, app_version, country), (event_time, event_id))'} AS f FROM ${liveEvents(store, IN_RANGE)} GROUP BY app_id, day, user_id)
       WHERE ${filter} GROUP BY day`,
     params,
   );
@@ -183,7 +183,7 @@ export async function funnelStepNames(db: Sql, store: ColumnStore, scope: StoreS
  */
 export async function funnelPaths(db: Sql, store: ColumnStore, scope: StoreScope, funnel: string): Promise<{ reached: number; stepSecs: number[] }[]> {
   const params = { ...(await paramsFor(db, scope)), funnel };
-  const filtered = attributeFilter(scope, {}, OWN) !== '1';
+  const filtered = attributeFilter(scope, {}, OWN) !== NO_FILTER;
   const attributes = filtered ? 'os, app_version, country' : "toUInt8(0), '', ''";
   type Step = [step: number, time: number, eventId: string, day: string, os: number, version: string, country: string];
   const players = await store.query<{ steps: Step[] }>(

@@ -4,7 +4,7 @@ import type { LevelRow, MainDataRow } from '../rows';
 import { RETENTION_MAX_DAY } from '../rollups/constants';
 import type { ColumnStore, StoreScope } from './types';
 import { liveEvents } from './schema';
-import { attributeFilter, firstEvent, storeContext, type StoreContext } from './scope';
+import { attributeFilter, firstEvent, NO_FILTER, storeContext, type StoreContext } from './scope';
 
 /**
  * The reports on the column store, from raw events (no rollups): the definitions of docs/metrics.md as the
@@ -31,7 +31,7 @@ export function userDaysSql(store: ColumnStore): string {
 }
 
 /** Every user's install (first first_open up to `to`): day, and attributes when `filter` (on i_os, i_version, i_country) reads them. */
-export function installsSql(store: ColumnStore, filter = '1'): string {
+export function installsSql(store: ColumnStore, filter = NO_FILTER): string {
   return `SELECT app_id, user_id, f.1 AS install_day, f.2 AS i_os, f.3 AS i_version, f.4 AS i_country FROM (
             SELECT app_id, user_id, ${firstEvent(filter)} AS f
               FROM ${liveEvents(store, "app_id IN {apps:Array(String)} AND name = 'first_open' AND day <= {to:Date}")}
