@@ -42,6 +42,17 @@ describe('percentiles of value counts', () => {
     );
   });
 
+  it('counts beyond 2^22 players at one value (a hit game\'s first level) as they are', () => {
+    // 9,000,000 passed at attempt 1 and 1,000,000 at attempt 2: the median is 1; the 90th percentile sits at
+    // rank 9,999,999 × 0.9 = 8,999,999.1, a tenth of the way from the last 1 to the first 2; the 95th is 2.
+    const counts = parseCounts('2:1000000,1:9000000');
+    expect(counts.total).toBe(10_000_000);
+    expect(percentileOfCounts(counts, 0.5)).toBe(1);
+    expect(percentileOfCounts(counts, 0.9)).toBeCloseTo(1.1, 9);
+    expect(percentileOfCounts(counts, 0.95)).toBe(2);
+    expect(medianAndP90('7:12582912')).toEqual({ median: 7, p90: 7 });
+  });
+
   it('refuses what is not a value-count list instead of guessing', () => {
     expect(() => parseCounts('1:2,x:3')).toThrow(/unexpected "x"/);
     expect(() => parseCounts('1:-2')).toThrow(/unexpected "-"/);

@@ -6,7 +6,11 @@
  */
 import { percentileOfRuns, type ValueCount } from '../../reports/percentile';
 
-/** Values below 2^31 and counts below 2^22 pack into one float64 exactly: sorting the packed pairs sorts by value. */
+/**
+ * Values below 2^31 and counts below 2^22 pack into one float64 exactly: sorting the packed pairs sorts by value. A
+ * larger count (a hit game's level 1, passed at the first attempt by millions) is packed as several pairs of the same
+ * value, which the runs below read as one multiset.
+ */
 const COUNT_SPAN = 4_194_304;
 const MAX_VALUE = 2_147_483_648;
 
@@ -17,15 +21,24 @@ interface Counts {
 }
 
 export function parseCounts(text: string): Counts {
-  const packed = new Float64Array((text.length >> 1) + 1);
+  let packed = new Float64Array((text.length >> 1) + 1);
   let size = 0;
+  const append = (pair: number) => {
+    if (size === packed.length) {
+      const wider = new Float64Array(packed.length * 2);
+      wider.set(packed);
+      packed = wider;
+    }
+    packed[size++] = pair;
+  };
   let total = 0;
   let value = 0;
   let current = 0;
   const push = () => {
-    if (value >= MAX_VALUE || current >= COUNT_SPAN) throw new RangeError(`value count ${value}:${current} is out of range`);
-    packed[size++] = value * COUNT_SPAN + current;
+    if (value >= MAX_VALUE || !Number.isSafeInteger(current)) throw new RangeError(`value count ${value}:${current} is out of range`);
     total += current;
+    for (; current >= COUNT_SPAN; current -= COUNT_SPAN - 1) append(value * COUNT_SPAN + COUNT_SPAN - 1);
+    append(value * COUNT_SPAN + current);
   };
   // A hand-rolled scan: split() and Number() per pair cost several times more at 250,000 pairs.
   for (let i = 0; i < text.length; i++) {
