@@ -31,6 +31,16 @@ export async function storeContext(db: Sql, apps: readonly string[]): Promise<St
 export const NO_FILTER = '1';
 
 /**
+ * An event's place in the order (day, event_time, event_id) as one string that sorts bytewise in that order: the day
+ * and the time in milliseconds as eight big-endian bytes (the time shifted by 10^13 ms so that dates before 1970 stay
+ * positive; 2^63 added so that no leading byte is zero, which reinterpretAsString would drop), then the id. argMin and
+ * min over it take ClickHouse's string path; over the tuple they took the generic one, three times slower (Stuck
+ * Game's grouping of 2.35 M level events into player-levels at 10.5 M: 1,000 against 470 ms).
+ */
+export const EVENT_ORDER =
+  "concat(reverse(reinterpretAsString(toUInt64(day) * 100000000000000 + toUInt64(toUnixTimestamp64Milli(event_time) + 10000000000000) + 9223372036854775808)), event_id)";
+
+/**
  * A player's first event among the rows grouped, as the tuple (day, os, app_version, country): argMin by `key` when
  * `filter` (an attributeFilter below) reads its attributes; otherwise its day alone, min(day) — the same day, since
  * a day is its event's time in UTC+7 — about five times cheaper than argMin over a tuple holding strings (the Level
