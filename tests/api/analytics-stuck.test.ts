@@ -277,6 +277,38 @@ describe('Stuck Game after a late event moves a player\'s first play of a level'
   }, 120_000);
 });
 
+describe('Stuck Game orders plays sent in the same millisecond by their event ids', () => {
+  const APP = 'com.test.stucktie';
+  const sent: Sent[] = [];
+  let today: string;
+
+  beforeAll(async () => {
+    root ??= await signedInAs('root');
+    today = reportDay(nowMs());
+    const keys = await newApp(APP);
+    const at = dayStart(addDays(today, -4)) + 12 * 3_600_000;
+    const ev = (id: string, name: string, duration?: number, attempts?: number): Sent => ({
+      id, name, userId: 't1', time: at, appVersion: '1.0', os: 1, country: 'VN', params: { level: 1, mode: 'main', ...(duration === undefined ? {} : { duration, attempts }) },
+    });
+    // All in one millisecond, so the ids decide (bytewise): "tie-a" < "tie-ab" < "tie-ac" < "tie-b". The fail
+    // "tie-a" is a prefix of the pass "tie-ab" and comes before it; "tie-ac" (a fail) and "tie-b" (a completion)
+    // come after. Time to pass: 7 + 11 = 18 s, at attempt 2; the later completion's 5 attempts and 99 s count for nothing.
+    const plays = [ev('tie-0', 'level_start'), ev('tie-b', 'level_complete', 99, 5), ev('tie-ac', 'level_fail', 1000, 3), ev('tie-ab', 'level_complete', 11, 2), ev('tie-a', 'level_fail', 7, 1)];
+    sent.push(...plays);
+    await send(keys.android, plays.map(wire));
+    await rollUpEverything();
+  }, 120_000);
+
+  it('the first completion is the least id, and only the fails before it count towards time to pass', async () => {
+    const range = { apps: [APP], from: addDays(today, -5), to: addDays(today, -1) };
+    const { data } = await root(stuckGameScreen.contract, range);
+    expect(data.levels).toEqual(recompute(sent, range, 3, today));
+    expect(data.levels).toEqual([
+      { level: 1, reached: 1, stuck: 1, fails: 2, completes: 2, passed: 1, attemptsMedian: 2, attemptsP90: 2, secondsMedian: 18, secondsP90: 18 },
+    ]);
+  }, 60_000);
+});
+
 describe('Stuck Game leaves out a player marked as a test player', () => {
   const APP = 'com.test.stucktester';
   const sent: Sent[] = [];
