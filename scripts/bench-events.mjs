@@ -14,6 +14,7 @@
 // --keep leaves the chdb / pglite data directory in place (its path is kept in the result) to study a query on it.
 // --retime /tmp/bench-events-chdb.json: times the reads again on that run's kept chdb directory (the same stored
 // events, no ingestion; after a query change), into /tmp/bench-events-chdb-retimed.json.
+// A result of bench-events-scale.mjs (a kept run's events copied inside the store) is re-timed the same way.
 // --render a.json,b.json: the block of earlier results, one column each (with --write-doc: into the doc).
 // --postgres-events: the size for postgres and pglite when it differs from --events (the issue: chdb at 100 M beside
 // postgres at 10 M). postgres: BENCH_PG_URL, or a throw-away cluster under /tmp. Each store's result is also
@@ -131,7 +132,7 @@ async function benchStore(store) {
       : `${machineLine(host, args.note || undefined)} \`${command}\`.`;
     const result = {
       store, database: health.database, events: sent.events, resent: sent.failures ?? 0, abEvents, users, seconds: sent.seconds, before, written, settled, rollupSeconds, times, load: loadNow(),
-      ...(bytesText ? { bytesText } : {}), until, from, runs: args.runs, concurrency: earlier?.concurrency ?? args.concurrency, line, ...(earlier ? { retimed: true, ingestedBy: earlier.line } : {}), ...(keep ? { dataDir: server.dataDir } : {}),
+      ...(bytesText ? { bytesText } : {}), until, from, runs: args.runs, concurrency: earlier?.concurrency ?? args.concurrency, line, ...(earlier ? { retimed: true, ingestedBy: earlier.ingestedBy ?? earlier.line } : {}), ...(earlier?.copies ? { copies: earlier.copies } : {}), ...(keep ? { dataDir: server.dataDir } : {}),
     };
     writeFileSync(earlier ? args.retime.replace(/\.json$/, '-retimed.json') : `/tmp/bench-events-${store}${args.out}.json`, JSON.stringify(result, null, 2));
     return result;
@@ -173,7 +174,8 @@ const loadNow = () => Number(execFileSync('cat', ['/proc/loadavg']).toString().s
 const command = `npm run bench:events -- --store ${stores.join(',')} --events ${args.events}${args.postgresEvents ? ` --postgres-events ${args.postgresEvents}` : ''} --days ${args.days} --concurrency ${args.concurrency} --runs ${args.runs} --seed ${args.seed}${args.only ? ` --only ${args.only}` : ''}`;
 
 const n = (v) => Math.round(v).toLocaleString('en-US');
-const stored = (r) => r.events + r.abEvents;
+/** Events in the store: those sent, times the copies made inside it (bench-events-scale.mjs). */
+const stored = (r) => (r.events + r.abEvents) * (r.copies ?? 1);
 const bytesCell = (r) =>
   r.bytesText ??
   (r.store === 'chdb'
@@ -192,7 +194,7 @@ function render(results) {
     '',
     table(
       ['store', 'players', 'events sent = accepted (+ A/B)', `ingestion (SDK endpoint, ${r0.concurrency ?? 4} in flight)`, 'bytes on disk per event'],
-      results.filter((r) => !r.retimed || !results.some((o) => !o.retimed && o.store === r.store)).map((r) => [label(r), n(r.users), `${n(r.events)} (+ ${n(r.abEvents)})${r.resent ? `; ${r.resent} batches answered other than 200 and were resent` : ''}`, `${n(r.events / r.seconds)} events/s (${r.seconds.toFixed(0)} s)${r.rollupSeconds == null ? ', no rollup' : `, then rollup ${r.rollupSeconds.toFixed(0)} s`}`, bytesCell(r)]),
+      results.filter((r) => !r.retimed || !results.some((o) => !o.retimed && o.store === r.store)).map((r) => [label(r), n(r.users * (r.copies ?? 1)), `${n(r.events)} (+ ${n(r.abEvents)})${r.copies ? `, then copied to ${n(stored(r))} in the store` : ''}${r.resent ? `; ${r.resent} batches answered other than 200 and were resent` : ''}`, `${n(r.events / r.seconds)} events/s (${r.seconds.toFixed(0)} s)${r.rollupSeconds == null ? ', no rollup' : `, then rollup ${r.rollupSeconds.toFixed(0)} s`}`, bytesCell(r)]),
     ),
     '',
     table(
