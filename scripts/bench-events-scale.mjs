@@ -76,7 +76,7 @@ const result = {
   copies: times,
   copySeconds,
   bytesText: `${(bytes / total).toFixed(0)} after the merges (${(bytes / 2 ** 30).toFixed(2)} GiB for ${total.toLocaleString('en-US')} events)`,
-  ingestedBy: `${earlier.ingestedBy ?? earlier.line} Then \`npm run bench:events:scale -- --times ${times}\`: the ${stored.toLocaleString('en-US')} events stored copied ${times - 1} times inside the store under other player, event and transaction ids (${copySeconds.toFixed(0)} s), merges settled.`,
+  ingestedBy: `${earlier.ingestedBy ?? earlier.line} Then \`npm run bench:events:scale -- --from ${args.from} --times ${times}\`: the ${stored.toLocaleString('en-US')} events stored copied ${times - 1} times inside the store under other player, event and transaction ids (${copySeconds.toFixed(0)} s), merges settled.`,
 };
 delete result.retimed;
 delete result.line;
