@@ -84,7 +84,9 @@ function alive(pid) {
 }
 
 // ---- The target: the column store ----------------------------------------------------------------------------
-const { ensureSchema, EVENTS_TABLE, mergeCopies } = await import('../src/lib/analytics/store/schema.ts');
+const { EVENTS_TABLE, mergeCopies } = await import('../src/lib/analytics/store/schema.ts');
+const { prepareStore } = await import('../src/lib/analytics/store/prepare.ts');
+const { rebuildUserDays } = await import('../src/lib/analytics/store/user-days.ts');
 let target;
 let targetName;
 if (args.to === 'chdb') {
@@ -101,7 +103,7 @@ if (args.to === 'chdb') {
   target = await openClickhouse({ kind: 'clickhouse', url, user: process.env.CLICKHOUSE_USER?.trim() || 'default', password: process.env.CLICKHOUSE_PASSWORD ?? '', database });
   targetName = `clickhouse:${url.replace(/\/+$/, '')}/${database}`;
 }
-await ensureSchema(target);
+await prepareStore(target);
 
 // ---- The copy -----------------------------------------------------------------------------------------------
 
@@ -157,7 +159,12 @@ async function copy() {
   }
   // chdb's reports read the table without FINAL (one row an event: src/lib/analytics/store/schema.ts); a page sent
   // twice across a restart, or an app-day copied again by --fix, is merged into one row before the store is used.
-  if (target.kind === 'chdb') await mergeCopies(target);
+  // The user-day sums kept beside the events (src/lib/analytics/store/user-days.ts) counted such a page twice:
+  // summed again from the merged events.
+  if (target.kind === 'chdb') {
+    await mergeCopies(target);
+    await rebuildUserDays(target);
+  }
   const seconds = (performance.now() - started) / 1000;
   log(`copied ${copiedHere.toLocaleString('en-US')} events in ${seconds.toFixed(1)} s this run`);
   return mismatches.length ? 1 : 0;

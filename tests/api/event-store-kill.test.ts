@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { mainDataContract } from '../../src/lib/analytics/contract';
 import { appDetailContract, createAppContract } from '../../src/lib/apps/contract';
 import { historyContracts } from '../../src/lib/history/kinds';
 import { createRequester } from '../../src/lib/http/requester';
@@ -15,7 +16,9 @@ import { ingest } from './game-players';
  * A console on EVENT_STORE=chdb killed with SIGKILL while SDK batches are being written loses none it
  * acknowledged: after a restart on the same data directory (its PGlite and its chdb directory), every batch that
  * was answered 200 is there in full. The chdb worker ends with the console (its IPC channel closes), so the
- * restarted console can open the directory again.
+ * restarted console can open the directory again. The user-day sums kept beside the events (every fifth event
+ * of a batch opens a session) are written apart from them, so a write the kill cut short may have left one
+ * without the other: after the restart Main Data must count each player once and each session once.
  */
 const APP = 'com.kill.events';
 const dataDir = mkdtempSync(join(tmpdir(), 'gsm-chdb-kill-'));
@@ -43,7 +46,10 @@ describe('kill -9 during ingestion on chdb', () => {
     const sender = async (lane: number) => {
       for (let n = 0; sending; n++) {
         const user = `k${lane}-${n}`;
-        const events = Array.from({ length: 500 }, (_, i) => ({ id: `${user}-${i}`, name: 'counter', userId: user, time: time + i, appVersion: '1.0', params: { name: 'coins', value: i } }));
+        const events = Array.from({ length: 500 }, (_, i) =>
+          i % 5 === 0
+            ? { id: `${user}-${i}`, name: 'session_start', userId: user, time: time + i, appVersion: '1.0', params: { sessionId: `${user}-s${i}` } }
+            : { id: `${user}-${i}`, name: 'counter', userId: user, time: time + i, appVersion: '1.0', params: { name: 'coins', value: i } });
         sent.set(user, events);
         try {
           const response = await ingest(key, events, { base: first.baseUrl });
@@ -84,8 +90,11 @@ describe('kill -9 during ingestion on chdb', () => {
           rows += data.rows.length;
           cursor = data.nextCursor ?? undefined;
         } while (cursor);
-        expect(rows, user).toBe(500);
+        expect(rows, user).toBe(400);
       }
+      const day = reportDay(time);
+      const main = (await again(mainDataContract, { apps: [APP], from: day, to: day })).data;
+      expect(main.rows.find((r) => r.day === day)).toMatchObject({ dau: sent.size, sessions: 100 * sent.size });
     } finally {
       await second.stop();
     }

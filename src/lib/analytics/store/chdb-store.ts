@@ -1,8 +1,10 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { open as openFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ColumnStore } from './types';
+import type { AppDay, ColumnStore } from './types';
+import { EVENTS_TABLE } from './schema.ts';
 
 /**
  * EVENT_STORE=chdb: ClickHouse embedded, in a child process (scripts/lib/chdb-worker.mjs) spoken to over IPC.
@@ -76,17 +78,89 @@ export async function openChdb(path: string, database = 'gsm', onExit?: () => vo
       child.send({ id, ...message });
     });
 
+  const writes = await writeJournal(`${path}.writing`);
   return {
     kind: 'chdb',
     database,
+    unfinishedWrites: writes.unfinished,
     query: async <T>(sql: string, params?: Record<string, unknown>) => (await call({ op: 'query', sql, params })) as T[],
     command: async (sql) => void (await call({ op: 'command', sql })),
-    insert: async (table, rows) => void (rows.length ? await call({ op: 'insert', table: `${database}.${table}`, rows }) : undefined),
+    async insert(table, rows) {
+      if (!rows.length) return;
+      if (table !== EVENTS_TABLE) return void (await call({ op: 'insert', table: `${database}.${table}`, rows }));
+      const entry = await writes.begin(rows);
+      let written = false;
+      try {
+        await call({ op: 'insert', table: `${database}.${table}`, rows });
+        written = true;
+      } finally {
+        await writes.end(entry, written);
+      }
+    },
     async close() {
+      await writes.close();
       if (exited) return;
       const done = new Promise((r) => child.once('exit', r));
       child.disconnect();
       await done;
     },
+  };
+}
+
+/**
+ * The app-days of the event writes under way, in a file beside the store ("<path>.writing"), synced before each
+ * write and cleared once none is under way: the figures summed from events as they arrive (./user-days.ts) are
+ * written by the engine apart from the events, so a console killed mid-write may leave one without the other.
+ * The app-days still listed when a store opens are summed again from the events. A line a write:
+ * "+<n> <JSON [app, day] pairs>" before it, "-<n>" after it.
+ */
+async function writeJournal(file: string) {
+  const listed = new Map<string, AppDay[]>();
+  if (existsSync(file)) {
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      const space = line.indexOf(' ');
+      try {
+        if (line.startsWith('+') && space > 0) listed.set(line.slice(1, space), (JSON.parse(line.slice(space + 1)) as [string, string][]).map(([app, day]) => ({ app, day })));
+        else if (line.startsWith('-')) listed.delete(line.slice(1));
+      } catch {
+        // A line cut short by the kill: its write had not begun (the line is synced before the write starts).
+      }
+    }
+  }
+  const unfinished = [...new Map([...listed.values()].flat().map((d) => [`${d.app}\u0000${d.day}`, d])).values()];
+  const handle = await openFile(file, 'a');
+  let next = 0;
+  let underWay = 0;
+  // One change of the file at a time, so that clearing it never drops a line written meanwhile.
+  let chain: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const done = chain.then(work);
+    chain = done.catch(() => undefined);
+    return done;
+  };
+  return {
+    unfinished: {
+      days: async () => unfinished,
+      clear: () => serial(async () => {
+        unfinished.length = 0;
+        if (underWay === 0) await handle.truncate(0);
+      }),
+    },
+    begin: (rows: readonly Record<string, unknown>[]) => serial(async () => {
+      const pairs = [...new Set(rows.map((r) => JSON.stringify([r.app_id, r.day])))].map((p) => JSON.parse(p) as [string, string]);
+      const n = ++next;
+      underWay++;
+      await handle.appendFile(`+${n} ${JSON.stringify(pairs)}\n`);
+      await handle.datasync();
+      return { n, pairs };
+    }),
+    /** A write that failed may have stored part of its events: its line stays, to be summed again at the next open. */
+    end: ({ n, pairs }: { n: number; pairs: [string, string][] }, written: boolean) => serial(async () => {
+      underWay--;
+      if (!written) for (const [app, day] of pairs) unfinished.push({ app, day });
+      if (underWay === 0 && unfinished.length === 0) await handle.truncate(0);
+      else if (written) await handle.appendFile(`-${n}\n`);
+    }),
+    close: () => serial(() => handle.close()),
   };
 }

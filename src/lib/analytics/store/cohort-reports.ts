@@ -47,7 +47,7 @@ export async function activityCells(db: Sql, store: ColumnStore, scope: StoreSco
       `SELECT toString(i.install_day) AS cohort, toInt32(dateDiff('day', i.install_day, d.day)) AS after, count() AS users, sum(d.sessions) AS s,
               sum(d.session_seconds) AS secs, sum(d.ad_impressions) AS imp, sum(d.ad_revenue) AS ads, sum(p.rev) AS iap
          FROM ${cohorts} AS i
-         INNER JOIN (${userDaysSql(store)}) AS d ON d.app_id = i.app_id AND d.user_id = i.user_id
+         INNER JOIN (${userDaysSql(store, params)}) AS d ON d.app_id = i.app_id AND d.user_id = i.user_id
          LEFT JOIN (SELECT app_id, user_id, day AS p_day, sum(revenue) AS rev FROM (${transactions(store)}) GROUP BY app_id, user_id, day) AS p
                 ON p.app_id = d.app_id AND p.user_id = d.user_id AND p.p_day = d.day
         WHERE d.day >= i.install_day AND d.day <= i.install_day + ${COHORT_MAX_DAY}

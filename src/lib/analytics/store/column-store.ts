@@ -1,5 +1,5 @@
 import { tunables, type EventStoreSettings } from '../../server/config';
-import { ensureSchema } from './schema';
+import { prepareStore } from './prepare';
 import type { ColumnStore } from './types';
 
 export type { ColumnStore } from './types';
@@ -28,7 +28,7 @@ async function openStore(settings: Exclude<EventStoreSettings, { kind: 'postgres
     if (currentSettings === settings) current = null;
   };
   const store = settings.kind === 'chdb' ? await (await import('./chdb-store')).openChdb(settings.chdbPath, 'gsm', forget) : await (await import('./clickhouse-store')).openClickhouse(settings);
-  await ensureSchema(store);
+  await prepareStore(store);
   return store;
 }
 

@@ -6,7 +6,7 @@ import { dayStart, reportDay, utcDay } from '../../time/day';
 import { validateEvent, type ValidEvent } from '../events';
 import { openChdb } from './chdb-store';
 import { ingestToColumnStore } from './ingest';
-import { ensureSchema } from './schema';
+import { prepareStore } from './prepare';
 import type { ColumnStore } from './types';
 
 type KeyList = { k: string }[];
@@ -20,7 +20,7 @@ export function tempChdb(folder: string): () => ColumnStore {
   let store: ColumnStore | undefined;
   beforeAll(async () => {
     store = await openChdb(join(dir, 'store'));
-    await ensureSchema(store);
+    await prepareStore(store);
   }, 60_000);
   afterAll(async () => {
     await store?.close();

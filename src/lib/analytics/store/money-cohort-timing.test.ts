@@ -12,7 +12,7 @@ import { activityCells, levelHistograms } from './cohort-reports';
 import { adImpressions, adviewDays, adviewGroups, appDays, appRetainedD1D7, cvrCells, firstPurchaseFacts, purchaseDays, purchaseProducts, subscriptionEvents } from './money-reports';
 import { counterCells, funnelNames, funnelPaths, measurementValueLists, questDays, resourceChannelRows, resourceDays } from './play-reports';
 import { mainDataDays } from './reports';
-import { ensureSchema } from './schema';
+import { prepareStore } from './prepare';
 import type { ColumnStore } from './types';
 
 /**
@@ -30,7 +30,7 @@ afterAll(async () => {
 
 it.skipIf(!target)('money, cohort and play queries on chdb at STORE_TIMING_EVENTS events (a timing run: skipped unless that is set)', async () => {
   store = await openChdb(join(dir, 'store'));
-  await ensureSchema(store);
+  await prepareStore(store);
   const now = Date.now();
   const users = Math.max(50, Math.round(target / 160));
   let events = 0;

@@ -102,7 +102,7 @@ export async function adImpressions(
          FROM ${liveEvents(store, `${IN_RANGE} AND name = 'ad_impression'`)} WHERE ${own} GROUP BY k ORDER BY rev DESC, k`,
       params,
     ),
-    store.query<{ d: string; n: string }>(`SELECT toString(day) AS d, count() AS n FROM (${userDaysSql(store)}) WHERE ${userDay} GROUP BY day`, params),
+    store.query<{ d: string; n: string }>(`SELECT toString(day) AS d, count() AS n FROM (${userDaysSql(store, params)}) WHERE ${userDay} GROUP BY day`, params),
   ]);
   return { rows: rows.map((r) => ({ key: r.k, impressions: num(r.impressions), revenue: num(r.rev) })), dauOf: new Map(dau.map((r) => [r.d, num(r.n)])) };
 }
@@ -265,7 +265,7 @@ export async function appDays(db: Sql, store: ColumnStore, scope: StoreScope): P
   const [days, installs] = await Promise.all([
     store.query<Record<string, string>>(
       `SELECT app_id, toString(day) AS d, count() AS dau, sum(sessions) AS s, sum(ad_revenue) AS ad, sum(iap_revenue) AS iap, countIf(iap_purchases > 0) AS payers
-         FROM (${userDaysSql(store)}) WHERE ${userDay} GROUP BY app_id, day`,
+         FROM (${userDaysSql(store, params)}) WHERE ${userDay} GROUP BY app_id, day`,
       params,
     ),
     store.query<{ app_id: string; d: string; n: string }>(

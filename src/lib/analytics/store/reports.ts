@@ -5,6 +5,7 @@ import { RETENTION_MAX_DAY } from '../rollups/constants';
 import type { ColumnStore, StoreScope } from './types';
 import { liveEvents } from './schema';
 import { attributeFilter, firstEvent, NO_FILTER, storeContext, type StoreContext } from './scope';
+import { keepsUserDays, summedUserDaysSql } from './user-days';
 
 /**
  * The reports on the column store, from raw events (no rollups): the definitions of docs/metrics.md as the
@@ -19,8 +20,13 @@ const num = (v: unknown) => Number(v ?? 0);
 /** A purchase the store refused (StoreContext.refused), as a condition on an events row. */
 export const REFUSED = `has({refused:Array(String)}, concat(simpleJSONExtractString(params, 'store'), '\\t', simpleJSONExtractString(params, 'transactionId')))`;
 
-/** One row per active user and day of the range: the figures of user_days. */
-export function userDaysSql(store: ColumnStore): string {
+/**
+ * One row per active user and day of the range: the figures of user_days. On chdb from the sums kept as events
+ * arrive (./user-days.ts), elsewhere from the events. `params` are the query's (baseParams): whether any purchase
+ * is refused decides whether refusals are read back.
+ */
+export function userDaysSql(store: ColumnStore, params: Record<string, unknown>): string {
+  if (keepsUserDays(store)) return summedUserDaysSql(store, ((params.refused as unknown[] | undefined) ?? []).length > 0, REFUSED);
   return `SELECT app_id, day, user_id,
             argMax(os, (event_time, event_id)) AS u_os, argMax(app_version, (event_time, event_id)) AS u_version, argMax(country, (event_time, event_id)) AS u_country,
             countIf(name = 'session_start') AS sessions, countIf(name = 'session_end') AS session_ends, sumIf(duration, name = 'session_end') AS session_seconds,
@@ -66,7 +72,7 @@ export async function mainDataDays(db: Sql, store: ColumnStore, scope: StoreScop
       `SELECT toString(day) AS day, count() AS dau, sum(sessions) AS sessions, sum(session_ends) AS sessionEnds, sum(session_seconds) AS sessionSeconds,
               sum(ad_impressions) AS adImpressions, sum(ad_revenue) AS adRevenue, sum(iap_purchases) AS iapPurchases, sum(iap_revenue) AS iapRevenue,
               countIf(iap_purchases > 0) AS payers
-         FROM (${userDaysSql(store)}) WHERE ${filter} GROUP BY day`,
+         FROM (${userDaysSql(store, params)}) WHERE ${filter} GROUP BY day`,
       params,
     ),
     installsPerDay(store, scope, context),
@@ -119,7 +125,7 @@ export async function dashboardFigures(db: Sql, store: ColumnStore, apps: readon
       params,
     ),
     store.query<{ app_id: string; dy: string; ry: string }>(
-      `SELECT app_id, count() AS dy, sum(ad_revenue + iap_revenue) AS ry FROM (${userDaysSql(store)}) WHERE day = {yesterday:Date} GROUP BY app_id`,
+      `SELECT app_id, count() AS dy, sum(ad_revenue + iap_revenue) AS ry FROM (${userDaysSql(store, params)}) WHERE day = {yesterday:Date} GROUP BY app_id`,
       params,
     ),
   ]);

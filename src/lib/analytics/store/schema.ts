@@ -66,11 +66,20 @@ export async function ensureSchema(store: ColumnStore): Promise<void> {
 }
 
 async function mergeCopiesOnce(store: ColumnStore): Promise<void> {
-  await store.command(`CREATE TABLE IF NOT EXISTS ${store.database}.${MARKS_TABLE} (mark String) ENGINE = MergeTree ORDER BY mark`);
-  const done = await store.query(`SELECT 1 FROM ${store.database}.${MARKS_TABLE} WHERE mark = {mark:String}`, { mark: ONE_COPY_MARK });
-  if (done.length) return;
+  const marks = storeMarks(store);
+  if (await marks.has(ONE_COPY_MARK)) return;
   await mergeCopies(store);
-  await store.insert(MARKS_TABLE, [{ mark: ONE_COPY_MARK }]);
+  await marks.add(ONE_COPY_MARK);
+}
+
+/** The store's marks of one-time upgrades done. */
+export function storeMarks(store: ColumnStore): { has(mark: string): Promise<boolean>; add(mark: string): Promise<void> } {
+  const table = `${store.database}.${MARKS_TABLE}`;
+  const made = store.command(`CREATE TABLE IF NOT EXISTS ${table} (mark String) ENGINE = MergeTree ORDER BY mark`);
+  return {
+    has: async (mark) => (await made, (await store.query(`SELECT 1 FROM ${table} WHERE mark = {mark:String}`, { mark })).length > 0),
+    add: async (mark) => (await made, await store.insert(MARKS_TABLE, [{ mark }])),
+  };
 }
 
 /** Merges every partition to one part, so that each event's copies (same key) collapse into one row. */
@@ -95,4 +104,4 @@ export const liveEvents = (store: ColumnStore, where: string) => `(SELECT *, rev
  * building it for every row cost as much as the scan itself (the user-day scan of 4.3 M events: 610 ms with the
  * pair for every row, 258 with no test players and 402 with two, against 309 with no condition).
  */
-const NOT_TEST_PLAYER = `NOT (has(arrayMap(k -> substring(k, position(k, '\\t') + 1), {test_players:Array(String)}), user_id) AND has({test_players:Array(String)}, concat(app_id, '\\t', user_id)))`;
+export const NOT_TEST_PLAYER = `NOT (has(arrayMap(k -> substring(k, position(k, '\\t') + 1), {test_players:Array(String)}), user_id) AND has({test_players:Array(String)}, concat(app_id, '\\t', user_id)))`;

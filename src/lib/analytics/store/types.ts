@@ -14,6 +14,17 @@ export interface ColumnStore {
   /** Resolves once the engine holds the rows (written as a part on its disk): only then is a batch acknowledged. */
   insert(table: string, rows: readonly Record<string, unknown>[]): Promise<void>;
   close(): Promise<void>;
+  /**
+   * chdb: the app-days of event writes under way when the last console stopped (a kill -9 mid-write), whose
+   * summed figures may be partial (./user-days.ts), and forgetting them once summed again.
+   */
+  readonly unfinishedWrites?: { days(): Promise<AppDay[]>; clear(): Promise<void> };
+}
+
+/** An app and a reporting day. */
+export interface AppDay {
+  app: string;
+  day: string;
 }
 
 /** The resolved report filters: apps, range, OS, version, countries (the analytics reports' ReportScope). */
