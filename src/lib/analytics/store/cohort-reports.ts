@@ -3,6 +3,7 @@ import { addDays } from '../../time/day';
 import { COHORT_MAX_DAY } from '../cohort/days';
 import type { ColumnStore, StoreScope } from './types';
 import { liveEvents } from './schema';
+import { activeDaysSql } from './user-days';
 import { attributeFilter, storeContext } from './scope';
 import { baseParams, installsPerDay, installsSql, userDaysSql } from './reports';
 import { transactions } from './money-reports';
@@ -75,7 +76,7 @@ export async function levelHistograms(db: Sql, store: ColumnStore, scope: StoreS
       `SELECT cohort, after, lvl, count() AS users FROM (
          SELECT toString(i.install_day) AS cohort, toInt32(dateDiff('day', i.install_day, a.active_day)) AS after, max(if(r.reach_day <= a.active_day, r.level, 0)) AS lvl
            FROM ${cohorts} AS i
-           INNER JOIN (SELECT DISTINCT app_id, user_id, day AS active_day FROM ${liveEvents(store, 'app_id IN {apps:Array(String)} AND day BETWEEN {from:Date} AND {to:Date}')}) AS a
+           INNER JOIN (SELECT app_id, user_id, day AS active_day FROM (${activeDaysSql(store, 'app_id IN {apps:Array(String)} AND day BETWEEN {from:Date} AND {to:Date}')})) AS a
                    ON a.app_id = i.app_id AND a.user_id = i.user_id
            LEFT JOIN (SELECT app_id, user_id, simpleJSONExtractInt(params, 'level') AS level, min(day) AS reach_day
                         FROM ${liveEvents(store, "app_id IN {apps:Array(String)} AND day <= {to:Date} AND name IN ('level_start', 'level_complete', 'level_fail')")}

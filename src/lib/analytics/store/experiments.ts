@@ -3,6 +3,7 @@ import { LEVEL_EVENTS } from '../rollups/constants';
 import type { ColumnStore, StoreScope } from './types';
 import { REFUSED } from './reports';
 import { liveEvents } from './schema';
+import { activeDaysSql } from './user-days';
 import { attributeFilter, storeContext, type StoreContext } from './scope';
 
 /**
@@ -49,7 +50,7 @@ export async function abRetentionCounts(db: Sql, store: ColumnStore, scope: Stor
     store.query<{ variant: string; n: string; players: string }>(
       `SELECT x.variant AS variant, x.n AS n, count() AS players
          FROM (SELECT variant, user_id, n, day + n AS active_day FROM (${exposed}) ARRAY JOIN {days:Array(UInt16)} AS n) AS x
-        INNER JOIN (SELECT DISTINCT user_id, day FROM ${liveEvents(store, 'app_id = {app:String} AND day BETWEEN {from:Date} AND {today:Date}')}) AS a
+        INNER JOIN (${activeDaysSql(store, 'app_id = {app:String} AND day BETWEEN {from:Date} AND {today:Date}')}) AS a
                 ON a.user_id = x.user_id AND a.day = x.active_day
         WHERE x.active_day < {today:Date}
         GROUP BY x.variant, x.n`,

@@ -2,6 +2,7 @@ import type { Sql } from '../../server/db';
 import { addDays, daysBetween } from '../../time/day';
 import type { ColumnStore, StoreScope } from './types';
 import { liveEvents } from './schema';
+import { activeDaysSql } from './user-days';
 import { attributeFilter, storeContext } from './scope';
 import { baseParams, installsPerDay, installsSql, REFUSED, userDaysSql } from './reports';
 
@@ -288,7 +289,7 @@ export async function appRetainedD1D7(db: Sql, store: ColumnStore, scope: StoreS
   const rows = await store.query<{ app_id: string; cohort: string; after: string; users: string }>(
     `SELECT i.app_id AS app_id, toString(i.install_day) AS cohort, toInt32(dateDiff('day', i.install_day, a.active_day)) AS after, count() AS users
        FROM (SELECT * FROM (${installsSql(store, filter)}) WHERE install_day >= {from:Date} AND ${filter}) AS i
-       INNER JOIN (SELECT DISTINCT app_id, user_id, day AS active_day FROM ${liveEvents(store, 'app_id IN {apps:Array(String)} AND day BETWEEN {from:Date} AND {active_to:Date}')}) AS a
+       INNER JOIN (SELECT app_id, user_id, day AS active_day FROM (${activeDaysSql(store, 'app_id IN {apps:Array(String)} AND day BETWEEN {from:Date} AND {active_to:Date}')})) AS a
                ON a.app_id = i.app_id AND a.user_id = i.user_id
       WHERE after IN (1, 7) AND a.active_day < {today:Date}
       GROUP BY app_id, cohort, after`,

@@ -5,7 +5,7 @@ import { RETENTION_MAX_DAY } from '../rollups/constants';
 import type { ColumnStore, StoreScope } from './types';
 import { liveEvents } from './schema';
 import { attributeFilter, firstEvent, NO_FILTER, storeContext, type StoreContext } from './scope';
-import { keepsUserDays, summedUserDaysSql } from './user-days';
+import { activeDaysSql, keepsUserDays, summedUserDaysSql } from './user-days';
 
 /**
  * The reports on the column store, from raw events (no rollups): the definitions of docs/metrics.md as the
@@ -99,7 +99,7 @@ export async function retentionCells(db: Sql, store: ColumnStore, scope: StoreSc
     store.query<{ cohort: string; n: number; users: string }>(
       `SELECT toString(i.install_day) AS cohort, toInt32(dateDiff('day', i.install_day, a.day)) AS n, count() AS users
          FROM (SELECT * FROM (${installsSql(store, filter)}) WHERE install_day >= {from:Date} AND ${filter}) AS i
-         INNER JOIN (SELECT DISTINCT app_id, user_id, day FROM ${liveEvents(store, 'app_id IN {apps:Array(String)} AND day BETWEEN {from:Date} AND {active_to:Date}')}) AS a
+         INNER JOIN (${activeDaysSql(store, 'app_id IN {apps:Array(String)} AND day BETWEEN {from:Date} AND {active_to:Date}')}) AS a
                  ON a.app_id = i.app_id AND a.user_id = i.user_id
         WHERE a.day >= i.install_day AND a.day <= i.install_day + ${RETENTION_MAX_DAY}
         GROUP BY i.install_day, n`,
