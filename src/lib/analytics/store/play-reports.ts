@@ -5,6 +5,7 @@ import type { ColumnStore, StoreScope } from './types';
 import { liveEvents } from './schema';
 import { attributeFilter, firstEvent, NO_FILTER, storeContext } from './scope';
 import { baseParams } from './reports';
+import { activeDaysSql, dayAttributesSql } from './user-days';
 
 /**
  * The gameplay and custom-event reports (src/lib/analytics/play/) on the column store, from raw events: the
@@ -22,7 +23,7 @@ async function paramsFor(db: Sql, scope: StoreScope, extra: Record<string, unkno
 
 /**
  * Events of some names in the range whose user-day passes the report's attribute filter (`filter` on u_os,
- * u_version, u_country: the user's last event of the day). Without a filter every event passes, so the user-day
+ * u_version, u_country: the user's last event of the day, ./user-days.ts). Without a filter every event passes, so the user-day
  * scan (every event of the range, grouped by player and day) is left out: the same rows for a fraction of the work.
  */
 const underUserDay = (store: ColumnStore, names: string, filter: string) =>
@@ -30,9 +31,7 @@ const underUserDay = (store: ColumnStore, names: string, filter: string) =>
     ? `SELECT * FROM ${liveEvents(store, `${IN_RANGE} AND name IN (${names})`)}`
     : `SELECT e.*, u.u_os AS u_os, u.u_version AS u_version, u.u_country AS u_country
          FROM ${liveEvents(store, `${IN_RANGE} AND name IN (${names})`)} AS e
-         INNER JOIN (SELECT app_id, day, user_id, argMax(os, (event_time, event_id)) AS u_os, argMax(app_version, (event_time, event_id)) AS u_version,
-                            argMax(country, (event_time, event_id)) AS u_country
-                       FROM ${liveEvents(store, IN_RANGE)} GROUP BY app_id, day, user_id) AS u
+         INNER JOIN (${dayAttributesSql(store, IN_RANGE)}) AS u
                  ON u.app_id = e.app_id AND u.day = e.day AND u.user_id = e.user_id
         WHERE ${filter}`;
 const USER_DAY = { os: 'u_os', version: 'u_version', country: 'u_country' };
@@ -94,11 +93,11 @@ export async function resourceChannelRows(db: Sql, store: ColumnStore, scope: St
 /** DAU per day under the filters (a user-day under its last event's attributes). */
 export async function dauPerDay(db: Sql, store: ColumnStore, scope: StoreScope): Promise<Map<string, number>> {
   const params = await paramsFor(db, scope);
-  const filter = attributeFilter(scope, params, { os: 'f.1', version: 'f.2', country: 'f.3' });
+  const filter = attributeFilter(scope, params, USER_DAY);
   const rows = await store.query<{ d: string; n: string }>(
-    `SELECT toString(day) AS d, count() AS n FROM (
-       SELECT day, ${filter === NO_FILTER ? "(toUInt8(0), '', '')" : 'argMax((os, app_version, country), (event_time, event_id))'} AS f FROM ${liveEvents(store, IN_RANGE)} GROUP BY app_id, day, user_id)
-      WHERE ${filter} GROUP BY day`,
+    filter === NO_FILTER
+      ? `SELECT toString(day) AS d, count() AS n FROM (${activeDaysSql(store, IN_RANGE)}) GROUP BY day`
+      : `SELECT toString(day) AS d, count() AS n FROM (${dayAttributesSql(store, IN_RANGE)}) WHERE ${filter} GROUP BY day`,
     params,
   );
   return new Map(rows.map((r) => [r.d, num(r.n)]));

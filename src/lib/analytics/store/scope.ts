@@ -41,6 +41,13 @@ export const EVENT_ORDER =
   "concat(reverse(reinterpretAsString(toUInt64(day) * 100000000000000 + toUInt64(toUnixTimestamp64Milli(event_time) + 10000000000000) + 9223372036854775808)), event_id)";
 
 /**
+ * What an EVENT_ORDER string was made to carry after its id, behind a NUL (`concat(EVENT_ORDER, '\0', …)`): ids
+ * hold no NUL (src/lib/text-safety.ts), so the first NUL after the eight bytes of day and time ends the id, and what
+ * follows never changes which of two strings is the least.
+ */
+export const carried = (v: string) => `substring(${v}, position(${v}, '\\0', 9) + 1)`;
+
+/**
  * A player's first event among the rows grouped, as the tuple (day, os, app_version, country): argMin by `key` when
  * `filter` (an attributeFilter below) reads its attributes; otherwise its day alone, min(day) — the same day, since
  * a day is its event's time in UTC+7 — about five times cheaper than argMin over a tuple holding strings (the Level

@@ -2,7 +2,7 @@ import type { Sql } from '../../server/db';
 import { LEVEL_EVENTS } from '../rollups/constants';
 import type { ColumnStore, StoreScope } from './types';
 import { liveEvents } from './schema';
-import { attributeFilter, EVENT_ORDER, firstEvent, storeContext } from './scope';
+import { attributeFilter, carried, EVENT_ORDER, firstEvent, storeContext } from './scope';
 
 /** Stuck Game's sums per level from the column store, before the percentiles are taken (../stuck/reports.ts). */
 export interface StuckStoreRow {
@@ -47,9 +47,6 @@ export async function stuckRows(db: Sql, store: ColumnStore, scope: StoreScope, 
   const filter = attributeFilter(scope, params, { os: 'f.2', version: 'f.3', country: 'f.4' });
   const completion = "name = 'level_complete'";
   const fail = "name = 'level_fail'";
-  // What an event's order string carries after its id: ids hold no NUL (src/lib/text-safety.ts), so the first
-  // NUL after the eight bytes of day and time ends the id, and what follows never changes which string is least.
-  const carried = (v: string) => `substring(${v}, position(${v}, '\\0', 9) + 1)`;
   const counts = (v: string) => `arrayStringConcat(arrayMap((v, n) -> concat(toString(v), ':', toString(n)), mapKeys(${v}), mapValues(${v})), ',')`;
   const rows = await store.query<Record<string, string | null>>(
     `WITH plays AS (

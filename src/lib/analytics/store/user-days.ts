@@ -1,6 +1,6 @@
 import type { ColumnStore } from './types';
 import { EVENTS_TABLE, NOT_TEST_PLAYER, liveEvents, storeMarks } from './schema.ts';
-import { EVENT_ORDER } from './scope.ts';
+import { EVENT_ORDER, carried } from './scope.ts';
 
 /**
  * The user-day figures (one row per app, day and player: the day's last platform, version and country, sessions,
@@ -99,6 +99,19 @@ export const activeDaysSql = (store: ColumnStore, where: string) =>
     ? `SELECT DISTINCT app_id, user_id, day FROM ${store.database}.${USER_DAYS_TABLE} WHERE ${where} AND ${NOT_TEST_PLAYER}`
     : `SELECT DISTINCT app_id, user_id, day FROM ${liveEvents(store, where)}`;
 
+/**
+ * Each active player-day matching `where` with the attributes a user-day is counted under (its last event's
+ * platform, version and country: u_os, u_version, u_country), test players left out.
+ */
+export const dayAttributesSql = (store: ColumnStore, where: string) =>
+  keepsUserDays(store)
+    ? `SELECT app_id, day, user_id, toUInt8OrZero(a[1]) AS u_os, a[2] AS u_version, a[3] AS u_country
+         FROM (SELECT app_id, day, user_id, splitByChar('\\0', ${carried('max(last)')}) AS a
+                 FROM ${store.database}.${USER_DAYS_TABLE} WHERE ${where} AND ${NOT_TEST_PLAYER} GROUP BY app_id, day, user_id)`
+    : `SELECT app_id, day, user_id, argMax(os, (event_time, event_id)) AS u_os, argMax(app_version, (event_time, event_id)) AS u_version,
+              argMax(country, (event_time, event_id)) AS u_country
+         FROM ${liveEvents(store, where)} GROUP BY app_id, day, user_id`;
+
 /** Whether a store's reports read `user_days` rather than summing raw events. */
 export const keepsUserDays = (store: ColumnStore) => store.kind === 'chdb';
 
@@ -116,10 +129,9 @@ export function summedUserDaysSql(store: ColumnStore, anyRefused: boolean, refus
   const refused = `SELECT app_id, day, user_id, '' AS last, toInt64(0) AS sessions, toInt64(0) AS session_ends, toInt64(0) AS session_seconds,
                           toInt64(0) AS ad_impressions, toInt64(0) AS ad_revenue, -toInt64(count()) AS iap_purchases, -sum(revenue) AS iap_revenue
                      FROM ${liveEvents(store, `${range} AND name = 'iap_purchase'`)} WHERE ${refusedCondition} GROUP BY app_id, day, user_id`;
-  const rest = (v: string) => `substring(${v}, position(${v}, '\\0', 9) + 1)`;
   return `SELECT app_id, day, user_id, toUInt8OrZero(a[1]) AS u_os, a[2] AS u_version, a[3] AS u_country,
                  sessions, session_ends, session_seconds, ad_impressions, ad_revenue, iap_purchases, iap_revenue
-            FROM (SELECT app_id, day, user_id, splitByChar('\\0', ${rest('max(last)')}) AS a,
+            FROM (SELECT app_id, day, user_id, splitByChar('\\0', ${carried('max(last)')}) AS a,
                          sum(sessions) AS sessions, sum(session_ends) AS session_ends, sum(session_seconds) AS session_seconds,
                          sum(ad_impressions) AS ad_impressions, sum(ad_revenue) AS ad_revenue, sum(iap_purchases) AS iap_purchases, sum(iap_revenue) AS iap_revenue
                     FROM (${anyRefused ? `${stored} UNION ALL ${refused}` : stored})
