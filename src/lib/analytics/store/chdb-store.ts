@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { open as openFile } from 'node:fs/promises';
+import { truncate } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppDay, ColumnStore } from './types';
@@ -78,27 +78,14 @@ export async function openChdb(path: string, database = 'gsm', onExit?: () => vo
       child.send({ id, ...message });
     });
 
-  const writes = await writeJournal(`${path}.writing`);
   return {
     kind: 'chdb',
     database,
-    unfinishedWrites: writes.unfinished,
+    unfinishedWrites: unfinishedWrites(`${path}.writing`),
     query: async <T>(sql: string, params?: Record<string, unknown>) => (await call({ op: 'query', sql, params })) as T[],
     command: async (sql) => void (await call({ op: 'command', sql })),
-    async insert(table, rows) {
-      if (!rows.length) return;
-      if (table !== EVENTS_TABLE) return void (await call({ op: 'insert', table: `${database}.${table}`, rows }));
-      const entry = await writes.begin(rows);
-      let written = false;
-      try {
-        await call({ op: 'insert', table: `${database}.${table}`, rows });
-        written = true;
-      } finally {
-        await writes.end(entry, written);
-      }
-    },
+    insert: async (table, rows) => void (rows.length ? await call({ op: 'insert', table: `${database}.${table}`, rows, journal: table === EVENTS_TABLE }) : undefined),
     async close() {
-      await writes.close();
       if (exited) return;
       const done = new Promise((r) => child.once('exit', r));
       child.disconnect();
@@ -108,59 +95,29 @@ export async function openChdb(path: string, database = 'gsm', onExit?: () => vo
 }
 
 /**
- * The app-days of the event writes under way, in a file beside the store ("<path>.writing"), synced before each
- * write and cleared once none is under way: the figures summed from events as they arrive (./user-days.ts) are
- * written by the engine apart from the events, so a console killed mid-write may leave one without the other.
- * The app-days still listed when a store opens are summed again from the events. A line a write:
- * "+<n> <JSON [app, day] pairs>" before it, "-<n>" after it.
+ * The app-days of event writes that were under way when the store was last closed or its console killed. The
+ * worker lists a write's app-days in "<path>.writing" before it writes the events, and empties the file
+ * once they are written (scripts/lib/chdb-worker.mjs): the figures summed from the events as they arrive
+ * (./user-days.ts) are written by the engine apart from them, so a write cut short may leave one without the
+ * other. Read when the store opens, before any write; a line cut short by the kill is one whose write never began.
  */
-async function writeJournal(file: string) {
-  const listed = new Map<string, AppDay[]>();
+function unfinishedWrites(file: string): NonNullable<ColumnStore['unfinishedWrites']> {
+  const days = new Map<string, AppDay>();
   if (existsSync(file)) {
     for (const line of readFileSync(file, 'utf8').split('\n')) {
-      const space = line.indexOf(' ');
+      if (!line.startsWith('+ ')) continue;
       try {
-        if (line.startsWith('+') && space > 0) listed.set(line.slice(1, space), (JSON.parse(line.slice(space + 1)) as [string, string][]).map(([app, day]) => ({ app, day })));
-        else if (line.startsWith('-')) listed.delete(line.slice(1));
+        for (const [app, day] of JSON.parse(line.slice(2)) as [string, string][]) if (/^\d{4}-\d{2}-\d{2}$/.test(day)) days.set(`${app}\u0000${day}`, { app, day });
       } catch {
-        // A line cut short by the kill: its write had not begun (the line is synced before the write starts).
+        // cut short: its write had not begun
       }
     }
   }
-  const unfinished = [...new Map([...listed.values()].flat().map((d) => [`${d.app}\u0000${d.day}`, d])).values()];
-  const handle = await openFile(file, 'a');
-  let next = 0;
-  let underWay = 0;
-  // One change of the file at a time, so that clearing it never drops a line written meanwhile.
-  let chain: Promise<unknown> = Promise.resolve();
-  const serial = <T>(work: () => Promise<T>): Promise<T> => {
-    const done = chain.then(work);
-    chain = done.catch(() => undefined);
-    return done;
-  };
   return {
-    unfinished: {
-      days: async () => unfinished,
-      clear: () => serial(async () => {
-        unfinished.length = 0;
-        if (underWay === 0) await handle.truncate(0);
-      }),
+    days: async () => [...days.values()],
+    async clear() {
+      days.clear();
+      if (existsSync(file)) await truncate(file, 0);
     },
-    begin: (rows: readonly Record<string, unknown>[]) => serial(async () => {
-      const pairs = [...new Set(rows.map((r) => JSON.stringify([r.app_id, r.day])))].map((p) => JSON.parse(p) as [string, string]);
-      const n = ++next;
-      underWay++;
-      await handle.appendFile(`+${n} ${JSON.stringify(pairs)}\n`);
-      await handle.datasync();
-      return { n, pairs };
-    }),
-    /** A write that failed may have stored part of its events: its line stays, to be summed again at the next open. */
-    end: ({ n, pairs }: { n: number; pairs: [string, string][] }, written: boolean) => serial(async () => {
-      underWay--;
-      if (!written) for (const [app, day] of pairs) unfinished.push({ app, day });
-      if (underWay === 0 && unfinished.length === 0) await handle.truncate(0);
-      else if (written) await handle.appendFile(`-${n}\n`);
-    }),
-    close: () => serial(() => handle.close()),
   };
 }

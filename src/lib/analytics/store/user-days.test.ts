@@ -74,16 +74,26 @@ describe('user-day sums kept as events arrive', () => {
     // Both copies of the purchases count, less the refused one read back once: 2 × (0.99 + 4.99) − 4.99 USD.
     expect(numbers(await summed(store))[0]).toMatchObject({ sessions: 2, iap_revenue: 6_970_000 });
     await store.close();
-    appendFileSync(`${path}.writing`, `+7 ${JSON.stringify([[APP, d1]])}\n+8 [["${APP}", "2026-`);
+    appendFileSync(`${path}.writing`, `+ ${JSON.stringify([[APP, d1]])}\n+ [["${APP}", "2026-`);
     store = await openChdb(path);
     await prepareStore(store);
     try {
       expect(await summed(store)).toEqual(await fromEvents(store));
       expect(numbers(await summed(store))[0]).toMatchObject({ sessions: 1, iap_revenue: 990_000 });
       expect(readFileSync(`${path}.writing`, 'utf8')).toBe('');
-      // Writes that finished leave nothing listed.
+      // Writes that finished leave nothing listed; one that failed stays listed (it may have stored part of its
+      // rows), through the writes after it, until the next open sums its app-days again.
       await ingest(store, [e('session_start', 'c', noon(d2), { sessionId: 's6' })]);
       expect(readFileSync(`${path}.writing`, 'utf8')).toBe('');
+      await expect(store.insert('events', [{ app_id: APP, day: d2, name: 'session_start', user_id: 'c', event_id: 'bad', event_time: 'not a time' }])).rejects.toThrow();
+      await ingest(store, [e('session_start', 'c', noon(d2, 1), { sessionId: 's7' })]);
+      expect(readFileSync(`${path}.writing`, 'utf8')).toBe(`+ [["${APP}","${d2}"]]\n`.repeat(2));
+      await store.close();
+      store = await openChdb(path);
+      await prepareStore(store);
+      expect(readFileSync(`${path}.writing`, 'utf8')).toBe('');
+      expect(numbers(await summed(store)).find((r) => r.user_id === 'c')).toMatchObject({ sessions: 2 });
+      expect(await summed(store)).toEqual(await fromEvents(store));
     } finally {
       await store.close();
     }

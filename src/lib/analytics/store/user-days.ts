@@ -15,9 +15,9 @@ import { EVENT_ORDER, carried } from './scope.ts';
  * - a late event adds to its day's row, merged at read time (the reads group again by app, day and player);
  * - test players and refused purchases change after the fact: left out at read time, as from raw events (the
  *   refused purchases' events are read back and subtracted);
- * - a console killed while writing may leave the events stored and their sums not, or the reverse: the app-days
- *   of every write under way are noted before it and cleared after it (./chdb-store.ts), and the app-days of a
- *   write that never finished are summed again from the events when the store opens (resumeUserDays).
+ * - a console killed while writing may leave the events stored and their sums not, or the reverse: the worker
+ *   notes each write's app-days before it and clears them after it (scripts/lib/chdb-worker.mjs), and the
+ *   app-days of a write that never finished are summed again from the events when the store opens (ensureUserDays).
  * A ClickHouse server (EVENT_STORE=clickhouse) may hold racing copies of an event until a merge, which a view would
  * count twice: there the figures are read from the events (FINAL).
  */
