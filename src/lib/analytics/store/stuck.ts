@@ -50,7 +50,7 @@ export async function stuckRows(db: Sql, store: ColumnStore, scope: StoreScope, 
   const counts = (v: string) => `arrayStringConcat(arrayMap((v, n) -> concat(toString(v), ':', toString(n)), mapKeys(${v}), mapValues(${v})), ',')`;
   const rows = await store.query<Record<string, string | null>>(
     `WITH plays AS (
-       SELECT app_id, user_id, simpleJSONExtractInt(params, 'level') AS level, ${firstEvent(filter, EVENT_ORDER)} AS f,
+       SELECT app_id, user_id, simpleJSONExtractInt(params, 'level') AS level, ${firstEvent(filter)} AS f,
               countIf(${fail}) AS fails, countIf(${completion}) AS completes,
               minIf(concat(${EVENT_ORDER}, '\\0', toString(simpleJSONExtractInt(params, 'attempts')), ':', toString(duration)), ${completion}) AS first_pass,
               toInt64OrZero(splitByChar(':', ${carried('first_pass')})[1]) AS pass_attempts,
