@@ -5,7 +5,7 @@ import { RETENTION_MAX_DAY } from '../rollups/constants';
 import type { ColumnStore, StoreScope } from './types';
 import { liveEvents } from './schema';
 import { attributeFilter, firstEvent, NO_FILTER, storeContext, type StoreContext } from './scope';
-import { activeDaysSql, keepsUserDays, summedUserDaysSql } from './user-days';
+import { activeDaysSql, keepsUserDays, LAST_ATTRIBUTES_OF_EVENTS, summedUserDaysSql } from './user-days';
 
 /**
  * The reports on the column store, from raw events (no rollups): the definitions of docs/metrics.md as the
@@ -28,7 +28,7 @@ export const REFUSED = `has({refused:Array(String)}, concat(simpleJSONExtractStr
 export function userDaysSql(store: ColumnStore, params: Record<string, unknown>): string {
   if (keepsUserDays(store)) return summedUserDaysSql(store, ((params.refused as unknown[] | undefined) ?? []).length > 0, REFUSED);
   return `SELECT app_id, day, user_id,
-            argMax(os, (event_time, event_id)) AS u_os, argMax(app_version, (event_time, event_id)) AS u_version, argMax(country, (event_time, event_id)) AS u_country,
+            ${LAST_ATTRIBUTES_OF_EVENTS},
             countIf(name = 'session_start') AS sessions, countIf(name = 'session_end') AS session_ends, sumIf(duration, name = 'session_end') AS session_seconds,
             countIf(name = 'ad_impression') AS ad_impressions, sumIf(revenue, name = 'ad_impression') AS ad_revenue,
             countIf(name = 'iap_purchase' AND NOT ${REFUSED}) AS iap_purchases, sumIf(revenue, name = 'iap_purchase' AND NOT ${REFUSED}) AS iap_revenue

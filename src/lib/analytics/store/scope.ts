@@ -47,6 +47,15 @@ export const EVENT_ORDER =
  */
 export const carried = (v: string) => `substring(${v}, position(${v}, '\\0', 9) + 1)`;
 
+/** An event's order string carrying its platform, version and country: min() of it is the first event, max() the last. */
+export const ORDER_WITH_ATTRIBUTES = `concat(${EVENT_ORDER}, '\\0', toString(os), '\\0', app_version, '\\0', country)`;
+
+/** The platform, version and country an ORDER_WITH_ATTRIBUTES string `v` carries, as three SQL expressions. */
+export function attributesCarried(v: string): [os: string, version: string, country: string] {
+  const parts = `splitByChar('\\0', ${carried(v)})`;
+  return [`toUInt8OrZero(${parts}[1])`, `${parts}[2]`, `${parts}[3]`];
+}
+
 /**
  * A player's first event among the rows grouped, as the tuple (day, os, app_version, country): the least by
  * EVENT_ORDER when `filter` (an attributeFilter below) reads its attributes, which the order string carries (a
@@ -55,11 +64,8 @@ export const carried = (v: string) => `substring(${v}, position(${v}, '\\0', 9) 
  * 1,247 ms against 262 for min(day), and Stuck Game's first plays filtered by platform at 10.6 M 650 against 370 ms
  * for the carried string.
  */
-export const firstEvent = (filter: string) => {
-  if (filter === NO_FILTER) return `(min(day), toUInt8(0), '', '')`;
-  const attributes = `splitByChar('\\0', ${carried(`min(concat(${EVENT_ORDER}, '\\0', toString(os), '\\0', app_version, '\\0', country))`)})`;
-  return `(min(day), toUInt8OrZero(${attributes}[1]), ${attributes}[2], ${attributes}[3])`;
-};
+export const firstEvent = (filter: string) =>
+  filter === NO_FILTER ? `(min(day), toUInt8(0), '', '')` : `(min(day), ${attributesCarried(`min(${ORDER_WITH_ATTRIBUTES})`).join(', ')})`;
 
 /**
  * The report filters (platform, version, countries) on the attributes a figure is counted under — the

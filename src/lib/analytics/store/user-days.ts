@@ -1,6 +1,6 @@
 import type { ColumnStore } from './types';
 import { EVENTS_TABLE, NOT_TEST_PLAYER, liveEvents, storeMarks } from './schema.ts';
-import { EVENT_ORDER, carried } from './scope.ts';
+import { attributesCarried, ORDER_WITH_ATTRIBUTES } from './scope.ts';
 
 /**
  * The user-day figures (one row per app, day and player: the day's last platform, version and country, sessions,
@@ -25,10 +25,19 @@ export const USER_DAYS_TABLE = 'user_days';
 const VIEW = 'user_days_from_events';
 const BUILT_MARK = 'user-days-built';
 
-/** The day's last event (by time, then id) as one string carrying its platform, version and country after NULs. */
-const LAST = `concat(${EVENT_ORDER}, '\\0', toString(os), '\\0', app_version, '\\0', country)`;
+/** The user-day's attributes (u_os, u_version, u_country): its last event's, carried by `last` (ORDER_WITH_ATTRIBUTES). */
+const LAST_ATTRIBUTES = (() => {
+  const [os, version, country] = attributesCarried('max(last)');
+  return `${os} AS u_os, ${version} AS u_version, ${country} AS u_country`;
+})();
 
-const SUMS = `max(${LAST}) AS last,
+/** The same from raw events: the attributes of the day's last event, by time then id. */
+export const LAST_ATTRIBUTES_OF_EVENTS =
+  'argMax(os, (event_time, event_id)) AS u_os, argMax(app_version, (event_time, event_id)) AS u_version, argMax(country, (event_time, event_id)) AS u_country';
+
+// The sums read params with JSONExtractInt, the expressions of the events' materialized columns revenue and
+// duration, rather than the columns themselves: what a view is handed of an insert is not documented to hold them.
+const SUMS = `max(${ORDER_WITH_ATTRIBUTES}) AS last,
   countIf(name = 'session_start') AS sessions, countIf(name = 'session_end') AS session_ends,
   sumIf(JSONExtractInt(params, 'duration'), name = 'session_end') AS session_seconds,
   countIf(name = 'ad_impression') AS ad_impressions, sumIf(JSONExtractInt(params, 'revenueUsdMicros'), name = 'ad_impression') AS ad_revenue,
@@ -105,12 +114,8 @@ export const activeDaysSql = (store: ColumnStore, where: string) =>
  */
 export const dayAttributesSql = (store: ColumnStore, where: string) =>
   keepsUserDays(store)
-    ? `SELECT app_id, day, user_id, toUInt8OrZero(a[1]) AS u_os, a[2] AS u_version, a[3] AS u_country
-         FROM (SELECT app_id, day, user_id, splitByChar('\\0', ${carried('max(last)')}) AS a
-                 FROM ${store.database}.${USER_DAYS_TABLE} WHERE ${where} AND ${NOT_TEST_PLAYER} GROUP BY app_id, day, user_id)`
-    : `SELECT app_id, day, user_id, argMax(os, (event_time, event_id)) AS u_os, argMax(app_version, (event_time, event_id)) AS u_version,
-              argMax(country, (event_time, event_id)) AS u_country
-         FROM ${liveEvents(store, where)} GROUP BY app_id, day, user_id`;
+    ? `SELECT app_id, day, user_id, ${LAST_ATTRIBUTES} FROM ${store.database}.${USER_DAYS_TABLE} WHERE ${where} AND ${NOT_TEST_PLAYER} GROUP BY app_id, day, user_id`
+    : `SELECT app_id, day, user_id, ${LAST_ATTRIBUTES_OF_EVENTS} FROM ${liveEvents(store, where)} GROUP BY app_id, day, user_id`;
 
 /** Whether a store's reports read `user_days` rather than summing raw events. */
 export const keepsUserDays = (store: ColumnStore) => store.kind === 'chdb';
@@ -129,11 +134,9 @@ export function summedUserDaysSql(store: ColumnStore, anyRefused: boolean, refus
   const refused = `SELECT app_id, day, user_id, '' AS last, toInt64(0) AS sessions, toInt64(0) AS session_ends, toInt64(0) AS session_seconds,
                           toInt64(0) AS ad_impressions, toInt64(0) AS ad_revenue, -toInt64(count()) AS iap_purchases, -sum(revenue) AS iap_revenue
                      FROM ${liveEvents(store, `${range} AND name = 'iap_purchase'`)} WHERE ${refusedCondition} GROUP BY app_id, day, user_id`;
-  return `SELECT app_id, day, user_id, toUInt8OrZero(a[1]) AS u_os, a[2] AS u_version, a[3] AS u_country,
-                 sessions, session_ends, session_seconds, ad_impressions, ad_revenue, iap_purchases, iap_revenue
-            FROM (SELECT app_id, day, user_id, splitByChar('\\0', ${carried('max(last)')}) AS a,
-                         sum(sessions) AS sessions, sum(session_ends) AS session_ends, sum(session_seconds) AS session_seconds,
-                         sum(ad_impressions) AS ad_impressions, sum(ad_revenue) AS ad_revenue, sum(iap_purchases) AS iap_purchases, sum(iap_revenue) AS iap_revenue
-                    FROM (${anyRefused ? `${stored} UNION ALL ${refused}` : stored})
-                   GROUP BY app_id, day, user_id)`;
+  return `SELECT app_id, day, user_id, ${LAST_ATTRIBUTES},
+                 sum(sessions) AS sessions, sum(session_ends) AS session_ends, sum(session_seconds) AS session_seconds,
+                 sum(ad_impressions) AS ad_impressions, sum(ad_revenue) AS ad_revenue, sum(iap_purchases) AS iap_purchases, sum(iap_revenue) AS iap_revenue
+            FROM (${anyRefused ? `${stored} UNION ALL ${refused}` : stored})
+           GROUP BY app_id, day, user_id`;
 }
